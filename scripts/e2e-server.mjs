@@ -1,0 +1,22 @@
+// Starts the built server for end-to-end tests on a fresh, throw-away data directory (its own
+// embedded PostgreSQL), and removes that directory when the test runner stops it.
+// Used as Playwright's webServer: PORT, ADMIN_EMAIL and ADMIN_PASSWORD come from its env.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'kafue-e2e-'));
+const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+  env: { ...process.env, DATA_DIR: dataDir },
+  stdio: 'inherit',
+});
+
+const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => {
+  cleanUp();
+  process.exit(code ?? 0);
+});
