@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbFor } from './nav';
+
+const labels = (p: string) => breadcrumbFor(p).map((c) => c.label);
+
+describe('breadcrumbFor', () => {
+  it('starts with Home', () => {
+    expect(labels('/admin')).toEqual(['Home', 'Dashboard']);
+    expect(labels('/admin/dashboard')).toEqual(['Home', 'Dashboard']);
+  });
+  it('names each step of a settings path', () => {
+    expect(labels('/admin/settings/admins')).toEqual(['Home', 'Settings', 'Admin Management']);
+    expect(labels('/admin/users/')).toEqual(['Home', 'User Management']);
+  });
+  it('stops at the first unknown step', () => {
+    expect(labels('/admin/nope/deeper')).toEqual(['Home', 'Not found']);
+    expect(labels('/admin/settings/nope')).toEqual(['Home', 'Settings', 'Not found']);
+  });
+});

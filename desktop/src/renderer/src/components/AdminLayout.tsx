@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Anchor, AppShell, Avatar, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { adminTitle } from '@kafue/common/brand';
+import { api, defaultRoleLabel } from '@kafue/common/contract';
+import { apiPost } from '../lib/api';
+import { useAuth } from '../features/auth/store';
+import { breadcrumbFor, mainNav, settingsNav } from '../app/nav';
+
+function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const admin = useAuth((s) => s.admin);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const name = admin?.name ?? '';
+  const role = admin?.role || defaultRoleLabel;
+
+  async function logout() {
+    await apiPost(api.adminLogout);
+    useAuth.getState().signedOut();
+    navigate('/admin/login', { replace: true });
+  }
+
+  const link = (item: { label: string; to: string }) => (
+    <NavLink
+      key={item.to}
+      component={RouterNavLink}
+      to={item.to}
+      label={item.label}
+      active={pathname === item.to || (item.to === '/admin/dashboard' && pathname.replace(/\/$/, '') === '/admin')}
+      onClick={onNavigate}
+    />
+  );
+
+  return (
+    <Stack h="100%" gap={0}>
+      {withTitle && (
+        <Title order={2} size="h3" px="md" pt="md">
+          {adminTitle}
+        </Title>
+      )}
+      <Group gap="sm" p="md" wrap="nowrap">
+        <Avatar color="blue" radius="xl" aria-hidden>
+          {name.charAt(0).toUpperCase() || 'A'}
+        </Avatar>
+        <Box style={{ minWidth: 0 }}>
+          <Text fw={600} truncate data-testid="admin-name">
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="admin-role">
+            {role}
+          </Text>
+        </Box>
+      </Group>
+      <ScrollArea style={{ flex: 1 }} component="nav" aria-label="Admin menu">
+        {mainNav.map(link)}
+        <NavLink
+          label="Settings"
+          opened={settingsOpen}
+          onChange={setSettingsOpen}
+          childrenOffset={28}
+          active={false}
+          aria-expanded={settingsOpen}
+        >
+          {settingsNav.map(link)}
+        </NavLink>
+      </ScrollArea>
+      <Box p="md">
+        <Button variant="light" color="red" fullWidth onClick={logout}>
+          Logout
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The admin layout (spec section 2): sidebar, breadcrumb, and the child screen. */
+export default function AdminLayout() {
+  const { pathname } = useLocation();
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const crumbs = breadcrumbFor(pathname);
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Burger
+            opened={mobileOpen}
+            onClick={() => setMobileOpen((o) => !o)}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+          />
+          <Burger
+            opened={desktopOpen}
+            onClick={() => setDesktopOpen((o) => !o)}
+            visibleFrom="sm"
+            size="sm"
+            aria-label={desktopOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+          />
+          {/* The sidebar carries the title; the header shows it only when the sidebar is hidden. */}
+          <Title order={2} size="h4" hiddenFrom={desktopOpen ? 'sm' : undefined}>
+            {adminTitle}
+          </Title>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar aria-label="Sidebar">
+        <Sidebar withTitle />
+      </AppShell.Navbar>
+      <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0}>
+        <Box h="calc(100vh - 70px)">
+          <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
+        </Box>
+      </Drawer>
+      <AppShell.Main>
+        <Breadcrumbs mb="md" aria-label="Breadcrumb" separator="/">
+          {crumbs.map((c, i) =>
+            i === crumbs.length - 1 ? (
+              <Text key={c.to} size="sm" aria-current="page">
+                {c.label}
+              </Text>
+            ) : (
+              <Anchor key={c.to} component={Link} to={c.to} size="sm">
+                {c.label}
+              </Anchor>
+            ),
+          )}
+        </Breadcrumbs>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Center, Loader, Text } from '@mantine/core';
+import { adminLoginPath } from '@kafue/common/brand';
+import { api, type AuthCheckAnswer } from '@kafue/common/contract';
+import { apiGet } from '../../lib/api';
+import { useAuth } from './store';
+
+/** Spec section 7: the route guard waits 300 ms, then asks the server who is signed in. */
+export const authCheckDelayMs = 300;
+
+/** The protected /admin area: 'Checking authentication...', then the area or the sign-in screen. */
+export default function RequireAdmin({ children }: { children: ReactNode }) {
+  const status = useAuth((s) => s.status);
+
+  useEffect(() => {
+    if (status !== 'unknown') return;
+    let live = true;
+    const timer = setTimeout(async () => {
+      const result = await apiGet<AuthCheckAnswer>(api.adminCheckAuth);
+      if (!live) return;
+      if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin);
+      else useAuth.getState().signedOut();
+    }, authCheckDelayMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [status]);
+
+  if (status === 'unauthenticated') return <Navigate to={adminLoginPath} replace />;
+  if (status === 'unknown') {
+    return (
+      <Center mih="100vh" role="status">
+        <Loader size="sm" mr="sm" aria-hidden />
+        <Text>Checking authentication...</Text>
+      </Center>
+    );
+  }
+  return <>{children}</>;
+}

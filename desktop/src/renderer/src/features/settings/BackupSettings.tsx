@@ -1,0 +1,48 @@
+import { useState, type MouseEvent } from 'react';
+import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
+import { messages } from '@kafue/common/contract';
+import { failureMessage } from '../../lib/api';
+import { settingsApi } from './settingsApi';
+
+/** Backup (spec section 2): 'Create Backup Now', 'Processing...', the result, 'Download Backup'. */
+export default function BackupSettings() {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string; fileUrl?: string } | null>(null);
+
+  async function create() {
+    setBusy(true);
+    setResult(null);
+    const answer = await settingsApi.backup();
+    setBusy(false);
+    if (answer.ok) setResult({ ok: true, message: answer.data?.message || messages.backupCompleted, fileUrl: answer.data?.fileUrl || undefined });
+    else setResult({ ok: false, message: failureMessage(answer, messages.backupFailed, messages.somethingWentWrong) });
+  }
+
+  // The desktop app saves through a native dialog; the web follows the link with its cookie.
+  function download(e: MouseEvent<HTMLAnchorElement>) {
+    if (!window.kafue || !result?.fileUrl) return;
+    e.preventDefault();
+    void window.kafue.saveBackup(result.fileUrl);
+  }
+
+  return (
+    <Paper withBorder p="lg" maw={640}>
+      <Stack align="flex-start">
+        <Text>Create a copy of the database that you can download and keep somewhere safe.</Text>
+        <Button onClick={create} disabled={busy}>
+          {busy ? 'Processing...' : 'Create Backup Now'}
+        </Button>
+        {result && (
+          <Alert color={result.ok ? 'green' : 'red'} variant="light" role="status" w="100%">
+            <Text size="sm">{result.message}</Text>
+            {result.fileUrl && (
+              <Anchor href={result.fileUrl} download onClick={download} fw={600} size="sm">
+                Download Backup
+              </Anchor>
+            )}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+
+export interface OneTimePasswordModalProps {
+  /** The new staff member and the password the server generated, or null when closed. */
+  created: { name: string; email: string; password: string } | null;
+  onClose(): void;
+}
+
+/** Issue 4: the server's one-time password, shown once to the admin who created the account. */
+export function OneTimePasswordModal({ created, onClose }: OneTimePasswordModalProps) {
+  return (
+    <Modal opened={created !== null} onClose={onClose} title="One-time password" centered closeOnClickOutside={false}>
+      {created && (
+        <Stack>
+          <Text>
+            Give this password to <b>{created.name}</b> ({created.email}). They will choose their own the first time they sign
+            in at the staff login.
+          </Text>
+          <Group gap="sm" wrap="nowrap">
+            <Code fz="lg" p="sm" style={{ flex: 1, wordBreak: 'break-all' }} data-testid="one-time-password">
+              {created.password}
+            </Code>
+            <CopyButton value={created.password}>
+              {({ copied, copy }) => (
+                <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Alert color="yellow" variant="light">
+            This password is shown only once. It cannot be displayed again after you close this window.
+          </Alert>
+          <Group justify="flex-end">
+            <Button onClick={onClose}>Done</Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The one way the console talks to the server. In the desktop app the preload exposes
+ * `window.kafue.request` (the main process holds the session); on the web it is fetch with the
+ * session cookie. Either way a screen gets an `ApiResult`, never an exception.
+ */
+import type { ApiError } from '@kafue/common/contract';
+import type { BridgeRequest } from '../../../shared/bridge';
+
+export type Method = BridgeRequest['method'];
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  /** `status` 0 means the server could not be reached (or answered something that is not JSON). */
+  | { ok: false; status: number; message?: string; errors?: Record<string, string> };
+
+function isApiError(body: unknown): body is ApiError {
+  return typeof body === 'object' && body !== null && typeof (body as ApiError).message === 'string';
+}
+
+function toResult<T>(status: number, body: unknown): ApiResult<T> {
+  if (status >= 200 && status < 300) return { ok: true, status, data: body as T };
+  if (isApiError(body)) return { ok: false, status, message: body.message, errors: body.errors };
+  return { ok: false, status };
+}
+
+async function viaFetch(req: BridgeRequest): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(req.path, {
+    method: req.method,
+    credentials: 'include',
+    headers: req.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+  });
+  const text = await res.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  return { status: res.status, body };
+}
+
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>> {
+  try {
+    const answer = window.kafue ? await window.kafue.request({ method, path, body }) : await viaFetch({ method, path, body });
+    return toResult<T>(answer.status, answer.body);
+  } catch {
+    return { ok: false, status: 0 };
+  }
+}
+
+export const apiGet = <T>(path: string) => request<T>('GET', path);
+export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {});
+export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, body);
+export const apiDelete = <T>(path: string) => request<T>('DELETE', path);
+
+/**
+ * The message a failed call shows: the server's own message when it sent one, the screen's
+ * fallback when it answered without one, and the network message when it could not be reached.
+ */
+export function failureMessage(result: { ok: false; status: number; message?: string }, fallback: string, network: string): string {
+  if (result.status === 0) return network;
+  return result.message ?? fallback;
+}
