@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, ColorSwatch, Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { changeLabel, dashboardLoadMs, monthlyActivity, monthlySeries, quickActions, recentActivity, servicesByCategory, statCards } from './sampleData';
@@ -85,14 +85,20 @@ export default function Dashboard() {
               <Title order={2} size="h4" mb="md">
                 Services by Category
               </Title>
-              <PieChart
-                h={260}
-                size={200}
-                data={servicesByCategory}
-                withTooltip
-                withLegend
-                legendProps={{ layout: 'vertical', align: 'right', verticalAlign: 'middle' }}
-              />
+              {/* Legend at the right (spec section 2): the chart and a vertical key side by side. */}
+              <Group justify="center" gap="xl" wrap="nowrap" mih={260}>
+                <PieChart size={200} data={servicesByCategory} withTooltip tooltipDataSource="segment" />
+                <Stack gap={6} component="ul" aria-label="Services by Category legend" p={0} m={0} style={{ listStyle: 'none' }}>
+                  {servicesByCategory.map((c) => (
+                    <Group key={c.name} gap={8} component="li" wrap="nowrap">
+                      <ColorSwatch color={`var(--mantine-color-${c.color.replace('.', '-')})`} size={12} aria-hidden />
+                      <Text size="sm">
+                        {c.name} ({c.value})
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              </Group>
             </Paper>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
