@@ -25,8 +25,31 @@ export interface KafueBridge {
   saveBackup(fileUrl: string): Promise<{ saved: boolean }>;
 }
 
+/** The outcome of checking a server address: the normalised address, or why it was refused. */
+export type ServerCheck = { ok: true; address: string } | { ok: false; message: string };
+
+/**
+ * What the server-address page (`setup.html`, not the console) gets as `window.kafueSetup`.
+ * Only that page may call it: the main process refuses these calls from any other page.
+ */
+export interface SetupBridge {
+  /** The remembered address (null before the first start) and the suggested default. */
+  current(): Promise<{ address: string | null; defaultAddress: string }>;
+  /** Checks that `address` answers GET /api/health with 200; remembers it and opens the console if so. */
+  save(address: string): Promise<ServerCheck>;
+}
+
+/** IPC channel names shared by preload and main process. */
+export const channels = {
+  request: 'kafue:request',
+  saveBackup: 'kafue:save-backup',
+  setupCurrent: 'kafue:setup-current',
+  setupSave: 'kafue:setup-save',
+} as const;
+
 declare global {
   interface Window {
     kafue?: KafueBridge;
+    kafueSetup?: SetupBridge;
   }
 }

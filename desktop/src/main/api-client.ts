@@ -1,0 +1,171 @@
+/**
+ * What `window.kafue` does, on the main-process side: sends the console's API calls to the
+ * configured server with the bearer token that only this process holds.
+ *
+ * - Sign-in calls get `session: 'bearer'` added; the server then answers with a `token`, which is
+ *   kept (encrypted, see token-store.ts) and removed from the answer the renderer gets.
+ * - `Authorization: Bearer` goes only to the configured server's origin: a path is always
+ *   resolved against that origin and anything that would leave it is refused before sending.
+ * - Sign-out calls and any 401 forget the token.
+ *
+ * Plain Node (no electron import): unit-tested with a fake fetch, and used as is by the
+ * Playwright test that runs the console's desktop build in Chromium against the real server.
+ */
+import { api } from '@kafue/common/contract';
+import type { BridgeRequest, BridgeResponse } from '../shared/bridge';
+
+export interface TokenStore {
+  get(): string | null;
+  set(token: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export interface ApiClientOptions {
+  /** The configured server's origin (e.g. `http://localhost:5000`), or null before setup. */
+  serverOrigin: () => string | null;
+  tokens: TokenStore;
+  fetch?: typeof fetch;
+  /** Milliseconds before a call is given up; default 30 s. */
+  timeoutMs?: number;
+}
+
+export interface SaveTarget {
+  /** Asks the user where to save (native dialog); undefined when they cancel. */
+  chooseFile(defaultName: string): Promise<string | undefined>;
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+}
+
+const signInPaths: ReadonlySet<string> = new Set([api.adminLogin, api.authLogin, api.staffLogin]);
+const signOutPaths: ReadonlySet<string> = new Set([api.adminLogout, api.authLogout, api.staffLogout]);
+const backupPrefix = api.backupFile('');
+const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const maxPathLength = 2048;
+
+/** Refusals thrown to the renderer (their text reaches it; never a token or a body). */
+export class RefusedError extends Error {}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The answer without any `token` field: renderer JavaScript never sees a session token. */
+function withoutToken(body: unknown): unknown {
+  if (!isObject(body) || !('token' in body)) return body;
+  const { token: _token, ...rest } = body;
+  return rest;
+}
+
+function parseBridgeRequest(req: unknown): BridgeRequest {
+  if (!isObject(req)) throw new RefusedError('Invalid request.');
+  const { method, path, body } = req;
+  if (typeof method !== 'string' || !methods.has(method)) throw new RefusedError('Invalid request method.');
+  if (typeof path !== 'string' || path.length > maxPathLength) throw new RefusedError('Invalid request path.');
+  return { method: method as BridgeRequest['method'], path, body };
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  /**
+   * Resolves `path` against the configured server and checks it stays there, under /api/.
+   * `//evil.example/api/x`, `https://evil.example/api/x`, `/api/../x` are all refused.
+   */
+  function apiUrl(path: string, allowedPrefix = '/api/'): URL {
+    const origin = options.serverOrigin();
+    if (!origin) throw new RefusedError('No server address is configured.');
+    if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\u0000-\u001f]/.test(path)) {
+      throw new RefusedError('Only API paths of the configured server are allowed.');
+    }
+    const url = new URL(path, origin);
+    if (url.origin !== new URL(origin).origin || !url.pathname.startsWith(allowedPrefix) || url.username || url.password) {
+      throw new RefusedError('Only API paths of the configured server are allowed.');
+    }
+    return url;
+  }
+
+  function authHeaders(): Record<string, string> {
+    const token = options.tokens.get();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
+  async function request(raw: unknown): Promise<BridgeResponse> {
+    const req = parseBridgeRequest(raw);
+    const url = apiUrl(req.path);
+    const signIn = req.method === 'POST' && signInPaths.has(url.pathname);
+    const signOut = req.method === 'POST' && signOutPaths.has(url.pathname);
+    const payload = signIn ? { ...(isObject(req.body) ? req.body : {}), session: 'bearer' } : req.body;
+    const hasBody = req.method !== 'GET' && payload !== undefined;
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (hasBody) headers['Content-Type'] = 'application/json';
+    // A sign-in starts a new session: it does not carry the old one.
+    if (!signIn) Object.assign(headers, authHeaders());
+
+    let res: Response;
+    try {
+      res = await doFetch(url, {
+        method: req.method,
+        headers,
+        body: hasBody ? JSON.stringify(payload) : undefined,
+        redirect: 'error',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } finally {
+      // Signing out forgets the token even when the server cannot be reached.
+      if (signOut) await options.tokens.clear();
+    }
+
+    const text = await res.text();
+    let body: unknown = null;
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = null;
+      }
+    }
+    if (res.status === 401) await options.tokens.clear();
+    if (signIn && res.ok && isObject(body) && typeof body.token === 'string' && body.token) {
+      await options.tokens.set(body.token);
+    }
+    return { status: res.status, body: withoutToken(body) };
+  }
+
+  /**
+   * Downloads a backup file of the configured server (with the token) and writes it where the
+   * user chooses. Only paths under /api/settings/backups/ of that server are accepted.
+   */
+  async function saveBackup(fileUrl: unknown, target: SaveTarget): Promise<{ saved: boolean }> {
+    if (typeof fileUrl !== 'string' || fileUrl.length > maxPathLength) throw new RefusedError('Invalid backup address.');
+    const origin = options.serverOrigin();
+    // The backup call may answer a path or a full URL of the same server.
+    const path = origin && fileUrl.startsWith(`${new URL(origin).origin}/`) ? fileUrl.slice(new URL(origin).origin.length) : fileUrl;
+    const url = apiUrl(path, backupPrefix);
+    const res = await doFetch(url, { headers: authHeaders(), redirect: 'error', signal: AbortSignal.timeout(timeoutMs * 10) });
+    if (res.status === 401) await options.tokens.clear();
+    if (!res.ok) throw new RefusedError(`The backup could not be downloaded (status ${res.status}).`);
+    const data = new Uint8Array(await res.arrayBuffer());
+    const chosen = await target.chooseFile(backupFileName(url));
+    if (!chosen) return { saved: false };
+    await target.writeFile(chosen, data);
+    return { saved: true };
+  }
+
+  return { request, saveBackup };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** A safe default file name for the save dialog: the last path segment, without odd characters. */
+export function backupFileName(url: URL): string {
+  const last = url.pathname.split('/').pop() ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    name = last;
+  }
+  name = name.replace(/[^\w.\-]+/g, '_').replace(/^\.+/, '');
+  return name || 'kafue-backup.json';
+}
