@@ -54,6 +54,7 @@ export const messages = {
   forbidden: 'You do not have permission to do this.',
   foreignOrigin: 'Request refused: it did not come from this site.',
   notFound: 'Not found.',
+  methodNotAllowed: 'This method is not allowed here.',
   invalidInput: 'Invalid input.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
@@ -78,6 +79,7 @@ export const messages = {
   passwordUpdateFailed: 'Failed to update password',
   passwordsDoNotMatch: 'New passwords do not match.',
   currentPasswordWrong: 'Current password is incorrect.',
+  passwordMustDiffer: 'Choose a new password different from the current one.',
   // Backup
   backupCompleted: 'Backup completed successfully',
   backupFailed: 'Backup failed',

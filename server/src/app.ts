@@ -1,0 +1,138 @@
+/**
+ * The Koa application: request log, error answers, security headers, the built site and
+ * console, and the API.
+ */
+import { bodyParser } from '@koa/bodyparser';
+import { Router } from '@koa/router';
+import Koa, { type Context, type Next } from 'koa';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { messages } from '@kafue/common/contract';
+import type { Config } from './config.js';
+import { runEndpoint, type Endpoint } from './http/endpoint.js';
+import { HttpError, isDatabaseUnavailable } from './http/errors.js';
+import { originGuard, securityHeaders } from './http/security.js';
+import { staticFiles } from './http/static.js';
+import { adminEndpoints } from './routes/admins.js';
+import { authEndpoints } from './routes/auth.js';
+import { settingsEndpoints } from './routes/settings.js';
+import { staffEndpoints } from './routes/staff.js';
+
+export interface AppDeps {
+  db: DataSource;
+  config: Config;
+  logger: Logger;
+}
+
+/** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
+export const allEndpoints = (deps: AppDeps): Endpoint[] => [
+  ...authEndpoints(deps),
+  ...staffEndpoints(deps),
+  ...settingsEndpoints(deps),
+  ...adminEndpoints(deps),
+];
+
+interface ErrorAnswer {
+  status: number;
+  body: { message: string; errors?: Record<string, string> };
+  headers?: Record<string, string>;
+}
+
+function errorAnswer(error: unknown): ErrorAnswer {
+  if (error instanceof HttpError) {
+    return {
+      status: error.status,
+      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      headers: error.headers,
+    };
+  }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: messages.databaseUnavailable } };
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      status === 404 ? messages.notFound : status === 405 || status === 501 ? messages.methodNotAllowed : messages.invalidInput;
+    return { status: status === 501 ? 405 : status, body: { message } };
+  }
+  return { status: 500, body: { message: messages.serverError } };
+}
+
+/** Body parser errors, as the messages the client shows. */
+function bodyError(error: Error & { status?: number; type?: string }): HttpError {
+  if (error.status === 413) return new HttpError(413, messages.bodyTooLarge);
+  if (error.status === 415) return new HttpError(415, messages.invalidInput);
+  return new HttpError(400, messages.malformedJson);
+}
+
+export function createApp(deps: AppDeps): Koa {
+  const { config, logger } = deps;
+  const app = new Koa({ proxy: config.trustProxy });
+  app.on('error', (error: unknown) => {
+    // Errors Koa sees after the answer began (a client that went away while streaming a file).
+    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'response error');
+  });
+
+  // Structured request log: method, path (no query), status, duration. Never bodies, cookies
+  // or the Authorization header.
+  app.use(async (ctx: Context, next: Next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  });
+
+  app.use(async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      const answer = errorAnswer(error);
+      if (answer.status >= 500) {
+        logger.error(
+          { method: ctx.method, path: ctx.path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+          answer.status === 503 ? 'database unavailable' : 'request failed',
+        );
+      }
+      ctx.status = answer.status;
+      ctx.set('Cache-Control', 'no-store');
+      for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
+      ctx.body = answer.body;
+    }
+  });
+
+  app.use(securityHeaders(config.production));
+  app.use(staticFiles(config.siteDir, config.consoleDir));
+
+  const router = new Router();
+  for (const e of allEndpoints(deps)) {
+    const run = runEndpoint(e, deps);
+    if (e.method === 'GET') router.get(e.path, run);
+    else if (e.method === 'POST') router.post(e.path, run);
+    else if (e.method === 'PUT') router.put(e.path, run);
+    else router.delete(e.path, run);
+  }
+
+  app.use(async (ctx: Context, next: Next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use(async (ctx: Context, next: Next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body == null) throw new HttpError(404, messages.notFound);
+  });
+  app.use(originGuard(config.allowedOrigins));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.limits.bodyBytes,
+      encoding: 'utf-8',
+      onError: (error) => {
+        throw bodyError(error);
+      },
+    }),
+  );
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}

@@ -1,0 +1,98 @@
+/**
+ * Command-line tool (run with `npm run admin|backup|restore -w server -- ...`):
+ *
+ *   admin create --email E [--name N] [--role "Super Admin"|Editor|Moderator]
+ *   admin reset-password --email E
+ *   backup
+ *   restore FILE
+ *
+ * Passwords are generated and printed once (never taken from the command line, where other
+ * users could read them in the process list); set KAFUE_NEW_PASSWORD to choose one instead.
+ * The database is DATABASE_URL, or the embedded one in DATA_DIR: the running server's when a
+ * server is running on DATA_DIR, otherwise started here for the command and stopped after it.
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { adminRoles, type AdminRole } from '@kafue/common/contract';
+import { createAdmin, resetAdminPassword } from './accounts.js';
+import { randomPassword } from './auth/passwords.js';
+import { readBackup, restoreBackup, writeBackup } from './backup.js';
+import { loadConfig } from './config.js';
+import { openDatabase, type Database } from './db/data-source.js';
+import { runningServerDatabase } from './db/embedded.js';
+
+const usage = `Usage:
+  admin create --email EMAIL [--name NAME] [--role "Super Admin"|Editor|Moderator]
+  admin reset-password --email EMAIL
+  backup
+  restore FILE            (into an empty database)
+Environment: DATABASE_URL or DATA_DIR as for the server; KAFUE_NEW_PASSWORD to choose the password.`;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const url = config.databaseUrl ? undefined : runningServerDatabase(config.dataDir);
+  if (url) log(`Using the database of the server running on ${config.dataDir}`);
+  const db = await openDatabase(config, log, url);
+  try {
+    return await run(db);
+  } finally {
+    await db.close();
+  }
+}
+
+function newPassword(): { password: string; generated: boolean } {
+  const chosen = process.env.KAFUE_NEW_PASSWORD;
+  return chosen ? { password: chosen, generated: false } : { password: randomPassword(20), generated: true };
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const [command, sub] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return;
+  }
+  if (command === 'admin' && (sub === 'create' || sub === 'reset-password')) {
+    if (!values.email) throw new Error('--email is required');
+    const { password, generated } = newPassword();
+    if (sub === 'create') {
+      const role = (values.role ?? 'Super Admin') as AdminRole;
+      if (!adminRoles.includes(role)) throw new Error(`--role must be one of ${adminRoles.join(', ')}`);
+      const admin = await withDatabase(({ dataSource }) =>
+        createAdmin(dataSource, { name: values.name ?? 'Administrator', email: values.email!, role, password }),
+      );
+      console.log(`Admin created: ${admin.email} (${role})`);
+    } else {
+      await withDatabase(({ dataSource }) => resetAdminPassword(dataSource, values.email!, password));
+      console.log(`Password reset for ${values.email.trim().toLowerCase()}; their sessions were signed out.`);
+    }
+    if (generated) console.log(`Password: ${password}`);
+    return;
+  }
+  if (command === 'backup') {
+    const { path } = await withDatabase(({ dataSource }) => writeBackup(dataSource, loadConfig().dataDir));
+    console.log(`Backup written: ${path}`);
+    return;
+  }
+  if (command === 'restore' && sub) {
+    const backup = readBackup(resolve(process.env.INIT_CWD ?? process.cwd(), sub));
+    const counts = await withDatabase(({ dataSource }) => restoreBackup(dataSource, backup));
+    console.log(`Restored ${Object.entries(counts).map(([t, n]) => `${t}: ${n}`).join(', ')}`);
+    return;
+  }
+  throw new Error(`Unknown command.\n${usage}`);
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,75 @@
+/**
+ * Settings read from the environment, once, in one place (design.md "Running it").
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: this file lives in server/src (tsx) or server/dist (bundle). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Config {
+  port: number;
+  host: string | undefined;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  production: boolean;
+  /** Trust X-Forwarded-* headers (only behind a reverse proxy that sets them). */
+  trustProxy: boolean;
+  /** Origins besides the server's own that may make cookie requests (ALLOWED_ORIGINS, comma-separated). */
+  allowedOrigins: string[];
+  siteDir: string;
+  consoleDir: string;
+  logLevel: string;
+  limits: Limits;
+}
+
+export interface Limits {
+  /** Largest accepted request body. */
+  bodyBytes: number;
+  /** Absolute lifetime of a session. */
+  sessionHours: number;
+  /** Failed sign-ins allowed per account within the window before 429. */
+  failuresPerAccount: number;
+  /** Failed sign-ins allowed per client address within the window before 429. */
+  failuresPerAddress: number;
+  failureWindowMinutes: number;
+}
+
+export const defaultLimits: Limits = {
+  bodyBytes: 64 * 1024,
+  sessionHours: 12,
+  failuresPerAccount: 5,
+  failuresPerAddress: 30,
+  failureWindowMinutes: 15,
+};
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: int(env.PORT, 5000, 'PORT'),
+    host: env.HOST || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR || resolve(repoRoot, '.data')),
+    adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    production: env.NODE_ENV === 'production',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    siteDir: resolve(env.SITE_DIR || resolve(repoRoot, 'site/dist')),
+    consoleDir: resolve(env.CONSOLE_DIR || resolve(repoRoot, 'desktop/dist-web')),
+    logLevel: env.LOG_LEVEL || 'info',
+    limits: {
+      ...defaultLimits,
+      failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),
+      failuresPerAddress: int(env.SIGNIN_FAILURES_PER_ADDRESS, defaultLimits.failuresPerAddress, 'SIGNIN_FAILURES_PER_ADDRESS'),
+    },
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Cookie flags, the Origin check for state-changing cookie requests, and security headers.
+ */
+import type { Context, Next } from 'koa';
+import helmet from 'koa-helmet';
+import { messages, sessionCookie } from '@kafue/common/contract';
+import { forbidden } from './errors.js';
+import { credentials } from './endpoint.js';
+
+export interface CookieOptions {
+  secure: boolean;
+  maxAgeSeconds: number;
+}
+
+function cookieHeader(value: string, maxAge: number, secure: boolean): string {
+  return `${sessionCookie}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Written by hand rather than with ctx.cookies: Koa refuses a Secure cookie on a plain-HTTP
+ * connection, which is what a server behind a TLS-terminating proxy sees.
+ */
+export function setSessionCookie(ctx: Context, token: string, options: CookieOptions): void {
+  ctx.append('Set-Cookie', cookieHeader(token, options.maxAgeSeconds, options.secure));
+}
+
+export function clearSessionCookie(ctx: Context, secure: boolean): void {
+  ctx.append('Set-Cookie', cookieHeader('', 0, secure));
+}
+
+/**
+ * True when the request comes from this site: its Origin names this host (or an allowed origin);
+ * without an Origin, a browser's Sec-Fetch-Site must say same-origin (or none: typed by the user);
+ * a request with neither header is not from a browser page and carries no ambient authority risk.
+ */
+export function isSameOrigin(ctx: Context, allowedOrigins: readonly string[]): boolean {
+  const origin = ctx.get('Origin');
+  if (origin) {
+    if (allowedOrigins.includes(origin)) return true;
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === ctx.host;
+    } catch {
+      return false;
+    }
+  }
+  const site = ctx.get('Sec-Fetch-Site');
+  if (site) return site === 'same-origin' || site === 'none';
+  return true;
+}
+
+export function assertSameOrigin(ctx: Context, allowedOrigins: readonly string[]): void {
+  if (!isSameOrigin(ctx, allowedOrigins)) throw forbidden(messages.foreignOrigin);
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** State-changing requests that ride on the session cookie must come from this site. */
+export function originGuard(allowedOrigins: readonly string[]) {
+  return async (ctx: Context, next: Next) => {
+    if (!safeMethods.has(ctx.method) && credentials(ctx).via === 'cookie') assertSameOrigin(ctx, allowedOrigins);
+    await next();
+  };
+}
+
+/**
+ * Security headers. The content policy allows what the public pages embed: the office map
+ * (OpenStreetMap frame) and the hero video from a third-party media host.
+ */
+export function securityHeaders(production: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'https:'],
+        'media-src': ["'self'", 'https:'],
+        'frame-src': ["'self'", 'https://www.openstreetmap.org', 'https://www.google.com'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': production ? [] : null,
+      },
+    },
+    strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Serves the built public site (site/dist) and the console's web build (desktop/dist-web), as
+ * team-notes.md "How the pieces meet" fixes it. A missing build is a plain-text 503, not a crash.
+ */
+import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Context, Next } from 'koa';
+import { adminLoginPath } from '@kafue/common/brand';
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.pdf': 'application/pdf',
+};
+
+const immutable = 'public, max-age=31536000, immutable';
+
+async function fileAt(root: string, relative: string): Promise<{ path: string; stats: Stats } | undefined> {
+  const path = resolve(root, '.' + sep + relative);
+  if (path !== root && !path.startsWith(root + sep)) return undefined;
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? { path, stats } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function dirExists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: string, status = 200): void {
+  const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}"`;
+  ctx.status = status;
+  ctx.set('Cache-Control', cacheControl);
+  ctx.set('ETag', etag);
+  ctx.set('Last-Modified', file.stats.mtime.toUTCString());
+  ctx.type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  if (status === 200 && ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.length = file.stats.size;
+  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file.path);
+  if (ctx.method === 'HEAD') ctx.length = file.stats.size;
+}
+
+function notBuilt(ctx: Context, what: string): void {
+  ctx.status = 503;
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = `The ${what} has not been built yet. Run "npm run build" (or "npm start", which builds what is missing).\n`;
+}
+
+function plainNotFound(ctx: Context): void {
+  ctx.status = 404;
+  ctx.type = 'text/plain; charset=utf-8';
+  ctx.body = 'Not found\n';
+}
+
+/** Paths the console answers with its index.html (single-page app routes). */
+export function isConsolePath(path: string): boolean {
+  return (
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    path === adminLoginPath ||
+    path === '/staff-login' ||
+    path === '/staff' ||
+    path.startsWith('/staff/')
+  );
+}
+
+/** Decoded path segments, or undefined for anything odd (encoded slashes, dot segments, NUL). */
+function cleanPath(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+  const segments = decoded.split('/').filter((s) => s !== '');
+  if (segments.some((s) => s === '.' || s === '..')) return undefined;
+  return segments.join('/');
+}
+
+export function staticFiles(siteDir: string, consoleDir: string) {
+  return async function serveStatic(ctx: Context, next: Next): Promise<void> {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const relative = cleanPath(ctx.path);
+
+    if (isConsolePath(ctx.path)) {
+      if (!(await dirExists(consoleDir))) return notBuilt(ctx, 'console');
+      if (relative === undefined) return plainNotFound(ctx);
+      if (relative.startsWith('admin/')) {
+        // Files of the console build live under /admin/ (Vite base '/admin/').
+        const file = await fileAt(consoleDir, relative.slice('admin/'.length));
+        if (file) return send(ctx, file, relative.startsWith('admin/assets/') ? immutable : 'no-cache');
+        if (relative.startsWith('admin/assets/')) return plainNotFound(ctx);
+      }
+      const index = await fileAt(consoleDir, 'index.html');
+      if (!index) return notBuilt(ctx, 'console');
+      return send(ctx, index, 'no-cache');
+    }
+
+    if (!(await dirExists(siteDir))) return notBuilt(ctx, 'site');
+    if (relative !== undefined) {
+      const asset = relative.startsWith('assets/');
+      const file =
+        (relative !== '' && (await fileAt(siteDir, relative))) || (await fileAt(siteDir, join(relative, 'index.html')));
+      if (file) return send(ctx, file, asset ? immutable : 'no-cache');
+    }
+    const page404 = await fileAt(siteDir, '404.html');
+    if (page404) return send(ctx, page404, 'no-cache', 404);
+    return plainNotFound(ctx);
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The server: opens the database (embedded PostgreSQL in DATA_DIR unless DATABASE_URL is set),
+ * applies migrations, creates the first Super Admin if there is none, then serves the API, the
+ * public site and the console on PORT. SIGTERM/SIGINT: stop accepting connections, finish the
+ * requests in flight, close the pool, stop the embedded database.
+ */
+import { createServer } from 'node:http';
+import { pino } from 'pino';
+import { ensureFirstAdmin } from './accounts.js';
+import { createApp } from './app.js';
+import { purgeExpiredSessions } from './auth/sessions.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/data-source.js';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel, base: undefined });
+const log = (message: string) => logger.info(message);
+
+async function main(): Promise<void> {
+  const database = await openDatabase(config, log);
+  const { dataSource } = database;
+  const app = createApp({ db: dataSource, config, logger });
+  const server = createServer(app.callback());
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 5_000;
+  try {
+    const first = await ensureFirstAdmin(dataSource, config);
+    if (first) {
+      log(`First Super Admin created: ${first.email}`);
+      if (first.generatedPassword) {
+        // Printed once, on the console only (not through the structured log).
+        process.stdout.write(
+          `\n  First Super Admin: ${first.email}\n  Password: ${first.generatedPassword}\n` +
+            `  Sign in and change it (Settings > Security), or set ADMIN_EMAIL and ADMIN_PASSWORD.\n\n`,
+        );
+      }
+    }
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const purge = setInterval(() => purgeExpiredSessions(dataSource).catch(() => undefined), 60 * 60 * 1000);
+  purge.unref();
+  log(`Kafue is serving on http://localhost:${config.port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing requests in flight, then stopping`);
+    clearInterval(purge);
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      // Idle keep-alive connections would hold close() open; busy ones finish their request.
+      server.closeIdleConnections();
+    });
+    await database.close();
+    log('Stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+}
+
+main().catch((error: unknown) => {
+  logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'The server could not start');
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+/** Admin management (spec section 7: /api/settings/admins and /api/settings/admins/{id}). */
+import type { EntityManager } from 'typeorm';
+import { adminInviteBody, adminUpdateBody, api, messages } from '@kafue/common/contract';
+import type { AppDeps } from '../app.js';
+import { hashPassword } from '../auth/passwords.js';
+import { AdminEntity } from '../db/entities.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { toAdmin } from './records.js';
+import { uniqueEmail } from './staff.js';
+
+/**
+ * Loads the admin a change is about, refusing a change that would leave no Super Admin. The
+ * Super Admin rows are locked first (always in id order), so two Super Admins demoting or
+ * deleting each other at once cannot both succeed, and cannot deadlock.
+ */
+async function loadForChange(m: EntityManager, id: string, removesRole: boolean) {
+  const supers: { id: string }[] = await m.query(
+    `SELECT id FROM admins WHERE role = 'Super Admin' ORDER BY id FOR UPDATE`,
+  );
+  const current = await m.findOneBy(AdminEntity, { id });
+  if (!current) throw notFound();
+  if (current.role === 'Super Admin' && removesRole && supers.length <= 1) {
+    throw forbidden(messages.lastSuperAdmin);
+  }
+  return current;
+}
+
+export function adminEndpoints({ db }: AppDeps): Endpoint[] {
+  const admins = db.getRepository(AdminEntity);
+  const byId = `${api.admins}/:id`;
+  return [
+    endpoint({
+      method: 'GET',
+      path: api.admins,
+      access: 'admin',
+      handle: async () => (await admins.find({ order: { createdAt: 'ASC', id: 'ASC' } })).map(toAdmin),
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.admins,
+      access: 'superAdmin',
+      body: adminInviteBody,
+      async handle({ ctx, body }) {
+        const passwordHash = await hashPassword(body.password);
+        const row = await uniqueEmail(() =>
+          admins.save(admins.create({ name: body.name, email: body.email, role: body.role, passwordHash })),
+        );
+        ctx.status = 201;
+        return { message: messages.adminInvited, admin: toAdmin(row) };
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      path: byId,
+      access: 'superAdmin',
+      body: adminUpdateBody,
+      async handle({ params, body }) {
+        const id = params.id!;
+        const row = await db.transaction(async (m) => {
+          await loadForChange(m, id, body.role !== 'Super Admin');
+          await uniqueEmail(() => m.update(AdminEntity, { id }, body));
+          return m.findOneByOrFail(AdminEntity, { id });
+        });
+        return { message: messages.adminUpdated, admin: toAdmin(row) };
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: byId,
+      access: 'superAdmin',
+      async handle({ params, principal }) {
+        const id = params.id!;
+        if (id === principal.id) throw forbidden(messages.cannotDeleteSelf);
+        await db.transaction(async (m) => {
+          await loadForChange(m, id, true);
+          await m.delete(AdminEntity, { id });
+        });
+        return { message: messages.adminDeleted };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,78 @@
+/** General settings, backups and health. */
+import { createReadStream } from 'node:fs';
+import {
+  api,
+  defaultGeneralSettings,
+  generalSettingsBody,
+  messages,
+  type GeneralSettings,
+} from '@kafue/common/contract';
+import type { AppDeps } from '../app.js';
+import { backupPath, writeBackup } from '../backup.js';
+import { SettingEntity } from '../db/entities.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { notFound } from '../http/errors.js';
+
+const generalKey = 'general';
+
+export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
+  const settings = db.getRepository(SettingEntity);
+  return [
+    endpoint({
+      method: 'GET',
+      path: api.health,
+      access: 'public',
+      async handle({ ctx }) {
+        try {
+          await db.query('SELECT 1');
+          return { status: 'ok' };
+        } catch {
+          ctx.status = 503;
+          return { status: 'unavailable', message: messages.databaseUnavailable };
+        }
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.generalSettings,
+      access: 'admin',
+      async handle() {
+        const row = await settings.findOneBy({ key: generalKey });
+        // Only known fields, over the defaults of spec section 3.
+        const stored = generalSettingsBody.partial().safeParse(row?.value ?? {});
+        return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) } satisfies GeneralSettings;
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.generalSettings,
+      access: 'superAdmin',
+      body: generalSettingsBody,
+      async handle({ body }) {
+        await settings.upsert({ key: generalKey, value: body }, ['key']);
+        return { message: messages.settingsUpdated, settings: body };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.backup,
+      access: 'superAdmin',
+      async handle() {
+        const { name } = await writeBackup(db, config.dataDir);
+        return { message: messages.backupCompleted, fileUrl: api.backupFile(name) };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${api.backupFile('')}:name`,
+      access: 'superAdmin',
+      async handle({ ctx, params }) {
+        const path = backupPath(config.dataDir, params.name ?? '');
+        if (!path) throw notFound();
+        ctx.type = 'application/json';
+        ctx.attachment(params.name);
+        return createReadStream(path);
+      },
+    }),
+  ];
+}

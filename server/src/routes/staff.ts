@@ -1,0 +1,76 @@
+/** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
+import { api, messages, staffCreateBody, staffUpdateBody } from '@kafue/common/contract';
+import type { AppDeps } from '../app.js';
+import { hashPassword, randomPassword } from '../auth/passwords.js';
+import { revokeSessionsOf } from '../auth/sessions.js';
+import { StaffEntity } from '../db/entities.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { HttpError, isUniqueViolation, notFound } from '../http/errors.js';
+import { toStaff } from './records.js';
+
+const emailTaken = () => new HttpError(409, messages.emailTaken, { email: messages.emailTaken });
+
+/** Runs a write that may hit the unique email index, answering 409 for a duplicate. */
+export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export function staffEndpoints({ db }: AppDeps): Endpoint[] {
+  const staff = db.getRepository(StaffEntity);
+  const byId = `${api.staff}/:id`;
+  return [
+    endpoint({
+      method: 'GET',
+      path: api.staff,
+      access: 'admin',
+      handle: async () => (await staff.find({ order: { createdAt: 'ASC', id: 'ASC' } })).map(toStaff),
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.staff,
+      access: 'staffManager',
+      body: staffCreateBody,
+      async handle({ ctx, body }) {
+        // The console sends a fixed default password (spec section 5); the server ignores it and
+        // issues a random one-time password, shown once, which the staff member must replace.
+        const oneTimePassword = randomPassword();
+        const passwordHash = await hashPassword(oneTimePassword);
+        const row = await uniqueEmail(() => staff.save(staff.create({ ...body, passwordHash, mustChangePassword: true })));
+        ctx.status = 201;
+        return { message: messages.staffAdded, staff: toStaff(row), oneTimePassword };
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      path: byId,
+      access: 'staffManager',
+      body: staffUpdateBody,
+      async handle({ params, body }) {
+        const id = params.id!;
+        const row = await db.transaction(async (m) => {
+          const result = await uniqueEmail(() => m.update(StaffEntity, { id }, body));
+          if (!result.affected) throw notFound();
+          // Someone made Inactive or Suspended is signed out everywhere at once.
+          if (body.status !== 'Active') await revokeSessionsOf(m, { staffId: id });
+          return m.findOneByOrFail(StaffEntity, { id });
+        });
+        return { message: messages.staffUpdated, staff: toStaff(row) };
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: byId,
+      access: 'staffManager',
+      async handle({ params }) {
+        const result = await staff.delete({ id: params.id });
+        if (!result.affected) throw notFound();
+        return { message: messages.staffDeleted };
+      },
+    }),
+  ];
+}
