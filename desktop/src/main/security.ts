@@ -17,7 +17,7 @@ export function isAllowedExternalUrl(url: string): boolean {
 }
 
 function openExternally(shell: Pick<Shell, 'openExternal'>, url: string): void {
-  if (isAllowedExternalUrl(url)) void shell.openExternal(url).catch(() => undefined); // eng-disable OPEN_EXTERNAL_JS_CHECK (only https: and mailto:, checked on the line above)
+  if (isAllowedExternalUrl(url)) void shell.openExternal(url).catch(() => undefined); // eng-disable OPEN_EXTERNAL_JS_CHECK (only https: and mailto: pass isAllowedExternalUrl)
 }
 
 /**
@@ -26,7 +26,7 @@ function openExternally(shell: Pick<Shell, 'openExternal'>, url: string): void {
  * and is dropped otherwise. No new windows, no <webview>.
  */
 export function guardWebContents(contents: WebContents, shell: Pick<Shell, 'openExternal'>): void {
-  contents.on('will-navigate', (event) => { // eng-disable LIMIT_NAVIGATION_JS_CHECK (refuses all but the app's own pages)
+  contents.on('will-navigate', (event) => {
     if (isAppUrl(event.url)) return;
     event.preventDefault();
     openExternally(shell, event.url);
@@ -34,7 +34,7 @@ export function guardWebContents(contents: WebContents, shell: Pick<Shell, 'open
   contents.on('will-redirect', (event) => {
     if (!isAppUrl(event.url)) event.preventDefault();
   });
-  contents.setWindowOpenHandler(({ url }) => { // eng-disable LIMIT_NAVIGATION_JS_CHECK (denies every window)
+  contents.setWindowOpenHandler(({ url }) => {
     openExternally(shell, url);
     return { action: 'deny' };
   });
@@ -43,7 +43,7 @@ export function guardWebContents(contents: WebContents, shell: Pick<Shell, 'open
 
 /** No permission (camera, notifications, clipboard read, geolocation, USB, ...) is ever granted. */
 export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false)); // eng-disable PERMISSION_REQUEST_HANDLER_JS_CHECK (denies everything)
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
   session.setDisplayMediaRequestHandler((_request, callback) => callback(null));

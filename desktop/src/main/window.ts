@@ -24,6 +24,8 @@ export function createMainWindow(preload: string): BrowserWindow {
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // Middle-click would otherwise try to open links in new windows (which are denied anyway).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   });
