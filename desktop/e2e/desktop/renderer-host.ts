@@ -1,0 +1,89 @@
+/**
+ * What stands in for Electron in the renderer's end-to-end test, since no Electron binary can
+ * run on these machines:
+ * - the renderer's desktop build (desktop/out/renderer) served over a local HTTP port with the
+ *   app scheme's own rules (same SPA fallback, same headers and CSP: src/main/app-scheme.ts);
+ * - `window.kafue` in the page backed by the main process's real request module
+ *   (src/main/api-client.ts) running here in Node, as the preload + IPC do in the app.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { appResponseHeaders, resolveAppPath } from '../../src/main/app-scheme';
+import { createApiClient, type TokenStore } from '../../src/main/api-client';
+import type { BridgeResponse } from '../../src/shared/bridge';
+
+export const rendererDir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
+export const rendererBuilt = existsSync(join(rendererDir, 'index.html'));
+
+/** Serves desktop/out/renderer as the app scheme does; resolves to its origin. */
+export async function serveRenderer(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const path = new URL(req.url ?? '/', 'http://renderer.local').pathname;
+      const resolved = await resolveAppPath(rendererDir, path);
+      if (resolved.kind === 'refused') {
+        res.writeHead(resolved.status).end();
+        return;
+      }
+      res.writeHead(200, appResponseHeaders(resolved.file)).end(await readFile(resolved.file));
+    })().catch(() => res.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The main process's side of the bridge, for one page: its token store and what the page was given. */
+export interface DesktopSide {
+  tokens: TokenStore & { value: string | null };
+  /** Every answer handed to the page by `window.kafue.request`, in order. */
+  answers: { path: string; answer: BridgeResponse }[];
+  /** Files written by `saveBackup` (the save dialog always picks `saveAs`). */
+  saved: { path: string; data: Uint8Array }[];
+}
+
+/** Gives `page` a `window.kafue` backed by the real request module, talking to `serverOrigin`. */
+export async function installBridge(page: Page, serverOrigin: string, saveAs: string): Promise<DesktopSide> {
+  const side: DesktopSide = {
+    tokens: {
+      value: null,
+      get: () => side.tokens.value,
+      set: async (token) => void (side.tokens.value = token),
+      clear: async () => void (side.tokens.value = null),
+    },
+    answers: [],
+    saved: [],
+  };
+  const client = createApiClient({ serverOrigin: () => serverOrigin, tokens: side.tokens });
+  await page.exposeFunction('__kafueMainRequest', async (req: { path?: unknown }) => {
+    const answer = await client.request(req);
+    side.answers.push({ path: String(req?.path), answer });
+    return answer;
+  });
+  await page.exposeFunction('__kafueMainSaveBackup', (fileUrl: string) =>
+    client.saveBackup(fileUrl, {
+      chooseFile: async () => saveAs,
+      writeFile: async (path, data) => {
+        await writeFile(path, data);
+        side.saved.push({ path, data });
+      },
+    }),
+  );
+  // What the preload exposes: two named functions, nothing else.
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    Object.defineProperty(window, 'kafue', {
+      value: Object.freeze({
+        request: (req: unknown) => w.__kafueMainRequest!(req),
+        saveBackup: (fileUrl: unknown) => w.__kafueMainSaveBackup!(fileUrl),
+      }),
+    });
+  });
+  return side;
+}

@@ -1,0 +1,128 @@
+/**
+ * The renderer's desktop build in Chromium, signed in against the real server through the main
+ * process's real request module (see renderer-host.ts): the console works as in the app, the
+ * session is a bearer token held on the "main process" side, and the page never sees it.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { adminLoginPath } from '@kafue/common/brand';
+import { superAdmin } from '../../playwright.config';
+import { installBridge, rendererBuilt, serveRenderer, type DesktopSide } from './renderer-host';
+
+test.skip(!rendererBuilt, 'Build the renderer first: npm run build -w desktop (electron-vite build).');
+
+let renderer: Awaited<ReturnType<typeof serveRenderer>>;
+let downloads: string;
+
+test.beforeAll(async () => {
+  renderer = await serveRenderer();
+  downloads = await mkdtemp(join(tmpdir(), 'kafue-desktop-e2e-'));
+});
+test.afterAll(async () => {
+  await renderer?.close();
+  await rm(downloads, { recursive: true, force: true });
+});
+
+interface Watched {
+  side: DesktopSide;
+  /** Requests the browser itself made to anything but the renderer's own files. */
+  foreignRequests: string[];
+  /** CSP violations and uncaught errors in the page. */
+  problems: string[];
+}
+
+/** The page with `window.kafue` talking to `server` (the Playwright webServer: the real API). */
+async function openApp(page: Page, server: string | undefined): Promise<Watched> {
+  if (!server) throw new Error('baseURL (the API server) is not configured');
+  const side = await installBridge(page, server, join(downloads, 'backup.json'));
+  const foreignRequests: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(`${renderer.origin}/`)) foreignRequests.push(request.url());
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { side, foreignRequests, problems };
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${renderer.origin}${adminLoginPath}`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(superAdmin.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(superAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`${renderer.origin}/admin/dashboard`);
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
+}
+
+/** Everything renderer JavaScript can read that could hold a session. */
+async function pageStorage(page: Page) {
+  return page.evaluate(() => ({
+    cookie: document.cookie,
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+    html: document.documentElement.outerHTML,
+  }));
+}
+
+test('signs in through the console screen with a bearer session the page never sees', async ({ page, context, baseURL }) => {
+  const { side, foreignRequests, problems } = await openApp(page, baseURL);
+  await signIn(page);
+
+  // The "main process" holds the session...
+  const token = side.tokens.value;
+  expect(token).toEqual(expect.any(String));
+  expect(token!.length).toBeGreaterThan(16);
+  // ...obtained as a bearer token: the sign-in answer handed to the page has no token.
+  const login = side.answers.find((a) => a.path === '/api/settings/login');
+  expect(login?.answer.status).toBe(200);
+  expect(login?.answer.body).toMatchObject({ admin: { email: superAdmin.email, role: 'Super Admin' } });
+  expect(login?.answer.body).not.toHaveProperty('token');
+  for (const { answer } of side.answers) expect(JSON.stringify(answer)).not.toContain(token!);
+
+  // The page holds nothing of it: no cookie, nothing in storage or the DOM.
+  const stored = await pageStorage(page);
+  expect(stored.cookie).toBe('');
+  expect(stored.local).toContain(superAdmin.email); // the signed-in admin, as spec section 3 keeps it
+  for (const value of Object.values(stored)) expect(value).not.toContain(token!);
+  expect(await context.cookies()).toEqual([]);
+
+  // The browser never talked to the server: every call went through window.kafue.
+  expect(foreignRequests).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('keeps working on deep routes and after a reload (app scheme SPA fallback, root-relative assets)', async ({ page, baseURL }) => {
+  const { side, problems } = await openApp(page, baseURL);
+  await signIn(page);
+  await page.goto(`${renderer.origin}/admin/settings/general`);
+  await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
+  expect(side.answers.filter((a) => a.answer.status === 401)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('downloads a backup through the save dialog with the session, and logout forgets the token', async ({ page, baseURL }) => {
+  const { side, problems } = await openApp(page, baseURL);
+  await signIn(page);
+  await page.goto(`${renderer.origin}/admin/settings/backup`);
+  await page.getByRole('button', { name: 'Create Backup Now' }).click();
+  await expect(page.getByText('Backup completed successfully')).toBeVisible();
+  await page.getByRole('link', { name: 'Download Backup' }).click();
+  await expect.poll(() => side.saved.length).toBe(1);
+  const saved = JSON.parse(await readFile(side.saved[0]!.path, 'utf8')) as { tables?: unknown };
+  expect(saved.tables).toEqual(expect.any(Object));
+  expect(JSON.stringify(saved.tables)).toContain(superAdmin.email);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
+  expect(side.tokens.value).toBeNull();
+  // Signed out for real: the protected area sends the page back to sign-in.
+  await page.goto(`${renderer.origin}/admin/dashboard`);
+  await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
+  expect(problems).toEqual([]);
+});
