@@ -1,0 +1,142 @@
+/**
+ * Backups: POST /api/settings/backup, the fileUrl download (Super Admin only, no path tricks),
+ * and restore into an empty database giving the same rows.
+ */
+import { statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, messages } from '@kafue/common/contract';
+import { backupsDir, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup.js';
+import { openDatabase } from '../src/db/data-source.js';
+import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
+
+let t: TestServer;
+let superAdmin: Client;
+beforeAll(async () => {
+  t = await startTestServer();
+  superAdmin = (await t.admin('Super Admin')).client;
+  // Some of everything: staff, admins, settings, sessions, sign-in failure counters.
+  await superAdmin.post(api.staff, { name: 'Backed Up', email: 'backed.up@kafue.test', role: 'Manager', status: 'Suspended' });
+  await superAdmin.post(api.staff, { name: `O'Brien "quoted" <b>`, email: 'obrien@kafue.test', role: 'Intern', status: 'Active' });
+  await superAdmin.post(api.admins, { name: 'Mod', email: 'mod@kafue.test', password: 'mod password' });
+  await superAdmin.post(api.generalSettings, { siteName: 'Kafue ✓ ünïcode', adminEmail: 'a@kafue.test', timezone: 'UTC-5', maintenanceMode: true });
+  await t.client().signIn('admin', 'mod@kafue.test', 'wrong password');
+});
+afterAll(() => t?.close());
+
+async function createBackup(): Promise<{ fileUrl: string; file: string }> {
+  const answer = await superAdmin.post(api.backup);
+  expect(answer.status).toBe(200);
+  const name = decodeURIComponent(answer.body.fileUrl.split('/').pop());
+  return { fileUrl: answer.body.fileUrl, file: join(backupsDir(t.config.dataDir), name) };
+}
+
+describe('POST /api/settings/backup', () => {
+  it('writes a complete backup under DATA_DIR/backups and answers { message, fileUrl }', async () => {
+    const answer = await superAdmin.post(api.backup);
+    expect(answer.body).toEqual({
+      message: messages.backupCompleted,
+      fileUrl: expect.stringMatching(/^\/api\/settings\/backups\/kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/),
+    });
+    expect(answer.body.message).toBe('Backup completed successfully');
+    const file = join(backupsDir(t.config.dataDir), answer.body.fileUrl.split('/').pop());
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const backup = readBackup(file);
+    expect(backup.migrations).toEqual(['Initial1763700000000']);
+    expect(Object.keys(backup.tables).sort()).toEqual(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']);
+    expect(backup.tables.staff_users!.rows.map((r) => r.email)).toEqual(
+      expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
+    );
+    expect(backup.tables.settings!.rows[0]!.value).toMatchObject({ siteName: 'Kafue ✓ ünïcode' });
+  });
+});
+
+describe('GET fileUrl (backup download)', () => {
+  it('downloads the file for a Super Admin, as an attachment', async () => {
+    const { fileUrl, file } = await createBackup();
+    const answer = await superAdmin.get(fileUrl);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="kafue-backup-/);
+    expect(answer.body).toEqual(readBackup(file));
+  });
+
+  it('refuses everyone else: Editor and Moderator 403, staff 403, anonymous 401', async () => {
+    const { fileUrl } = await createBackup();
+    expect((await (await t.admin('Editor')).client.get(fileUrl)).status).toBe(403);
+    expect((await (await t.admin('Moderator')).client.get(fileUrl)).status).toBe(403);
+    expect((await (await t.staff()).client.get(fileUrl)).status).toBe(403);
+    expect((await t.client().get(fileUrl)).status).toBe(401);
+  });
+
+  it('answers 404 for names it did not write: no path traversal', async () => {
+    writeFileSync(join(t.config.dataDir, 'secret.json'), '{"secret":true}');
+    for (const name of [
+      '..%2Fsecret.json',
+      '..%2F..%2Fetc%2Fpasswd',
+      '%2E%2E%2Fpg-password',
+      'kafue-backup-20260101T000000Z-00000000.json',
+      'kafue-backup-20260101T000000Z-00000000.json%00.txt',
+    ]) {
+      const answer = await superAdmin.get(`/api/settings/backups/${name}`);
+      expect(answer.status, name).toBe(404);
+      expect(answer.text).not.toContain('secret');
+    }
+    expect((await superAdmin.get('/api/settings/backups/../../secret.json')).text).not.toContain('"secret"');
+  });
+});
+
+describe('restore', () => {
+  it('a backup restored into an empty database gives the same rows, and the accounts work there', async () => {
+    const { file } = await createBackup();
+    const original = readBackup(file);
+    const target = await openDatabase(t.config, () => undefined, await createDatabase());
+    try {
+      const counts = await restoreBackup(target.dataSource, readBackup(file));
+      expect(counts.staff_users).toBe(original.tables.staff_users!.rows.length);
+      const copy = await dumpDatabase(target.dataSource);
+      expect(copy.migrations).toEqual(original.migrations);
+      expect(copy.tables).toEqual(original.tables);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('the restored database serves: the invited admin signs in with their password', async () => {
+    const { file } = await createBackup();
+    const restored = await startTestServer();
+    try {
+      // startTestServer migrated an empty database; restore into it (it holds no rows yet).
+      await restoreBackup(restored.db, readBackup(file));
+      const login = await restored.client().signIn('admin', 'mod@kafue.test', 'mod password');
+      expect(login.status).toBe(200);
+      const list = restored.client();
+      await list.signIn('admin', 'mod@kafue.test', 'mod password');
+      expect((await list.get(api.staff)).body.map((s: { email: string }) => s.email)).toEqual(
+        expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
+      );
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('refuses a database that is not empty, and changes nothing there', async () => {
+    const { file } = await createBackup();
+    const before = await dumpDatabase(t.db);
+    await expect(restoreBackup(t.db, readBackup(file))).rejects.toThrow(/not empty/);
+    expect((await dumpDatabase(t.db)).tables.staff_users).toEqual(before.tables.staff_users);
+  });
+
+  it('refuses a backup from an unknown schema version or another format', async () => {
+    const { file } = await createBackup();
+    const foreign: Backup = { ...readBackup(file), migrations: ['Initial1763700000000', 'Future1999999999999'] };
+    const target = await openDatabase(t.config, () => undefined, await createDatabase());
+    try {
+      await expect(restoreBackup(target.dataSource, foreign)).rejects.toThrow(/different version/);
+    } finally {
+      await target.close();
+    }
+    const other = join(t.config.dataDir, 'other.json');
+    writeFileSync(other, JSON.stringify({ hello: 'world' }));
+    expect(() => readBackup(other)).toThrow(/not a Kafue backup/);
+  });
+});
