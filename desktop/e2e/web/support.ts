@@ -1,0 +1,87 @@
+/**
+ * What the console's end-to-end tests share: signing in through the screen, and an API client
+ * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
+ * what the server holds.
+ */
+import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { adminLoginPath } from '@kafue/common/brand';
+import { api, type Admin, type AdminRole, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
+import { baseURL, superAdmin } from '../../playwright.config';
+
+export { baseURL, superAdmin };
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** A unique, readable suffix for records one test creates (the database lives for the whole run). */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}${counter}`;
+}
+
+/** An API client signed in as an admin. */
+export async function apiAs(creds: Credentials): Promise<APIRequestContext> {
+  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const res = await ctx.post(api.adminLogin, { data: creds });
+  expect(res.status(), `sign-in of ${creds.email}`).toBe(200);
+  return ctx;
+}
+
+/** Creates an admin of the given role as the Super Admin; returns its record and password. */
+export async function createAdmin(role: AdminRole, name?: string): Promise<Admin & Credentials> {
+  const su = await apiAs(superAdmin);
+  const slug = unique(role.toLowerCase().replace(' ', '-'));
+  const body = { name: name ?? `${role} ${slug}`, email: `${slug}@kafue.test`, role, password: `Pass-${slug}` };
+  const res = await su.post(api.admins, { data: body });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const admins = (await (await su.get(api.admins)).json()) as Admin[];
+  await su.dispose();
+  const admin = admins.find((a) => a.email === body.email);
+  expect(admin).toBeTruthy();
+  return { ...admin!, password: body.password };
+}
+
+/** Creates a staff member as the Super Admin; returns the record and its one-time password. */
+export async function createStaff(body: Partial<StaffCreateBody> = {}): Promise<StaffCreateAnswer> {
+  const su = await apiAs(superAdmin);
+  const slug = unique('staff');
+  const res = await su.post(api.staff, {
+    data: { name: `Staff ${slug}`, email: `${slug}@kafue.test`, role: 'Staff', status: 'Active', ...body },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const answer = (await res.json()) as StaffCreateAnswer;
+  await su.dispose();
+  return answer;
+}
+
+/** Signs in through the admin sign-in screen and waits for the dashboard. */
+export async function signIn(page: Page, creds: Credentials): Promise<void> {
+  await page.goto(adminLoginPath);
+  await page.getByRole('textbox', { name: /^Email/ }).fill(creds.email);
+  await page.getByRole('textbox', { name: /^Password/ }).fill(creds.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
+}
+
+/** The toast area (top-right). */
+export function toasts(page: Page): Locator {
+  return page.locator('.mantine-Notifications-root');
+}
+
+/** Picks an option of a Mantine Select by its label. */
+export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('textbox', { name: label, exact: true }).click();
+  const page = 'page' in scope ? scope.page() : scope;
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Reads JSON from the API with the page's own session (its request context shares the cookies). */
+export async function readBack<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status(), `${path}: ${res.status()}`).toBe(200);
+  return (await res.json()) as T;
+}
