@@ -1,0 +1,72 @@
+// Prerenders every public route into site/dist (team-notes layout: /x/y -> dist/x/y/index.html,
+// 404.html, sitemap.xml, robots.txt), inlines the one small stylesheet, and adds a modulepreload
+// for each route's page chunk so hydration never waits on a second round trip.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+process.env.NODE_ENV ??= 'production';
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const ssr = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
+const siteUrl = process.env.SITE_URL || undefined;
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+let template = readFileSync(join(dist, 'index.html'), 'utf8');
+
+// Inline the stylesheet: no render-blocking request before the first paint.
+template = template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/, (_, file) => {
+  const css = readFileSync(join(dist, file), 'utf8').trim();
+  return `<style>${css}</style>`;
+});
+if (!template.includes('<style>')) throw new Error('prerender: stylesheet link not found in dist/index.html');
+
+const pageSource = {
+  home: 'src/pages/Home.tsx',
+  services: 'src/pages/Services.tsx',
+  pricing: 'src/pages/Pricing.tsx',
+  about: 'src/pages/About.tsx',
+  contact: 'src/pages/Contact.tsx',
+  serviceDetail: 'src/pages/ServiceDetail.tsx',
+  notFound: 'src/pages/NotFound.tsx',
+};
+const entryChunk = manifest['index.html'];
+const entryImports = new Set([entryChunk.file, ...(entryChunk.imports ?? []).map((k) => manifest[k].file)]);
+
+/** The page chunk and the shared chunks it imports that the entry does not already load. */
+function preloadsFor(page) {
+  const files = [];
+  const visit = (key) => {
+    const chunk = manifest[key];
+    if (!chunk || entryImports.has(chunk.file) || files.includes(chunk.file)) return;
+    files.push(chunk.file);
+    for (const k of chunk.imports ?? []) visit(k);
+  };
+  visit(pageSource[page]);
+  return files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+}
+
+function pageHtml({ html, head, page }, extraHead = '') {
+  return template
+    .replace('<!--app-head-->', [head, preloadsFor(page), extraHead].filter(Boolean).join('\n    '))
+    .replace('<!--app-page-->', page)
+    .replace('<!--app-html-->', html);
+}
+
+function write(file, content) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+const paths = [...ssr.staticPaths, ...ssr.serviceDetailPaths()];
+for (const path of paths) {
+  const rendered = await ssr.render(path, siteUrl);
+  if (rendered.page === 'notFound') throw new Error(`prerender: ${path} rendered the 404 page`);
+  const extra = path === '/' ? '<link rel="preload" as="image" href="/media/hero-poster.svg" fetchpriority="high">' : '';
+  const file = path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html');
+  write(file, pageHtml(rendered, extra));
+}
+write(join(dist, '404.html'), pageHtml(await ssr.render('/404', siteUrl)));
+write(join(dist, 'sitemap.xml'), ssr.sitemapXml(paths, siteUrl));
+write(join(dist, 'robots.txt'), ssr.robotsTxt(siteUrl));
+console.log(`prerendered ${paths.length} routes + 404.html, sitemap.xml, robots.txt`);

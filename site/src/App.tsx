@@ -1,0 +1,29 @@
+import { use, useEffect } from 'react';
+import { Layout } from './components/Layout';
+import { loadPage, loadedPage } from './pages/registry';
+import { ParamsContext, useLocation } from './router';
+import { matchPage, type PageKey } from './routes';
+import { applyMeta } from './seo';
+
+function PageView({ page, params }: { page: PageKey; params: Record<string, string | undefined> }) {
+  const mod = loadedPage(page) ?? use(loadPage(page));
+  const { pathname } = useLocation();
+  const meta = mod.meta(params);
+  useEffect(() => applyMeta(meta, pathname), [meta.title, meta.description, pathname]);
+  const Page = mod.default;
+  return (
+    <ParamsContext value={params}>
+      <Page />
+    </ParamsContext>
+  );
+}
+
+export function App() {
+  const { pathname } = useLocation();
+  const { page, params } = matchPage(pathname);
+  return (
+    <Layout>
+      <PageView key={pathname} page={page} params={params} />
+    </Layout>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { Icon } from './Icon';
+
+/** At most one item open; choosing the open one closes it; none open initially. */
+export function useSingleOpen(initial: number | null = null) {
+  const [open, setOpen] = useState<number | null>(initial);
+  const toggle = (i: number) => setOpen((cur) => (cur === i ? null : i));
+  return { open, toggle };
+}
+
+interface DisclosureProps {
+  id: string;
+  open: boolean;
+  onToggle: () => void;
+  summary: ReactNode;
+  children: ReactNode;
+  className?: string;
+  headingLevel?: 'h3' | 'h4';
+}
+
+/** One collapsible item: a heading button with aria-expanded/aria-controls and a 0.3 s panel. */
+export function Disclosure({ id, open, onToggle, summary, children, className, headingLevel: H = 'h3' }: DisclosureProps) {
+  return (
+    <div className={className ? `disclosure ${className}` : 'disclosure'} data-open={open ? 'true' : 'false'}>
+      <H className="disclosure-heading">
+        <button type="button" id={`${id}-button`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle}>
+          <span className="disclosure-summary">{summary}</span>
+          <Icon name="chevronDown" className="disclosure-chevron" size={20} />
+        </button>
+      </H>
+      <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-button`} className="disclosure-panel" inert={!open}>
+        <div className="disclosure-panel-inner">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export interface QA {
+  question: string;
+  answer: string;
+}
+
+export function FaqAccordion({ idPrefix, items }: { idPrefix: string; items: readonly QA[] }) {
+  const { open, toggle } = useSingleOpen();
+  return (
+    <div className="faq-list">
+      {items.map((item, i) => (
+        <Disclosure key={item.question} id={`${idPrefix}-${i}`} open={open === i} onToggle={() => toggle(i)} summary={item.question} className="faq-item">
+          <p>{item.answer}</p>
+        </Disclosure>
+      ))}
+    </div>
+  );
+}

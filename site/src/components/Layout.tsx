@@ -1,0 +1,223 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from '../router';
+import { brand } from '@kafue/common/brand';
+import { Icon } from './Icon';
+import { ContactList, DeadLink, Logo, SocialLinks } from './common';
+import { MobileMenu } from './MobileMenu';
+import { prefersReducedMotion, setupReveal } from './reveal';
+import { announcement, contactLink, footer, layoutText, navLinks, topBar, trustStrip } from '../content/site';
+import { HASH_SCROLL_DELAY_MS, showsSharedBlocks } from '../routes';
+
+/** Smooth scroll to the top on every route change; to the hash target after 100 ms. */
+function useRouteScroll() {
+  const { pathname, hash, key } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+    const initial = first.current;
+    first.current = false;
+    if (!initial) window.scrollTo({ top: 0, behavior });
+    const main = document.getElementById('main');
+    const stopReveal = main ? setupReveal(main, !initial && !hash) : () => {};
+    if (!hash) return stopReveal;
+    const timer = window.setTimeout(() => {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior, block: 'start' });
+    }, HASH_SCROLL_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      stopReveal();
+    };
+  }, [pathname, hash, key]);
+}
+
+function Header() {
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <Logo />
+          <ul className="topbar-info">
+            <li>
+              <Icon name="phone" size={18} />
+              <span>
+                <span className="topbar-label">{topBar.callLabel}</span> <a href={brand.phoneHref}>{brand.phone}</a>
+              </span>
+            </li>
+            <li>
+              <Icon name="clock" size={18} />
+              <span>{topBar.hours}</span>
+            </li>
+            <li>
+              <Icon name="pin" size={18} />
+              <span>{topBar.location}</span>
+            </li>
+          </ul>
+          <SocialLinks className="topbar-social" />
+          <MobileMenu />
+        </div>
+      </div>
+      <div className="navbar">
+        <div className="container navbar-inner">
+          <nav aria-label={layoutText.mainNav}>
+            <ul className="nav-list">
+              {navLinks.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end className="nav-link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link to={contactLink.to} className="btn btn-accent nav-cta">
+            {contactLink.label}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Second shared block. */
+function AnnouncementBar() {
+  return (
+    <aside className="announcement" aria-label={layoutText.announcementLabel} data-block="announcement">
+      <div className="container announcement-inner">
+        <Icon name="spark" size={18} />
+        <p>
+          {announcement.text} <Link to={announcement.to}>{announcement.linkLabel}</Link>
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+/** Third shared block, right before the main content: reading progress (decorative). */
+function ScrollProgress() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const max = document.documentElement.scrollHeight - window.innerHeight;
+      bar.current?.style.setProperty('--progress', String(max > 0 ? Math.min(1, window.scrollY / max) : 0));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+  return <div className="scroll-progress" ref={bar} aria-hidden="true" data-block="progress" />;
+}
+
+/** Fourth shared block. */
+function TrustStrip() {
+  return (
+    <section className="trust" aria-labelledby="trust-heading" data-block="trust">
+      <div className="container trust-inner">
+        <h2 id="trust-heading">{trustStrip.heading}</h2>
+        <ul>
+          {trustStrip.sectors.map((s) => (
+            <li key={s}>{s}</li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Newsletter() {
+  const [email, setEmail] = useState('');
+  const n = footer.newsletter;
+  return (
+    <div className="footer-col">
+      <h2>{n.heading}</h2>
+      <p>{n.text}</p>
+      <div className="newsletter">
+        <label className="sr-only" htmlFor="newsletter-email">
+          {n.label}
+        </label>
+        <input id="newsletter-email" name="newsletter-email" type="email" autoComplete="email" placeholder={n.placeholder} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <button type="button" className="btn btn-accent">
+          {n.button}
+        </button>
+      </div>
+      <SocialLinks className="footer-social" />
+    </div>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-col footer-about">
+          <Logo light />
+          <p>{footer.blurb}</p>
+          <p className="since">{footer.since}</p>
+          <ContactList className="footer-contact" withAddress />
+        </div>
+        <nav className="footer-col" aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links">{layoutText.quickLinksHeading}</h2>
+          <ul className="footer-links">
+            {footer.quickLinks.map((l) => (
+              <li key={l.label}>
+                <Link to={l.to}>{l.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="footer-col">
+          <h2>{layoutText.servicesHeading}</h2>
+          <ul className="footer-links">
+            {footer.servicesList.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        </div>
+        <Newsletter />
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom-inner">
+          <p>
+            © {brand.company}. {layoutText.rights}
+          </p>
+          <ul className="legal">
+            {footer.legal.map((l) => (
+              <li key={l}>
+                <DeadLink>{l}</DeadLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  useRouteScroll();
+  const shared = showsSharedBlocks(pathname);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {layoutText.skipLink}
+      </a>
+      <Header />
+      {shared && <AnnouncementBar />}
+      <ScrollProgress />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          {children}
+        </Suspense>
+      </main>
+      {shared && <TrustStrip />}
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { Icon } from './Icon';
+import type { Testimonial } from '../content/types';
+import { testimonialsSection as t } from '../content/home';
+
+/** Rotation interval of spec section 9. */
+export const ROTATE_MS = 5000;
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <div className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Icon key={n} name="star" size={18} filled={n <= rating} className={n <= rating ? 'star on' : 'star'} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Starts at the first item, advances every 5000 ms and wraps; pauses while the pointer is over it,
+ * while keyboard focus is inside, or after the pause button. Arrows (wide screens) and dots jump to
+ * an item and restart the timer. The live region is polite only while it is not rotating by itself.
+ */
+export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }) {
+  const n = items.length;
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const [restarts, setRestarts] = useState(0);
+  const rotating = !hovered && !keyboardFocus && !stopped;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % n), ROTATE_MS);
+    return () => window.clearTimeout(timer);
+  }, [rotating, index, restarts, n]);
+
+  const go = (i: number) => {
+    setIndex(((i % n) + n) % n);
+    setRestarts((r) => r + 1);
+  };
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t.carouselLabel}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => setKeyboardFocus(e.target.matches(':focus-visible'))}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboardFocus(false);
+      }}
+    >
+      <div className="carousel-controls">
+        <button type="button" className="icon-button carousel-pause" onClick={() => setStopped((s) => !s)} aria-label={stopped ? t.play : t.pause}>
+          <Icon name={stopped ? 'play' : 'pause'} size={18} />
+        </button>
+      </div>
+      <div className="carousel-viewport">
+        <button type="button" className="carousel-arrow prev" aria-label={t.previous} aria-controls="testimonial-slides" onClick={() => go(index - 1)}>
+          <Icon name="chevronLeft" />
+        </button>
+        <div className="carousel-window">
+          <div id="testimonial-slides" className="carousel-track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(${-index * 100}%)` }}>
+            {items.map((item, i) => (
+              <div
+                key={item.id}
+                className="slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${n}`}
+                aria-hidden={i !== index}
+                inert={i !== index}
+                data-active={i === index ? 'true' : 'false'}
+              >
+                <figure className="testimonial">
+                  <Stars rating={item.rating} />
+                  <blockquote>
+                    <p>{item.quote}</p>
+                  </blockquote>
+                  <figcaption>
+                    <span className="avatar" aria-hidden="true">
+                      {item.avatarInitial}
+                    </span>
+                    <span>
+                      <strong>{item.name}</strong>
+                      <span className="muted">
+                        {item.title}, {item.company}
+                      </span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </div>
+            ))}
+          </div>
+        </div>
+        <button type="button" className="carousel-arrow next" aria-label={t.next} aria-controls="testimonial-slides" onClick={() => go(index + 1)}>
+          <Icon name="chevronRight" />
+        </button>
+      </div>
+      <div className="carousel-dots">
+        {items.map((item, i) => (
+          <button
+            key={item.id}
+            type="button"
+            className="dot"
+            aria-label={`Show testimonial ${i + 1} of ${n}`}
+            aria-current={i === index ? 'true' : undefined}
+            aria-controls="testimonial-slides"
+            onClick={() => go(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

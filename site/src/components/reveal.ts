@@ -1,0 +1,45 @@
+/**
+ * Scroll-reveal (spec section 9: 800 ms, ease-out-quart, once only, offset 100), without a library.
+ * The prerendered HTML shows everything; after hydration, only elements still below the fold are
+ * hidden and then revealed once when they come within 100 px of the viewport's bottom edge.
+ * Nothing is hidden for people who ask for reduced motion or when IntersectionObserver is missing.
+ */
+export const REVEAL_OFFSET_PX = 100;
+export const REVEAL_DURATION_MS = 800;
+
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function setupReveal(root: ParentNode, scrollingToTop: boolean): () => void {
+  if (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) return () => {};
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        entry.target.setAttribute('data-rv', 'in');
+        observer.unobserve(entry.target);
+      }
+    },
+    { rootMargin: `0px 0px -${REVEAL_OFFSET_PX}px 0px` },
+  );
+  const threshold = window.innerHeight - REVEAL_OFFSET_PX;
+  for (const el of root.querySelectorAll<HTMLElement>('[data-reveal]')) {
+    const state = el.getAttribute('data-rv');
+    if (state === 'in' || state === 'static') continue;
+    if (state === 'wait') {
+      observer.observe(el);
+      continue;
+    }
+    const rect = el.getBoundingClientRect();
+    // Where the element will be once the page has scrolled to the top (route change without hash).
+    const top = scrollingToTop ? rect.top + window.scrollY : rect.top;
+    if (top < threshold) {
+      el.setAttribute('data-rv', 'static');
+    } else {
+      el.setAttribute('data-rv', 'wait');
+      observer.observe(el);
+    }
+  }
+  return () => observer.disconnect();
+}

@@ -1,0 +1,42 @@
+import { brand } from '@kafue/common/brand';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const suffix = ` | ${brand.company}`;
+
+/** Title and meta description of each static public route. */
+export const routeMeta = {
+  home: {
+    title: `${brand.company} | Web, IT & Digital Solutions in ${brand.location}`,
+    description: `${brand.company} builds websites, hosts email and cloud services, runs digital marketing, IT, design, cybersecurity and CCTV for businesses in ${brand.location}. 24/7 support.`,
+  },
+  services: {
+    title: `Our Services${suffix}`,
+    description: 'Web and hosting, digital marketing, IT and office solutions, design, security, business growth tools and CCTV installation, with prices starting from $19/mo.',
+  },
+  pricing: {
+    title: `Pricing: Monthly Plans & Project Pricing${suffix}`,
+    description: 'Simple, transparent pricing: Starter $29/month, Business $99/month and Enterprise plans, plus fixed project prices. 30-day money back guarantee, no setup fees.',
+  },
+  about: {
+    title: `About Us${suffix}`,
+    description: `${brand.company} is a Zambian-owned digital innovation hub in ${brand.city}, helping businesses with technology since ${brand.foundedYear}.`,
+  },
+  contact: {
+    title: `Contact Us${suffix}`,
+    description: `Get in touch with ${brand.company} in ${brand.location}. Email responses within 2-4 hours during business hours, 24/7 support, free consultation calls.`,
+  },
+  notFound: {
+    title: `Page Not Found${suffix}`,
+    description: `The page you are looking for does not exist on the ${brand.company} website.`,
+  },
+} satisfies Record<string, PageMeta>;
+
+export function serviceMeta(title: string | undefined, desc: string | undefined): PageMeta {
+  return title && desc
+    ? { title: `${title}${suffix}`, description: desc }
+    : { title: `Service Not Found${suffix}`, description: routeMeta.notFound.description };
+}

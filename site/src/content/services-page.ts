@@ -1,0 +1,74 @@
+import type { FaqItem, Feature } from './types';
+
+export const servicesBanner = {
+  heading: 'Our Services',
+  text: 'Technology solutions for every stage of your business, delivered by a local team you can rely on.',
+  badges: ['50+ Successful Projects', '10+ Years Experience', '24/7 Support'],
+};
+
+export const servicesWhy: { heading: string; items: readonly Feature[] } = {
+  heading: 'Why Choose Us',
+  items: [
+    { icon: 'users', title: 'Expert Team', text: 'Certified developers, designers and engineers based in Lusaka.' },
+    { icon: 'rocket', title: 'Fast Delivery', text: 'Most projects completed in 2-4 weeks.' },
+    { icon: 'headset', title: '24/7 Support', text: 'Help whenever you need it, day or night.' },
+    { icon: 'award', title: '100% Satisfaction', text: 'We work until you are happy with the result.' },
+  ],
+};
+
+export const browser = {
+  eyebrow: 'Browse by category',
+  selectLabel: 'Choose a service category',
+  groupLabel: 'Service categories',
+  startingAt: 'Starting at',
+  detailsLink: 'View Details',
+};
+
+export const processSection = {
+  eyebrow: 'How we work',
+  heading: 'Our Process',
+  steps: [
+    { title: 'Discovery & Consultation', text: 'We learn about your business, goals and budget in a free consultation.' },
+    { title: 'Strategy & Planning', text: 'You receive a clear plan with scope, timeline and a fixed quote.' },
+    { title: 'Implementation', text: 'Our team builds and configures your solution, with regular progress updates.' },
+    { title: 'Launch & Support', text: 'We launch, train your team and stay on hand with ongoing support.' },
+  ],
+};
+
+export const servicesFaq: { heading: string; items: readonly FaqItem[] } = {
+  heading: 'Frequently Asked Questions',
+  items: [
+    {
+      question: 'How long does a typical project take?',
+      answer: 'Most projects are completed within 2-4 weeks. Larger builds such as custom applications take longer; we agree a timeline with you before any work starts.',
+    },
+    {
+      question: 'Do you offer ongoing support after launch?',
+      answer: 'Yes. Every project includes support after launch, and our maintenance plans give you updates, monitoring and 24/7 help whenever you need it.',
+    },
+    {
+      question: 'Can you work with our existing systems?',
+      answer: 'Absolutely. We regularly integrate with existing websites, email, accounting software and networks, and we improve what you already have rather than replacing it unnecessarily.',
+    },
+    {
+      question: 'What makes Kafue Technologies different?',
+      answer: 'We are a Zambian-owned team with more than 10 years of experience, transparent pricing and a 100% satisfaction guarantee. One local partner handles your web, IT, marketing and security.',
+    },
+  ],
+};
+
+export const servicesCta = {
+  heading: 'Not sure which service you need?',
+  text: 'Tell us about your business and we will recommend the right solution, free of charge.',
+  primary: 'Get a Free Consultation',
+  secondary: 'View Pricing',
+};
+
+export const serviceDetail = {
+  back: 'Back to Services',
+  startingAt: 'Starting at',
+  featuresHeading: 'Key Features',
+  moreInfoHeading: 'More Information',
+  request: 'Request This Service',
+  notFound: 'Service not found. Please go back and try again.',
+};

@@ -1,0 +1,96 @@
+import { brand } from '@kafue/common/brand';
+
+/**
+ * Site-wide settings of the public site. Brand and contact details live in @kafue/common/brand;
+ * this file only holds what is specific to the public site.
+ */
+export const siteConfig = {
+  /** Absolute origin used for canonical links, Open Graph and the sitemap (SITE_URL at build time). */
+  siteUrl: 'https://www.kafue.example',
+  /** The hero's background video: a static file on a third-party media host (spec section 7). */
+  heroVideoUrl: 'https://videos.pexels.com/video-files/3129957/3129957-uhd_2560_1440_25fps.mp4',
+  /** Local poster shown until (and instead of) the video. */
+  heroPoster: '/media/hero-poster.svg',
+  ogImage: '/media/og-image.png',
+} as const;
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+/** Main navigation (the Contact entry is rendered as a button-styled link). */
+export const navLinks: readonly NavLink[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Services', to: '/services' },
+  { label: 'Pricing', to: '/projects' },
+  { label: 'About', to: '/about' },
+];
+export const contactLink: NavLink = { label: 'Contact', to: '/contact' };
+
+export const topBar = {
+  callLabel: 'Request a call:',
+  hours: brand.openingHours,
+  location: brand.location,
+};
+
+/** Second shared block: a slim announcement under the header (hidden on /contact and /service/*). */
+export const announcement = {
+  text: 'Free consultation for new clients: tell us about your project and get a plan within 48 hours.',
+  linkLabel: 'Book a free consultation',
+  to: '/contact',
+};
+
+/** Fourth shared block: who the company works with (hidden on /contact and /service/*). */
+export const trustStrip = {
+  heading: 'Trusted by businesses across Zambia',
+  sectors: ['Retail & Wholesale', 'Banking & Finance', 'Education', 'Healthcare', 'Hospitality & Tourism', 'Mining & Agriculture', 'NGOs'],
+};
+
+export const footer = {
+  blurb: `${brand.company} is a Zambian technology partner for growing businesses: websites, hosting, digital marketing, IT, design, security and CCTV, delivered by one dependable local team.`,
+  since: `Operating since ${brand.foundedYear}.`,
+  quickLinks: [
+    { label: 'Home', to: '/' },
+    { label: 'Services', to: '/services' },
+    { label: 'Pricing', to: '/projects' },
+    { label: 'Portfolio', to: '/projects' },
+    { label: 'About', to: '/about' },
+    { label: 'Contact', to: '/contact' },
+  ] as readonly NavLink[],
+  servicesList: [
+    'Web Development',
+    'Email & Cloud Hosting',
+    'Digital Marketing',
+    'IT & Office Solutions',
+    'Graphic & Brand Design',
+    'CCTV & Networking',
+  ],
+  newsletter: {
+    heading: 'Newsletter',
+    text: 'Tech tips and offers for Zambian businesses, once a month.',
+    label: 'Email address',
+    placeholder: 'Your email address',
+    button: 'Subscribe',
+  },
+  legal: ['Privacy Policy', 'Terms of Service', 'Cookie Policy'],
+};
+
+/** Labels of the shared layout. */
+export const layoutText = {
+  skipLink: 'Skip to main content',
+  mainNav: 'Main',
+  announcementLabel: 'Announcement',
+  quickLinksHeading: 'Quick Links',
+  servicesHeading: 'Our Services',
+  rights: 'All rights reserved.',
+};
+
+export const mobileMenu = {
+  title: 'Menu',
+  open: 'Open menu',
+  close: 'Close menu',
+  navLabel: 'Mobile',
+  searchLabel: 'Search the site',
+  searchPlaceholder: 'Search...',
+};

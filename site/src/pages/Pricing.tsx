@@ -1,0 +1,230 @@
+import { useState } from 'react';
+import { Disclosure, FaqAccordion, useSingleOpen } from '../components/Accordion';
+import { CheckList, CtaBand, DeadLink, PageBanner, SectionHeader } from '../components/common';
+import { Icon } from '../components/Icon';
+import { routeMeta } from '../content/meta';
+import { addOns, addOnsSection, comparison, plans, pricingCta, pricingFaq, pricingHero, pricingStrip, pricingStripLabel, pricingSwitch, projectGroups, projectPricing } from '../content/pricing';
+import type { Plan } from '../content/types';
+
+export const meta = () => routeMeta.pricing;
+
+type Model = 'monthly' | 'project';
+
+function PlanCard({ plan }: { plan: Plan }) {
+  return (
+    <article className={plan.highlighted ? 'card plan-card highlighted' : 'card plan-card'} aria-labelledby={`plan-${plan.name}`}>
+      {plan.badge && <p className="plan-badge">{plan.badge}</p>}
+      <h3 id={`plan-${plan.name}`}>{plan.name}</h3>
+      <p className="plan-desc">{plan.description}</p>
+      <p className="plan-price">
+        <strong>{plan.price}</strong>
+        {plan.period && <span>{plan.period}</span>}
+      </p>
+      {plan.note && <p className="plan-note">{plan.note}</p>}
+      <CheckList items={plan.features} />
+      <button type="button" className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}>
+        {plan.cta}
+      </button>
+    </article>
+  );
+}
+
+function ProjectGroups() {
+  const { open, toggle } = useSingleOpen();
+  return (
+    <div className="project-groups">
+      <p className="center lead">{projectPricing.intro}</p>
+      {projectGroups.map((group, i) => (
+        <Disclosure
+          key={group.id}
+          id={`project-${group.id}`}
+          open={open === i}
+          onToggle={() => toggle(i)}
+          className="card project-group"
+          summary={
+            <>
+              <span className="icon-badge small">
+                <Icon name={group.icon} size={18} />
+              </span>
+              {group.name}
+            </>
+          }
+        >
+          <ul className="project-items">
+            {group.items.map((item) => (
+              <li key={item.title}>
+                <h4>{item.title}</h4>
+                <dl>
+                  <div>
+                    <dt>{projectPricing.priceLabel}</dt>
+                    <dd>{item.price}</dd>
+                  </div>
+                  <div>
+                    <dt>{projectPricing.timeLabel}</dt>
+                    <dd>{item.time}</dd>
+                  </div>
+                </dl>
+                <button type="button" className="btn btn-outline btn-sm">
+                  {projectPricing.cta}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Disclosure>
+      ))}
+    </div>
+  );
+}
+
+function AddOns() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="section section-soft" aria-labelledby="addons-heading">
+      <div className="container">
+        <SectionHeader id="addons-heading" heading={addOnsSection.heading} text={addOnsSection.text} />
+        <div className="center">
+          <button type="button" className="btn btn-outline" aria-expanded={open} aria-controls="addons-panel" onClick={() => setOpen((o) => !o)}>
+            {addOnsSection.toggle}
+            <Icon name="chevronDown" size={18} className={open ? 'chevron open' : 'chevron'} />
+          </button>
+        </div>
+        <div id="addons-panel" className="disclosure-panel addons-panel" data-open={open ? 'true' : 'false'} inert={!open}>
+          <div className="disclosure-panel-inner">
+            <ul className="grid grid-4 addons">
+              {addOns.map((a) => (
+                <li key={a.name} className="card addon-card">
+                  <span className="icon-badge">
+                    <Icon name={a.icon} />
+                  </span>
+                  <h3>{a.name}</h3>
+                  <p className="addon-price">{a.price}</p>
+                  <p>{a.description}</p>
+                  <button type="button" className="btn btn-outline btn-sm">
+                    {addOnsSection.cta}
+                    <span className="sr-only">: {a.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Comparison() {
+  const cell = (v: string | boolean) =>
+    typeof v === 'string' ? (
+      v
+    ) : v ? (
+      <>
+        <Icon name="check" size={18} className="yes" />
+        <span className="sr-only">{comparison.yes}</span>
+      </>
+    ) : (
+      <>
+        <Icon name="minus" size={18} className="no" />
+        <span className="sr-only">{comparison.no}</span>
+      </>
+    );
+  return (
+    <section className="section" aria-labelledby="comparison-heading">
+      <div className="container">
+        <SectionHeader id="comparison-heading" heading={comparison.heading} />
+        <div className="table-wrap" role="region" aria-labelledby="comparison-heading" tabIndex={0}>
+          <table className="comparison">
+            <thead>
+              <tr>
+                <th scope="col">{comparison.featureColumn}</th>
+                {plans.map((p) => (
+                  <th scope="col" key={p.name}>
+                    {p.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.rows.map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row">{row.feature}</th>
+                  {row.values.map((v, i) => (
+                    <td key={plans[i].name}>{cell(v)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function Pricing() {
+  const [model, setModel] = useState<Model>('monthly');
+  return (
+    <>
+      <PageBanner id="pricing-title" className="pricing-hero" heading={pricingHero.heading} text={pricingHero.text} badges={pricingHero.badges} />
+
+      <section className="section-tight strip" aria-label={pricingStripLabel}>
+        <ul className="container grid grid-4">
+          {pricingStrip.map((s) => (
+            <li key={s.title} className="strip-item">
+              <span className="icon-badge small">
+                <Icon name={s.icon} size={18} />
+              </span>
+              <span>
+                <strong>{s.title}</strong>
+                <span className="muted">{s.text}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="plans-heading">
+        <div className="container">
+          <h2 id="plans-heading" className="sr-only">
+            {model === 'monthly' ? pricingSwitch.monthly : pricingSwitch.project}
+          </h2>
+          <div className="switch" role="group" aria-label={pricingSwitch.label}>
+            <button type="button" aria-pressed={model === 'monthly'} onClick={() => setModel('monthly')}>
+              {pricingSwitch.monthly}
+            </button>
+            <button type="button" aria-pressed={model === 'project'} onClick={() => setModel('project')}>
+              {pricingSwitch.project}
+            </button>
+          </div>
+          {model === 'monthly' ? (
+            <div className="grid grid-3 plans">
+              {plans.map((p) => (
+                <PlanCard key={p.name} plan={p} />
+              ))}
+            </div>
+          ) : (
+            <ProjectGroups />
+          )}
+        </div>
+      </section>
+
+      <AddOns />
+      <Comparison />
+
+      <section id="faq" className="section section-soft" aria-labelledby="pricing-faq-heading">
+        <div className="container narrow">
+          <SectionHeader id="pricing-faq-heading" heading={pricingFaq.heading} />
+          <FaqAccordion idPrefix="pricing-faq" items={pricingFaq.items} />
+        </div>
+      </section>
+
+      <CtaBand
+        id="pricing-cta-heading"
+        heading={pricingCta.heading}
+        text={pricingCta.text}
+        primary={<DeadLink className="btn btn-accent btn-lg">{pricingCta.primary}</DeadLink>}
+        secondary={<DeadLink className="btn btn-ghost-light btn-lg">{pricingCta.secondary}</DeadLink>}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link, useParams } from '../router';
+import { ContactList } from '../components/common';
+import { Icon } from '../components/Icon';
+import { findCategory, isCategoryKey } from '../content/categories';
+import { serviceMeta } from '../content/meta';
+import { findService } from '../content/services';
+import { serviceDetail as t } from '../content/services-page';
+
+export const meta = (params: Record<string, string | undefined>) => {
+  const s = findService(params.category, params.index);
+  return serviceMeta(s?.title, s?.desc);
+};
+
+function BackLink() {
+  return (
+    <Link to="/services#services" className="back-link">
+      <Icon name="arrowLeft" size={18} />
+      {t.back}
+    </Link>
+  );
+}
+
+export default function ServiceDetail() {
+  const { category, index } = useParams();
+  const service = findService(category, index);
+  if (!service || !category || !isCategoryKey(category)) {
+    return (
+      <section className="section not-found-service" aria-labelledby="service-missing">
+        <div className="container narrow center">
+          <h1 id="service-missing">{t.notFound}</h1>
+          <BackLink />
+        </div>
+      </section>
+    );
+  }
+  const cat = findCategory(category);
+  return (
+    <>
+      <section className="page-banner detail-banner" aria-labelledby="service-title">
+        <div className="container">
+          <BackLink />
+          <p className="eyebrow light">
+            <Icon name={cat.icon} size={18} /> {cat.heading}
+          </p>
+          <h1 id="service-title">{service.title}</h1>
+          <p className="lead">{service.desc}</p>
+          <p className="price-tag">
+            {t.startingAt} <strong>{service.price}</strong>
+          </p>
+        </div>
+      </section>
+      <section className="section">
+        <div className="container detail-grid">
+          <div>
+            <h2>{t.featuresHeading}</h2>
+            <ul className="feature-list">
+              {service.features.map((f) => (
+                <li key={f} className="card">
+                  <span className="icon-badge small">
+                    <Icon name="check" size={18} />
+                  </span>
+                  {f}
+                </li>
+              ))}
+            </ul>
+            {service.details && (
+              <>
+                <h2>{t.moreInfoHeading}</h2>
+                <p className="details-text">{service.details}</p>
+              </>
+            )}
+          </div>
+          <aside className="card detail-aside" aria-label={`${t.request}: ${service.title}`}>
+            <p className="price-tag dark">
+              {t.startingAt} <strong>{service.price}</strong>
+            </p>
+            <button type="button" className="btn btn-primary btn-lg btn-block">
+              {t.request}
+            </button>
+            <ContactList className="detail-contact" />
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import type { PageMeta } from '../content/meta';
+import type { PageKey } from '../routes';
+
+export interface PageModule {
+  default: ComponentType;
+  meta: (params: Record<string, string | undefined>) => PageMeta;
+}
+
+/** Each page is its own chunk, so a route loads only its own code and content. */
+const loaders: Record<PageKey, () => Promise<PageModule>> = {
+  home: () => import('./Home'),
+  services: () => import('./Services'),
+  pricing: () => import('./Pricing'),
+  about: () => import('./About'),
+  contact: () => import('./Contact'),
+  serviceDetail: () => import('./ServiceDetail'),
+  notFound: () => import('./NotFound'),
+};
+
+const loaded = new Map<PageKey, PageModule>();
+const pending = new Map<PageKey, Promise<PageModule>>();
+
+export function loadPage(key: PageKey): Promise<PageModule> {
+  let p = pending.get(key);
+  if (!p) {
+    p = loaders[key]().then((m) => {
+      loaded.set(key, m);
+      return m;
+    });
+    pending.set(key, p);
+  }
+  return p;
+}
+
+/** The page's module if it is already loaded (always true for the page being hydrated). */
+export function loadedPage(key: PageKey): PageModule | undefined {
+  return loaded.get(key);
+}

@@ -1,0 +1,95 @@
+/**
+ * A minimal client router for the public site (history API, transitions), in place of
+ * react-router, whose runtime alone would push the home page over its 90 KB JavaScript budget.
+ * It offers what the site uses: BrowserRouter, StaticRouter, Link, NavLink, useLocation,
+ * useParams, matchPath.
+ */
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+
+export interface Location {
+  pathname: string;
+  search: string;
+  hash: string;
+  /** Changes on every navigation, even to the same URL. */
+  key: string;
+}
+
+interface RouterState {
+  location: Location;
+  navigate: (to: string) => void;
+}
+
+const RouterContext = createContext<RouterState>({ location: { pathname: '/', search: '', hash: '', key: 'default' }, navigate: () => {} });
+export const ParamsContext = createContext<Record<string, string | undefined>>({});
+
+export function parseUrl(url: string, key = 'default'): Location {
+  const u = new URL(url, 'http://localhost');
+  return { pathname: u.pathname, search: u.search, hash: u.hash, key };
+}
+
+let navigationCount = 0;
+const currentLocation = () => parseUrl(window.location.href.slice(window.location.origin.length), String(navigationCount++));
+
+export function BrowserRouter({ children }: { children: ReactNode }) {
+  const [location, setLocation] = useState(currentLocation);
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const onPop = () => startTransition(() => setLocation(currentLocation()));
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+  const navigate = useCallback((to: string) => {
+    history.pushState(null, '', to);
+    startTransition(() => setLocation(currentLocation()));
+  }, []);
+  const value = useMemo(() => ({ location, navigate }), [location, navigate]);
+  return <RouterContext value={value}>{children}</RouterContext>;
+}
+
+export function StaticRouter({ location, children }: { location: string; children: ReactNode }) {
+  const value = useMemo(() => ({ location: parseUrl(location), navigate: () => {} }), [location]);
+  return <RouterContext value={value}>{children}</RouterContext>;
+}
+
+export const useLocation = () => use(RouterContext).location;
+export const useParams = () => use(ParamsContext);
+
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+export function Link({ to, onClick, target, ...rest }: AnchorProps) {
+  const { navigate } = use(RouterContext);
+  const handle = (e: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(e);
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || (target && target !== '_self')) return;
+    e.preventDefault();
+    navigate(to);
+  };
+  return <a href={to} target={target} onClick={handle} {...rest} />;
+}
+
+/** A Link marked active (class "active", aria-current="page") when its path is the current one. */
+export function NavLink({ to, className, end: _end, ...rest }: AnchorProps & { end?: boolean }) {
+  const { pathname } = useLocation();
+  const path = to.split('#')[0];
+  const active = pathname === path || pathname === `${path}/`;
+  return <Link to={to} className={active ? `${className ?? ''} active`.trim() : className} aria-current={active ? 'page' : undefined} {...rest} />;
+}
+
+/** Matches "/a/:b/:c" or "*" against a pathname (trailing slash allowed); null when it does not match. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  if (pattern === '*') return {};
+  const want = pattern.split('/').filter(Boolean);
+  const have = pathname.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(have[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== have[i]) return null;
+  }
+  return params;
+}

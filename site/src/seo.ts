@@ -1,0 +1,84 @@
+import { brand } from '@kafue/common/brand';
+import type { PageMeta } from './content/meta';
+import { siteConfig } from './content/site';
+
+export function absoluteUrl(path: string, siteUrl: string = siteConfig.siteUrl): string {
+  return new URL(path, siteUrl).href;
+}
+
+/** schema.org LocalBusiness for the company (Lusaka, Mon-Sat 9am-6pm). */
+export function localBusinessJsonLd(siteUrl: string = siteConfig.siteUrl) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': `${absoluteUrl('/', siteUrl)}#business`,
+    name: brand.company,
+    url: absoluteUrl('/', siteUrl),
+    image: absoluteUrl(siteConfig.ogImage, siteUrl),
+    logo: absoluteUrl('/favicon.svg', siteUrl),
+    telephone: brand.phone,
+    email: brand.email,
+    foundingDate: String(brand.foundedYear),
+    priceRange: '$$',
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: brand.address,
+      addressLocality: brand.city,
+      addressCountry: brand.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: brand.geo.latitude, longitude: brand.geo.longitude },
+    areaServed: brand.country,
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: brand.openingHoursSpec.days,
+        opens: brand.openingHoursSpec.opens,
+        closes: brand.openingHoursSpec.closes,
+      },
+    ],
+    sameAs: brand.social.map((s) => s.href),
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The <head> tags of one prerendered page. path null = no canonical (the 404 page). */
+export function renderHead(meta: PageMeta, path: string | null, siteUrl: string = siteConfig.siteUrl): string {
+  const url = path ? absoluteUrl(path, siteUrl) : null;
+  const tags = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    url ? `<link rel="canonical" href="${escapeHtml(url)}">` : '<meta name="robots" content="noindex">',
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${escapeHtml(brand.company)}">`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    url ? `<meta property="og:url" content="${escapeHtml(url)}">` : '',
+    `<meta property="og:image" content="${escapeHtml(absoluteUrl(siteConfig.ogImage, siteUrl))}">`,
+    `<meta property="og:locale" content="en_ZM">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<script type="application/ld+json">${JSON.stringify(localBusinessJsonLd(siteUrl)).replace(/</g, '\\u003c')}</script>`,
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/** Keeps title, description, canonical and Open Graph right after client-side navigation. */
+export function applyMeta(meta: PageMeta, pathname: string): void {
+  document.title = meta.title;
+  const set = (selector: string, attr: string, value: string) => document.head.querySelector(selector)?.setAttribute(attr, value);
+  set('meta[name="description"]', 'content', meta.description);
+  set('meta[property="og:title"]', 'content', meta.title);
+  set('meta[property="og:description"]', 'content', meta.description);
+  const url = absoluteUrl(pathname);
+  set('link[rel="canonical"]', 'href', url);
+  set('meta[property="og:url"]', 'content', url);
+}
+
+export function sitemapXml(paths: readonly string[], siteUrl: string = siteConfig.siteUrl): string {
+  const urls = paths.map((p) => `  <url><loc>${escapeHtml(absoluteUrl(p, siteUrl))}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function robotsTxt(siteUrl: string = siteConfig.siteUrl): string {
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin\nDisallow: /staff\n\nSitemap: ${absoluteUrl('/sitemap.xml', siteUrl)}\n`;
+}
