@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import type { IpcMainInvokeEvent } from 'electron';
 import { channels } from '../shared/bridge';
 import { createApiClient } from './api-client';
@@ -26,6 +26,8 @@ export interface AppPaths {
 export const serverFileName = 'server.json';
 export const sessionFileName = 'session.bin';
 
+/** Enough for any password or id the console offers to copy. */
+const maxCopiedLength = 10_000;
 const isSetupPage = (path: string) => path === setupPath;
 const isConsolePage = (path: string) => path !== setupPath;
 
@@ -79,6 +81,13 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
           chooseFile: (defaultName) => chooseSavePath(event, defaultName),
           writeFile: (path, data) => writeFile(path, data),
         }),
+    },
+    [channels.copyText]: {
+      allowPage: isConsolePage,
+      handle: async (_event, text) => {
+        if (typeof text !== 'string' || text.length > maxCopiedLength) throw new Error('Invalid text to copy.');
+        clipboard.writeText(text);
+      },
     },
     [channels.setupCurrent]: {
       allowPage: isSetupPage,

@@ -20,6 +20,7 @@ if (isSetupPage) {
     request: (req: BridgeRequest) =>
       ipcRenderer.invoke(channels.request, { method: req?.method, path: req?.path, body: req?.body }),
     saveBackup: (fileUrl: string) => ipcRenderer.invoke(channels.saveBackup, String(fileUrl)),
+    copyText: (text: string) => ipcRenderer.invoke(channels.copyText, String(text)),
   };
   contextBridge.exposeInMainWorld('kafue', kafue);
 }

@@ -23,6 +23,12 @@ export interface KafueBridge {
   request(req: BridgeRequest): Promise<BridgeResponse>;
   /** Downloads a backup (`fileUrl` from the backup call) through a native save dialog. */
   saveBackup(fileUrl: string): Promise<{ saved: boolean }>;
+  /**
+   * Puts text on the system clipboard (e.g. the one-time password's copy button). The app grants
+   * its pages no permission at all, clipboard included, so `navigator.clipboard` fails there.
+   * Optional: older builds of the app lack it; on the web it is absent.
+   */
+  copyText?(text: string): Promise<void>;
 }
 
 /** The outcome of checking a server address: the normalised address, or why it was refused. */
@@ -43,6 +49,7 @@ export interface SetupBridge {
 export const channels = {
   request: 'kafue:request',
   saveBackup: 'kafue:save-backup',
+  copyText: 'kafue:copy-text',
   setupCurrent: 'kafue:setup-current',
   setupSave: 'kafue:setup-save',
 } as const;

@@ -232,6 +232,7 @@ describe('IPC handlers check their sender', () => {
   const consoleChannels = [
     [channels.request, { method: 'GET', path: '/api/auth/verify' }],
     [channels.saveBackup, '/api/settings/backups/b.json'],
+    [channels.copyText, 'one-time-password'],
   ] as const;
   const setupChannels = [
     [channels.setupCurrent, undefined],
@@ -262,6 +263,7 @@ describe('IPC handlers check their sender', () => {
     }
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(electron.dialog.showSaveDialog).not.toHaveBeenCalled();
+    expect(electron.clipboard.writeText).not.toHaveBeenCalled();
     expect(JSON.parse(await readFile(join(userData, serverFileName), 'utf8'))).toEqual({ serverAddress: 'http://localhost:5000' });
   });
 
@@ -284,6 +286,17 @@ describe('IPC handlers check their sender', () => {
       status: 200,
       body: { admin: { name: 'A' } },
     });
+  });
+});
+
+describe('copying text', () => {
+  it("puts the console's text on the clipboard, and only text", async () => {
+    await start();
+    await invoke(channels.copyText, ipcEvent('kafue://app/admin/users'), 'Xk7-one-time');
+    expect(electron.clipboard.writeText).toHaveBeenCalledWith('Xk7-one-time');
+    await expect(invoke(channels.copyText, ipcEvent('kafue://app/admin/users'), { html: '<b>' })).rejects.toThrow(/Invalid/);
+    await expect(invoke(channels.copyText, ipcEvent('kafue://app/admin/users'), 'x'.repeat(10_001))).rejects.toThrow(/Invalid/);
+    expect(electron.clipboard.writeText).toHaveBeenCalledTimes(1);
   });
 });
 

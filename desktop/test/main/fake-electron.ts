@@ -77,6 +77,7 @@ export const ipcMain = {
 };
 
 export const shell = { openExternal: vi.fn(() => Promise.resolve()) };
+export const clipboard = { writeText: vi.fn() };
 export const dialog = { showSaveDialog: vi.fn() };
 export const Menu = {
   buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
