@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { appResponseHeaders, resolveAppPath } from '../../src/main/app-scheme';
 import { createApiClient, type TokenStore } from '../../src/main/api-client';
-import type { BridgeResponse } from '../../src/shared/bridge';
+import { checkServer, defaultServerAddress } from '../../src/main/server-address';
+import type { BridgeResponse, ServerCheck } from '../../src/shared/bridge';
 
 export const rendererDir = join(import.meta.dirname, '..', '..', 'out', 'renderer');
 export const rendererBuilt = existsSync(join(rendererDir, 'index.html'));
@@ -86,4 +87,30 @@ export async function installBridge(page: Page, serverOrigin: string, saveAs: st
     });
   });
   return side;
+}
+
+/**
+ * Gives the server-address page its `window.kafueSetup`, backed by the real health check; the
+ * addresses it accepted are returned (in the app the main process then saves and opens the console).
+ */
+export async function installSetupBridge(page: Page, remembered: string | null): Promise<{ accepted: string[] }> {
+  const accepted: string[] = [];
+  await page.exposeFunction('__kafueMainSetupSave', async (address: string): Promise<ServerCheck> => {
+    const check = await checkServer(address);
+    if (check.ok) accepted.push(check.address);
+    return check;
+  });
+  await page.addInitScript(
+    ([address, defaultAddress]) => {
+      const w = window as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      Object.defineProperty(window, 'kafueSetup', {
+        value: Object.freeze({
+          current: async () => ({ address, defaultAddress }),
+          save: (value: unknown) => w.__kafueMainSetupSave!(value),
+        }),
+      });
+    },
+    [remembered, defaultServerAddress] as const,
+  );
+  return { accepted };
 }
