@@ -128,7 +128,7 @@ export function createAppProtocolHandler(root: string): (request: Request) => Pr
     const url = new URL(request.url);
     const initiator = (request as Request & { initiatorOrigin?: string }).initiatorOrigin;
     if (url.protocol !== `${appScheme}:` || url.host !== appHost) return refuse(404);
-    if (initiator !== undefined && initiator !== appOrigin) return refuse(403);
+    if (initiator !== undefined && !isAppUrl(initiator)) return refuse(403);
     if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405);
     const resolved = await resolveAppPath(root, url.pathname);
     if (resolved.kind === 'refused') return refuse(resolved.status);

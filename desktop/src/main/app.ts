@@ -69,8 +69,10 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
   await Promise.all([server.load(), tokens.load()]);
   const client = createApiClient({ serverOrigin: server.get, tokens });
 
-  const showSetup = () => void mainWindow?.loadURL(setupUrl);
-  const showConsole = () => void mainWindow?.loadURL(consoleUrl);
+  // A load cut short by another (ERR_ABORTED) is not an error worth an unhandled rejection.
+  const show = (url: string) => void mainWindow?.loadURL(url).catch(() => undefined);
+  const showSetup = () => show(setupUrl);
+  const showConsole = () => show(consoleUrl);
 
   registerIpcRoutes(ipcMain, {
     [channels.request]: { allowPage: isConsolePage, handle: (_event, req) => client.request(req) },

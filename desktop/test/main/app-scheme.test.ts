@@ -85,7 +85,9 @@ describe('the app scheme', () => {
     const head = await get('kafue://app/');
     expect(head.status).toBe(200);
     expect((await get('kafue://other/index.html')).status).toBe(404);
-    expect((await get('kafue://app/', { initiatorOrigin: 'https://evil.example' })).status).toBe(403);
+    for (const initiator of ['https://evil.example', 'null', 'file://', 'kafue://other']) {
+      expect((await get('kafue://app/', { initiatorOrigin: initiator })).status, initiator).toBe(403);
+    }
     expect((await get('kafue://app/assets/index-abc.js', { initiatorOrigin: 'kafue://app' })).status).toBe(200);
   });
 
