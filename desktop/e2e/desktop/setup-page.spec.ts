@@ -6,10 +6,9 @@ import { expect, test } from '@playwright/test';
 import { addressMessages } from '../../src/main/server-address';
 import { installSetupBridge, rendererBuilt, serveRenderer } from './renderer-host';
 
-test.skip(!rendererBuilt, 'Build the renderer first: npm run build -w desktop (electron-vite build).');
-
 let renderer: Awaited<ReturnType<typeof serveRenderer>>;
 test.beforeAll(async () => {
+  expect(rendererBuilt, 'the desktop build of the renderer (npm run build -w desktop)').toBe(true);
   renderer = await serveRenderer();
 });
 test.afterAll(() => renderer?.close());

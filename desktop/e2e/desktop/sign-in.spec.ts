@@ -11,12 +11,11 @@ import { adminLoginPath } from '@kafue/common/brand';
 import { superAdmin } from '../../playwright.config';
 import { installBridge, rendererBuilt, serveRenderer, type DesktopSide } from './renderer-host';
 
-test.skip(!rendererBuilt, 'Build the renderer first: npm run build -w desktop (electron-vite build).');
-
 let renderer: Awaited<ReturnType<typeof serveRenderer>>;
 let downloads: string;
 
 test.beforeAll(async () => {
+  expect(rendererBuilt, 'the desktop build of the renderer (npm run build -w desktop)').toBe(true);
   renderer = await serveRenderer();
   downloads = await mkdtemp(join(tmpdir(), 'kafue-desktop-e2e-'));
 });
