@@ -6,7 +6,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-rmSync(join(here, 'dist'), { recursive: true, force: true });
 
 const externalNpmPackages = {
   name: 'external-npm-packages',
@@ -17,14 +16,21 @@ const externalNpmPackages = {
   },
 };
 
-await build({
-  entryPoints: { main: join(here, 'src/main.ts'), cli: join(here, 'src/cli.ts') },
-  outdir: join(here, 'dist'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  plugins: [externalNpmPackages],
-  logLevel: 'warning',
-});
+/** Builds into outdir (tests build into a folder of their own, inside the repository). */
+export async function buildServer(outdir = join(here, 'dist')) {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: join(here, 'src/main.ts'), cli: join(here, 'src/cli.ts') },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [externalNpmPackages],
+    logLevel: 'warning',
+  });
+  return outdir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

@@ -229,6 +229,8 @@ export interface BackupAnswer {
 }
 export interface HealthAnswer {
   status: 'ok' | 'unavailable';
+  /** With 'unavailable' (status 503): messages.databaseUnavailable. */
+  message?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -74,6 +74,11 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => void shutdown('SIGHUP'));
 }
 
+// A bug in one request must not take the server down for everyone: log it and carry on.
+process.on('unhandledRejection', (reason) => {
+  logger.error({ err: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) }, 'unhandled rejection');
+});
+
 main().catch((error: unknown) => {
   logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'The server could not start');
   process.exit(1);

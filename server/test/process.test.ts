@@ -1,0 +1,221 @@
+/**
+ * The built server as a process: the embedded PostgreSQL in DATA_DIR, migrations, the first
+ * Super Admin, graceful shutdown on SIGTERM/SIGINT, a second start on the same DATA_DIR, and
+ * recovery from a PostgreSQL left running by a killed server. Also the command-line tool.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@kafue/common/contract';
+// @ts-expect-error build.mjs is plain JavaScript
+import { buildServer } from '../build.mjs';
+import { freePort } from '../src/db/embedded.js';
+import { Client, createDatabase, startTestServer } from './helpers.js';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+let dist = '';
+const dataDirs: string[] = [];
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  const cache = join(serverDir, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  dist = await buildServer(mkdtempSync(join(cache, 'kafue-test-build-')));
+});
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  rmSync(join(dist, '..'), { recursive: true, force: true });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kafue-test-process-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(dist, 'main.js')], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SITE_DIR: join(dataDir, 'x'), CONSOLE_DIR: join(dataDir, 'y'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    try {
+      if ((await fetch(url + api.health)).ok) return { child, url, output: () => output, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer: ${output}`);
+}
+
+function postmasterPid(dataDir: string): number | undefined {
+  const file = join(dataDir, 'pg/postmaster.pid');
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the server process', () => {
+  it('first start: creates the cluster, migrates, prints a random first Super Admin password once; SIGTERM stops it all', async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir);
+    const match = /First Super Admin: (\S+)\n\s+Password: (\S+)/.exec(s.output());
+    expect(match).not.toBeNull();
+    const [, email, pass] = match!;
+    expect(email).toBe('admin@kafue.example');
+    expect(s.output().split(pass!).length).toBe(2); // printed exactly once
+    expect(s.output()).toMatch(/Migration applied: Initial/);
+    expect(readFileSync(join(dataDir, 'pg-password'), 'utf8').length).toBeGreaterThan(20);
+    const c = new Client(s.url);
+    expect((await c.signIn('admin', email!, pass)).status).toBe(200);
+
+    const pg = postmasterPid(dataDir)!;
+    expect(alive(pg)).toBe(true);
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    expect(alive(pg)).toBe(false);
+    expect(existsSync(join(dataDir, 'pg/postmaster.pid'))).toBe(false);
+
+    // Second start on the same DATA_DIR: same cluster and data, no new admin.
+    const again = await startServer(dataDir);
+    expect(again.output()).not.toMatch(/First Super Admin/);
+    expect(again.output()).not.toMatch(/Migration applied/);
+    expect((await new Client(again.url).signIn('admin', email!, pass)).status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('SIGTERM lets requests in flight finish (a sign-in that is hashing) before stopping', async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir, { ADMIN_EMAIL: 'Boss@Kafue.test', ADMIN_PASSWORD: 'boss password' });
+    expect(s.output()).not.toContain('boss password');
+    const inFlight = new Client(s.url).signIn('admin', 'boss@kafue.test', 'boss password');
+    await new Promise((r) => setTimeout(r, 30));
+    s.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await s.exited).toBe(0);
+    await expect(fetch(s.url + api.health)).rejects.toThrow();
+  });
+
+  it('recovers the cluster from a server that was killed (SIGKILL) and left PostgreSQL running', async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir, { ADMIN_EMAIL: 'k@kafue.test', ADMIN_PASSWORD: 'kill password' });
+    const orphan = postmasterPid(dataDir)!;
+    s.child.kill('SIGKILL');
+    await s.exited;
+    expect(alive(orphan)).toBe(true);
+    const again = await startServer(dataDir);
+    expect(alive(orphan)).toBe(false);
+    expect((await new Client(again.url).signIn('admin', 'k@kafue.test', 'kill password')).status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('refuses to start with an invalid ADMIN_PASSWORD, and stops its PostgreSQL', async () => {
+    const dataDir = freshDataDir();
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(dist, 'main.js')], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: 'a@kafue.test', ADMIN_PASSWORD: 'short' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/could not start/);
+    expect(existsSync(join(dataDir, 'pg/postmaster.pid'))).toBe(false);
+  });
+});
+
+/** Runs the command-line tool as `npm run admin|backup|restore -w server` does (tsx src/cli.ts). */
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [join(serverDir, '../node_modules/tsx/dist/cli.mjs'), join(serverDir, 'src/cli.ts'), ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, err })));
+}
+
+describe('command-line tool', () => {
+  it('admin create, admin reset-password (signs out, clears the lock), backup and restore, on DATABASE_URL', async () => {
+    const t = await startTestServer();
+    try {
+      const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
+      const created = await cli(['admin', 'create', '--email', 'Cli@Kafue.test', '--name', 'Cli Admin', '--role', 'Editor'], env);
+      expect(created.code, created.err).toBe(0);
+      const first = /Password: (\S+)/.exec(created.out)![1]!;
+      const c = t.client();
+      expect((await c.signIn('admin', 'cli@kafue.test', first)).body.admin).toMatchObject({ name: 'Cli Admin', role: 'Editor' });
+
+      for (let i = 0; i < 5; i++) await t.client().signIn('admin', 'cli@kafue.test', 'wrong');
+      expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(429);
+      const reset = await cli(['admin', 'reset-password', '--email', 'cli@kafue.test'], { ...env, KAFUE_NEW_PASSWORD: 'chosen password' });
+      expect(reset.code, reset.err).toBe(0);
+      expect(reset.out).not.toContain('chosen password');
+      expect((await c.get(api.authVerify)).status).toBe(401);
+      expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(401);
+      expect((await t.client().signIn('admin', 'cli@kafue.test', 'chosen password')).status).toBe(200);
+
+      expect((await cli(['admin', 'reset-password', '--email', 'nobody@kafue.test'], env)).code).toBe(1);
+      expect((await cli(['admin', 'create', '--email', 'cli@kafue.test'], env)).code).toBe(1);
+
+      const backup = await cli(['backup'], env);
+      expect(backup.code, backup.err).toBe(0);
+      const file = /Backup written: (\S+)/.exec(backup.out)![1]!;
+      const empty = await createDatabase();
+      const restore = await cli(['restore', file], { ...env, DATABASE_URL: empty });
+      expect(restore.code, restore.err).toBe(0);
+      expect(restore.out).toMatch(/Restored admins: 1, staff_users: 0/);
+      const again = await cli(['restore', file], { ...env, DATABASE_URL: empty });
+      expect(again.code).toBe(1);
+      expect(again.err).toMatch(/not empty/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("uses a running server's embedded database (DATA_DIR) for admin reset-password", async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir, { ADMIN_EMAIL: 'run@kafue.test', ADMIN_PASSWORD: 'running password' });
+    try {
+      const reset = await cli(['admin', 'reset-password', '--email', 'run@kafue.test'], { DATA_DIR: dataDir, KAFUE_NEW_PASSWORD: 'reset while up' });
+      expect(reset.code, reset.err).toBe(0);
+      expect(reset.err).toMatch(/Using the database of the server running/);
+      expect((await new Client(s.url).signIn('admin', 'run@kafue.test', 'reset while up')).status).toBe(200);
+    } finally {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    }
+  });
+});
