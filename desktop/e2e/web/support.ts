@@ -74,7 +74,7 @@ export function toasts(page: Page): Locator {
 
 /** Picks an option of a Mantine Select by its label. */
 export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
-  await scope.getByRole('textbox', { name: label, exact: true }).click();
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   const page = 'page' in scope ? scope.page() : scope;
   await page.getByRole('option', { name: option, exact: true }).click();
 }
@@ -84,4 +84,23 @@ export async function readBack<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path);
   expect(res.status(), `${path}: ${res.status()}`).toBe(200);
   return (await res.json()) as T;
+}
+
+/**
+ * With Playwright's clock paused, moves time on in small steps until the locator shows (React
+ * and Mantine reveal screens on their own timers). Returns how far the clock moved.
+ */
+export async function runClockUntilVisible(page: Page, locator: Locator, stepMs = 20, limitMs = 5000): Promise<number> {
+  for (let moved = 0; moved <= limitMs; moved += stepMs) {
+    if (await locator.isVisible()) return moved;
+    await page.clock.runFor(stepMs);
+  }
+  throw new Error(`not visible after ${limitMs} ms of clock time: ${locator}`);
+}
+
+/** Installs Playwright's clock, paused, before the page loads. */
+export async function pausedClock(page: Page): Promise<void> {
+  const t0 = new Date('2026-11-21T09:00:00Z').getTime();
+  await page.clock.install({ time: t0 });
+  await page.clock.pauseAt(t0 + 1000);
 }

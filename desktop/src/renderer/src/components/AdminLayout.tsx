@@ -55,6 +55,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
       <ScrollArea style={{ flex: 1 }} component="nav" aria-label="Admin menu">
         {mainNav.map(link)}
         <NavLink
+          component="button"
           label="Settings"
           opened={settingsOpen}
           onChange={setSettingsOpen}
@@ -114,7 +115,8 @@ export default function AdminLayout() {
         </Box>
       </Drawer>
       <AppShell.Main>
-        <Breadcrumbs mb="md" aria-label="Breadcrumb" separator="/">
+        <Box component="nav" aria-label="Breadcrumb" mb="md">
+        <Breadcrumbs separator="/">
           {crumbs.map((c, i) =>
             i === crumbs.length - 1 ? (
               <Text key={c.to} size="sm" aria-current="page">
@@ -127,6 +129,7 @@ export default function AdminLayout() {
             ),
           )}
         </Breadcrumbs>
+        </Box>
         <Outlet />
       </AppShell.Main>
     </AppShell>
