@@ -202,6 +202,10 @@ function Footer() {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useRouteScroll();
+  useEffect(() => {
+    // Tells end-to-end tests (and anyone curious) that hydration is done.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const shared = showsSharedBlocks(pathname);
   return (
     <>

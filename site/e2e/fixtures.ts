@@ -1,0 +1,52 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { brand } from '@kafue/common/brand';
+import { siteConfig } from '../src/content/site';
+
+const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(brand.mapEmbedUrl).host];
+
+/**
+ * Every test page: third-party media (hero video, map) answered locally so that tests do not
+ * depend on the Internet, and every console error collected; a test fails on any console error
+ * (a hydration mismatch, a script error) other than the 404 document's own status.
+ */
+export const test = base.extend<{ consoleErrors: string[]; isPhone: boolean }>({
+  isPhone: async ({}, use, testInfo) => use(testInfo.project.name === 'phone'),
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      await page.route((url) => thirdParty.includes(url.host), (route) =>
+        route.request().resourceType() === 'document'
+          ? route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' })
+          : route.fulfill({ status: 204 }),
+      );
+      page.on('console', (m) => {
+        if (m.type() !== 'error') return;
+        if (m.text().includes('status of 404') && m.location().url.startsWith(page.url().split('#')[0])) return;
+        errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Opens a path and waits until React has hydrated the prerendered page. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  return response;
+}
+
+export const publicPaths = ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0'] as const;
+
+/**
+ * Installs Playwright's clock, stopped: page timers (setTimeout, requestIdleCallback...) then run
+ * only when the test calls page.clock.runFor, so 5000 / 2000 / 100 ms are exact.
+ */
+export async function stopClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 60_000));
+}
