@@ -46,6 +46,12 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (server.exitCode === null) server.kill(signal);
   });
 }
+// `npm start` runs this script through `sh -c`; when npm itself is sent SIGTERM it kills that
+// shell only, and this process is orphaned without a signal. Treat losing the parent as SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && server.exitCode === null) server.kill('SIGTERM');
+}, 500).unref();
 server.on('exit', (code, signal) => {
   process.exit(code ?? (signal ? 128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[signal] ?? 0) : 0));
 });
