@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { pino } from 'pino';
 import { ensureFirstAdmin } from './accounts.js';
 import { createApp } from './app.js';
+import { purgeOldFailures } from './auth/limiter.js';
 import { purgeExpiredSessions } from './auth/sessions.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/data-source.js';
@@ -48,7 +49,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const purge = setInterval(() => purgeExpiredSessions(dataSource).catch(() => undefined), 60 * 60 * 1000);
+  const purge = setInterval(() => {
+    purgeExpiredSessions(dataSource).catch(() => undefined);
+    purgeOldFailures(dataSource, config.limits).catch(() => undefined);
+  }, 60 * 60 * 1000);
   purge.unref();
   log(`Kafue is serving on http://localhost:${config.port}`);
 

@@ -366,3 +366,23 @@ describe('sign-in limiting (429, kept in the database)', () => {
     expect((await t.client().signIn('admin', email)).status).toBe(429);
   });
 });
+
+describe('housekeeping', () => {
+  it('purges expired sessions and sign-in counters whose window has passed, and nothing else', async () => {
+    const { purgeExpiredSessions } = await import('../src/auth/sessions.js');
+    const { purgeOldFailures } = await import('../src/auth/limiter.js');
+    const live = await t.admin('Editor');
+    const old = await t.admin('Editor');
+    await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE admin_id = $1`, [old.id]);
+    await t.db.query(
+      `INSERT INTO login_failures (key, failures, window_start) VALUES ('address:old', 3, now() - interval '1 hour'), ('address:new', 3, now())`,
+    );
+    await purgeExpiredSessions(t.db);
+    await purgeOldFailures(t.db, t.config.limits);
+    expect(await sessionCount('admin_id', old.id)).toBe(0);
+    expect(await sessionCount('admin_id', live.id)).toBe(1);
+    const keys = (await t.db.query(`SELECT key FROM login_failures WHERE key LIKE 'address:%'`)).map((r: { key: string }) => r.key);
+    expect(keys).toContain('address:new');
+    expect(keys).not.toContain('address:old');
+  });
+});

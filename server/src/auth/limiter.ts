@@ -59,3 +59,10 @@ export async function recordFailure(db: DataSource, counters: Counter[], limits:
 export async function clearFailures(db: DataSource, counter: Counter): Promise<void> {
   await db.query(`DELETE FROM login_failures WHERE key = $1`, [counter.key]);
 }
+
+/** Removes counters whose window has passed (run now and then; they no longer count anyway). */
+export async function purgeOldFailures(db: DataSource, limits: Limits): Promise<void> {
+  await db.query(`DELETE FROM login_failures WHERE window_start <= now() - make_interval(mins => $1)`, [
+    limits.failureWindowMinutes,
+  ]);
+}
