@@ -84,6 +84,15 @@ export const Menu = {
   setApplicationMenu: vi.fn(),
 };
 
+/** Preload side: what contextBridge exposed to the page, and the IPC calls made. */
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld: vi.fn((key: string, api: unknown) => {
+    contextBridge.exposed.set(key, api);
+  }),
+};
+export const ipcRenderer = { invoke: vi.fn(async (..._args: unknown[]) => 'answer'), send: vi.fn(), on: vi.fn() };
+
 /**
  * A stand-in for the OS key store: "encrypts" by XOR with a key and a marker, so that the
  * ciphertext never contains the plain text and decrypting something else fails.
@@ -107,6 +116,7 @@ export function resetFakeElectron(dirs: { userData: string; downloads: string })
   FakeBrowserWindow.instances = [];
   app.removeAllListeners();
   ipcMain.handlers.clear();
+  contextBridge.exposed.clear();
   Object.assign(userPaths, dirs);
   safeStorage.available = true;
   safeStorage.backend = 'gnome_libsecret';
