@@ -67,9 +67,9 @@ export async function signIn(page: Page, creds: Credentials): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
 }
 
-/** The toast area (top-right). */
+/** The toast area: top-right (spec section 2). */
 export function toasts(page: Page): Locator {
-  return page.locator('.mantine-Notifications-root');
+  return page.locator('.mantine-Notifications-root[data-position="top-right"]');
 }
 
 /** Picks an option of a Mantine Select by its label. */
