@@ -8,6 +8,7 @@ import Koa, { type Context, type Next } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { messages } from '@kafue/common/contract';
+import { prepareDummyHash } from './auth/passwords.js';
 import type { Config } from './config.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
@@ -65,6 +66,7 @@ function bodyError(error: Error & { status?: number; type?: string }): HttpError
 
 export function createApp(deps: AppDeps): Koa {
   const { config, logger } = deps;
+  void prepareDummyHash();
   const app = new Koa({ proxy: config.trustProxy });
   app.on('error', (error: unknown) => {
     // Errors Koa sees after the answer began (a client that went away while streaming a file).

@@ -21,7 +21,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, log);
   const { dataSource } = database;
   const app = createApp({ db: dataSource, config, logger });
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  let stopping = false;
+  // While stopping, every answer closes its connection, so keep-alive clients move off at once.
+  const server = createServer((req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+    void handle(req, res);
+  });
   server.headersTimeout = 20_000;
   server.requestTimeout = 30_000;
   server.keepAliveTimeout = 5_000;
@@ -56,13 +62,15 @@ async function main(): Promise<void> {
   purge.unref();
   log(`Kafue is serving on http://localhost:${config.port}`);
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: finishing requests in flight, then stopping`);
     clearInterval(purge);
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    const force = setTimeout(() => {
+      logger.warn('Requests still open after 10 s: closing their connections (forced)');
+      server.closeAllConnections();
+    }, 10_000);
     force.unref();
     await new Promise<void>((resolve) => {
       server.close(() => resolve());

@@ -124,6 +124,35 @@ describe('the server process', () => {
     await expect(fetch(s.url + api.health)).rejects.toThrow();
   });
 
+  it('SIGTERM under load: every answer given is whole and 200, keep-alive clients are let go, no forced close', async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir, { ADMIN_EMAIL: 'load@kafue.test', ADMIN_PASSWORD: 'load password' });
+    const c = new Client(s.url);
+    expect((await c.signIn('admin', 'load@kafue.test', 'load password')).status).toBe(200);
+    const statuses: number[] = [];
+    let running = true;
+    const worker = async () => {
+      while (running) {
+        try {
+          const answer = await c.get(api.staff);
+          statuses.push(answer.status);
+          expect(Array.isArray(answer.body)).toBe(true);
+        } catch {
+          return; // the server has gone: connection refused or closed
+        }
+      }
+    };
+    const workers = Array.from({ length: 20 }, worker);
+    while (statuses.length < 100) await new Promise((r) => setTimeout(r, 20));
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+    running = false;
+    await Promise.all(workers);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    expect(s.output()).toMatch(/"msg":"Stopped"/);
+    expect(s.output()).not.toMatch(/forced/);
+  });
+
   it('recovers the cluster from a server that was killed (SIGKILL) and left PostgreSQL running', async () => {
     const dataDir = freshDataDir();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'k@kafue.test', ADMIN_PASSWORD: 'kill password' });

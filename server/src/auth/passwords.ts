@@ -11,11 +11,15 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
+/** Computes the stand-in hash ahead, so that the first unknown email is not slower either. */
+export function prepareDummyHash(): Promise<string> {
+  return (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+}
+
 /** Verifies password against hash; with no hash, spends the same time and answers false. */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-    await argon2.verify(await dummyHash, password).catch(() => false);
+    await argon2.verify(await prepareDummyHash(), password).catch(() => false);
     return false;
   }
   try {
