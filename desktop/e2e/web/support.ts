@@ -3,12 +3,17 @@
  * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
  * what the server holds.
  */
-import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type Admin, type AdminRole, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
-import { baseURL, superAdmin } from '../../playwright.config';
+import { baseURL as configuredBaseURL, superAdmin } from '../../playwright.config';
 
-export { baseURL, superAdmin };
+export { superAdmin };
+
+/** The server under test (the project's baseURL, so the suite can run against another port). */
+export function baseURL(): string {
+  return test.info().project.use.baseURL ?? configuredBaseURL;
+}
 
 export interface Credentials {
   email: string;
@@ -24,7 +29,7 @@ export function unique(prefix: string): string {
 
 /** An API client signed in as an admin. */
 export async function apiAs(creds: Credentials): Promise<APIRequestContext> {
-  const ctx = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  const ctx = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
   const res = await ctx.post(api.adminLogin, { data: creds });
   expect(res.status(), `sign-in of ${creds.email}`).toBe(200);
   return ctx;

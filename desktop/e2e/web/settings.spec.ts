@@ -1,0 +1,255 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { adminLoginPath } from '@kafue/common/brand';
+import { api, messages, type Admin, type GeneralSettings } from '@kafue/common/contract';
+import { choose, createAdmin, createStaff, pausedClock, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
+
+const field = (page: Page, name: string) => page.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+test.describe('Settings', () => {
+  test('Admin Settings tabs follow the path; the index opens General', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings');
+    await expect(page).toHaveURL(/\/admin\/settings\/general$/);
+    await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveText(['General', 'Security', 'Notifications', 'Backup', 'Admin Management']);
+    await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('tab', { name: 'Backup' }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/backup$/);
+    await expect(page.getByRole('tab', { name: 'Backup' })).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/admin/settings/unknown-tab');
+    await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('General: loads, validates, saves, and the saved values come back after a reload', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/general');
+    const before = (await (await page.request.get(api.generalSettings)).json()) as GeneralSettings;
+    await expect(field(page, 'Site Name')).toHaveValue(before.siteName);
+
+    await field(page, 'Site Name').fill('');
+    await field(page, 'Admin Email').fill('not-an-email');
+    let posted = 0;
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith(api.generalSettings) && posted++);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Required.')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+    expect(posted).toBe(0);
+
+    const siteName = unique('Kafue Site');
+    await field(page, 'Site Name').fill(siteName);
+    await field(page, 'Admin Email').fill('Office@Kafue.test');
+    await choose(page, 'Timezone', 'UTC+8 (Singapore)');
+    await page.getByRole('checkbox', { name: 'Maintenance Mode' }).check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page)).toContainText(messages.settingsUpdated);
+
+    const held = (await (await page.request.get(api.generalSettings)).json()) as GeneralSettings;
+    expect(held).toEqual({ siteName, adminEmail: 'office@kafue.test', timezone: 'UTC+8', maintenanceMode: true });
+
+    await page.reload();
+    await expect(field(page, 'Site Name')).toHaveValue(siteName);
+    await expect(field(page, 'Admin Email')).toHaveValue('office@kafue.test');
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveValue('UTC+8 (Singapore)');
+    await expect(page.getByRole('checkbox', { name: 'Maintenance Mode' })).toBeChecked();
+
+    // Put maintenance mode back off for the rest of the run.
+    await page.getByRole('checkbox', { name: 'Maintenance Mode' }).uncheck();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toasts(page)).toContainText(messages.settingsUpdated);
+    await expect.poll(async () => ((await (await page.request.get(api.generalSettings)).json()) as GeneralSettings).maintenanceMode).toBe(false);
+  });
+
+  test('General: a network failure says Something went wrong., and toasts here close after 5000 ms', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/general');
+    await field(page, 'Site Name').fill('Kafue');
+    await field(page, 'Admin Email').fill('office@kafue.test');
+    await page.route(`**${api.generalSettings}`, (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    await pausedClock(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const toast = toasts(page).getByText(messages.settingsNetworkError, { exact: true });
+    const shownAfter = await runClockUntilVisible(page, toast, 10);
+    await page.clock.runFor(4900 - shownAfter);
+    await expect(toast).toBeVisible();
+    await page.clock.runFor(400);
+    await page.clock.resume();
+    await expect(toast).toBeHidden();
+  });
+
+  test('Security: mismatch sends nothing, a wrong current password is refused, then the password changes', async ({ page }) => {
+    const editor = await createAdmin('Editor');
+    await signIn(page, editor);
+    await page.goto('/admin/settings/security');
+    for (const advice of [
+      'Enable two-factor authentication for all admin accounts.',
+      'Require password changes every 90 days.',
+      'Limit login attempts.',
+      'Review active admin sessions weekly.',
+    ]) {
+      await expect(page.getByText(advice)).toBeVisible();
+    }
+    const current = field(page, 'Current Password');
+    const next = field(page, 'New Password');
+    const confirm = field(page, 'Confirm New Password');
+    await expect(next).toHaveAttribute('minlength', '8');
+    let sent = 0;
+    page.on('request', (r) => r.url().endsWith(api.changePassword) && sent++);
+
+    await current.fill(editor.password);
+    await next.fill('Brand-new-pass-1');
+    await confirm.fill('Brand-new-pass-2');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByText(messages.passwordsDoNotMatch)).toBeVisible();
+    expect(sent).toBe(0);
+
+    await current.fill('wrong-current-password');
+    await confirm.fill('Brand-new-pass-1');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toasts(page)).toContainText(messages.currentPasswordWrong);
+    expect(sent).toBe(1);
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**${api.changePassword}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await current.fill(editor.password);
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(page.getByRole('button', { name: 'Updating...' })).toBeDisabled();
+    release();
+    await expect(toasts(page)).toContainText(messages.passwordUpdated);
+    await expect(current).toHaveValue('');
+
+    // The server holds the new password: the old one no longer signs in, the new one does.
+    const origin = { Origin: new URL(page.url()).origin };
+    expect((await page.request.post(api.adminLogin, { data: { email: editor.email, password: editor.password }, headers: origin })).status()).toBe(401);
+    expect((await page.request.post(api.adminLogin, { data: { email: editor.email, password: 'Brand-new-pass-1' }, headers: origin })).status()).toBe(200);
+  });
+
+  test('Notifications: email switch shows types and frequency; nothing is sent', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/notifications');
+    const email = page.getByRole('switch', { name: 'Email notifications' });
+    await expect(email).toBeChecked();
+    const calls: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/') && calls.push(r.url()));
+    await expect(page.getByRole('checkbox', { name: 'New user registrations' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'System alerts' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Maintenance notifications' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Marketing announcements' })).not.toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Email frequency' })).toHaveValue('Instant');
+    await choose(page, 'Email frequency', 'Weekly Digest');
+    await page.getByRole('checkbox', { name: 'Marketing announcements' }).check();
+    await email.uncheck({ force: true });
+    await expect(page.getByRole('checkbox', { name: 'System alerts' })).toBeHidden();
+    await expect(page.getByRole('combobox', { name: 'Email frequency' })).toBeHidden();
+    await page.getByRole('button', { name: 'Save Notification Settings' }).click();
+    expect(calls).toEqual([]);
+  });
+
+  test('Backup: Processing..., the server message, and a Download Backup link that downloads it', async ({ page }) => {
+    const { staff } = await createStaff();
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/backup');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**${api.backup}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create Backup Now' }).click();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    release();
+    await expect(page.getByText(messages.backupCompleted)).toBeVisible();
+    const link = page.getByRole('link', { name: 'Download Backup' });
+    await expect(link).toHaveAttribute('href', /^\/api\/settings\/backups\//);
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const backup = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    // The file is a backup of the database as it is now: it holds the staff member just created.
+    expect(JSON.stringify(backup)).toContain(staff.email);
+  });
+
+  test('Admin Management: badges, invite, edit, delete, and no self-deletion', async ({ page }) => {
+    const moderator = await createAdmin('Moderator');
+    const editor = await createAdmin('Editor');
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/admins');
+    for (const header of ['Name', 'Email', 'Role', 'Actions']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+    const row = (email: string) => page.getByRole('row').filter({ hasText: email });
+    const badgeColor = (email: string) => row(email).locator('.mantine-Badge-root').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const red = await badgeColor(superAdmin.email);
+    const yellow = await badgeColor(moderator.email);
+    const green = await badgeColor(editor.email);
+    expect(red).toMatch(/^rgb\((2[0-9]{2}), ([0-9]{1,2}), ([0-9]{1,2})\)$/);
+    expect(new Set([red, yellow, green]).size).toBe(3);
+    const [, r, g, b] = green.match(/rgb\((\d+), (\d+), (\d+)\)/)!.map(Number);
+    expect(g).toBeGreaterThan(r);
+    expect(g).toBeGreaterThan(b);
+
+    // Invite: role Moderator by default; a server refusal shows its message.
+    await page.getByRole('button', { name: 'Invite New Admin' }).click();
+    const invite = page.getByRole('dialog', { name: 'Invite New Admin' });
+    await expect(invite.getByRole('combobox', { name: 'Role' })).toHaveValue('Moderator');
+    const slug = unique('invited');
+    await invite.getByRole('textbox', { name: /^Name/ }).fill(`Invited ${slug}`);
+    await invite.getByRole('textbox', { name: /^Email/ }).fill(editor.email);
+    await invite.getByRole('textbox', { name: /^Password/ }).fill('Invited-pass-1');
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await expect(toasts(page)).toContainText(messages.emailTaken);
+    await invite.getByRole('textbox', { name: /^Email/ }).fill(`${slug}@kafue.test`);
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await expect(toasts(page)).toContainText(messages.adminInvited);
+    await expect(invite).toBeHidden();
+    await expect(row(`${slug}@kafue.test`)).toContainText('Moderator');
+    let admins = (await (await page.request.get(api.admins)).json()) as Admin[];
+    expect(admins.find((a) => a.email === `${slug}@kafue.test`)).toMatchObject({ name: `Invited ${slug}`, role: 'Moderator' });
+    // The form starts again empty, with role Moderator.
+    await page.getByRole('button', { name: 'Invite New Admin' }).click();
+    await expect(invite.getByRole('textbox', { name: /^Name/ })).toHaveValue('');
+    await expect(invite.getByRole('combobox', { name: 'Role' })).toHaveValue('Moderator');
+    await page.keyboard.press('Escape');
+
+    // Edit: promote the invited admin to Editor.
+    await row(`${slug}@kafue.test`).getByRole('button', { name: /^Edit/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Admin' });
+    await expect(edit.getByRole('textbox', { name: /^Name/ })).toHaveValue(`Invited ${slug}`);
+    await edit.getByRole('textbox', { name: /^Name/ }).fill(`Edited ${slug}`);
+    await choose(edit, 'Role', 'Editor');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(toasts(page)).toContainText(messages.adminUpdated);
+    await expect(row(`${slug}@kafue.test`)).toContainText(`Edited ${slug}`);
+    admins = (await (await page.request.get(api.admins)).json()) as Admin[];
+    expect(admins.find((a) => a.email === `${slug}@kafue.test`)).toMatchObject({ name: `Edited ${slug}`, role: 'Editor' });
+
+    // Delete: confirm 'Delete Admin'.
+    await row(`${slug}@kafue.test`).getByRole('button', { name: /^Delete/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Admin' });
+    await expect(confirm).toContainText('Are you sure you want to delete this admin? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toasts(page)).toContainText(messages.adminDeleted);
+    await expect(row(`${slug}@kafue.test`)).toHaveCount(0);
+    admins = (await (await page.request.get(api.admins)).json()) as Admin[];
+    expect(admins.some((a) => a.email === `${slug}@kafue.test`)).toBe(false);
+
+    // Self-deletion: an alert, no dialog, no request.
+    let deletes = 0;
+    page.on('request', (r) => r.method() === 'DELETE' && deletes++);
+    await row(superAdmin.email).getByRole('button', { name: /^Delete/ }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.cannotDeleteSelf);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    expect(deletes).toBe(0);
+    admins = (await (await page.request.get(api.admins)).json()) as Admin[];
+    expect(admins.some((a) => a.email === superAdmin.email)).toBe(true);
+  });
+
+  test('an admin whose session has ended is sent back to sign-in', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.context().clearCookies();
+    await page.goto('/admin/settings/general');
+    await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
+  });
+});
