@@ -167,6 +167,20 @@ describe('the server process', () => {
     expect(await again.exited).toBe(0);
   });
 
+  it('with DATABASE_URL: uses that PostgreSQL, starts no embedded one, migrates it and creates the first admin there', async () => {
+    const dataDir = freshDataDir();
+    const databaseUrl = await createDatabase();
+    const s = await startServer(dataDir, { DATABASE_URL: databaseUrl, ADMIN_EMAIL: 'ext@kafue.test', ADMIN_PASSWORD: 'external pass' });
+    try {
+      expect(existsSync(join(dataDir, 'pg'))).toBe(false);
+      expect(s.output()).toMatch(/Migration applied: Initial/);
+      expect((await new Client(s.url).signIn('admin', 'ext@kafue.test', 'external pass')).status).toBe(200);
+    } finally {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    }
+  });
+
   it('refuses to start with an invalid ADMIN_PASSWORD, and stops its PostgreSQL', async () => {
     const dataDir = freshDataDir();
     const port = await freePort();
