@@ -116,19 +116,19 @@ export default function AdminLayout() {
       </Drawer>
       <AppShell.Main>
         <Box component="nav" aria-label="Breadcrumb" mb="md">
-        <Breadcrumbs separator="/">
-          {crumbs.map((c, i) =>
-            i === crumbs.length - 1 ? (
-              <Text key={c.to} size="sm" aria-current="page">
-                {c.label}
-              </Text>
-            ) : (
-              <Anchor key={c.to} component={Link} to={c.to} size="sm">
-                {c.label}
-              </Anchor>
-            ),
-          )}
-        </Breadcrumbs>
+          <Breadcrumbs separator="/">
+            {crumbs.map((c, i) =>
+              i === crumbs.length - 1 ? (
+                <Text key={c.to} size="sm" aria-current="page">
+                  {c.label}
+                </Text>
+              ) : (
+                <Anchor key={c.to} component={Link} to={c.to} size="sm">
+                  {c.label}
+                </Anchor>
+              ),
+            )}
+          </Breadcrumbs>
         </Box>
         <Outlet />
       </AppShell.Main>

@@ -108,34 +108,34 @@ export default function AdminManagement() {
         minWidth={560}
         head={
           <>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Actions</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Actions</Table.Th>
           </>
         }
       >
-              {admins.map((a) => (
-                <Table.Tr key={a._id}>
-                  <Table.Td>{a.name}</Table.Td>
-                  <Table.Td>{a.email}</Table.Td>
-                  <Table.Td>
-                    <Badge color={roleBadgeColor(a.role)} variant="filled">
-                      {a.role}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" aria-label={`Edit ${a.name}`} onClick={() => setForm({ opened: true, editing: a })}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+        {admins.map((a) => (
+          <Table.Tr key={a._id}>
+            <Table.Td>{a.name}</Table.Td>
+            <Table.Td>{a.email}</Table.Td>
+            <Table.Td>
+              <Badge color={roleBadgeColor(a.role)} variant="filled">
+                {a.role}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="light" aria-label={`Edit ${a.name}`} onClick={() => setForm({ opened: true, editing: a })}>
+                  Edit
+                </Button>
+                <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>
+                  Delete
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
       </DataTable>
       <AdminFormModal
         opened={form.opened}

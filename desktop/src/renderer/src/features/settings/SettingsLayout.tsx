@@ -20,7 +20,7 @@ export default function SettingsLayout() {
         Admin Settings
       </Title>
       <Tabs value={activeSettingsTab(pathname)} onChange={(v) => v && navigate(`/admin/settings/${v}`)} mb="lg" keepMounted={false}>
-        <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+        <Tabs.List>
           {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}

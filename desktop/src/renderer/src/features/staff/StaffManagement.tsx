@@ -5,6 +5,7 @@ import { failureMessage, type ApiResult } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, StatusBadge } from '../../components/DataTable';
+import { EditIcon, TrashIcon } from '../../components/icons';
 import { asStaffList, filterStaff, headerState, noFilter, toggleAllShown, type StaffFilter } from './filter';
 import { staffApi } from './staffApi';
 import { StaffFormModal } from './StaffFormModal';
@@ -159,56 +160,56 @@ export default function StaffManagement() {
           minWidth={640}
           head={
             <>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label="Select all shown"
-                      checked={header === 'all'}
-                      indeterminate={header === 'some'}
-                      disabled={shown.length === 0}
-                      onChange={() => setSelected(toggleAllShown(shown, selected))}
-                    />
-                  </Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Role</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all shown"
+                  checked={header === 'all'}
+                  indeterminate={header === 'some'}
+                  disabled={shown.length === 0}
+                  onChange={() => setSelected(toggleAllShown(shown, selected))}
+                />
+              </Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
             </>
           }
         >
-                {shown.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {staff.length === 0 ? 'No staff users yet.' : 'No staff match your search.'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  shown.map((s) => (
-                    <Table.Tr key={s._id}>
-                      <Table.Td>
-                        <Checkbox aria-label={`Select ${s.name}`} checked={selected.has(s._id)} onChange={() => toggle(s._id)} />
-                      </Table.Td>
-                      <Table.Td>{s.name}</Table.Td>
-                      <Table.Td>{s.email}</Table.Td>
-                      <Table.Td>{s.role}</Table.Td>
-                      <Table.Td>
-                        <StatusBadge status={s.status} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setForm({ opened: true, editing: s })}>
-                            ✎
-                          </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setConfirm({ kind: 'one', user: s })}>
-                            🗑
-                          </ActionIcon>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
+          {shown.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed" ta="center" py="md">
+                  {staff.length === 0 ? 'No staff users yet.' : 'No staff match your search.'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            shown.map((s) => (
+              <Table.Tr key={s._id}>
+                <Table.Td>
+                  <Checkbox aria-label={`Select ${s.name}`} checked={selected.has(s._id)} onChange={() => toggle(s._id)} />
+                </Table.Td>
+                <Table.Td>{s.name}</Table.Td>
+                <Table.Td>{s.email}</Table.Td>
+                <Table.Td>{s.role}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={s.status} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => setForm({ opened: true, editing: s })}>
+                      <EditIcon />
+                    </ActionIcon>
+                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => setConfirm({ kind: 'one', user: s })}>
+                      <TrashIcon />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
         </DataTable>
       </Paper>
 
