@@ -41,6 +41,24 @@ test.describe('admin layout', () => {
     }
   });
 
+  test('works from the keyboard: sign in, open the Settings group, follow a link', async ({ page }) => {
+    await page.goto('/kafue-secure-admin');
+    await page.getByRole('textbox', { name: /^Email/ }).focus();
+    await page.keyboard.type(superAdmin.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(superAdmin.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const settings = sidebar(page).getByRole('button', { name: 'Settings' });
+    await settings.focus();
+    await page.keyboard.press('Enter');
+    await expect(settings).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(sidebar(page).getByRole('link', { name: 'General' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/settings\/general$/);
+  });
+
   test('the sidebar collapses on a large screen', async ({ page }) => {
     await signIn(page, superAdmin);
     await expect(sidebar(page)).toBeInViewport();

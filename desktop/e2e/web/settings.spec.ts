@@ -246,10 +246,13 @@ test.describe('Settings', () => {
     expect(admins.some((a) => a.email === superAdmin.email)).toBe(true);
   });
 
-  test('an admin whose session has ended is sent back to sign-in', async ({ page }) => {
+  test('an admin whose session has ended is sent back to sign-in by the next call', async ({ page }) => {
     await signIn(page, superAdmin);
     await page.context().clearCookies();
-    await page.goto('/admin/settings/general');
+    // A move inside the console (no reload): the settings call answers 401.
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'General' }).click();
     await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
+    expect(await page.evaluate(() => localStorage.getItem('admin'))).toBeNull();
   });
 });

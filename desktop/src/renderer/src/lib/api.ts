@@ -42,9 +42,23 @@ async function viaFetch(req: BridgeRequest): Promise<{ status: number; body: unk
   return { status: res.status, body };
 }
 
+let onUnauthorized: (() => void) | null = null;
+
+/**
+ * Registers what happens when a call answers 401 (the session ended): the protected admin area
+ * uses it to return to the sign-in screen. Returns a function that removes the handler.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = null;
+  };
+}
+
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<ApiResult<T>> {
   try {
     const answer = window.kafue ? await window.kafue.request({ method, path, body }) : await viaFetch({ method, path, body });
+    if (answer.status === 401) onUnauthorized?.();
     return toResult<T>(answer.status, answer.body);
   } catch {
     return { ok: false, status: 0 };

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { Center, Loader, Text } from '@mantine/core';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type AuthCheckAnswer } from '@kafue/common/contract';
-import { apiGet } from '../../lib/api';
+import { apiGet, setUnauthorizedHandler } from '../../lib/api';
 import { useAuth } from './store';
 
 /** Spec section 7: the route guard waits 300 ms, then asks the server who is signed in. */
@@ -27,6 +27,9 @@ export default function RequireAdmin({ children }: { children: ReactNode }) {
       clearTimeout(timer);
     };
   }, [status]);
+
+  // A call that finds the session gone (expired, revoked, signed out elsewhere) ends the area.
+  useEffect(() => setUnauthorizedHandler(() => useAuth.getState().signedOut()), []);
 
   if (status === 'unauthenticated') return <Navigate to={adminLoginPath} replace />;
   if (status === 'unknown') {
