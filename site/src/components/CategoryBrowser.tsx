@@ -56,7 +56,7 @@ export function CategoryBrowser() {
             <CheckList items={s.features} />
             <Link to={`/service/${active}/${i}`} className="btn btn-outline">
               {browser.detailsLink}
-              <span className="sr-only">: {s.title}</span>
+              <span className="sr-only"> for {s.title}</span>
             </Link>
           </li>
         ))}
