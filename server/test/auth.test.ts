@@ -83,6 +83,14 @@ describe('admin sign-in (POST /api/settings/login and POST /api/auth/login)', ()
     for (const r of rows) expect(new Date(r.expires_at).getTime()).toBeGreaterThan(Date.now());
   });
 
+  it('records the last use of a session (kept to the minute)', async () => {
+    const { client, id } = await t.admin('Editor');
+    await t.db.query(`UPDATE sessions SET last_used_at = now() - interval '10 minutes' WHERE admin_id = $1`, [id]);
+    expect((await client.get(api.staff)).status).toBe(200);
+    const [row] = await t.db.query(`SELECT now() - last_used_at < interval '1 minute' AS fresh FROM sessions WHERE admin_id = $1`, [id]);
+    expect(row.fresh).toBe(true);
+  });
+
   it('gives a new token at every sign-in and ends the session the request came with (no fixation)', async () => {
     const { email, id } = await t.admin('Editor');
     const c = t.client();
