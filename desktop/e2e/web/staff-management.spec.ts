@@ -158,7 +158,15 @@ test.describe('Staff User Management', () => {
     await expect(rowOf(page, staff.name)).toBeVisible();
 
     await page.getByRole('button', { name: `Delete ${staff.name}` }).click();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(`**${api.staffById(staff._id)}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog.getByRole('button', { name: 'Deleting...' })).toBeDisabled();
+    release();
     await expect(toasts(page)).toContainText(messages.staffDeleted);
     await expect(rowOf(page, staff.name)).toHaveCount(0);
     expect((await staffOnServer(page)).some((s) => s._id === staff._id)).toBe(false);

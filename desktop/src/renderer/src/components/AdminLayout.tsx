@@ -109,7 +109,7 @@ export default function AdminLayout() {
       <AppShell.Navbar aria-label="Sidebar">
         <Sidebar withTitle />
       </AppShell.Navbar>
-      <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0}>
+      <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0} styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}>
         <Box h="calc(100vh - 70px)">
           <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
         </Box>
