@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KafueBridge } from '../../../shared/bridge';
+import { apiGet, apiPost, failureMessage, request, setUnauthorizedHandler } from './api';
+
+const g = globalThis as unknown as { window?: { kafue?: KafueBridge }; fetch: typeof fetch };
+
+afterEach(() => {
+  delete g.window;
+  vi.restoreAllMocks();
+});
+
+describe('request through the desktop bridge', () => {
+  it('hands method, path and body to window.kafue.request and reads its answer', async () => {
+    const bridge = { request: vi.fn(async () => ({ status: 200, body: { admin: { _id: 'a' } } })), saveBackup: vi.fn() };
+    g.window = { kafue: bridge };
+    const result = await apiPost('/api/settings/login', { email: 'a@b.co', password: 'x' });
+    expect(bridge.request).toHaveBeenCalledWith({ method: 'POST', path: '/api/settings/login', body: { email: 'a@b.co', password: 'x' } });
+    expect(result).toEqual({ ok: true, status: 200, data: { admin: { _id: 'a' } } });
+  });
+
+  it('turns an error answer into its message and field errors', async () => {
+    g.window = { kafue: { request: async () => ({ status: 400, body: { message: 'Invalid input.', errors: { email: 'Bad' } } }), saveBackup: vi.fn() } };
+    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 400, message: 'Invalid input.', errors: { email: 'Bad' } });
+  });
+
+  it('reports a failed bridge call as unreachable (status 0)', async () => {
+    g.window = { kafue: { request: async () => Promise.reject(new Error('offline')), saveBackup: vi.fn() } };
+    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 0 });
+  });
+});
+
+describe('request through fetch', () => {
+  it('sends JSON with the session cookie', async () => {
+    g.window = {};
+    const fetchMock = vi.spyOn(g, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message: 'ok' }), { status: 200 }));
+    await request('PUT', '/api/staff/1', { name: 'N' });
+    const [path, init] = fetchMock.mock.calls[0];
+    expect(path).toBe('/api/staff/1');
+    expect(init).toMatchObject({ method: 'PUT', credentials: 'include', body: '{"name":"N"}' });
+    expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('treats an answer without JSON as a failure without a message, and a network error as status 0', async () => {
+    g.window = {};
+    vi.spyOn(g, 'fetch').mockResolvedValueOnce(new Response('<html>', { status: 502 })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 502 });
+    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 0 });
+  });
+
+  it('calls the unauthorized handler on a 401 until it is removed', async () => {
+    g.window = {};
+    vi.spyOn(g, 'fetch').mockImplementation(async () => new Response('{"message":"Not signed in."}', { status: 401 }));
+    const handler = vi.fn();
+    const remove = setUnauthorizedHandler(handler);
+    await apiGet('/api/staff');
+    expect(handler).toHaveBeenCalledTimes(1);
+    remove();
+    await apiGet('/api/staff');
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('failureMessage', () => {
+  it('prefers the server message, then the fallback; unreachable gives the network message', () => {
+    expect(failureMessage({ ok: false, status: 403, message: 'No.' }, 'Failed', 'Net')).toBe('No.');
+    expect(failureMessage({ ok: false, status: 500 }, 'Failed', 'Net')).toBe('Failed');
+    expect(failureMessage({ ok: false, status: 0 }, 'Failed', 'Net')).toBe('Net');
+  });
+});
