@@ -109,6 +109,7 @@ export const addOns: readonly AddOn[] = [
 
 export const comparison = {
   heading: 'Detailed Plan Comparison',
+  tableLabel: 'Plan comparison table, scrollable',
   featureColumn: 'Feature',
   yes: 'Included',
   no: 'Not included',

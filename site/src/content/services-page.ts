@@ -18,6 +18,7 @@ export const servicesWhy: { heading: string; items: readonly Feature[] } = {
 
 export const browser = {
   eyebrow: 'Browse by category',
+  heading: 'Find the Right Service',
   selectLabel: 'Choose a service category',
   groupLabel: 'Service categories',
   startingAt: 'Starting at',

@@ -132,7 +132,7 @@ function Comparison() {
     <section className="section" aria-labelledby="comparison-heading">
       <div className="container">
         <SectionHeader id="comparison-heading" heading={comparison.heading} />
-        <div className="table-wrap" role="region" aria-labelledby="comparison-heading" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-label={comparison.tableLabel} tabIndex={0}>
           <table className="comparison">
             <thead>
               <tr>

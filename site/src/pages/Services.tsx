@@ -27,7 +27,7 @@ export default function Services() {
 
       <section id="services" className="section section-soft" aria-labelledby="browser-heading">
         <div className="container">
-          <SectionHeader id="browser-heading" eyebrow={browser.eyebrow} heading={servicesBanner.heading} />
+          <SectionHeader id="browser-heading" eyebrow={browser.eyebrow} heading={browser.heading} />
           <CategoryBrowser />
         </div>
       </section>
