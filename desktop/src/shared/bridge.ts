@@ -26,9 +26,8 @@ export interface KafueBridge {
   /**
    * Puts text on the system clipboard (e.g. the one-time password's copy button). The app grants
    * its pages no permission at all, clipboard included, so `navigator.clipboard` fails there.
-   * Optional: older builds of the app lack it; on the web it is absent.
    */
-  copyText?(text: string): Promise<void>;
+  copyText(text: string): Promise<void>;
 }
 
 /** The outcome of checking a server address: the normalised address, or why it was refused. */

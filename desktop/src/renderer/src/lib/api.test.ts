@@ -9,9 +9,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A bridge whose only working part is `request`. */
+const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({ request, saveBackup: vi.fn(), copyText: vi.fn() });
+
 describe('request through the desktop bridge', () => {
   it('hands method, path and body to window.kafue.request and reads its answer', async () => {
-    const bridge = { request: vi.fn(async () => ({ status: 200, body: { admin: { _id: 'a' } } })), saveBackup: vi.fn() };
+    const bridge = bridgeWith(vi.fn(async () => ({ status: 200, body: { admin: { _id: 'a' } } })));
     g.window = { kafue: bridge };
     const result = await apiPost('/api/settings/login', { email: 'a@b.co', password: 'x' });
     expect(bridge.request).toHaveBeenCalledWith({ method: 'POST', path: '/api/settings/login', body: { email: 'a@b.co', password: 'x' } });
@@ -19,12 +22,12 @@ describe('request through the desktop bridge', () => {
   });
 
   it('turns an error answer into its message and field errors', async () => {
-    g.window = { kafue: { request: async () => ({ status: 400, body: { message: 'Invalid input.', errors: { email: 'Bad' } } }), saveBackup: vi.fn() } };
+    g.window = { kafue: bridgeWith(async () => ({ status: 400, body: { message: 'Invalid input.', errors: { email: 'Bad' } } })) };
     expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 400, message: 'Invalid input.', errors: { email: 'Bad' } });
   });
 
   it('reports a failed bridge call as unreachable (status 0)', async () => {
-    g.window = { kafue: { request: async () => Promise.reject(new Error('offline')), saveBackup: vi.fn() } };
+    g.window = { kafue: bridgeWith(async () => Promise.reject(new Error('offline'))) };
     expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 0 });
   });
 });

@@ -1,4 +1,6 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { copyText } from '../../lib/clipboard';
 
 export interface OneTimePasswordModalProps {
   /** The new staff member and the password the server generated, or null when closed. */
@@ -8,8 +10,18 @@ export interface OneTimePasswordModalProps {
 
 /** Issue 4: the server's one-time password, shown once to the admin who created the account. */
 export function OneTimePasswordModal({ created, onClose }: OneTimePasswordModalProps) {
+  const [copied, setCopied] = useState(false);
+  const copy = (text: string) =>
+    copyText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  const close = () => {
+    setCopied(false);
+    onClose();
+  };
   return (
-    <Modal opened={created !== null} onClose={onClose} title="One-time password" centered closeOnClickOutside={false}>
+    <Modal opened={created !== null} onClose={close} title="One-time password" centered closeOnClickOutside={false}>
       {created && (
         <Stack>
           <Text>
@@ -20,19 +32,15 @@ export function OneTimePasswordModal({ created, onClose }: OneTimePasswordModalP
             <Code fz="lg" p="sm" style={{ flex: 1, wordBreak: 'break-all' }} data-testid="one-time-password">
               {created.password}
             </Code>
-            <CopyButton value={created.password}>
-              {({ copied, copy }) => (
-                <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
+            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} onClick={() => copy(created.password)}>
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
           </Group>
           <Alert color="yellow" variant="light">
             This password is shown only once. It cannot be displayed again after you close this window.
           </Alert>
           <Group justify="flex-end">
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={close}>Done</Button>
           </Group>
         </Stack>
       )}
