@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminRole, StaffRole, StaffStatus } from '@kafue/common/contract';
+import { preparedQuery } from '../db/data-source.js';
 
 export type Principal =
   | { kind: 'admin'; sessionId: string; id: string; name: string; email: string; role: AdminRole }
@@ -56,7 +57,9 @@ interface SessionJoin {
 /** The signed-in account of a token, or undefined when the token is unknown, expired or revoked. */
 export async function findSession(db: DataSource, token: string): Promise<Principal | undefined> {
   if (!tokenShape.test(token)) return undefined;
-  const rows: SessionJoin[] = await db.query(
+  const rows = await preparedQuery<SessionJoin>(
+    db,
+    'kafue_find_session',
     `SELECT s.id AS session_id, s.last_used_at < now() - interval '1 minute' AS refresh,
             a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
             u.id AS staff_id, u.name AS staff_name, u.email AS staff_email, u.role AS staff_role,
