@@ -14,7 +14,9 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/data-source.js';
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel, base: undefined });
+// Asynchronous writes: log lines that queue up while one write is under way go out together,
+// rather than one write per request. Flushed before the process exits.
+const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: 1, sync: false }));
 const log = (message: string) => logger.info(message);
 
 async function main(): Promise<void> {
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
     });
     await database.close();
     log('Stopped');
-    process.exit(0);
+    logger.flush(() => process.exit(0));
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -93,5 +95,5 @@ process.on('unhandledRejection', (reason) => {
 
 main().catch((error: unknown) => {
   logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'The server could not start');
-  process.exit(1);
+  logger.flush(() => process.exit(1));
 });

@@ -34,7 +34,10 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.admins,
       access: 'admin',
-      handle: async () => (await admins.find({ order: { createdAt: 'ASC', id: 'ASC' } })).map(toAdmin),
+      handle: async () =>
+        (
+          await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })
+        ).map(toAdmin),
     }),
     endpoint({
       method: 'POST',

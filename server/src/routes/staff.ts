@@ -28,7 +28,14 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.staff,
       access: 'admin',
-      handle: async () => (await staff.find({ order: { createdAt: 'ASC', id: 'ASC' } })).map(toStaff),
+      // Only the fields the API shows: password hashes never leave the database for a list.
+      handle: async () =>
+        (
+          await staff.find({
+            select: { id: true, name: true, email: true, role: true, status: true },
+            order: { createdAt: 'ASC', id: 'ASC' },
+          })
+        ).map(toStaff),
     }),
     endpoint({
       method: 'POST',
