@@ -181,6 +181,18 @@ describe('Origin check on state-changing cookie requests', () => {
     expect((await client.post(api.adminLogout, {}, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
 
+  it('allows the origins listed in ALLOWED_ORIGINS', async () => {
+    const listed = await startTestServer({ configure: (c) => (c.allowedOrigins = ['https://console.kafue.example']) });
+    try {
+      const { client } = await listed.admin('Super Admin');
+      expect((await client.post(api.authLogout, {}, { origin: 'https://console.kafue.example' })).status).toBe(200);
+      const other = await listed.admin('Super Admin');
+      expect((await other.client.post(api.authLogout, {}, { origin: 'https://evil.example' })).status).toBe(403);
+    } finally {
+      await listed.close();
+    }
+  });
+
   it('refuses a cookie sign-in posted from a foreign origin (login CSRF), not a bearer call', async () => {
     const { email } = await t.admin('Moderator');
     const foreign = await t.client().post(api.adminLogin, { email, password }, { origin: 'https://evil.example' });
