@@ -12,7 +12,10 @@ test.describe('contact page', () => {
     await expect(info.getByRole('link', { name: brand.email })).toHaveAttribute('href', `mailto:${brand.email}`);
     await expect(info).toContainText(brand.address);
     await expect(info).toContainText('24/7 Support Available');
+    // The map's iframe is created only when its frame comes near the viewport.
     const map = page.locator('iframe');
+    await expect(map).toHaveCount(0);
+    await page.locator('.map-frame').scrollIntoViewIfNeeded();
     await expect(map).toHaveAttribute('loading', 'lazy');
     await expect(map).toHaveAttribute('src', brand.mapEmbedUrl);
     await expect(map).toHaveAttribute('title', contactPage.mapTitle);

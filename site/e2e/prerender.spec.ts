@@ -14,7 +14,7 @@ test.describe('prerendered HTML', () => {
     { path: '/services', meta: routeMeta.services, texts: ['50+ Successful Projects', 'Web &amp; Hosting Services', 'Website Creation', 'Discovery &amp; Consultation', 'id="services"', 'id="faq"'] },
     { path: '/projects', meta: routeMeta.pricing, texts: ['Simple, Transparent Pricing', '30-Day Money Back Guarantee', 'Monthly Plans', 'Most Popular', 'Save $200/year', 'Detailed Plan Comparison', 'Optional Add-ons', 'id="faq"'] },
     { path: '/about', meta: routeMeta.about, texts: ['Zambian-owned digital innovation hub'] },
-    { path: '/contact', meta: routeMeta.contact, texts: ['Get in Touch', 'Send us a Message', 'Quick Response Guarantee', 'loading="lazy"'] },
+    { path: '/contact', meta: routeMeta.contact, texts: ['Get in Touch', 'Send us a Message', 'Quick Response Guarantee', 'class="map-frame"'] },
   ];
 
   for (const { path, meta, texts } of pages) {

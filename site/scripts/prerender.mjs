@@ -1,6 +1,5 @@
 // Prerenders every public route into site/dist (team-notes layout: /x/y -> dist/x/y/index.html,
-// 404.html, sitemap.xml, robots.txt), inlines the one small stylesheet, and adds a modulepreload
-// for each route's page chunk so hydration never waits on a second round trip.
+// 404.html, sitemap.xml, robots.txt) and inlines the one small stylesheet.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,7 +10,6 @@ const dist = join(root, 'dist');
 const ssr = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
 const siteUrl = process.env.SITE_URL || undefined;
 
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 let template = readFileSync(join(dist, 'index.html'), 'utf8');
 
 // Inline the stylesheet: no render-blocking request before the first paint.
@@ -20,35 +18,14 @@ template = template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.
   return `<style>${css}</style>`;
 });
 if (!template.includes('<style>')) throw new Error('prerender: stylesheet link not found in dist/index.html');
-
-const pageSource = {
-  home: 'src/pages/Home.tsx',
-  services: 'src/pages/Services.tsx',
-  pricing: 'src/pages/Pricing.tsx',
-  about: 'src/pages/About.tsx',
-  contact: 'src/pages/Contact.tsx',
-  serviceDetail: 'src/pages/ServiceDetail.tsx',
-  notFound: 'src/pages/NotFound.tsx',
-};
-const entryChunk = manifest['index.html'];
-const entryImports = new Set([entryChunk.file, ...(entryChunk.imports ?? []).map((k) => manifest[k].file)]);
-
-/** The page chunk and the shared chunks it imports that the entry does not already load. */
-function preloadsFor(page) {
-  const files = [];
-  const visit = (key) => {
-    const chunk = manifest[key];
-    if (!chunk || entryImports.has(chunk.file) || files.includes(chunk.file)) return;
-    files.push(chunk.file);
-    for (const k of chunk.imports ?? []) visit(k);
-  };
-  visit(pageSource[page]);
-  return files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-}
+// The page is complete without scripts (hydration only adds behaviour), so the scripts are
+// fetched at low priority: they never compete with, or hold back, the first paint.
+template = template.replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=');
+if (!template.includes('fetchpriority="low"')) throw new Error('prerender: entry script not found in dist/index.html');
 
 function pageHtml({ html, head, page }, extraHead = '') {
   return template
-    .replace('<!--app-head-->', [head, preloadsFor(page), extraHead].filter(Boolean).join('\n    '))
+    .replace('<!--app-head-->', [head, extraHead].filter(Boolean).join('\n    '))
     .replace('<!--app-page-->', page)
     .replace('<!--app-html-->', html);
 }

@@ -1,4 +1,4 @@
-import { matchPath } from './router';
+import { matchPath } from './match';
 
 export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'notFound';
 

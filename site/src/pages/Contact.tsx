@@ -90,6 +90,42 @@ function ContactForm() {
   );
 }
 
+/**
+ * The office map: a 250 px frame whose third-party iframe is only created after hydration, when
+ * the frame comes near the viewport (and then loads lazily), so it never competes with the page.
+ */
+function MapFrame() {
+  const frame = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className="map-frame" ref={frame}>
+      {near ? (
+        <iframe src={brand.mapEmbedUrl} title={t.mapTitle} loading="lazy" width="100%" height="250" referrerPolicy="no-referrer-when-downgrade" />
+      ) : (
+        <p className="map-placeholder">
+          <Icon name="pin" size={28} />
+          {brand.address}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function InfoItem({ icon, label, children }: { icon: IconName; label: string; children: React.ReactNode }) {
   return (
     <li>
@@ -132,9 +168,7 @@ export default function Contact() {
                 </InfoItem>
               </ul>
             </div>
-            <div className="map-frame">
-              <iframe src={brand.mapEmbedUrl} title={t.mapTitle} loading="lazy" width="100%" height="250" referrerPolicy="no-referrer-when-downgrade" />
-            </div>
+            <MapFrame />
             <div className="card guarantee" role="region" aria-labelledby="guarantee-heading">
               <h2 id="guarantee-heading">
                 <Icon name="spark" size={20} />

@@ -1,0 +1,38 @@
+import { loadPage } from './pages/registry';
+import { matchPage } from './routes';
+import './styles.css';
+
+/**
+ * The prerendered page is complete without scripts. This tiny entry lets the browser paint it
+ * first: once the first contentful paint is reported (or at once in a background tab), it loads
+ * React and the page's chunk in parallel and hydrates.
+ */
+function start() {
+  const { page } = matchPage(window.location.pathname);
+  Promise.all([import('./hydrate'), loadPage(page)]).then(([{ hydrate }]) => hydrate(page));
+}
+
+function afterFirstPaint(fn: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    setTimeout(fn, 0);
+  };
+  if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined') return once();
+  if (performance.getEntriesByName('first-contentful-paint').length) return once();
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        once();
+      }
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    once();
+  }
+  // Never wait long: a page with nothing to paint still hydrates.
+  setTimeout(once, 1000);
+}
+
+afterFirstPaint(start);
