@@ -90,10 +90,12 @@ export function createApp(deps: AppDeps): Koa {
       await next();
     } catch (error) {
       const answer = errorAnswer(error);
-      if (answer.status >= 500) {
+      if (answer.status === 503) {
+        logger.warn({ method: ctx.method, path: ctx.path, err: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+      } else if (answer.status >= 500) {
         logger.error(
           { method: ctx.method, path: ctx.path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
-          answer.status === 503 ? 'database unavailable' : 'request failed',
+          'request failed',
         );
       }
       ctx.status = answer.status;
