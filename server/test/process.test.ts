@@ -153,6 +153,34 @@ describe('the server process', () => {
     expect(s.output()).not.toMatch(/forced/);
   });
 
+  it('the embedded PostgreSQL killed under a running server: 503 meanwhile, restarted by the server, data intact', async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir, { ADMIN_EMAIL: 'pg@kafue.test', ADMIN_PASSWORD: 'pg password' });
+    try {
+      const c = new Client(s.url);
+      await c.signIn('admin', 'pg@kafue.test', 'pg password');
+      expect((await c.post(api.staff, { name: 'Kept', email: 'kept@kafue.test', role: 'Staff', status: 'Active' })).status).toBe(201);
+      const first = postmasterPid(dataDir)!;
+      process.kill(first, 'SIGKILL');
+      const seen = new Set<number>();
+      let back = false;
+      for (let i = 0; i < 300 && !back; i++) {
+        const answer = await c.get(api.staff);
+        seen.add(answer.status);
+        back = answer.status === 200;
+        if (!back) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(back).toBe(true);
+      expect([...seen].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect((await c.get(api.staff)).body.map((u: { email: string }) => u.email)).toContain('kept@kafue.test');
+      expect(postmasterPid(dataDir)).not.toBe(first);
+      expect(s.output()).toMatch(/restarting it/);
+    } finally {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    }
+  });
+
   it('recovers the cluster from a server that was killed (SIGKILL) and left PostgreSQL running', async () => {
     const dataDir = freshDataDir();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'k@kafue.test', ADMIN_PASSWORD: 'kill password' });
