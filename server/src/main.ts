@@ -4,7 +4,7 @@
  * public site and the console on PORT. SIGTERM/SIGINT: stop accepting connections, finish the
  * requests in flight, close the pool, stop the embedded database.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { pino } from 'pino';
 import { ensureFirstAdmin } from './accounts.js';
 import { createApp } from './app.js';
@@ -22,17 +22,8 @@ const log = (message: string) => logger.info(message);
 async function main(): Promise<void> {
   const database = await openDatabase(config, log);
   const { dataSource } = database;
-  const app = createApp({ db: dataSource, config, logger });
-  const handle = app.callback();
   let stopping = false;
-  // While stopping, every answer closes its connection, so keep-alive clients move off at once.
-  const server = createServer((req, res) => {
-    if (stopping) res.setHeader('Connection', 'close');
-    void handle(req, res);
-  });
-  server.headersTimeout = 20_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+  let server: Server;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -45,6 +36,16 @@ async function main(): Promise<void> {
         );
       }
     }
+    // The app after the first admin: both hash a password at start, and the admin comes first.
+    const handle = createApp({ db: dataSource, config, logger }).callback();
+    // While stopping, every answer closes its connection, so keep-alive clients move off at once.
+    server = createServer((req, res) => {
+      if (stopping) res.setHeader('Connection', 'close');
+      void handle(req, res);
+    });
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 30_000;
+    server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => {
