@@ -1,11 +1,23 @@
 /**
  * Settings read from the environment, once, in one place (design.md "Running it").
  */
-import { dirname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository root: this file lives in server/src (tsx) or server/dist (bundle). */
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The repository root: the nearest folder above this file whose package.json declares the
+ * workspaces (this file runs from server/src with tsx, or bundled from server/dist).
+ */
+export const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(start: string): string {
+  for (let dir = start; dirname(dir) !== dir; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+  }
+  return resolve(start, '../..');
+}
 
 export interface Config {
   port: number;

@@ -1,100 +1,31 @@
 /**
- * The server: opens the database (embedded PostgreSQL in DATA_DIR unless DATABASE_URL is set),
- * applies migrations, creates the first Super Admin if there is none, then serves the API, the
- * public site and the console on PORT. SIGTERM/SIGINT: stop accepting connections, finish the
- * requests in flight, close the pool, stop the embedded database.
+ * Entry point of the server (bundled into dist/main.js). It starts the embedded PostgreSQL
+ * (unless DATABASE_URL is set) while the rest of the server loads: loading TypeORM, Koa and
+ * friends takes about as long as starting PostgreSQL, so the two overlap. See serve.ts.
  */
-import { createServer, type Server } from 'node:http';
 import { pino } from 'pino';
-import { ensureFirstAdmin } from './accounts.js';
-import { createApp } from './app.js';
-import { purgeOldFailures } from './auth/limiter.js';
-import { purgeExpiredSessions } from './auth/sessions.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/data-source.js';
+import { startEmbedded } from './db/embedded.js';
 
 const config = loadConfig();
 // Asynchronous writes: log lines that queue up while one write is under way go out together,
 // rather than one write per request. Flushed before the process exits.
 const logger = pino({ level: config.logLevel, base: undefined }, pino.destination({ dest: 1, sync: false }));
-const log = (message: string) => logger.info(message);
-
-async function main(): Promise<void> {
-  const database = await openDatabase(config, log);
-  const { dataSource } = database;
-  let stopping = false;
-  let server: Server;
-  try {
-    const first = await ensureFirstAdmin(dataSource, config);
-    if (first) {
-      log(`First Super Admin created: ${first.email}`);
-      if (first.generatedPassword) {
-        // Printed once, on the console only (not through the structured log).
-        process.stdout.write(
-          `\n  First Super Admin: ${first.email}\n  Password: ${first.generatedPassword}\n` +
-            `  Sign in and change it (Settings > Security), or set ADMIN_EMAIL and ADMIN_PASSWORD.\n\n`,
-        );
-      }
-    }
-    // The app after the first admin: both hash a password at start, and the admin comes first.
-    const handle = createApp({ db: dataSource, config, logger }).callback();
-    // While stopping, every answer closes its connection, so keep-alive clients move off at once.
-    server = createServer((req, res) => {
-      if (stopping) res.setHeader('Connection', 'close');
-      void handle(req, res);
-    });
-    server.headersTimeout = 20_000;
-    server.requestTimeout = 30_000;
-    server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-
-  const purge = setInterval(() => {
-    purgeExpiredSessions(dataSource).catch(() => undefined);
-    purgeOldFailures(dataSource, config.limits).catch(() => undefined);
-  }, 60 * 60 * 1000);
-  purge.unref();
-  log(`Kafue is serving on http://localhost:${config.port}`);
-
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: finishing requests in flight, then stopping`);
-    clearInterval(purge);
-    const force = setTimeout(() => {
-      logger.warn('Requests still open after 10 s: closing their connections (forced)');
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      // Idle keep-alive connections would hold close() open; busy ones finish their request.
-      server.closeIdleConnections();
-    });
-    await database.close();
-    log('Stopped');
-    logger.flush(() => process.exit(0));
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGHUP', () => void shutdown('SIGHUP'));
-}
 
 // A bug in one request must not take the server down for everyone: log it and carry on.
 process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) }, 'unhandled rejection');
 });
 
-main().catch((error: unknown) => {
-  logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'The server could not start');
-  logger.flush(() => process.exit(1));
-});
+const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir, (m) => logger.info(m));
+// The outcome is handled by serve(); this only keeps an early failure from being "unhandled".
+embedded?.catch(() => undefined);
+
+import('./serve.js')
+  .then(({ serve }) => serve(config, logger, embedded))
+  .catch(async (error: unknown) => {
+    // A database that started for a server that cannot: stop it (stopping twice is harmless).
+    await (await embedded?.catch(() => undefined))?.stop();
+    logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'The server could not start');
+    logger.flush(() => process.exit(1));
+  });

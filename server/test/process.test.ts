@@ -112,6 +112,29 @@ describe('the server process', () => {
     expect(await again.exited).toBe(0);
   });
 
+  it('serves site/dist and desktop/dist-web of the repository by default', async () => {
+    const dataDir = freshDataDir();
+    const s = await startServer(dataDir, { SITE_DIR: '', CONSOLE_DIR: '' });
+    try {
+      const root = join(serverDir, '..');
+      for (const [path, file] of [
+        ['/', 'site/dist/index.html'],
+        ['/admin', 'desktop/dist-web/index.html'],
+      ] as const) {
+        const answer = await fetch(s.url + path);
+        if (existsSync(join(root, file))) {
+          expect(answer.status).toBe(200);
+          expect(await answer.text()).toBe(readFileSync(join(root, file), 'utf8'));
+        } else {
+          expect(answer.status).toBe(503);
+        }
+      }
+    } finally {
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    }
+  });
+
   it('SIGTERM lets requests in flight finish (a sign-in that is hashing) before stopping', async () => {
     const dataDir = freshDataDir();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'Boss@Kafue.test', ADMIN_PASSWORD: 'boss password' });

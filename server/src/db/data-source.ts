@@ -35,13 +35,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Connects (starting the embedded PostgreSQL when there is no DATABASE_URL) and migrates. */
+/**
+ * Connects and migrates: to `url`, else DATABASE_URL, else the embedded PostgreSQL (started here,
+ * unless the caller has already started it: `embeddedStarting`).
+ */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log: (message: string) => void,
   url?: string,
+  embeddedStarting?: Promise<EmbeddedDatabase>,
 ): Promise<Database> {
-  const embedded = url || config.databaseUrl ? undefined : await startEmbedded(config.dataDir, log);
+  const embedded =
+    url || config.databaseUrl ? undefined : await (embeddedStarting ?? startEmbedded(config.dataDir, log));
   const dataSource = createDataSource(url ?? config.databaseUrl ?? embedded!.url);
   try {
     await dataSource.initialize();
