@@ -8,9 +8,10 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(summary, label).toEqual([]);
 }
 
-/** Reveals everything that waits for scroll-reveal so axe sees final colours. */
+/** Ends every scroll-reveal (waiting or mid-animation) so that axe sees the final colours. */
 async function revealAll(page: Page) {
-  await page.evaluate(() => document.querySelectorAll('[data-rv="wait"]').forEach((el) => el.setAttribute('data-rv', 'static')));
+  await page.evaluate(() => document.querySelectorAll('[data-rv]').forEach((el) => el.setAttribute('data-rv', 'static')));
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }
 
 test.describe('axe-core finds no violation', () => {
@@ -40,6 +41,15 @@ test.describe('axe-core finds no violation', () => {
     await page.getByRole('button', { name: 'Pause automatic rotation' }).click();
     await revealAll(page);
     await expectNoAxeViolations(page, 'home with the carousel paused');
+
+    await open(page, '/contact');
+    await page.getByRole('textbox', { name: 'Full Name' }).fill('Chanda Mwale');
+    await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill('chanda@example.com');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('status')).toHaveText("Message sent! We'll get back to you shortly.");
+    await revealAll(page);
+    await expectNoAxeViolations(page, 'contact with the sent note');
 
     if (isPhone) {
       await page.getByRole('button', { name: 'Open menu' }).click();

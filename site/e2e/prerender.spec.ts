@@ -102,6 +102,8 @@ test.describe('prerendered HTML', () => {
     // The hero video's address is not in the HTML: it is set after the page has loaded.
     expect(html).not.toContain(siteConfig.heroVideoUrl);
     expect(html).toContain(`poster="${siteConfig.heroPoster}"`);
+    expect((await request.get(siteConfig.ogImage)).status()).toBe(200);
+    expect((await request.get('/favicon.svg')).status()).toBe(200);
   });
 });
 

@@ -17,7 +17,7 @@ function afterFirstPaint(fn: () => void) {
   const once = () => {
     if (done) return;
     done = true;
-    setTimeout(fn, 0);
+    fn();
   };
   if (document.visibilityState !== 'visible' || typeof PerformanceObserver === 'undefined') return once();
   if (performance.getEntriesByName('first-contentful-paint').length) return once();

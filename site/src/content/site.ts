@@ -11,7 +11,7 @@ export const siteConfig = {
   heroVideoUrl: 'https://videos.pexels.com/video-files/3129957/3129957-uhd_2560_1440_25fps.mp4',
   /** Local poster shown until (and instead of) the video. */
   heroPoster: '/media/hero-poster.svg',
-  ogImage: '/media/og-image.png',
+  ogImage: '/media/og-image.jpg',
 } as const;
 
 export interface NavLink {
