@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
-  rmSync(join(dist, '..'), { recursive: true, force: true });
+  rmSync(dist, { recursive: true, force: true });
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
