@@ -4,7 +4,7 @@
  * recovery from a PostgreSQL left running by a killed server. Also the command-line tool.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,9 +42,12 @@ interface Running {
   url: string;
   output: () => string;
   exited: Promise<number | null>;
+  /** Sends the signal and answers the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+/** Spawns the built server on a free port (site and console folders absent unless given). */
+async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(dist, 'main.js')], {
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SITE_DIR: join(dataDir, 'x'), CONSOLE_DIR: join(dataDir, 'y'), ...env },
@@ -55,17 +58,31 @@ async function startServer(dataDir: string, env: Record<string, string> = {}): P
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Spawns the built server and waits for its first health answer. */
+async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const s = await spawnServer(dataDir, env);
   for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
     try {
-      if ((await fetch(url + api.health)).ok) return { child, url, output: () => output, exited };
+      if ((await fetch(s.url + api.health)).ok) return s;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server did not answer: ${output}`);
+  throw new Error(`server did not answer: ${s.output()}`);
 }
 
 function postmasterPid(dataDir: string): number | undefined {
@@ -93,13 +110,13 @@ describe('the server process', () => {
     expect(s.output().split(pass!).length).toBe(2); // printed exactly once
     expect(s.output()).toMatch(/Migration applied: Initial/);
     expect(readFileSync(join(dataDir, 'pg-password'), 'utf8').length).toBeGreaterThan(20);
+    expect(statSync(join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
     const c = new Client(s.url);
     expect((await c.signIn('admin', email!, pass)).status).toBe(200);
 
     const pg = postmasterPid(dataDir)!;
     expect(alive(pg)).toBe(true);
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
+    expect(await s.stop()).toBe(0);
     expect(alive(pg)).toBe(false);
     expect(existsSync(join(dataDir, 'pg/postmaster.pid'))).toBe(false);
 
@@ -108,8 +125,7 @@ describe('the server process', () => {
     expect(again.output()).not.toMatch(/First Super Admin/);
     expect(again.output()).not.toMatch(/Migration applied/);
     expect((await new Client(again.url).signIn('admin', email!, pass)).status).toBe(200);
-    again.child.kill('SIGINT');
-    expect(await again.exited).toBe(0);
+    expect(await again.stop('SIGINT')).toBe(0);
   });
 
   it('serves site/dist and desktop/dist-web of the repository by default', async () => {
@@ -130,8 +146,7 @@ describe('the server process', () => {
         }
       }
     } finally {
-      s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(0);
+      expect(await s.stop()).toBe(0);
     }
   });
 
@@ -141,9 +156,9 @@ describe('the server process', () => {
     expect(s.output()).not.toContain('boss password');
     const inFlight = new Client(s.url).signIn('admin', 'boss@kafue.test', 'boss password');
     await new Promise((r) => setTimeout(r, 30));
-    s.child.kill('SIGTERM');
+    const stopped = s.stop();
     expect((await inFlight).status).toBe(200);
-    expect(await s.exited).toBe(0);
+    expect(await stopped).toBe(0);
     await expect(fetch(s.url + api.health)).rejects.toThrow();
   });
 
@@ -167,8 +182,7 @@ describe('the server process', () => {
     };
     const workers = Array.from({ length: 20 }, worker);
     while (statuses.length < 100) await new Promise((r) => setTimeout(r, 20));
-    s.child.kill('SIGTERM');
-    expect(await s.exited).toBe(0);
+    expect(await s.stop()).toBe(0);
     running = false;
     await Promise.all(workers);
     expect(new Set(statuses)).toEqual(new Set([200]));
@@ -199,8 +213,7 @@ describe('the server process', () => {
       expect(postmasterPid(dataDir)).not.toBe(first);
       expect(s.output()).toMatch(/restarting it/);
     } finally {
-      s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(0);
+      expect(await s.stop()).toBe(0);
     }
   });
 
@@ -208,14 +221,12 @@ describe('the server process', () => {
     const dataDir = freshDataDir();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'k@kafue.test', ADMIN_PASSWORD: 'kill password' });
     const orphan = postmasterPid(dataDir)!;
-    s.child.kill('SIGKILL');
-    await s.exited;
+    await s.stop('SIGKILL');
     expect(alive(orphan)).toBe(true);
     const again = await startServer(dataDir);
     expect(alive(orphan)).toBe(false);
     expect((await new Client(again.url).signIn('admin', 'k@kafue.test', 'kill password')).status).toBe(200);
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
+    expect(await again.stop()).toBe(0);
   });
 
   it('with DATABASE_URL: uses that PostgreSQL, starts no embedded one, migrates it and creates the first admin there', async () => {
@@ -227,23 +238,15 @@ describe('the server process', () => {
       expect(s.output()).toMatch(/Migration applied: Initial/);
       expect((await new Client(s.url).signIn('admin', 'ext@kafue.test', 'external pass')).status).toBe(200);
     } finally {
-      s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(0);
+      expect(await s.stop()).toBe(0);
     }
   });
 
   it('refuses to start with an invalid ADMIN_PASSWORD, and stops its PostgreSQL', async () => {
     const dataDir = freshDataDir();
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(dist, 'main.js')], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), ADMIN_EMAIL: 'a@kafue.test', ADMIN_PASSWORD: 'short' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toMatch(/could not start/);
+    const s = await spawnServer(dataDir, { ADMIN_EMAIL: 'a@kafue.test', ADMIN_PASSWORD: 'short' });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toMatch(/could not start/);
     expect(existsSync(join(dataDir, 'pg/postmaster.pid'))).toBe(false);
   });
 });
@@ -308,8 +311,7 @@ describe('command-line tool', () => {
       expect(reset.err).toMatch(/Using the database of the server running/);
       expect((await new Client(s.url).signIn('admin', 'run@kafue.test', 'reset while up')).status).toBe(200);
     } finally {
-      s.child.kill('SIGTERM');
-      expect(await s.exited).toBe(0);
+      expect(await s.stop()).toBe(0);
     }
   });
 });

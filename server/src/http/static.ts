@@ -8,31 +8,6 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { adminLoginPath } from '@kafue/common/brand';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.pdf': 'application/pdf',
-};
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -61,7 +36,9 @@ function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: 
   ctx.set('Cache-Control', cacheControl);
   ctx.set('ETag', etag);
   ctx.set('Last-Modified', file.stats.mtime.toUTCString());
-  ctx.type = types[extname(file.path).toLowerCase()] ?? 'application/octet-stream';
+  // Koa looks the extension up in mime-types (adding charset=utf-8 to text types).
+  ctx.type = extname(file.path).toLowerCase();
+  if (!ctx.type) ctx.type = 'application/octet-stream';
   if (status === 200 && ctx.fresh) {
     ctx.status = 304;
     return;
