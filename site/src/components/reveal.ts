@@ -24,16 +24,17 @@ export function setupReveal(root: ParentNode, scrollingToTop: boolean): () => vo
     { rootMargin: `0px 0px -${REVEAL_OFFSET_PX}px 0px` },
   );
   const threshold = window.innerHeight - REVEAL_OFFSET_PX;
+  const scroll = scrollingToTop ? window.scrollY : 0;
+  // All reads first, then all writes: one layout, not one per element.
+  const fresh: { el: HTMLElement; top: number }[] = [];
   for (const el of root.querySelectorAll<HTMLElement>('[data-reveal]')) {
     const state = el.getAttribute('data-rv');
     if (state === 'in' || state === 'static') continue;
-    if (state === 'wait') {
-      observer.observe(el);
-      continue;
-    }
-    const rect = el.getBoundingClientRect();
+    if (state === 'wait') observer.observe(el);
     // Where the element will be once the page has scrolled to the top (route change without hash).
-    const top = scrollingToTop ? rect.top + window.scrollY : rect.top;
+    else fresh.push({ el, top: el.getBoundingClientRect().top + scroll });
+  }
+  for (const { el, top } of fresh) {
     if (top < threshold) {
       el.setAttribute('data-rv', 'static');
     } else {
