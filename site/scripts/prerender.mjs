@@ -23,9 +23,9 @@ if (!template.includes('<style>')) throw new Error('prerender: stylesheet link n
 template = template.replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=');
 if (!template.includes('fetchpriority="low"')) throw new Error('prerender: entry script not found in dist/index.html');
 
-function pageHtml({ html, head, page }, extraHead = '') {
+function pageHtml({ html, head, page }) {
   return template
-    .replace('<!--app-head-->', [head, extraHead].filter(Boolean).join('\n    '))
+    .replace('<!--app-head-->', head)
     .replace('<!--app-page-->', page)
     .replace('<!--app-html-->', html);
 }
@@ -39,9 +39,8 @@ const paths = [...ssr.staticPaths, ...ssr.serviceDetailPaths()];
 for (const path of paths) {
   const rendered = await ssr.render(path, siteUrl);
   if (rendered.page === 'notFound') throw new Error(`prerender: ${path} rendered the 404 page`);
-  const extra = path === '/' ? '<link rel="preload" as="image" href="/media/hero-poster.svg" fetchpriority="high">' : '';
   const file = path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html');
-  write(file, pageHtml(rendered, extra));
+  write(file, pageHtml(rendered));
 }
 write(join(dist, '404.html'), pageHtml(await ssr.render('/404', siteUrl)));
 write(join(dist, 'sitemap.xml'), ssr.sitemapXml(paths, siteUrl));
