@@ -2,7 +2,7 @@
  * Admin and staff sign-in, session check, sign-out, own-password change, session handling
  * (cookie flags, bearer tokens, fixation, revocation), Origin check and sign-in limiting.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { password, startTestServer, type TestServer } from './helpers.js';
 
@@ -331,17 +331,20 @@ describe('staff sign-in and self calls (/api/staff/login, /me, /me/password, /lo
 });
 
 describe('sign-in limiting (429, kept in the database)', () => {
+  // Every test here signs in from 127.0.0.1: each starts with that address's counter clear.
+  beforeEach(() => t.db.query(`DELETE FROM login_failures WHERE key LIKE 'address:%'`));
+
   it('locks an account after 5 failures, even with the right password, from any address; other accounts unaffected', async () => {
     const { email } = await t.admin('Moderator');
     for (let i = 0; i < 5; i++) {
       expect((await t.client().signIn('admin', email, `wrong ${i}`)).status).toBe(401);
     }
+    const rows = await t.db.query(`SELECT failures FROM login_failures WHERE key = $1`, [`account:admin:${email}`]);
+    expect(rows).toEqual([{ failures: 5 }]);
     const locked = await t.client().signIn('admin', email);
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ message: messages.tooManyAttempts });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    const rows = await t.db.query(`SELECT failures FROM login_failures WHERE key = $1`, [`account:admin:${email}`]);
-    expect(rows).toEqual([{ failures: 5 }]);
     // Another account from the same address still signs in.
     const other = await t.admin('Moderator');
     expect((await t.client().signIn('admin', other.email)).status).toBe(200);
@@ -350,6 +353,43 @@ describe('sign-in limiting (429, kept in the database)', () => {
       `account:admin:${email}`,
     ]);
     expect((await t.client().signIn('admin', email)).status).toBe(200);
+  });
+
+  it('guesses sent in parallel cannot slip past the limit: at most 5 are checked', async () => {
+    const { email } = await t.staff();
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => t.client().signIn('staff', email, `parallel guess ${i}`)),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect((await t.client().signIn('staff', email)).status).toBe(429);
+    // Refused attempts checked no password: they are not failures.
+    const counts = await t.db.query(
+      `SELECT key, failures FROM login_failures WHERE key = $1 OR key LIKE 'address:%' ORDER BY key`,
+      [`account:staff:${email}`],
+    );
+    expect(counts).toEqual([
+      { key: `account:staff:${email}`, failures: 5 },
+      { key: 'address:127.0.0.1', failures: 5 },
+    ]);
+  });
+
+  it('successful sign-ins in parallel are not refused, and leave no count behind', async () => {
+    const { email } = await t.staff();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.client().signIn('staff', email)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await t.db.query(`SELECT key FROM login_failures WHERE key = $1`, [`account:staff:${email}`])).toEqual([]);
+  });
+
+  it('counts an address by its IPv4 form, and an IPv6 address by its /64 network', async () => {
+    const { addressKey } = await import('../src/auth/limiter.js');
+    expect(addressKey('127.0.0.1')).toBe('address:127.0.0.1');
+    expect(addressKey('::ffff:10.1.2.3')).toBe('address:10.1.2.3');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('address:2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::9')).toBe('address:2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8::1')).toBe('address:2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('address:0:0:0:0::/64');
   });
 
   it('only failures count, and a success clears the account counter', async () => {
@@ -367,11 +407,11 @@ describe('sign-in limiting (429, kept in the database)', () => {
       for (let i = 0; i < 3; i++) {
         expect((await limited.client().signIn('admin', `someone${i}@kafue.test`, 'guess')).status).toBe(401);
       }
+      const rows = await limited.db.query(`SELECT failures FROM login_failures WHERE key LIKE 'address:%'`);
+      expect(rows).toEqual([{ failures: 3 }]);
       const { email } = await limited.admin('Editor');
       const answer = await limited.client().signIn('admin', email);
       expect(answer).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
-      const rows = await limited.db.query(`SELECT failures FROM login_failures WHERE key LIKE 'address:%'`);
-      expect(rows).toEqual([{ failures: 3 }]);
     } finally {
       await limited.close();
     }

@@ -1,8 +1,10 @@
 /**
  * Failed sign-ins are counted per account and per client address, in the database so that
  * several server processes agree. Only failures count; a success clears the account's counter.
- * A counter lives for one window from its first failure.
+ * A counter lives for one window from its first failure. The limit is the number of failures
+ * allowed per window: the next attempt is refused (429) until the window has passed.
  */
+import { isIPv6 } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { messages } from '@kafue/common/contract';
 import type { Limits } from '../config.js';
@@ -21,43 +23,67 @@ export const accountCounter = (kind: 'admin' | 'staff', email: string, limits: L
   limit: limits.failuresPerAccount,
 });
 
-export const signInCounters = (kind: 'admin' | 'staff', email: string, ip: string, limits: Limits): Counter[] => [
-  accountCounter(kind, email, limits),
-  { key: `address:${ip}`, limit: limits.failuresPerAddress },
-];
-
-/** Throws 429 (with Retry-After) when a counter has reached its limit within the window. */
-export async function assertNotLimited(db: DataSource, counters: Counter[], limits: Limits): Promise<void> {
-  const rows: { key: string; failures: number; retry: number }[] = await db.query(
-    `SELECT key, failures,
-            ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry
-       FROM login_failures
-      WHERE key = ANY($1) AND window_start > now() - make_interval(mins => $2)`,
-    [counters.map((c) => c.key), limits.failureWindowMinutes],
-  );
-  for (const row of rows) {
-    const limit = counters.find((c) => c.key === row.key)!.limit;
-    if (row.failures >= limit) {
-      throw new HttpError(429, messages.tooManyAttempts, undefined, { 'Retry-After': String(Math.max(1, row.retry)) });
-    }
+/**
+ * The counter key of a client address: IPv4 as it is (also when written IPv4-mapped, ::ffff:a.b.c.d),
+ * IPv6 by its /64 network, since one client commonly holds a whole /64.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return `address:${mapped[1]}`;
+  if (isIPv6(ip)) {
+    const [head = '', tail = ''] = ip.toLowerCase().split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail ? tail.split(':') : [];
+    const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+    return `address:${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
   }
+  return `address:${ip}`;
 }
 
-export async function recordFailure(db: DataSource, counters: Counter[], limits: Limits): Promise<void> {
-  await db.query(
+export const signInCounters = (kind: 'admin' | 'staff', email: string, ip: string, limits: Limits): Counter[] => [
+  accountCounter(kind, email, limits),
+  { key: addressKey(ip), limit: limits.failuresPerAddress },
+];
+
+export interface Attempt {
+  /** The password was right: take the attempt back, and clear the account's counter. */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Counts a sign-in attempt as a failure before its password is checked, in one atomic statement
+ * per counter, and throws 429 (with Retry-After) past a limit. Counting first means attempts sent
+ * in parallel cannot all pass the check before any failure is recorded. When the password proves
+ * right, `succeeded()` takes the attempt back, so in the end only failures count.
+ */
+export async function reserveAttempt(db: DataSource, counters: Counter[], limits: Limits): Promise<Attempt> {
+  const rows: { key: string; failures: number; retry: number }[] = await db.query(
     `INSERT INTO login_failures (key, failures, window_start)
      SELECT k, 1, now() FROM unnest($1::text[]) AS k
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN login_failures.window_start > now() - make_interval(mins => $2)
                        THEN login_failures.failures + 1 ELSE 1 END,
        window_start = CASE WHEN login_failures.window_start > now() - make_interval(mins => $2)
-                           THEN login_failures.window_start ELSE now() END`,
+                           THEN login_failures.window_start ELSE now() END
+     RETURNING key, failures,
+               ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
     [counters.map((c) => c.key), limits.failureWindowMinutes],
   );
-}
-
-export async function clearFailures(db: DataSource, counter: Counter): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE key = $1`, [counter.key]);
+  const takeBack = (keys: string[]) =>
+    db.query(`UPDATE login_failures SET failures = failures - 1 WHERE key = ANY($1) AND failures > 0`, [keys]);
+  const over = rows.find((row) => row.failures > counters.find((c) => c.key === row.key)!.limit);
+  if (over) {
+    // A refused attempt checks no password, so it is no failure either.
+    await takeBack(counters.map((c) => c.key));
+    throw new HttpError(429, messages.tooManyAttempts, undefined, { 'Retry-After': String(Math.max(1, over.retry)) });
+  }
+  const [account, ...others] = counters;
+  return {
+    async succeeded() {
+      await db.query(`DELETE FROM login_failures WHERE key = $1`, [account!.key]);
+      if (others.length) await takeBack(others.map((c) => c.key));
+    },
+  };
 }
 
 /** Removes counters whose window has passed (run now and then; they no longer count anyway). */

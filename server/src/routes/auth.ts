@@ -5,7 +5,7 @@
 import type { Context } from 'koa';
 import { api, changePasswordBody, loginBody, messages, type LoginBody } from '@kafue/common/contract';
 import type { AppDeps } from '../app.js';
-import { accountCounter, assertNotLimited, clearFailures, recordFailure, signInCounters } from '../auth/limiter.js';
+import { accountCounter, reserveAttempt, signInCounters } from '../auth/limiter.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession, revokeSessionsOf, type Principal } from '../auth/sessions.js';
 import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
@@ -27,14 +27,12 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
   /** Checks the password (counting failures), then opens a session as the body asks. */
   async function signIn(ctx: Context, kind: Kind, body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>) {
     if (body.session === 'cookie') assertSameOrigin(ctx, config.allowedOrigins);
-    const counters = signInCounters(kind, body.email, ctx.ip, limits);
-    await assertNotLimited(db, counters, limits);
+    const attempt = await reserveAttempt(db, signInCounters(kind, body.email, ctx.ip, limits), limits);
     const row = kind === 'admin' ? await admins.findOneBy({ email: body.email }) : await staff.findOneBy({ email: body.email });
     if (!(await verifyPassword(row?.passwordHash, body.password)) || !row) {
-      await recordFailure(db, counters, limits);
       throw new HttpError(401, messages.invalidCredentials);
     }
-    await clearFailures(db, counters[0]);
+    await attempt.succeeded();
     if ('status' in row && row.status !== 'Active') {
       throw forbidden(row.status === 'Suspended' ? messages.staffSuspended : messages.staffInactive);
     }
@@ -59,12 +57,11 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
     const row = await repo.findOneBy({ id: principal.id });
     if (!row) throw new HttpError(401, messages.notSignedIn);
     // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on.
-    const counters = [accountCounter(principal.kind, row.email, limits)];
-    await assertNotLimited(db, counters, limits);
+    const attempt = await reserveAttempt(db, [accountCounter(principal.kind, row.email, limits)], limits);
     if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-      await recordFailure(db, counters, limits);
       throw new HttpError(400, messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
     }
+    await attempt.succeeded();
     if (newPassword === currentPassword) {
       throw new HttpError(400, messages.passwordMustDiffer, { newPassword: messages.passwordMustDiffer });
     }
