@@ -53,6 +53,9 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
   });
+  // `npm run admin -w server -- admin create ...` repeats the word the npm script already
+  // supplies: accept it.
+  if (positionals[0] === 'admin' && positionals[1] === 'admin') positionals.shift();
   const [command, sub] = positionals;
   if (values.help || !command) {
     console.log(usage);

@@ -277,7 +277,8 @@ describe('command-line tool', () => {
 
       for (let i = 0; i < 5; i++) await t.client().signIn('admin', 'cli@kafue.test', 'wrong');
       expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(429);
-      const reset = await cli(['admin', 'reset-password', '--email', 'cli@kafue.test'], { ...env, KAFUE_NEW_PASSWORD: 'chosen password' });
+      // As the README writes it: npm run admin -w server -- admin reset-password ...
+      const reset = await cli(['admin', 'admin', 'reset-password', '--email', 'cli@kafue.test'], { ...env, KAFUE_NEW_PASSWORD: 'chosen password' });
       expect(reset.code, reset.err).toBe(0);
       expect(reset.out).not.toContain('chosen password');
       expect((await c.get(api.authVerify)).status).toBe(401);
