@@ -2,9 +2,8 @@
  * The API contract: paths, request schemas, record shapes, role and status lists, and the
  * messages both sides show. Server and console import this file; neither copies it.
  *
- * Request schemas are zod objects in their default ("strip") mode: unknown fields are dropped.
+ * It holds no zod: request schemas are in schemas.ts.
  */
-import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------------
 // Lists (spec sections 6 and 9)
@@ -28,7 +27,7 @@ export const timezones = [
   { value: 'UTC+8', label: 'UTC+8 (Singapore)' },
 ] as const;
 export type Timezone = (typeof timezones)[number]['value'];
-const timezoneValues = timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
+export const timezoneValues = timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
 
 export const minPasswordLength = 8;
 /** Upper bound on any password: argon2 hashes whatever it gets, so refuse megabyte "passwords". */
@@ -97,53 +96,20 @@ export const messages = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Field schemas
+// Request bodies: their zod schemas are in schemas.ts (server and forms that validate import
+// them from there), so that screens which only need these types and messages do not load zod.
 
-const email = z.string().trim().toLowerCase().max(maxEmailLength).pipe(z.email('Enter a valid email address.'));
-const name = z.string().trim().min(1, 'Required.').max(maxNameLength);
-const anyPassword = z.string().min(1, 'Required.').max(maxPasswordLength);
-const newPassword = z
-  .string()
-  .min(minPasswordLength, `Must be at least ${minPasswordLength} characters.`)
-  .max(maxPasswordLength);
+export type {
+  AdminInviteBody,
+  AdminUpdateBody,
+  ChangePasswordBody,
+  GeneralSettings,
+  LoginBody,
+  StaffCreateBody,
+  StaffUpdateBody,
+} from './schemas';
+import type { GeneralSettings } from './schemas';
 
-/** A record id: a UUID. Anything else is a 404 (the record cannot exist), not a 500. */
-export const idSchema = z.uuid();
-
-// ---------------------------------------------------------------------------------------------
-// Request bodies, one schema per call
-
-/**
- * Sign-in for admins and staff. `session: 'bearer'` asks for a token in the answer instead of a
- * cookie: the desktop app's main process uses it and never hands the token to its renderer.
- */
-export const loginBody = z.object({
-  email,
-  password: anyPassword,
-  session: z.enum(['cookie', 'bearer']).default('cookie'),
-});
-export type LoginBody = z.input<typeof loginBody>;
-
-export const staffCreateBody = z.object({
-  name,
-  email,
-  role: z.enum(staffRoles),
-  status: z.enum(staffStatuses),
-  // The console may send a password (spec section 7); the server ignores it and generates a
-  // one-time password instead (design.md), so it is not part of this schema.
-});
-export type StaffCreateBody = z.input<typeof staffCreateBody>;
-
-export const staffUpdateBody = staffCreateBody;
-export type StaffUpdateBody = z.input<typeof staffUpdateBody>;
-
-export const generalSettingsBody = z.object({
-  siteName: z.string().trim().min(1, 'Required.').max(200),
-  adminEmail: email,
-  timezone: z.enum(timezoneValues),
-  maintenanceMode: z.boolean(),
-});
-export type GeneralSettings = z.output<typeof generalSettingsBody>;
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
 export const defaultGeneralSettings: GeneralSettings = {
   siteName: '',
@@ -151,27 +117,6 @@ export const defaultGeneralSettings: GeneralSettings = {
   timezone: 'UTC+0',
   maintenanceMode: false,
 };
-
-export const changePasswordBody = z.object({
-  currentPassword: anyPassword,
-  newPassword,
-});
-export type ChangePasswordBody = z.input<typeof changePasswordBody>;
-
-export const adminInviteBody = z.object({
-  name,
-  email,
-  role: z.enum(adminRoles).default(defaultInviteRole),
-  password: newPassword,
-});
-export type AdminInviteBody = z.input<typeof adminInviteBody>;
-
-export const adminUpdateBody = z.object({
-  name,
-  email,
-  role: z.enum(adminRoles),
-});
-export type AdminUpdateBody = z.input<typeof adminUpdateBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Records and answers

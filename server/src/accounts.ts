@@ -3,7 +3,8 @@
  * "create an admin" and "reset an admin's password" (the day the last admin forgets theirs).
  */
 import type { DataSource } from 'typeorm';
-import { adminInviteBody, type AdminRole } from '@kafue/common/contract';
+import { type AdminRole } from '@kafue/common/contract';
+import { adminInviteBody } from '@kafue/common/schemas';
 import { brand } from '@kafue/common/brand';
 import { accountKey } from './auth/limiter.js';
 import { hashPassword, randomPassword } from './auth/passwords.js';

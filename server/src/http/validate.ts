@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { idSchema, messages } from '@kafue/common/contract';
+import { messages } from '@kafue/common/contract';
+import { idSchema } from '@kafue/common/schemas';
 import { HttpError, notFound } from './errors.js';
 
 /** Parses a request body with the call's schema: 400 with one message per field, or the data. */

@@ -1,6 +1,7 @@
 /** Admin management (spec section 7: /api/settings/admins and /api/settings/admins/{id}). */
 import type { EntityManager } from 'typeorm';
-import { adminInviteBody, adminUpdateBody, api, messages } from '@kafue/common/contract';
+import { api, messages } from '@kafue/common/contract';
+import { adminInviteBody, adminUpdateBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { AdminEntity } from '../db/entities.js';

@@ -3,7 +3,8 @@
  * section 7: /api/settings/* and /api/auth/*) and for staff (/api/staff/login, /api/staff/me...).
  */
 import type { Context } from 'koa';
-import { api, changePasswordBody, loginBody, messages, type LoginBody } from '@kafue/common/contract';
+import { api, messages, type LoginBody } from '@kafue/common/contract';
+import { changePasswordBody, loginBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../app.js';
 import { accountCounter, reserveAttempt, signInCounters } from '../auth/limiter.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';

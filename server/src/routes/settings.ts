@@ -1,12 +1,7 @@
 /** General settings, backups and health. */
 import { createReadStream } from 'node:fs';
-import {
-  api,
-  defaultGeneralSettings,
-  generalSettingsBody,
-  messages,
-  type GeneralSettings,
-} from '@kafue/common/contract';
+import { api, defaultGeneralSettings, messages, type GeneralSettings } from '@kafue/common/contract';
+import { generalSettingsBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../app.js';
 import { backupPath, writeBackup } from '../backup.js';
 import { SettingEntity } from '../db/entities.js';

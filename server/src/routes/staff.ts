@@ -1,5 +1,6 @@
 /** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
-import { api, messages, staffCreateBody, staffUpdateBody } from '@kafue/common/contract';
+import { api, messages } from '@kafue/common/contract';
+import { staffCreateBody, staffUpdateBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../app.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';

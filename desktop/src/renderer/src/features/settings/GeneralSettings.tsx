@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { defaultGeneralSettings, generalSettingsBody, messages, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
+import { defaultGeneralSettings, messages, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
+import { generalSettingsBody } from '@kafue/common/schemas';
 import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { fieldErrors } from '../../lib/validate';

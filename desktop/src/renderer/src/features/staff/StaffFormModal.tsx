@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { staffCreateBody, staffRoles, staffStatuses, type StaffCreateBody, type StaffUser } from '@kafue/common/contract';
+import { staffRoles, staffStatuses, type StaffCreateBody, type StaffUser } from '@kafue/common/contract';
+import { staffCreateBody } from '@kafue/common/schemas';
 import { fieldErrors } from '../../lib/validate';
 
 const blank: StaffCreateBody = { name: '', email: '', role: 'Staff', status: 'Active' };
