@@ -32,6 +32,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM (not Playwright's default SIGKILL) lets the launcher stop the server and its
+    // embedded PostgreSQL and remove the throw-away data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port), ADMIN_EMAIL: superAdmin.email, ADMIN_PASSWORD: superAdmin.password },
   },
 });
