@@ -8,18 +8,13 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { adminLoginPath } from '@kafue/common/brand';
 
-
 const immutable = 'public, max-age=31536000, immutable';
 
 async function fileAt(root: string, relative: string): Promise<{ path: string; stats: Stats } | undefined> {
   const path = resolve(root, '.' + sep + relative);
   if (path !== root && !path.startsWith(root + sep)) return undefined;
-  try {
-    const stats = await stat(path);
-    return stats.isFile() ? { path, stats } : undefined;
-  } catch {
-    return undefined;
-  }
+  const stats = await statFile(path);
+  return stats && { path, stats };
 }
 
 async function dirExists(path: string): Promise<boolean> {
@@ -30,11 +25,39 @@ async function dirExists(path: string): Promise<boolean> {
   }
 }
 
-function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: string, status = 200): void {
-  const etag = `W/"${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}"`;
+/** Precompressed copies the builds write beside text files (scripts/precompress.mjs), best first. */
+const encodings = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+async function statFile(path: string): Promise<Stats | undefined> {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The precompressed copy of `path` this request accepts, if the build wrote one. */
+async function precompressed(ctx: Context, path: string) {
+  for (const { encoding, suffix } of encodings) {
+    const stats = await statFile(path + suffix);
+    if (!stats) continue;
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings(encoding, 'identity') === encoding) return { path: path + suffix, stats, encoding };
+  }
+  return undefined;
+}
+
+async function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: string, status = 200): Promise<void> {
+  const encoded = await precompressed(ctx, file.path);
+  const sent = encoded ?? file;
+  const tag = `${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}`;
   ctx.status = status;
   ctx.set('Cache-Control', cacheControl);
-  ctx.set('ETag', etag);
+  ctx.set('ETag', `W/"${tag}${encoded ? `-${encoded.encoding}` : ''}"`);
   ctx.set('Last-Modified', file.stats.mtime.toUTCString());
   // Koa looks the extension up in mime-types (adding charset=utf-8 to text types).
   ctx.type = extname(file.path).toLowerCase();
@@ -43,9 +66,9 @@ function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: 
     ctx.status = 304;
     return;
   }
-  ctx.length = file.stats.size;
-  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(file.path);
-  if (ctx.method === 'HEAD') ctx.length = file.stats.size;
+  if (encoded) ctx.set('Content-Encoding', encoded.encoding);
+  ctx.body = ctx.method === 'HEAD' ? null : createReadStream(sent.path);
+  ctx.length = sent.stats.size;
 }
 
 function notBuilt(ctx: Context, what: string): void {
