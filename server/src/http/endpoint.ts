@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { messages, sessionCookie } from '@kafue/common/contract';
 import type { AppDeps } from '../app.js';
-import { findSession, type Principal } from '../auth/sessions.js';
+import { findSession, findSessionWith, runRead, type AdminRead, type Principal } from '../auth/sessions.js';
 import { forbidden, HttpError, notSignedIn } from './errors.js';
 import { parseBody, parseId } from './validate.js';
 
@@ -34,6 +34,8 @@ export interface Call<B> {
   principal: Principal;
   /** Path parameters; `id`, when present, is a valid lower-case UUID. */
   params: Record<string, string>;
+  /** The value of the endpoint's `read`, when it declares one. */
+  read: unknown;
 }
 
 export interface Endpoint<S extends z.ZodType = z.ZodType> {
@@ -41,6 +43,12 @@ export interface Endpoint<S extends z.ZodType = z.ZodType> {
   path: string;
   access: Access;
   body?: S;
+  /**
+   * A read the call makes on every request (the hot lists), looked up in the same statement as
+   * the session: one database round trip. Only for access 'admin': the statement computes it
+   * for admin sessions only, and the permission check then runs as for any call.
+   */
+  read?: AdminRead;
   handle(call: Call<z.output<S>>): Promise<unknown>;
 }
 
@@ -83,14 +91,26 @@ export async function authorize(ctx: Context, deps: AppDeps, access: Access): Pr
   return principal;
 }
 
+/** Looks up the session together with the endpoint's read; answers the read's value. */
+async function sessionAndRead(ctx: Context, deps: AppDeps, read: AdminRead): Promise<unknown> {
+  const { token } = credentials(ctx);
+  if (!token || 'principal' in ctx.state) return undefined;
+  const found = await findSessionWith(deps.db, token, read);
+  ctx.state.principal = found.principal;
+  return found.data;
+}
+
 export function runEndpoint(e: Endpoint, deps: AppDeps) {
+  if (e.read && e.access !== 'admin') throw new Error(`${e.method} ${e.path}: a read with the session is for admin calls only`);
   return async (ctx: Context & { params?: Record<string, string> }) => {
+    let read = e.read ? await sessionAndRead(ctx, deps, e.read) : undefined;
     const principal = await authorize(ctx, deps, e.access);
+    if (e.read && read === undefined) read = await runRead(deps.db, e.read);
     const params = { ...ctx.params };
     // Record ids are UUIDs: anything else names no record (404), whatever the body says.
     if (params.id !== undefined) params.id = parseId(params.id);
     const body = e.body ? parseBody(e.body, ctx.request.body) : undefined;
-    const result = await e.handle({ ctx, body, principal: principal as Principal, params });
+    const result = await e.handle({ ctx, body, principal: principal as Principal, params, read });
     if (result !== undefined) ctx.body = result;
     else if (ctx.body === undefined) throw new HttpError(500, messages.serverError);
   };

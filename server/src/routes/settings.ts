@@ -9,6 +9,8 @@ import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
 
 const generalKey = 'general';
+/** What may be stored: any of the fields (built once; zod compiles a schema on first use). */
+const storedSettings = generalSettingsBody.partial();
 
 export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
   const settings = db.getRepository(SettingEntity);
@@ -31,10 +33,10 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.generalSettings,
       access: 'admin',
-      async handle() {
-        const row = await settings.findOneBy({ key: generalKey });
+      read: { name: 'general_settings', sql: `coalesce((SELECT value FROM settings WHERE key = '${generalKey}'), '{}'::jsonb)` },
+      async handle({ read }) {
         // Only known fields, over the defaults of spec section 3.
-        const stored = generalSettingsBody.partial().safeParse(row?.value ?? {});
+        const stored = storedSettings.safeParse(read ?? {});
         return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) } satisfies GeneralSettings;
       },
     }),
