@@ -2,7 +2,8 @@
  * Cookie flags, the Origin check for state-changing cookie requests, and security headers.
  */
 import type { Context, Next } from 'koa';
-import helmet from 'koa-helmet';
+import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { messages, sessionCookie } from '@kafue/common/contract';
 import { forbidden } from './errors.js';
 import { credentials } from './endpoint.js';
@@ -68,18 +69,43 @@ export function originGuard(allowedOrigins: readonly string[]) {
  * (OpenStreetMap frame) and the hero video from a third-party media host.
  */
 export function securityHeaders(production: boolean) {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'https:'],
-        'media-src': ["'self'", 'https:'],
-        'frame-src': ["'self'", 'https://www.openstreetmap.org', 'https://www.google.com'],
-        'connect-src': ["'self'"],
-        'upgrade-insecure-requests': production ? [] : null,
+  const headers = helmetHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:'],
+          'media-src': ["'self'", 'https:'],
+          'frame-src': ["'self'", 'https://www.openstreetmap.org', 'https://www.google.com'],
+          'connect-src': ["'self'"],
+          'upgrade-insecure-requests': production ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  return async (ctx: Context, next: Next) => {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    await next();
+  };
+}
+
+/**
+ * The headers helmet sets, computed once: with fixed options (no nonces) they are the same for
+ * every answer, so each request only copies them rather than running helmet's dozen middlewares.
+ */
+function helmetHeaders(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let done = false;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    done = true;
   });
+  if (!done) throw new Error('helmet did not finish synchronously');
+  return [...headers];
 }
