@@ -1,15 +1,20 @@
 /**
  * design.md "Who may do what", for every call: anonymous, staff (with and without their own
- * password chosen), Moderator, Editor and Super Admin. "Allowed" means the call got past the
+ * password chosen), Moderator, Editor and Super Admin, and sessions that must count for nothing:
+ * expired, revoked (signed out, then replayed) and forged. "Allowed" means the call got past the
  * permission check (any answer but 401/403); refused means exactly 401 (not signed in) or 403.
+ * The matrix of statuses seen is printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { api, messages } from '@kafue/common/contract';
 import { authorize } from '../src/http/endpoint.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
-type Who = 'anonymous' | 'staffPending' | 'staff' | 'Moderator' | 'Editor' | 'Super Admin';
-const everyone: Who[] = ['anonymous', 'staffPending', 'staff', 'Moderator', 'Editor', 'Super Admin'];
+type Who = 'anonymous' | 'staffPending' | 'staff' | 'Moderator' | 'Editor' | 'Super Admin' | 'expired' | 'revoked' | 'forged';
+/** Sessions that are no session: treated exactly as anonymous. */
+const noSession: Who[] = ['anonymous', 'expired', 'revoked', 'forged'];
+const everyone: Who[] = ['anonymous', 'staffPending', 'staff', 'Moderator', 'Editor', 'Super Admin', 'expired', 'revoked', 'forged'];
 const admins: Who[] = ['Moderator', 'Editor', 'Super Admin'];
 
 let t: TestServer;
@@ -24,8 +29,41 @@ beforeAll(async () => {
   clients.staff = (await t.staff()).client;
   for (const role of admins) clients[role] = (await t.admin(role as 'Editor')).client;
   backupUrl = (await clients['Super Admin'].post(api.backup)).body.fileUrl;
+  // Each of these was a Super Admin's session, the strongest there is.
+  const expired = await t.admin('Super Admin');
+  await t.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE admin_id = $1`, [expired.id]);
+  clients.expired = expired.client;
+  const revoked = await t.admin('Super Admin');
+  const token = revoked.client.cookie;
+  expect((await revoked.client.post(api.authLogout)).status).toBe(200);
+  clients.revoked = t.client();
+  clients.revoked.cookie = token;
+  clients.forged = t.client();
+  clients.forged.bearer = randomBytes(32).toString('base64url'); // the shape of a real token
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  printMatrix();
+});
+
+/** Status seen per call and caller, printed as a table when the file is done. */
+const matrix = new Map<string, Partial<Record<Who, number>>>();
+const short: Record<Who, string> = {
+  anonymous: 'anon', staffPending: 'stPend', staff: 'staff', Moderator: 'Mod', Editor: 'Editor',
+  'Super Admin': 'SupAdm', expired: 'expird', revoked: 'revokd', forged: 'forged',
+};
+function printMatrix() {
+  if (matrix.size === 0) return;
+  const width = Math.max(...[...matrix.keys()].map((k) => k.length));
+  const lines = [`${'call'.padEnd(width)} ${everyone.map((w) => short[w].padStart(6)).join(' ')}`];
+  let checked = 0;
+  for (const [call, seen] of matrix) {
+    lines.push(`${call.padEnd(width)} ${everyone.map((w) => String(seen[w] ?? '-').padStart(6)).join(' ')}`);
+    checked += Object.keys(seen).length;
+  }
+  lines.push(`${matrix.size} calls x ${everyone.length} callers: ${checked} answers checked against design.md`);
+  console.log(`\nAccess matrix (HTTP status per call and caller)\n${lines.join('\n')}\n`);
+}
 
 interface Row {
   call: string;
@@ -63,6 +101,14 @@ const rows: Row[] = [
     allowed: ['staffPending', 'staff'],
     run: (c) => c.post(api.staffMyPassword, { currentPassword: 'x', newPassword: 'short' }),
   },
+  // Sign-in is open to anyone (an empty body: 400, past the permission check, nothing signed in).
+  { call: 'POST /api/settings/login', allowed: everyone, run: (c) => c.post(api.adminLogin, {}) },
+  { call: 'POST /api/auth/login', allowed: everyone, run: (c) => c.post(api.authLogin, {}) },
+  { call: 'POST /api/staff/login', allowed: everyone, run: (c) => c.post(api.staffLogin, {}) },
+  // Sign-out too (it ends whatever session there is): last, as it ends the callers' sessions.
+  { call: 'POST /api/settings/logout', allowed: everyone, run: (c) => c.post(api.adminLogout) },
+  { call: 'POST /api/auth/logout', allowed: everyone, run: (c) => c.post(api.authLogout) },
+  { call: 'POST /api/staff/logout', allowed: everyone, run: (c) => c.post(api.staffLogout) },
 ];
 
 describe('permission matrix', () => {
@@ -74,7 +120,7 @@ describe('permission matrix', () => {
         seen[who] = answer.status;
         if (row.allowed.includes(who)) {
           expect([401, 403], `${who} should be allowed ${row.call}`).not.toContain(answer.status);
-        } else if (who === 'anonymous') {
+        } else if (noSession.includes(who)) {
           expect(answer, `${who} on ${row.call}`).toMatchObject({ status: 401, body: { message: messages.notSignedIn } });
         } else {
           expect(answer.status, `${who} on ${row.call}`).toBe(403);
@@ -82,6 +128,7 @@ describe('permission matrix', () => {
         }
         expect(answer.status, `${who} on ${row.call}`).toBeLessThan(500);
       }
+      matrix.set(row.call, seen);
     });
   }
 
