@@ -61,7 +61,15 @@ try {
     results.sort((a, b) => (a.lhr.categories.performance.score ?? 0) - (b.lhr.categories.performance.score ?? 0));
     return results[Math.floor(results.length / 2)];
   };
-  const runOnce = (url) =>
+  // A run that Lighthouse itself reports as broken (e.g. NO_NAVSTART under load) is retried.
+  const runOnce = async (url, attempt = 1) => {
+    const result = await lighthouseRun(url);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt >= 3) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    process.stderr.write(`retrying ${url}: ${result.lhr.runtimeError.code}\n`);
+    return runOnce(url, attempt + 1);
+  };
+  const lighthouseRun = (url) =>
     lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -73,7 +81,6 @@ try {
     const url = base + route;
     const result = await measure(url);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${route}: ${lhr.runtimeError.message}`);
     const requests = lhr.audits['network-requests'].details.items;
     let js = 0;
     let css = 0;
