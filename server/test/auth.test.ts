@@ -375,6 +375,15 @@ describe('sign-in limiting (429, kept in the database)', () => {
     ]);
   });
 
+  it('failed sign-ins in parallel for a few accounts from one address: refused (401/429), never a deadlock (500)', async () => {
+    const emails = Array.from({ length: 4 }, (_, i) => `racer${i}-${Date.now()}@kafue.test`);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => t.client().signIn('staff', emails[i % emails.length]!, `guess ${i}`)),
+    );
+    expect(answers.filter((a) => a.status !== 401 && a.status !== 429).map((a) => a.status)).toEqual([]);
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(20); // 5 per account
+  });
+
   it('successful sign-ins in parallel are not refused, and leave no count behind', async () => {
     const { email } = await t.staff();
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.client().signIn('staff', email)));

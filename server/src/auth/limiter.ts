@@ -59,7 +59,7 @@ export interface Attempt {
 export async function reserveAttempt(db: DataSource, counters: Counter[], limits: Limits): Promise<Attempt> {
   const rows: { key: string; failures: number; retry: number }[] = await db.query(
     `INSERT INTO login_failures (key, failures, window_start)
-     SELECT k, 1, now() FROM unnest($1::text[]) AS k
+     SELECT k, 1, now() FROM unnest($1::text[]) AS k ORDER BY k
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN login_failures.window_start > now() - make_interval(mins => $2)
                        THEN login_failures.failures + 1 ELSE 1 END,
@@ -69,8 +69,14 @@ export async function reserveAttempt(db: DataSource, counters: Counter[], limits
                ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
     [counters.map((c) => c.key), limits.failureWindowMinutes],
   );
+  // Rows are always locked in key order (the insert above too): attempts for the same account or
+  // address running at once then wait for each other instead of deadlocking.
   const takeBack = (keys: string[]) =>
-    db.query(`UPDATE login_failures SET failures = failures - 1 WHERE key = ANY($1) AND failures > 0`, [keys]);
+    db.query(
+      `UPDATE login_failures SET failures = failures - 1
+        WHERE key IN (SELECT key FROM login_failures WHERE key = ANY($1) AND failures > 0 ORDER BY key FOR UPDATE)`,
+      [keys],
+    );
   const over = rows.find((row) => row.failures > counters.find((c) => c.key === row.key)!.limit);
   if (over) {
     // A refused attempt checks no password, so it is no failure either.
