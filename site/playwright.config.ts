@@ -26,6 +26,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    // SIGTERM lets the launcher stop the server and remove its throw-away data directory.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: { PORT: String(port), ADMIN_EMAIL: 'site-e2e@kafue.test', ADMIN_PASSWORD: 'Site-e2e-pass-1' },
   },
 });
