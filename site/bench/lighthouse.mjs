@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.SITE_BENCH_PORT ?? 5103);
@@ -48,8 +49,8 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 try {
   await waitFor(`${base}/api/health`, 120_000);
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
   });
   const rows = [];
   // This machine is shared: each route runs RUNS times and the run with the median performance

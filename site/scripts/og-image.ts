@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brand } from '@kafue/common/brand';
 import { hero } from '../src/content/home';
+import { launchOptions } from '../../scripts/browser.mjs';
 
 const out = fileURLToPath(new URL('../public/media/og-image.jpg', import.meta.url));
 const poster = `data:image/svg+xml;base64,${readFileSync(new URL('../public/media/hero-poster.svg', import.meta.url)).toString('base64')}`;
@@ -21,7 +22,7 @@ const html = `<!doctype html><html><body style="margin:0">
   </div>
 </div></body></html>`;
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] });
+const browser = await chromium.launch(launchOptions);
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);
 await page.screenshot({ path: out, type: 'jpeg', quality: 82 });

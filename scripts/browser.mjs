@@ -1,0 +1,27 @@
+// The one Chromium every browser test and benchmark uses: Debian's, since Playwright and
+// Lighthouse cannot download their own on these machines. We run as root, hence --no-sandbox;
+// the machine's closed network refuses Chromium's background connections, hence the rest.
+import { fileURLToPath } from 'node:url';
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync'];
+/** Playwright's launchOptions. */
+export const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+
+const launcher = fileURLToPath(new URL('./e2e-server.mjs', import.meta.url));
+
+/**
+ * Playwright's webServer: the real built server on `port`, on a throw-away embedded database,
+ * with `admin` as its first Super Admin. SIGTERM (not Playwright's default SIGKILL) lets the
+ * launcher stop the server and remove the data directory.
+ */
+export function realServer(port, admin) {
+  return {
+    command: `node ${launcher}`,
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: { PORT: String(port), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  };
+}
