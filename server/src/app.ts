@@ -67,7 +67,9 @@ function bodyError(error: Error & { status?: number; type?: string }): HttpError
 export function createApp(deps: AppDeps): Koa {
   const { config, logger } = deps;
   void prepareDummyHash();
-  const app = new Koa({ proxy: config.trustProxy });
+  // Behind the one trusted proxy, the client's address is the last X-Forwarded-For entry (the
+  // one the proxy added); entries before it are whatever the client wrote, so they are ignored.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   app.on('error', (error: unknown) => {
     // Errors Koa sees after the answer began (a client that went away while streaming a file).
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'response error');

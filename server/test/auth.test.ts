@@ -2,7 +2,7 @@
  * Admin and staff sign-in, session check, sign-out, own-password change, session handling
  * (cookie flags, bearer tokens, fixation, revocation), Origin check and sign-in limiting.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { password, startTestServer, type TestServer } from './helpers.js';
 
@@ -42,6 +42,37 @@ describe('admin sign-in (POST /api/settings/login and POST /api/auth/login)', ()
     expect(wrong.body).toEqual({ message: messages.invalidCredentials });
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('timing: an unknown email costs one argon2 verification too, against a stand-in hash of the same cost', async () => {
+    const argon2 = (await import('argon2')).default;
+    const spy = vi.spyOn(argon2, 'verify');
+    const hashesVerified = async (path: string, email: string) => {
+      spy.mockClear();
+      const answer = await t.client().post(path, { email, password: 'wrong password' });
+      expect(answer).toMatchObject({ status: 401, body: { message: messages.invalidCredentials } });
+      return spy.mock.calls.map(([hash]) => hash);
+    };
+    // $argon2id$v=19$m=...,t=...,p=...: the algorithm and its cost, which decide the time taken.
+    const cost = (hash: string) => hash.split('$').slice(1, 4).join('$');
+    try {
+      const admin = await t.admin('Moderator');
+      const staff = await t.staff();
+      const known = [...(await hashesVerified(api.adminLogin, admin.email)), ...(await hashesVerified(api.staffLogin, staff.email))];
+      const unknown = [
+        ...(await hashesVerified(api.adminLogin, 'nobody-timing@kafue.test')),
+        ...(await hashesVerified(api.staffLogin, 'nobody-timing@kafue.test')),
+        ...(await hashesVerified(api.staffLogin, admin.email)), // an admin's email is unknown to the staff sign-in
+      ];
+      expect(known).toHaveLength(2);
+      expect(unknown).toHaveLength(3);
+      for (const hash of unknown) {
+        expect(cost(hash)).toBe(cost(known[0]!));
+        expect(known).not.toContain(hash);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('refuses a staff account at the admin sign-in, and an admin at the staff sign-in', async () => {
@@ -424,6 +455,54 @@ describe('sign-in limiting (429, kept in the database)', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  describe('behind a proxy (TRUST_PROXY: the address is the last X-Forwarded-For entry)', () => {
+    let proxied: TestServer;
+    beforeAll(async () => {
+      proxied = await startTestServer({
+        configure: (c) => {
+          c.trustProxy = true;
+          c.limits.failuresPerAddress = 3;
+        },
+      });
+    });
+    afterAll(() => proxied?.close());
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const signInFrom = (address: string, email: string, pass: string) =>
+      proxied.client().post(api.staffLogin, { email, password: pass }, from(address));
+
+    it('one account guessed from many addresses is locked after 5 failures, whatever the next address', async () => {
+      const { email } = await proxied.staff();
+      for (let i = 1; i <= 5; i++) expect((await signInFrom(`198.51.100.${i}`, email, `guess ${i}`)).status).toBe(401);
+      expect(await signInFrom('198.51.100.99', email, password)).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
+      const perAddress = await proxied.db.query(`SELECT key, failures FROM login_failures WHERE key LIKE 'address:198.51.100.%' AND failures > 0 ORDER BY key`);
+      expect(perAddress).toEqual([1, 2, 3, 4, 5].map((i) => ({ key: `address:198.51.100.${i}`, failures: 1 })));
+    });
+
+    it('many accounts guessed from one address are refused after the address limit', async () => {
+      for (let i = 0; i < 3; i++) expect((await signInFrom('203.0.113.7', `nobody${i}@kafue.test`, 'guess')).status).toBe(401);
+      const { email } = await proxied.staff();
+      expect((await signInFrom('203.0.113.7', email, password)).status).toBe(429);
+      expect((await signInFrom('203.0.113.8', email, password)).status).toBe(200);
+    });
+
+    it('addresses written by the client before the proxy entry do not escape the limit', async () => {
+      for (let i = 0; i < 3; i++) {
+        expect((await signInFrom(`10.9.9.${i}, 203.0.113.50`, `spoof${i}@kafue.test`, 'guess')).status).toBe(401);
+      }
+      const { email } = await proxied.staff();
+      expect((await signInFrom('10.9.9.200, 203.0.113.50', email, password)).status).toBe(429);
+      expect(await proxied.db.query(`SELECT key FROM login_failures WHERE key LIKE 'address:10.9.9.%'`)).toEqual([]);
+    });
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored: a client cannot pick its address', async () => {
+    for (let i = 0; i < 3; i++) {
+      await t.client().post(api.staffLogin, { email: `xff${i}@kafue.test`, password: 'guess' }, { 'x-forwarded-for': `192.0.2.${i}` });
+    }
+    expect(await t.db.query(`SELECT key FROM login_failures WHERE key LIKE 'address:192.0.2.%'`)).toEqual([]);
+    expect(await t.db.query(`SELECT failures FROM login_failures WHERE key = 'address:127.0.0.1'`)).toEqual([{ failures: 3 }]);
   });
 
   it('counts wrong current passwords on password change toward the account limit', async () => {
