@@ -13,6 +13,7 @@
  */
 import { api } from '@kafue/common/contract';
 import type { BridgeRequest, BridgeResponse } from '../shared/bridge';
+import { parseJsonBody } from '../shared/json';
 
 export interface TokenStore {
   get(): string | null;
@@ -116,15 +117,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (signOut) await options.tokens.clear();
     }
 
-    const text = await res.text();
-    let body: unknown = null;
-    if (text) {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = null;
-      }
-    }
+    const body = parseJsonBody(await res.text());
     if (res.status === 401) await options.tokens.clear();
     if (signIn && res.ok && isObject(body) && typeof body.token === 'string' && body.token) {
       await options.tokens.set(body.token);

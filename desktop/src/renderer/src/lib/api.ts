@@ -5,6 +5,7 @@
  */
 import type { ApiError } from '@kafue/common/contract';
 import type { BridgeRequest } from '../../../shared/bridge';
+import { parseJsonBody } from '../../../shared/json';
 
 export type Method = BridgeRequest['method'];
 
@@ -30,16 +31,7 @@ async function viaFetch(req: BridgeRequest): Promise<{ status: number; body: unk
     headers: req.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
   });
-  const text = await res.text();
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: parseJsonBody(await res.text()) };
 }
 
 let onUnauthorized: (() => void) | null = null;
