@@ -152,6 +152,41 @@ describe('health and database outages', () => {
   });
 });
 
+describe('database cut while requests run', () => {
+  it('each request in flight or arriving answers 200 or 503 { message } (no 500, no hang); all 200 again once it returns', async () => {
+    const { client } = await t.admin('Super Admin');
+    const settings = { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode: false };
+    const seen: number[] = [];
+    const wrong: string[] = [];
+    let running = true;
+    const worker = async (i: number) => {
+      while (running) {
+        const answer = i % 3 === 0 ? await client.post(api.generalSettings, settings) : await client.get(i % 3 === 1 ? api.staff : api.generalSettings);
+        seen.push(answer.status);
+        const ok = answer.status === 200 || (answer.status === 503 && answer.body.message === messages.databaseUnavailable);
+        if (!ok) wrong.push(`${answer.status} ${answer.text.slice(0, 100)}`);
+      }
+    };
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    const workers = Array.from({ length: 12 }, (_, i) => worker(i));
+    await until(() => seen.length >= 60);
+    await t.outage!.cut();
+    const atCut = seen.length;
+    await until(() => seen.slice(atCut).filter((s) => s === 503).length >= 30);
+    await t.outage!.restore();
+    const atRestore = seen.length;
+    await until(() => seen.slice(atRestore).filter((s) => s === 200).length >= 60);
+    running = false;
+    await Promise.all(workers);
+    expect(wrong).toEqual([]);
+    expect(seen.slice(atCut, atRestore)).toContain(503);
+    expect(seen.slice(-20)).toEqual(Array(20).fill(200));
+    expect((await t.client().get(api.health)).status).toBe(200);
+  });
+});
+
 describe('serving the built site and console', () => {
   it('serves site pages from site/dist: /x/y -> x/y/index.html, HTML not cached', async () => {
     const home = await t.client().get('/');
