@@ -15,7 +15,11 @@ import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
-  const log = (message: string) => logger.info(message);
+  // Lines about the server's life go out at once (request lines are batched: see main.ts).
+  const log = (message: string) => {
+    logger.info(message);
+    logger.flush();
+  };
   const database = await openDatabase(config, log, undefined, embedded);
   const { dataSource } = database;
   let stopping = false;
@@ -68,6 +72,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     clearInterval(purge);
     const force = setTimeout(() => {
       logger.warn('Requests still open after 10 s: closing their connections (forced)');
+      logger.flush();
       server.closeAllConnections();
     }, 10_000);
     force.unref();
