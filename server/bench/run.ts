@@ -189,6 +189,23 @@ async function main() {
       Math.max(3, Math.round(seconds / 2)),
     );
 
+    // Timing of refusals: a wrong password and an unknown email, alternating, one at a time.
+    const refusalMs = { wrongPassword: [] as number[], unknownEmail: [] as number[] };
+    for (let i = 0; i < 15; i++) {
+      for (const [kind, email] of [['wrongPassword', signInAccounts[0]!.email], ['unknownEmail', `nobody${i}@kafue.test`]] as const) {
+        const started = performance.now();
+        const answer = await fetch(ourUrl + api.adminLogin, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'not the password', session: 'bearer' }),
+        });
+        await answer.text();
+        if (answer.status !== 401) throw new Error(`refusal answered ${answer.status}`);
+        refusalMs[kind].push(performance.now() - started);
+      }
+    }
+    const refusals = { wrongPassword: median(refusalMs.wrongPassword), unknownEmail: median(refusalMs.unknownEmail) };
+
     const summary = (runs: Run[]) => ({
       rps: Math.round(median(runs.map((x) => x.rps))),
       p50: median(runs.map((x) => x.p50)),
@@ -210,6 +227,10 @@ async function main() {
     console.log(`ratio (median req/s, ours / bare): ${ratio.toFixed(2)}   per round: ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
     console.log(`\nSign-in (POST ${api.adminLogin}, 8 accounts, 8 connections, argon2id): ${signIn.rps.toFixed(1)} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms, errors ${signIn.errors}`);
 
+    console.log(
+      `Refused sign-in, median of 15 each: wrong password ${refusals.wrongPassword.toFixed(1)} ms, unknown email ${refusals.unknownEmail.toFixed(1)} ms (ratio ${(refusals.unknownEmail / refusals.wrongPassword).toFixed(2)})`,
+    );
+
     const checks = [
       [`ratio >= 0.5`, ratio >= 0.5],
       [`p99 < 50 ms`, o.p99 < 50],
@@ -222,7 +243,7 @@ async function main() {
     mkdirSync(out, { recursive: true });
     writeFileSync(
       join(out, 'server-bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), connections, seconds, rounds, ours: { ...o, rss }, baseline: { ...b, rss: baseRss }, ratio, ratios, signIn }, null, 2) + '\n',
+      JSON.stringify({ date: new Date().toISOString(), connections, seconds, rounds, ours: { ...o, rss }, baseline: { ...b, rss: baseRss }, ratio, ratios, signIn, refusals }, null, 2) + '\n',
     );
     process.exitCode = o.errors === 0 && signIn.errors === 0 ? 0 : 1;
   } finally {
