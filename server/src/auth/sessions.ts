@@ -56,8 +56,9 @@ interface SessionJoin {
 
 /**
  * A read that a call makes on every request, run in the same statement as the session lookup
- * (one database round trip instead of two). `sql` is a scalar subquery; it is evaluated only
- * when the session belongs to an admin, so a staff or unknown session reads nothing.
+ * (one database round trip instead of two). `sql` is a scalar subquery that never yields NULL;
+ * it is evaluated only when the session belongs to an admin, so a staff or unknown session reads
+ * nothing.
  */
 export interface AdminRead {
   /** Names the prepared statement (letters, digits, underscores). */
@@ -99,12 +100,6 @@ export async function findSessionWith(
   const row = rows[0];
   if (!row) return {};
   return { principal: await principalOfRow(db, row), data: row.data ?? undefined };
-}
-
-/** Runs `read` on its own (when the session was looked up without it). */
-export async function runRead(db: DataSource, read: AdminRead): Promise<unknown> {
-  const [row] = await preparedQuery<{ data: unknown }>(db, `kafue_read_${read.name}`, `SELECT (${read.sql}) AS data`, []);
-  return row?.data ?? undefined;
 }
 
 async function principalOfRow(db: DataSource, row: SessionJoin): Promise<Principal | undefined> {

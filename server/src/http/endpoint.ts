@@ -7,7 +7,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { messages, sessionCookie } from '@kafue/common/contract';
 import type { AppDeps } from '../app.js';
-import { findSession, findSessionWith, runRead, type AdminRead, type Principal } from '../auth/sessions.js';
+import { findSession, findSessionWith, type AdminRead, type Principal } from '../auth/sessions.js';
 import { forbidden, HttpError, notSignedIn } from './errors.js';
 import { parseBody, parseId } from './validate.js';
 
@@ -94,8 +94,7 @@ export async function authorize(ctx: Context, deps: AppDeps, access: Access): Pr
 /** Looks up the session together with the endpoint's read; answers the read's value. */
 async function sessionAndRead(ctx: Context, deps: AppDeps, read: AdminRead): Promise<unknown> {
   const { token } = credentials(ctx);
-  if (!token || 'principal' in ctx.state) return undefined;
-  const found = await findSessionWith(deps.db, token, read);
+  const found = token ? await findSessionWith(deps.db, token, read) : {};
   ctx.state.principal = found.principal;
   return found.data;
 }
@@ -103,9 +102,8 @@ async function sessionAndRead(ctx: Context, deps: AppDeps, read: AdminRead): Pro
 export function runEndpoint(e: Endpoint, deps: AppDeps) {
   if (e.read && e.access !== 'admin') throw new Error(`${e.method} ${e.path}: a read with the session is for admin calls only`);
   return async (ctx: Context & { params?: Record<string, string> }) => {
-    let read = e.read ? await sessionAndRead(ctx, deps, e.read) : undefined;
+    const read = e.read ? await sessionAndRead(ctx, deps, e.read) : undefined;
     const principal = await authorize(ctx, deps, e.access);
-    if (e.read && read === undefined) read = await runRead(deps.db, e.read);
     const params = { ...ctx.params };
     // Record ids are UUIDs: anything else names no record (404), whatever the body says.
     if (params.id !== undefined) params.id = parseId(params.id);
