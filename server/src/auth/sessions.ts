@@ -103,8 +103,13 @@ export async function findSessionWith(
 }
 
 async function principalOfRow(db: DataSource, row: SessionJoin): Promise<Principal | undefined> {
-  // Last use is kept to the minute, so that reads do not write on every request.
-  if (row.refresh) await db.query(`UPDATE sessions SET last_used_at = now() WHERE id = $1`, [row.session_id]);
+  // Last use is kept to the minute, so that reads do not write on every request. Of several
+  // requests that find it stale at once, the first writes; the others re-check after its lock.
+  if (row.refresh) {
+    await db.query(`UPDATE sessions SET last_used_at = now() WHERE id = $1 AND last_used_at < now() - interval '1 minute'`, [
+      row.session_id,
+    ]);
+  }
   if (row.admin_id) {
     return {
       kind: 'admin',
