@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Icon } from './Icon';
+import { SectionHeader } from './common';
 
 /** At most one item open; choosing the open one closes it; none open initially. */
 export function useSingleOpen(initial: number | null = null) {
@@ -50,5 +51,17 @@ export function FaqAccordion({ idPrefix, items }: { idPrefix: string; items: rea
         </Disclosure>
       ))}
     </div>
+  );
+}
+
+/** A page's FAQ section (anchor `faq`): its heading and an accordion of its questions. */
+export function FaqSection({ idPrefix, faq }: { idPrefix: string; faq: { heading: string; items: readonly QA[] } }) {
+  return (
+    <section id="faq" className="section section-soft" aria-labelledby={`${idPrefix}-heading`}>
+      <div className="container narrow">
+        <SectionHeader id={`${idPrefix}-heading`} heading={faq.heading} />
+        <FaqAccordion idPrefix={idPrefix} items={faq.items} />
+      </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Disclosure, FaqAccordion, useSingleOpen } from '../components/Accordion';
+import { Disclosure, FaqSection, useSingleOpen } from '../components/Accordion';
 import { CheckList, CtaBand, DeadLink, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
@@ -211,12 +211,7 @@ export default function Pricing() {
       <AddOns />
       <Comparison />
 
-      <section id="faq" className="section section-soft" aria-labelledby="pricing-faq-heading">
-        <div className="container narrow">
-          <SectionHeader id="pricing-faq-heading" heading={pricingFaq.heading} />
-          <FaqAccordion idPrefix="pricing-faq" items={pricingFaq.items} />
-        </div>
-      </section>
+      <FaqSection idPrefix="pricing-faq" faq={pricingFaq} />
 
       <CtaBand
         id="pricing-cta-heading"

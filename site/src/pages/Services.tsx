@@ -1,6 +1,6 @@
 import { Link } from '../router';
 import { CategoryBrowser } from '../components/CategoryBrowser';
-import { FaqAccordion } from '../components/Accordion';
+import { FaqSection } from '../components/Accordion';
 import { CtaBand, DeadLink, FeatureCard, PageBanner, SectionHeader } from '../components/common';
 import { routeMeta } from '../content/meta';
 import { browser, processSection, servicesBanner, servicesCta, servicesFaq, servicesWhy } from '../content/services-page';
@@ -49,12 +49,7 @@ export default function Services() {
         </div>
       </section>
 
-      <section id="faq" className="section section-soft" aria-labelledby="faq-heading">
-        <div className="container narrow">
-          <SectionHeader id="faq-heading" heading={servicesFaq.heading} />
-          <FaqAccordion idPrefix="services-faq" items={servicesFaq.items} />
-        </div>
-      </section>
+      <FaqSection idPrefix="services-faq" faq={servicesFaq} />
 
       <CtaBand
         id="services-cta-heading"
