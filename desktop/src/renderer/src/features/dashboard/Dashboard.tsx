@@ -1,5 +1,6 @@
+import { Panel } from '../../components/Panel';
 import { useEffect, useState } from 'react';
-import { Button, Card, ColorSwatch, Group, List, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, ColorSwatch, Group, List, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { changeLabel, dashboardLoadMs, monthlyActivity, monthlySeries, quickActions, recentActivity, servicesByCategory, statCards } from './sampleData';
@@ -67,10 +68,7 @@ export default function Dashboard() {
         <>
           <StatCards />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="md">
-                Monthly Activity
-              </Title>
+            <Panel title="Monthly Activity" padding="md">
               <BarChart
                 h={260}
                 data={monthlyActivity}
@@ -80,11 +78,8 @@ export default function Dashboard() {
                 legendProps={{ verticalAlign: 'top', height: 40 }}
                 tickLine="y"
               />
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="md">
-                Services by Category
-              </Title>
+            </Panel>
+            <Panel title="Services by Category" padding="md">
               {/* Legend at the right (spec section 2): the chart and a vertical key side by side. */}
               <Group justify="center" gap="xl" wrap="nowrap" mih={260}>
                 <PieChart size={200} data={servicesByCategory} withTooltip tooltipDataSource="segment" />
@@ -99,13 +94,10 @@ export default function Dashboard() {
                   ))}
                 </Stack>
               </Group>
-            </Paper>
+            </Panel>
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="md">
-                Recent Activity
-              </Title>
+            <Panel title="Recent Activity" padding="md">
               <List spacing="sm" listStyleType="none" aria-label="Recent Activity">
                 {recentActivity.map((a) => (
                   <List.Item
@@ -125,11 +117,8 @@ export default function Dashboard() {
                   </List.Item>
                 ))}
               </List>
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="md">
-                Quick Actions
-              </Title>
+            </Panel>
+            <Panel title="Quick Actions" padding="md">
               <Group grow preventGrowOverflow={false} wrap="wrap">
                 {quickActions.map((label) => (
                   <Button key={label} variant="light">
@@ -137,7 +126,7 @@ export default function Dashboard() {
                   </Button>
                 ))}
               </Group>
-            </Paper>
+            </Panel>
           </SimpleGrid>
         </>
       )}

@@ -1,4 +1,5 @@
-import { List, Paper, SimpleGrid, Title } from '@mantine/core';
+import { Panel } from '../../components/Panel';
+import { List, SimpleGrid } from '@mantine/core';
 import { messages, type ChangePasswordBody } from '@kafue/common/contract';
 import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -23,22 +24,16 @@ export default function SecuritySettings() {
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <Paper withBorder p="lg">
-        <Title order={2} size="h4" mb="md">
-          Change Password
-        </Title>
+      <Panel title="Change Password">
         <PasswordChangeForm onSubmit={change} />
-      </Paper>
-      <Paper withBorder p="lg">
-        <Title order={2} size="h4" mb="md">
-          Security Recommendations
-        </Title>
+      </Panel>
+      <Panel title="Security Recommendations">
         <List spacing="xs">
           {recommendations.map((r) => (
             <List.Item key={r}>{r}</List.Item>
           ))}
         </List>
-      </Paper>
+      </Panel>
     </SimpleGrid>
   );
 }

@@ -1,6 +1,7 @@
+import { Panel } from '../../components/Panel';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { brand } from '@kafue/common/brand';
 import { messages, type ChangePasswordBody, type StaffSelf } from '@kafue/common/contract';
 import { failureMessage } from '../../lib/api';
@@ -95,25 +96,19 @@ export default function StaffDashboard() {
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Paper withBorder p="lg">
-                  <Title order={2} size="h4" mb="md">
-                    Your account
-                  </Title>
-                  <Stack gap="sm">
-                    <Field label="Name">{me.name}</Field>
-                    <Field label="Email">{me.email}</Field>
-                    <Field label="Role">{me.role}</Field>
-                    <Field label="Status">
-                      <StatusBadge status={me.status} />
-                    </Field>
-                  </Stack>
-                </Paper>
-              <Paper withBorder p="lg">
-                <Title order={2} size="h4" mb="md">
-                  Change Password
-                </Title>
+              <Panel title="Your account">
+                <Stack gap="sm">
+                  <Field label="Name">{me.name}</Field>
+                  <Field label="Email">{me.email}</Field>
+                  <Field label="Role">{me.role}</Field>
+                  <Field label="Status">
+                    <StatusBadge status={me.status} />
+                  </Field>
+                </Stack>
+              </Panel>
+              <Panel title="Change Password">
                 <PasswordChangeForm onSubmit={change} />
-              </Paper>
+              </Panel>
             </SimpleGrid>
           </Stack>
         )}
