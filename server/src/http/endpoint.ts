@@ -5,7 +5,7 @@
  */
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { messages, sessionCookie } from '@kafue/common/contract';
+import { messages, sessionCookie, type AdminRole } from '@kafue/common/contract';
 import type { AppDeps } from '../app.js';
 import { findSession, findSessionWith, type AdminRead, type Principal } from '../auth/sessions.js';
 import { forbidden, HttpError, notSignedIn } from './errors.js';
@@ -22,7 +22,7 @@ import { parseBody, parseId } from './validate.js';
  */
 export type Access = 'public' | 'admin' | 'staffManager' | 'superAdmin' | 'staffSelf' | 'staff';
 
-const adminRolesFor: Partial<Record<Access, readonly string[]>> = {
+const adminRolesFor: Partial<Record<Access, readonly AdminRole[]>> = {
   staffManager: ['Super Admin', 'Editor'],
   superAdmin: ['Super Admin'],
 };
