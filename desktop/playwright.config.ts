@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { launchOptions, realServer } from '../scripts/browser.mjs';
+import { e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
 
-/** The real server, built, on its own port and a throw-away embedded database. */
-const port = 5102;
+/** The real server, built, on a free port and a throw-away embedded database. */
+const port = e2ePort('DESKTOP_E2E_PORT');
 export const baseURL = `http://localhost:${port}`;
 /** The first Super Admin, created by the server at its first start (design.md). */
 export const superAdmin = { email: 'super@kafue.test', password: 'Super-admin-pass-1' };

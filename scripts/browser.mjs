@@ -1,12 +1,28 @@
 // The one Chromium every browser test and benchmark uses: Debian's, since Playwright and
 // Lighthouse cannot download their own on these machines. We run as root, hence --no-sandbox;
 // the machine's closed network refuses Chromium's background connections, hence the rest.
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-component-update', '--disable-sync'];
 /** Playwright's launchOptions. */
 export const launchOptions = { executablePath: chromiumPath, args: chromiumArgs };
+
+/**
+ * The port of a suite's test server: a free one, taken once by Playwright's runner and kept in
+ * the environment variable `name`, so that its workers (which load the config again) and its
+ * webServer agree. Two runs on one machine (two clones, a developer's and CI's) never collide.
+ * Setting `name` beforehand chooses the port.
+ */
+export function e2ePort(name) {
+  process.env[name] ||= execFileSync(
+    process.execPath,
+    ['-e', "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"],
+    { encoding: 'utf8' },
+  ).trim();
+  return Number(process.env[name]);
+}
 
 const launcher = fileURLToPath(new URL('./e2e-server.mjs', import.meta.url));
 

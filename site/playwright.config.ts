@@ -1,8 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { launchOptions, realServer } from '../scripts/browser.mjs';
+import { e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
 
-/** The real server, built, on its own port and a throw-away embedded database (team notes). */
-const port = Number(process.env.SITE_E2E_PORT ?? 5101);
+/** The real server, built, on a free port and a throw-away embedded database. */
+const port = e2ePort('SITE_E2E_PORT');
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
