@@ -5,7 +5,7 @@
 // Scanned: src/ (main, preload, shared, renderer incl. its HTML) and package.json (Electron
 // version). Not scanned: node_modules, out/, dist-web/, release/, tests (not shipped).
 // Findings reviewed as safe are marked in the source with `eng-disable CHECK_ID (reason)`.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

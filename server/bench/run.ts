@@ -96,7 +96,7 @@ async function load(url: string, opts: Partial<autocannon.Options>, secondsOf = 
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
@@ -128,7 +128,7 @@ async function main() {
 
     // Some data to read: 25 staff, the general settings, 8 admins for the sign-in run.
     const login = await call(ourUrl, 'POST', api.adminLogin, { email: adminEmail, password: adminPassword });
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
     for (let i = 0; i < 25; i++) {
       const role = ['Staff', 'Manager', 'Intern'][i % 3];
       await call(ourUrl, 'POST', api.staff, { name: `Bench Person ${i}`, email: `person${i}@kafue.test`, role, status: 'Active' }, cookie);
@@ -192,7 +192,7 @@ async function main() {
     // Timing of refusals: a wrong password and an unknown email, alternating, one at a time.
     const refusalMs = { wrongPassword: [] as number[], unknownEmail: [] as number[] };
     for (let i = 0; i < 15; i++) {
-      for (const [kind, email] of [['wrongPassword', signInAccounts[0]!.email], ['unknownEmail', `nobody${i}@kafue.test`]] as const) {
+      for (const [kind, email] of [['wrongPassword', signInAccounts[0].email], ['unknownEmail', `nobody${i}@kafue.test`]] as const) {
         const started = performance.now();
         const answer = await fetch(ourUrl + api.adminLogin, {
           method: 'POST',
@@ -216,7 +216,7 @@ async function main() {
     const o = summary(ourRuns);
     const b = summary(baseRuns);
     const ratio = o.rps / b.rps;
-    const ratios = ourRuns.map((x, i) => x.rps / baseRuns[i]!.rps);
+    const ratios = ourRuns.map((x, i) => x.rps / baseRuns[i].rps);
     const mib = (x: number) => x.toFixed(1);
     const line = (name: string, s: ReturnType<typeof summary>, m: typeof rss) =>
       `${name.padEnd(14)} ${String(s.rps).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.errors).padStart(7)} ${String(s.requests).padStart(9)}   ${mib(m.start)} / ${mib(m.end)} / ${mib(m.peak)}`;

@@ -23,7 +23,9 @@ async function waitFor(url, ms) {
   while (Date.now() < end) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not answering yet: try again
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`server did not answer ${url}`);

@@ -10,6 +10,7 @@ const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(brand.mapEmbe
  * (a hydration mismatch, a script error) other than the 404 document's own status.
  */
 export const test = base.extend<{ consoleErrors: string[]; isPhone: boolean }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
   isPhone: async ({}, use, testInfo) => use(testInfo.project.name === 'phone'),
   consoleErrors: [
     async ({ page }, use) => {

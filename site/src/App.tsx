@@ -8,8 +8,9 @@ import { applyMeta } from './seo';
 function PageView({ page, params }: { page: PageKey; params: Record<string, string | undefined> }) {
   const mod = loadedPage(page) ?? use(loadPage(page));
   const { pathname } = useLocation();
-  const meta = mod.meta(params);
-  useEffect(() => applyMeta(meta, pathname), [meta.title, meta.description, pathname]);
+  // A new meta object every render: the effect depends on its values.
+  const { title, description } = mod.meta(params);
+  useEffect(() => applyMeta({ title, description }, pathname), [title, description, pathname]);
   const Page = mod.default;
   return (
     <ParamsContext value={params}>

@@ -9,7 +9,8 @@ import './styles.css';
  */
 function start() {
   const { page } = matchPage(window.location.pathname);
-  Promise.all([import('./hydrate'), loadPage(page)]).then(([{ hydrate }]) => hydrate(page));
+  // If a chunk fails to load, the prerendered page stays as it is: it works without scripts.
+  void Promise.all([import('./hydrate'), loadPage(page)]).then(([{ hydrate }]) => hydrate(page));
 }
 
 function afterFirstPaint(fn: () => void) {

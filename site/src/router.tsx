@@ -56,7 +56,7 @@ export const useParams = () => use(ParamsContext);
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
-export function Link({ to, onClick, target, ...rest }: AnchorProps) {
+export function Link({ to, onClick, target, children, ...rest }: AnchorProps) {
   const { navigate } = use(RouterContext);
   const handle = (e: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(e);
@@ -64,7 +64,11 @@ export function Link({ to, onClick, target, ...rest }: AnchorProps) {
     e.preventDefault();
     navigate(to);
   };
-  return <a href={to} target={target} onClick={handle} {...rest} />;
+  return (
+    <a href={to} target={target} onClick={handle} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 /** A Link marked active (class "active", aria-current="page") when its path is the current one. */

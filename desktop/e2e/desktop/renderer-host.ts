@@ -81,8 +81,8 @@ export async function installBridge(page: Page, serverOrigin: string, saveAs: st
     const w = window as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
     Object.defineProperty(window, 'kafue', {
       value: Object.freeze({
-        request: (req: unknown) => w.__kafueMainRequest!(req),
-        saveBackup: (fileUrl: unknown) => w.__kafueMainSaveBackup!(fileUrl),
+        request: (req: unknown) => w.__kafueMainRequest(req),
+        saveBackup: (fileUrl: unknown) => w.__kafueMainSaveBackup(fileUrl),
       }),
     });
   });
@@ -106,7 +106,7 @@ export async function installSetupBridge(page: Page, remembered: string | null):
       Object.defineProperty(window, 'kafueSetup', {
         value: Object.freeze({
           current: async () => ({ address, defaultAddress }),
-          save: (value: unknown) => w.__kafueMainSetupSave!(value),
+          save: (value: unknown) => w.__kafueMainSetupSave(value),
         }),
       });
     },

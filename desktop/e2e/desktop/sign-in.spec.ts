@@ -124,7 +124,7 @@ test('downloads a backup through the save dialog with the session, and logout fo
   await expect(page.getByText('Backup completed successfully')).toBeVisible();
   await page.getByRole('link', { name: 'Download Backup' }).click();
   await expect.poll(() => side.saved.length).toBe(1);
-  const saved = JSON.parse(await readFile(side.saved[0]!.path, 'utf8')) as { tables?: unknown };
+  const saved = JSON.parse(await readFile(side.saved[0].path, 'utf8')) as { tables?: unknown };
   expect(saved.tables).toEqual(expect.any(Object));
   expect(JSON.stringify(saved.tables)).toContain(superAdmin.email);
 

@@ -168,7 +168,7 @@ test.describe('Settings', () => {
     const link = page.getByRole('link', { name: 'Download Backup' });
     await expect(link).toHaveAttribute('href', /^\/api\/settings\/backups\//);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const backup = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const backup = JSON.parse(await readFile((await download.path()), 'utf8'));
     // The file is a backup of the database as it is now: it holds the staff member just created.
     expect(JSON.stringify(backup)).toContain(staff.email);
   });

@@ -100,7 +100,7 @@ export async function runClockUntilVisible(page: Page, locator: Locator, stepMs 
     if (await locator.isVisible()) return moved;
     await page.clock.runFor(stepMs);
   }
-  throw new Error(`not visible after ${limitMs} ms of clock time: ${locator}`);
+  throw new Error(`not visible after ${limitMs} ms of clock time: ${locator.toString()}`);
 }
 
 /** Installs Playwright's clock, paused, before the page loads. */

@@ -75,7 +75,7 @@ export function createApiClient(options: ApiClientOptions) {
   function apiUrl(path: string, allowedPrefix = '/api/'): URL {
     const origin = options.serverOrigin();
     if (!origin) throw new RefusedError('No server address is configured.');
-    if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\u0000-\u001f]/.test(path)) {
+    if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /\p{Cc}/u.test(path)) {
       throw new RefusedError('Only API paths of the configured server are allowed.');
     }
     const url = new URL(path, origin);
@@ -159,6 +159,6 @@ export function backupFileName(url: URL): string {
   } catch {
     name = last;
   }
-  name = name.replace(/[^\w.\-]+/g, '_').replace(/^\.+/, '');
+  name = name.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '');
   return name || 'kafue-backup.json';
 }

@@ -88,7 +88,7 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
       allowPage: isConsolePage,
       handle: async (_event, text) => {
         if (typeof text !== 'string' || text.length > maxCopiedLength) throw new Error('Invalid text to copy.');
-        clipboard.writeText(text);
+        await clipboard.writeText(text);
       },
     },
     [channels.setupCurrent]: {

@@ -85,7 +85,7 @@ export class ForeignSenderError extends Error {
 /** Registers each route with `ipcMain.handle`, behind the sender check. */
 export function registerIpcRoutes(ipcMain: Pick<IpcMain, 'handle'>, routes: Record<string, IpcRoute>): void {
   for (const [channel, route] of Object.entries(routes)) {
-    ipcMain.handle(channel, async (event, ...args) => {
+    ipcMain.handle(channel, async (event, ...args: unknown[]) => {
       if (!isTrustedSender(event, route.allowPage)) throw new ForeignSenderError(channel);
       return route.handle(event, ...args);
     });

@@ -31,12 +31,12 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, tokens = me
   const sent: Sent[] = [];
   const fetch = vi.fn(async (input: URL | RequestInfo, init?: RequestInit) => {
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const call = { url: String(input), method: init?.method ?? 'GET', headers, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call = { url: input instanceof Request ? input.url : String(input), method: init?.method ?? 'GET', headers, body: init?.body ? JSON.parse(init.body as string) : undefined };
     sent.push(call);
     return answer(call);
   });
   let server: string | null = origin;
-  const client = createApiClient({ serverOrigin: () => server, tokens, fetch: fetch as typeof globalThis.fetch });
+  const client = createApiClient({ serverOrigin: () => server, tokens, fetch: fetch });
   return { client, sent, tokens, fetch, setServer: (value: string | null) => void (server = value) };
 }
 
@@ -47,8 +47,8 @@ describe('sign-in', () => {
   it.each([api.adminLogin, api.authLogin, api.staffLogin])('%s asks for a bearer session, keeps the token and strips it from the answer', async (path) => {
     const { client, sent, tokens } = setup(() => json({ admin, token: 'secret-token-1' }));
     const answer = await client.request({ method: 'POST', path, body: { email: 'super@kafue.test', password: 'pw', session: 'cookie' } });
-    expect(sent[0]!.body).toEqual({ email: 'super@kafue.test', password: 'pw', session: 'bearer' });
-    expect(sent[0]!.headers.authorization).toBeUndefined();
+    expect(sent[0].body).toEqual({ email: 'super@kafue.test', password: 'pw', session: 'bearer' });
+    expect(sent[0].headers.authorization).toBeUndefined();
     expect(answer).toEqual({ status: 200, body: { admin } });
     expect(JSON.stringify(answer)).not.toContain('secret-token-1');
     expect(tokens.value).toBe('secret-token-1');
@@ -78,8 +78,8 @@ describe('the Authorization header', () => {
       ['PUT', `${origin}/api/admin/settings/general`, 'Bearer tok-A'],
       ['DELETE', `${origin}/api/staff/x`, 'Bearer tok-A'],
     ]);
-    expect(sent[1]!.body).toEqual({ siteName: 'K' });
-    expect(sent[1]!.headers['content-type']).toBe('application/json');
+    expect(sent[1].body).toEqual({ siteName: 'K' });
+    expect(sent[1].headers['content-type']).toBe('application/json');
   });
 
   it('is not sent anywhere else: any path that would leave the configured server is refused unsent', async () => {
@@ -107,7 +107,7 @@ describe('the Authorization header', () => {
     expect(fetch).not.toHaveBeenCalled();
     setServer('https://other.example');
     await client.request({ method: 'GET', path: api.authVerify });
-    expect(sent[0]!.url).toBe('https://other.example/api/auth/verify');
+    expect(sent[0].url).toBe('https://other.example/api/auth/verify');
   });
 
   it('refuses malformed calls from the renderer', async () => {
@@ -123,7 +123,7 @@ describe('forgetting the token', () => {
   it.each([api.adminLogout, api.authLogout, api.staffLogout])('%s clears it (after sending it once more so the server revokes the session)', async (path) => {
     const { client, sent, tokens } = setup(() => json({ message: 'Logged out' }), memoryTokens('tok-A'));
     await client.request({ method: 'POST', path, body: {} });
-    expect(sent[0]!.headers.authorization).toBe('Bearer tok-A');
+    expect(sent[0].headers.authorization).toBe('Bearer tok-A');
     expect(tokens.value).toBeNull();
   });
 
@@ -138,7 +138,7 @@ describe('forgetting the token', () => {
     expect(await client.request({ method: 'GET', path: api.staff })).toEqual({ status: 401, body: { message: 'Not signed in.' } });
     expect(tokens.value).toBeNull();
     await client.request({ method: 'GET', path: api.staff });
-    expect(sent[1]!.headers.authorization).toBeUndefined();
+    expect(sent[1].headers.authorization).toBeUndefined();
   });
 
   it('keeps it on other refusals (403 is "not allowed", not "signed out")', async () => {
@@ -157,8 +157,8 @@ describe('saving a backup', () => {
     const writeFile = vi.fn(async () => undefined);
     const chooseFile = vi.fn(async () => '/home/me/backup.json');
     expect(await client.saveBackup(file, { chooseFile, writeFile })).toEqual({ saved: true });
-    expect(sent[0]!.url).toBe(`${origin}${file}`);
-    expect(sent[0]!.headers.authorization).toBe('Bearer tok-A');
+    expect(sent[0].url).toBe(`${origin}${file}`);
+    expect(sent[0].headers.authorization).toBe('Bearer tok-A');
     expect(chooseFile).toHaveBeenCalledWith('kafue-backup-2026-11-21.json');
     expect(writeFile).toHaveBeenCalledWith('/home/me/backup.json', new TextEncoder().encode('{"backup":true}'));
   });
@@ -166,7 +166,7 @@ describe('saving a backup', () => {
   it('accepts the full URL of the configured server too', async () => {
     const { client, sent } = setup(backup, memoryTokens('tok-A'));
     await client.saveBackup(`${origin}${file}`, { chooseFile: async () => '/tmp/b.json', writeFile: async () => undefined });
-    expect(sent[0]!.url).toBe(`${origin}${file}`);
+    expect(sent[0].url).toBe(`${origin}${file}`);
   });
 
   it('writes nothing when the user cancels the dialog', async () => {

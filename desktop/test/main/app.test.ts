@@ -42,7 +42,7 @@ afterEach(async () => {
 async function start() {
   const window = await startApp({ rendererDir, preloadPath });
   expect(window).not.toBeNull();
-  return electron.FakeBrowserWindow.instances[0]!;
+  return electron.FakeBrowserWindow.instances[0];
 }
 
 const saveServer = (address: string) => writeFile(join(userData, serverFileName), JSON.stringify({ serverAddress: address }));
@@ -67,7 +67,7 @@ describe('start-up', () => {
     expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'kafue', privileges: expect.objectContaining({ standard: true, secure: true }) },
     ]);
-    const privileges = electron.protocol.registerSchemesAsPrivileged.mock.calls[0]![0][0].privileges;
+    const privileges = electron.protocol.registerSchemesAsPrivileged.mock.calls[0][0][0].privileges;
     expect(privileges).not.toHaveProperty('bypassCSP');
     expect(privileges).not.toHaveProperty('corsEnabled');
     expect(electron.app.enableSandbox).toHaveBeenCalled();
@@ -96,7 +96,7 @@ describe('start-up', () => {
   it('offers "Server Address…" in the app menu, which shows the server-address page', async () => {
     await saveServer('http://localhost:5000');
     const window = await start();
-    const template = electron.Menu.buildFromTemplate.mock.calls[0]![0] as { submenu?: { label?: string; click?: () => void }[] }[];
+    const template = electron.Menu.buildFromTemplate.mock.calls[0][0] as { submenu?: { label?: string; click?: () => void }[] }[];
     const item = template.flatMap((menu) => menu.submenu ?? []).find((entry) => entry.label === 'Server Address…');
     expect(item).toBeDefined();
     item!.click!();
@@ -183,18 +183,18 @@ describe('permissions and CSP', () => {
   it('denies every permission request and check', async () => {
     await start();
     const ses = electron.session.defaultSession;
-    const request = ses.setPermissionRequestHandler.mock.calls[0]![0] as (wc: unknown, p: string, cb: (ok: boolean) => void) => void;
+    const request = ses.setPermissionRequestHandler.mock.calls[0][0] as (wc: unknown, p: string, cb: (ok: boolean) => void) => void;
     for (const permission of ['media', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'geolocation', 'openExternal', 'fullscreen']) {
       const callback = vi.fn();
       request({}, permission, callback);
       expect(callback, permission).toHaveBeenCalledWith(false);
     }
-    const check = ses.setPermissionCheckHandler.mock.calls[0]![0] as (wc: unknown, p: string, origin: string) => boolean;
+    const check = ses.setPermissionCheckHandler.mock.calls[0][0] as (wc: unknown, p: string, origin: string) => boolean;
     expect(check(null, 'media', 'kafue://app')).toBe(false);
     expect(check(null, 'clipboard-read', 'kafue://app')).toBe(false);
-    const device = ses.setDevicePermissionHandler.mock.calls[0]![0] as (details: unknown) => boolean;
+    const device = ses.setDevicePermissionHandler.mock.calls[0][0] as (details: unknown) => boolean;
     expect(device({ deviceType: 'usb' })).toBe(false);
-    const display = ses.setDisplayMediaRequestHandler.mock.calls[0]![0] as (r: unknown, cb: (s: unknown) => void) => void;
+    const display = ses.setDisplayMediaRequestHandler.mock.calls[0][0] as (r: unknown, cb: (s: unknown) => void) => void;
     const displayCallback = vi.fn();
     display({}, displayCallback);
     expect(displayCallback).toHaveBeenCalledWith(null);
@@ -202,13 +202,13 @@ describe('permissions and CSP', () => {
 
   it('puts a strict Content-Security-Policy on every response of the session', async () => {
     await start();
-    const listener = electron.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0]![0] as (
+    const listener = electron.session.defaultSession.webRequest.onHeadersReceived.mock.calls[0][0] as (
       details: unknown,
       cb: (r: { responseHeaders: Record<string, string[]> }) => void,
     ) => void;
     const callback = vi.fn();
     listener({ responseHeaders: { 'Content-Type': ['text/html'] } }, callback);
-    const headers = callback.mock.calls[0]![0].responseHeaders;
+    const headers = callback.mock.calls[0][0].responseHeaders;
     expect(headers['Content-Type']).toEqual(['text/html']);
     const [policy] = headers['Content-Security-Policy'];
     expect(policy).toContain("script-src 'self'");
@@ -218,7 +218,7 @@ describe('permissions and CSP', () => {
 
   it('serves the renderer through the scheme handler, refusing paths outside it', async () => {
     await start();
-    const handler = electron.protocol.handle.mock.calls[0]![1] as (r: Request) => Promise<Response>;
+    const handler = electron.protocol.handle.mock.calls[0][1] as (r: Request) => Promise<Response>;
     const page = await handler(new Request('kafue://app/admin/dashboard'));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>console</title>');

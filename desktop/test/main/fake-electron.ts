@@ -17,7 +17,7 @@ export class FakeBrowserWindow extends EventEmitter {
   static instances: FakeBrowserWindow[] = [];
   readonly webContents = new FakeWebContents();
   readonly loadedUrls: string[] = [];
-  constructor(readonly options: Record<string, any>) {
+  constructor(readonly options: Record<string, unknown>) {
     super();
     FakeBrowserWindow.instances.push(this);
     // As Electron does for every new web contents.

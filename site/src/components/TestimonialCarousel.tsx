@@ -50,7 +50,7 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
       onMouseLeave={() => setHovered(false)}
       onFocus={(e) => setKeyboardFocus(e.target.matches(':focus-visible'))}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setKeyboardFocus(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setKeyboardFocus(false);
       }}
     >
       <div className="carousel-controls">
