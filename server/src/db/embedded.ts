@@ -293,7 +293,11 @@ function initdb(binaries: Binaries, clusterDir: string, password: string, accoun
   }).finally(() => rmSync(passwordFile, { force: true }));
 }
 
-class PortTaken extends Error {}
+class PortTaken extends Error {
+  constructor(port: number) {
+    super(`port ${port} on 127.0.0.1 is taken`);
+  }
+}
 
 /** Starts postgres and answers its process once it accepts connections. */
 function startPostgres(binaries: Binaries, clusterDir: string, port: number, account: Account | undefined): Promise<ChildProcess> {
@@ -306,7 +310,7 @@ function startPostgres(binaries: Binaries, clusterDir: string, port: number, acc
     child.on('error', (error) => reject(spawnFailure(binaries.postgres, error)));
     child.on('exit', () => {
       const text = output();
-      reject(/could not bind|Address already in use/.test(text) ? new PortTaken() : programFailure('postgres', text));
+      reject(/could not bind|Address already in use/.test(text) ? new PortTaken(port) : programFailure('postgres', text));
     });
   });
 }
@@ -399,6 +403,10 @@ async function start(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
         if (stopping) return;
         try {
           child = await startPostgres(binaries, clusterDir, port, account);
+          if (stopping) {
+            child.kill('SIGINT'); // stop() came while it was starting
+            return;
+          }
           log('The embedded PostgreSQL is back');
           watch(child);
         } catch (error) {
