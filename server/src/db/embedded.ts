@@ -244,9 +244,11 @@ function clusterLocation(dataDir: string, account: Account | undefined, log: Log
   return outside;
 }
 
-/** The sentence for a PostgreSQL program that failed, from its own last words. */
-function programFailure(program: string, output: string): CannotStart {
-  if (/No space left on device/i.test(output)) return new CannotStart('the disk is full; free some space and start again.');
+const diskFull = (folder: string) => new CannotStart(`the disk holding ${folder} is full; free some space and start again.`);
+
+/** The sentence for a PostgreSQL program that failed on the cluster, from its own last words. */
+function programFailure(program: string, output: string, clusterDir: string): CannotStart {
+  if (/No space left on device/i.test(output)) return diskFull(clusterDir);
   const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
   const last = lines.findLast((line) => /FATAL|PANIC|ERROR|error/.test(line)) ?? lines.at(-1) ?? 'it exited';
   return new CannotStart(`${program} failed: ${last.replace(/\.$/, '')}.`);
@@ -289,7 +291,7 @@ function initdb(binaries: Binaries, clusterDir: string, password: string, accoun
   const output = tail(child);
   return new Promise<void>((resolve, reject) => {
     child.on('error', (error) => reject(spawnFailure(binaries.initdb, error)));
-    child.on('close', (code) => (code === 0 ? resolve() : reject(programFailure('initdb', output()))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(programFailure('initdb', output(), clusterDir))));
   }).finally(() => rmSync(passwordFile, { force: true }));
 }
 
@@ -310,7 +312,7 @@ function startPostgres(binaries: Binaries, clusterDir: string, port: number, acc
     child.on('error', (error) => reject(spawnFailure(binaries.postgres, error)));
     child.on('exit', () => {
       const text = output();
-      reject(/could not bind|Address already in use/.test(text) ? new PortTaken(port) : programFailure('postgres', text));
+      reject(/could not bind|Address already in use/.test(text) ? new PortTaken(port) : programFailure('postgres', text, clusterDir));
     });
   });
 }
@@ -327,7 +329,7 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
   } catch (error) {
     if (error instanceof CannotStart) throw error;
     const { code, message } = error as NodeJS.ErrnoException;
-    if (code === 'ENOSPC') throw new CannotStart('the disk is full; free some space and start again.');
+    if (code === 'ENOSPC') throw diskFull(dataDir);
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
       throw new CannotStart(`${message.replace(/\.$/, '')}; give this user write access to DATA_DIR (${dataDir}), set DATA_DIR to another folder, or set DATABASE_URL.`);
     }
