@@ -310,7 +310,8 @@ function startPostgres(binaries: Binaries, clusterDir: string, port: number, acc
       if (text.includes('database system is ready to accept connections')) resolve(child);
     });
     child.on('error', (error) => reject(spawnFailure(binaries.postgres, error)));
-    child.on('exit', () => {
+    // 'close', not 'exit': its last words are read by then.
+    child.on('close', () => {
       const text = output();
       reject(/could not bind|Address already in use/.test(text) ? new PortTaken(port) : programFailure('postgres', text, clusterDir));
     });
