@@ -3,7 +3,7 @@
  * as a new user would clone it under /root and start it as root, and the failures that must end
  * in one sentence on stderr and exit status 1 (a missing binary, a cluster of another version).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
 import { Client } from './helpers.js';
-import { killServers, spawnServer, startServer } from './spawn-server.js';
+import { cleanUp, freshDataDir, removeLater, spawnServer, startServer } from './spawn-server.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const root = process.getuid?.() === 0;
 let privateDir = '';
 let checkout = '';
 let dist = '';
-const elsewhere: string[] = [];
 
 /**
  * A checkout at privateDir/kafue: the built server, and node_modules linking to the repository's
@@ -26,7 +25,7 @@ const elsewhere: string[] = [];
  * inside the private folder (Node resolves a linked package to where it really is).
  */
 beforeAll(async () => {
-  privateDir = mkdtempSync(join(tmpdir(), 'kafue-private-'));
+  privateDir = removeLater(mkdtempSync(join(tmpdir(), 'kafue-private-')));
   expect(statSync(privateDir).mode & 0o777).toBe(0o700);
   checkout = join(privateDir, 'kafue');
   mkdirSync(join(checkout, 'node_modules'), { recursive: true });
@@ -39,17 +38,7 @@ beforeAll(async () => {
   }
   dist = await buildServer(join(checkout, 'server/dist'));
 });
-afterAll(() => {
-  killServers();
-  rmSync(privateDir, { recursive: true, force: true });
-  for (const dir of elsewhere) rmSync(dir, { recursive: true, force: true });
-});
-
-function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kafue-test-start-'));
-  elsewhere.push(dir);
-  return dir;
-}
+afterAll(cleanUp);
 
 /** The one line on stderr of a server that refused to start. */
 async function refusal(dataDir: string): Promise<string> {
@@ -69,7 +58,7 @@ describe('the embedded PostgreSQL', () => {
       if (root) {
         expect(s.output()).toMatch(/running PostgreSQL from a copy in \/var\/lib\/kafue\/binaries\/postgresql-/);
         const cluster = readFileSync(join(dataDir, 'pg-location'), 'utf8').trim();
-        elsewhere.push(cluster);
+        removeLater(cluster);
         expect(cluster.startsWith(privateDir)).toBe(false);
         expect(existsSync(join(cluster, 'PG_VERSION'))).toBe(true);
       }

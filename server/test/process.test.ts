@@ -4,8 +4,7 @@
  * recovery from a PostgreSQL left running by a killed server. Also the command-line tool.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,28 +12,17 @@ import { api } from '@kafue/common/contract';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
 import { Client, createDatabase, startTestServer } from './helpers.js';
-import { killServers, spawnServer as spawnAt, startServer as startAt } from './spawn-server.js';
+import { cleanUp, freshDataDir, removeLater, spawnServer as spawnAt, startServer as startAt } from './spawn-server.js';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dist = '';
-const dataDirs: string[] = [];
 
 beforeAll(async () => {
   const cache = join(serverDir, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
-  dist = await buildServer(mkdtempSync(join(cache, 'kafue-test-build-')));
+  dist = removeLater(await buildServer(mkdtempSync(join(cache, 'kafue-test-build-'))));
 });
-afterAll(() => {
-  killServers();
-  rmSync(dist, { recursive: true, force: true });
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kafue-test-process-'));
-  dataDirs.push(dir);
-  return dir;
-}
+afterAll(cleanUp);
 
 /** The built server on a fresh port (see spawn-server.ts). */
 const spawnServer = (dataDir: string, env: Record<string, string> = {}) => spawnAt(dist, dataDir, env);

@@ -2,15 +2,28 @@
  * The built server (dist/main.js) as a child process, for the tests of the server as a process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api } from '@kafue/common/contract';
 import { freePort } from '../src/db/embedded.js';
 
 const children = new Set<ChildProcess>();
+const leftovers: string[] = [];
 
-/** Kills every server a test left running (afterAll). */
-export function killServers(): void {
+/** Removes path (a file or a folder) in cleanUp(). */
+export function removeLater(path: string): string {
+  leftovers.push(path);
+  return path;
+}
+
+/** A new, empty data directory in the system's temporary folder, removed in cleanUp(). */
+export const freshDataDir = () => removeLater(mkdtempSync(join(tmpdir(), 'kafue-test-process-')));
+
+/** Kills every server a test left running, then removes what removeLater() was given (afterAll). */
+export function cleanUp(): void {
   for (const child of children) child.kill('SIGKILL');
+  for (const path of leftovers) rmSync(path, { recursive: true, force: true });
 }
 
 export interface Running {
