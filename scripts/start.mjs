@@ -1,18 +1,13 @@
-// `npm start`: builds what is missing (the public site, the console's web build, the server) by
-// running each workspace's own build script, then runs the server (node server/dist/main.js) and
-// forwards SIGINT/SIGTERM/SIGHUP to it, so that it shuts down gracefully; exits with its code.
+// `npm start`: builds what is missing or older than its sources (the public site, the console's
+// web build, the server; see stale.mjs) by running each workspace's own build script, then runs
+// the server (node server/dist/main.js) and forwards SIGINT/SIGTERM/SIGHUP to it, so that it shuts down gracefully; exits with its code.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildReason, parts } from './stale.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-const parts = [
-  { workspace: 'site', output: 'site/dist/index.html', required: false },
-  { workspace: 'desktop', output: 'desktop/dist-web/index.html', required: false },
-  { workspace: 'server', output: 'server/dist/main.js', required: true },
-];
 
 function npm(args) {
   const execPath = process.env.npm_execpath;
@@ -26,17 +21,17 @@ function npm(args) {
 }
 
 for (const part of parts) {
-  if (existsSync(join(root, part.output))) continue;
-  console.log(`[start] ${part.output} is missing: running npm run build -w ${part.workspace}`);
+  const reason = buildReason(root, part);
+  if (!reason) continue;
+  console.log(`[start] ${reason}: building ${part.workspace} (npm run build -w ${part.workspace})`);
   const result = npm(['run', 'build', '-w', part.workspace]);
   if (result.status !== 0 || !existsSync(join(root, part.output))) {
     if (part.required) {
       console.error(`[start] Building ${part.workspace} failed; cannot start.`);
       process.exit(result.status || 1);
     }
-    console.error(
-      `[start] Building ${part.workspace} failed; starting anyway (its pages answer 503 until it is built).`,
-    );
+    const meanwhile = existsSync(join(root, part.output)) ? 'what its last build left is served' : 'its pages answer 503 until it is built';
+    console.error(`[start] Building ${part.workspace} failed; starting anyway (${meanwhile}).`);
   }
 }
 

@@ -11,5 +11,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   ssr: { noExternal: ['@kafue/common'] },
+  // `npm run dev -w site`; 5173 is the console's development server (desktop/vite.web.config.ts).
+  server: { port: 5174 },
   preview: { port: 5110 },
 });

@@ -29,8 +29,12 @@ const note = (message: string) => {
 };
 
 const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir, note);
-// The outcome is handled by serve(); this only keeps an early failure from being "unhandled".
-embedded?.catch(() => undefined);
+// A database that cannot start is for the operator to fix: its one sentence on stderr, no stack
+// (pino writes what it holds on 'exit').
+embedded?.catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
 
 import('./serve.js')
   .then(({ serve }) => serve(config, logger, embedded))

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbedded } from '../src/db/embedded.js';
+import { startEmbedded, type EmbeddedDatabase } from '../src/db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,15 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'kafue-test-pg-'));
-  const cluster = await startEmbedded(dir, () => undefined);
+  let cluster: EmbeddedDatabase;
+  try {
+    cluster = await startEmbedded(dir, () => undefined);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    // No test can run without it: its one sentence, as the server gives it, and no stack trace.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
   project.provide('pgUrl', cluster.url);
   return async () => {
     await cluster.stop();

@@ -3,87 +3,30 @@
  * Super Admin, graceful shutdown on SIGTERM/SIGINT, a second start on the same DATA_DIR, and
  * recovery from a PostgreSQL left running by a killed server. Also the command-line tool.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
-import { freePort } from '../src/db/embedded.js';
 import { Client, createDatabase, startTestServer } from './helpers.js';
+import { cleanUp, freshDataDir, removeLater, spawnServer as spawnAt, startServer as startAt } from './spawn-server.js';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dist = '';
-const dataDirs: string[] = [];
-const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
   const cache = join(serverDir, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
-  dist = await buildServer(mkdtempSync(join(cache, 'kafue-test-build-')));
+  dist = removeLater(await buildServer(mkdtempSync(join(cache, 'kafue-test-build-'))));
 });
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
-  rmSync(dist, { recursive: true, force: true });
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(cleanUp);
 
-function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kafue-test-process-'));
-  dataDirs.push(dir);
-  return dir;
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-  /** Sends the signal and answers the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Spawns the built server on a free port (site and console folders absent unless given). */
-async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(dist, 'main.js')], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SITE_DIR: join(dataDir, 'x'), CONSOLE_DIR: join(dataDir, 'y'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    child,
-    url: `http://127.0.0.1:${port}`,
-    output: () => output,
-    exited,
-    stop(signal = 'SIGTERM') {
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
-
-/** Spawns the built server and waits for its first health answer. */
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  const s = await spawnServer(dataDir, env);
-  for (let i = 0; i < 300; i++) {
-    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-    try {
-      if ((await fetch(s.url + api.health)).ok) return s;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not answer: ${s.output()}`);
-}
+/** The built server on a fresh port (see spawn-server.ts). */
+const spawnServer = (dataDir: string, env: Record<string, string> = {}) => spawnAt(dist, dataDir, env);
+const startServer = (dataDir: string, env: Record<string, string> = {}) => startAt(dist, dataDir, env);
 
 function postmasterPid(dataDir: string): number | undefined {
   const file = join(dataDir, 'pg/postmaster.pid');

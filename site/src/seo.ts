@@ -69,7 +69,11 @@ export function applyMeta(meta: PageMeta, pathname: string): void {
   set('meta[name="description"]', 'content', meta.description);
   set('meta[property="og:title"]', 'content', meta.title);
   set('meta[property="og:description"]', 'content', meta.description);
-  const url = absoluteUrl(pathname);
+  // The host is the one the page was prerendered with (SITE_URL at build time): the script
+  // bundle does not know it.
+  const canonical = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
+  if (!canonical) return; // the 404 page has none
+  const url = new URL(pathname, canonical).href;
   set('link[rel="canonical"]', 'href', url);
   set('meta[property="og:url"]', 'content', url);
 }
