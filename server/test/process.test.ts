@@ -50,12 +50,12 @@ describe('the server process', () => {
     expect(match).not.toBeNull();
     const [, email, pass] = match!;
     expect(email).toBe('admin@kafue.example');
-    expect(s.output().split(pass!).length).toBe(2); // printed exactly once
+    expect(s.output().split(pass).length).toBe(2); // printed exactly once
     expect(s.output()).toMatch(/Migration applied: Initial/);
     expect(readFileSync(join(dataDir, 'pg-password'), 'utf8').length).toBeGreaterThan(20);
     expect(statSync(join(dataDir, 'pg-password')).mode & 0o777).toBe(0o600);
     const c = new Client(s.url);
-    expect((await c.signIn('admin', email!, pass)).status).toBe(200);
+    expect((await c.signIn('admin', email, pass)).status).toBe(200);
 
     const pg = postmasterPid(dataDir)!;
     expect(alive(pg)).toBe(true);
@@ -67,7 +67,7 @@ describe('the server process', () => {
     const again = await startServer(dataDir);
     expect(again.output()).not.toMatch(/First Super Admin/);
     expect(again.output()).not.toMatch(/Migration applied/);
-    expect((await new Client(again.url).signIn('admin', email!, pass)).status).toBe(200);
+    expect((await new Client(again.url).signIn('admin', email, pass)).status).toBe(200);
     expect(await again.stop('SIGINT')).toBe(0);
   });
 
@@ -259,7 +259,7 @@ describe('command-line tool', () => {
       const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
       const created = await cli(['admin', 'create', '--email', 'Cli@Kafue.test', '--name', 'Cli Admin', '--role', 'Editor'], env);
       expect(created.code, created.err).toBe(0);
-      const first = /Password: (\S+)/.exec(created.out)![1]!;
+      const first = /Password: (\S+)/.exec(created.out)![1];
       const c = t.client();
       expect((await c.signIn('admin', 'cli@kafue.test', first)).body.admin).toMatchObject({ name: 'Cli Admin', role: 'Editor' });
 
@@ -278,7 +278,7 @@ describe('command-line tool', () => {
 
       const backup = await cli(['backup'], env);
       expect(backup.code, backup.err).toBe(0);
-      const file = /Backup written: (\S+)/.exec(backup.out)![1]!;
+      const file = /Backup written: (\S+)/.exec(backup.out)![1];
       const empty = await createDatabase();
       const restore = await cli(['restore', file], { ...env, DATABASE_URL: empty });
       expect(restore.code, restore.err).toBe(0);

@@ -47,8 +47,8 @@ export async function spawnServer(dist: string, dataDir: string, env: Record<str
   children.add(child);
   let output = '';
   let errors = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => {
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => {
     output += d;
     errors += d;
   });
