@@ -5,7 +5,7 @@ import { failureMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../../lib/session';
 import { settingsApi } from './settingsApi';
 import { AdminFormModal, type AdminFormValues } from './AdminFormModal';
 

@@ -4,8 +4,9 @@ import { Anchor, AppShell, Avatar, Box, Breadcrumbs, Burger, Button, Drawer, Gro
 import { adminTitle } from '@kafue/common/brand';
 import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
-import { useAuth } from '../features/auth/store';
-import { breadcrumbFor, mainNav, settingsNav } from '../app/nav';
+import { useAuth } from '../lib/session';
+import { settingsNav } from '../features/settings/nav';
+import { breadcrumbFor, mainNav } from './nav';
 
 function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
   const { pathname } = useLocation();
