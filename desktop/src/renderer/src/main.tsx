@@ -3,12 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { adminTitle } from '@kafue/common/brand';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { theme } from './app/theme';
-import { queryClient } from './lib/query';
 import { toastCloseMs } from './lib/toast';
 import { App } from './app/App';
 
@@ -20,11 +18,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" autoClose={toastCloseMs.default} />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </MantineProvider>
   </StrictMode>,
 );

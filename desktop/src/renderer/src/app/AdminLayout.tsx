@@ -4,6 +4,7 @@ import { Anchor, AppShell, Avatar, Box, Breadcrumbs, Burger, Button, Drawer, Gro
 import { adminTitle } from '@kafue/common/brand';
 import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
+import { DataLayer } from '../components/DataLayer';
 import { useAuth } from '../lib/session';
 import { settingsNav } from '../features/settings/nav';
 import { breadcrumbFor, mainNav } from './nav';
@@ -131,7 +132,9 @@ export default function AdminLayout() {
             )}
           </Breadcrumbs>
         </Box>
-        <Outlet />
+        <DataLayer>
+          <Outlet />
+        </DataLayer>
       </AppShell.Main>
     </AppShell>
   );

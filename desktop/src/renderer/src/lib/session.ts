@@ -5,7 +5,6 @@
  */
 import { create } from 'zustand';
 import type { Admin } from '@kafue/common/contract';
-import { queryClient } from './query';
 
 export const adminStorageKey = 'admin';
 
@@ -36,8 +35,6 @@ export const useAuth = create<AuthState>((set) => ({
   },
   signedOut() {
     localStorage.removeItem(adminStorageKey);
-    // Whoever signs in next must not see this session's data.
-    queryClient.clear();
     set({ status: 'unauthenticated', admin: null });
   },
 }));

@@ -7,6 +7,7 @@ import { brand } from '@kafue/common/brand';
 import { messages, type ChangePasswordBody } from '@kafue/common/contract';
 import { ApiFailure, failureMessageOf, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
+import { DataLayer } from '../../components/DataLayer';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusBadge } from '../../components/DataTable';
 import { PasswordChangeForm } from '../../components/PasswordChangeForm';
@@ -29,6 +30,14 @@ const meKey = ['staff-portal', 'me'];
 
 /** /staff/dashboard: who the staff member is, their password, signing out. */
 export default function StaffDashboard() {
+  return (
+    <DataLayer>
+      <Portal />
+    </DataLayer>
+  );
+}
+
+function Portal() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { data: me, isPending, error } = useQuery({ queryKey: meKey, queryFn: () => unwrap(staffPortalApi.me()) });
@@ -43,8 +52,6 @@ export default function StaffDashboard() {
 
   async function signOut() {
     await staffPortalApi.logout();
-    // Whoever signs in next must not see this member's details.
-    client.removeQueries({ queryKey: meKey });
     await navigate('/staff-login', { replace: true });
   }
 
