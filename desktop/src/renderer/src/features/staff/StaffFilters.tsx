@@ -2,7 +2,11 @@ import { Group, Select, TextInput } from '@mantine/core';
 import { staffRoles, staffStatuses } from '@kafue/common/contract';
 import type { StaffFilter } from './filter';
 
-const anyOf = (label: string, values: readonly string[]) => [{ value: '', label }, ...values.map((v) => ({ value: v, label: v }))];
+/** The two choice filters; the empty value means all. */
+const choices = [
+  { field: 'role', label: 'Role', all: 'All Roles', values: staffRoles },
+  { field: 'status', label: 'Status', all: 'All Statuses', values: staffStatuses },
+] as const;
 
 /** Spec section 2: search by name or email, role ('All Roles') and status ('All Statuses'). */
 export function StaffFilters({ filter, onChange }: { filter: StaffFilter; onChange(filter: StaffFilter): void }) {
@@ -16,22 +20,17 @@ export function StaffFilters({ filter, onChange }: { filter: StaffFilter; onChan
         onChange={(e) => onChange({ ...filter, search: e.currentTarget.value })}
         miw={200}
       />
-      <Select
-        label="Role"
-        data={anyOf('All Roles', staffRoles)}
-        value={filter.role ?? ''}
-        allowDeselect={false}
-        onChange={(v) => onChange({ ...filter, role: v || null })}
-        miw={160}
-      />
-      <Select
-        label="Status"
-        data={anyOf('All Statuses', staffStatuses)}
-        value={filter.status ?? ''}
-        allowDeselect={false}
-        onChange={(v) => onChange({ ...filter, status: v || null })}
-        miw={160}
-      />
+      {choices.map(({ field, label, all, values }) => (
+        <Select
+          key={field}
+          label={label}
+          data={[{ value: '', label: all }, ...values.map((v) => ({ value: v, label: v }))]}
+          value={filter[field] ?? ''}
+          allowDeselect={false}
+          onChange={(v) => onChange({ ...filter, [field]: v || null })}
+          miw={160}
+        />
+      ))}
     </Group>
   );
 }
