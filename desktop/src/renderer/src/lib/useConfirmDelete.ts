@@ -12,6 +12,7 @@ interface Remover<T> {
  * settles. Spread `dialog` onto ConfirmDialog.
  */
 export function useConfirmDelete<T>(remove: Remover<T>) {
+  // Boxed, so that any T (even one that is null or a function) is a target.
   const [target, setTarget] = useState<{ value: T } | null>(null);
   return {
     target: target?.value ?? null,
@@ -19,10 +20,10 @@ export function useConfirmDelete<T>(remove: Remover<T>) {
     dialog: {
       opened: target !== null,
       working: remove.isPending,
-      onConfirm() {
+      onConfirm: () => {
         if (target) remove.mutate(target.value, { onSettled: () => setTarget(null) });
       },
-      onClose() {
+      onClose: () => {
         if (!remove.isPending) setTarget(null);
       },
     },
