@@ -1,39 +1,11 @@
 /**
- * The API contract: paths, request schemas, record shapes, role and status lists, and the
- * messages both sides show. Server and console import this file; neither copies it.
+ * The API contract: paths, answers, the messages both sides show, and (re-exported) the domain's
+ * vocabulary and record types. Server and console import this file; neither copies it.
  *
- * It holds no zod: request schemas are in schemas.ts.
+ * It loads no zod: the schemas are in the resources' modules, gathered in schemas.ts.
  */
 
-// ---------------------------------------------------------------------------------------------
-// Lists (spec sections 6 and 9)
-
-export const adminRoles = ['Super Admin', 'Editor', 'Moderator'] as const;
-export type AdminRole = (typeof adminRoles)[number];
-/** Role an invited admin gets unless another is chosen. */
-export const defaultInviteRole: AdminRole = 'Moderator';
-/** Label shown when an admin record carries no role. */
-export const defaultRoleLabel = 'Administrator';
-
-export const staffRoles = ['Staff', 'Team Lead', 'Manager', 'Coordinator', 'Executive', 'Intern', 'Partner'] as const;
-export type StaffRole = (typeof staffRoles)[number];
-
-export const staffStatuses = ['Active', 'Inactive', 'Suspended'] as const;
-export type StaffStatus = (typeof staffStatuses)[number];
-
-export const timezones = [
-  { value: 'UTC+0', label: 'UTC+0 (London)' },
-  { value: 'UTC-5', label: 'UTC-5 (New York)' },
-  { value: 'UTC+8', label: 'UTC+8 (Singapore)' },
-] as const;
-export type Timezone = (typeof timezones)[number]['value'];
-export const timezoneValues = timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
-
-export const minPasswordLength = 8;
-/** Upper bound on any password: argon2 hashes whatever it gets, so refuse megabyte "passwords". */
-export const maxPasswordLength = 256;
-export const maxNameLength = 100;
-export const maxEmailLength = 254;
+export * from './vocabulary';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec section 8, plus the server's own refusals)
@@ -96,19 +68,17 @@ export const messages = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Request bodies: their zod schemas are in schemas.ts (server and forms that validate import
-// them from there), so that screens which only need these types and messages do not load zod.
+// Records and request bodies: each beside its zod schema in its resource's module. Type-only
+// exports, so that screens which only need these types and messages do not load zod.
 
-export type {
-  AdminInviteBody,
-  AdminUpdateBody,
-  ChangePasswordBody,
-  GeneralSettings,
-  LoginBody,
-  StaffCreateBody,
-  StaffUpdateBody,
-} from './schemas';
-import type { GeneralSettings } from './schemas';
+export type { ChangePasswordBody, LoginBody } from './auth';
+export type { StaffCreateBody, StaffSelf, StaffUpdateBody, StaffUser } from './staff';
+export type { Admin, AdminInviteBody, AdminUpdateBody } from './admins';
+export type { GeneralSettings } from './settings';
+export type { Service } from './services';
+import type { Admin } from './admins';
+import type { GeneralSettings } from './settings';
+import type { StaffSelf, StaffUser } from './staff';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
 export const defaultGeneralSettings: GeneralSettings = {
@@ -119,27 +89,7 @@ export const defaultGeneralSettings: GeneralSettings = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Records and answers
-
-export interface Admin {
-  _id: string;
-  name: string;
-  email: string;
-  role: AdminRole;
-}
-
-export interface StaffUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
-  status: StaffStatus;
-}
-
-/** What a signed-in staff member reads about themselves. */
-export interface StaffSelf extends StaffUser {
-  mustChangePassword: boolean;
-}
+// Answers
 
 export interface ApiError {
   message: string;

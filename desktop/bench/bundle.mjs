@@ -22,7 +22,7 @@ const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 /** Lazy route modules each screen loads on first visit (see src/renderer/src/app/App.tsx). */
 const screens = {
   'admin sign-in (/kafue-secure-admin)': ['src/features/auth/AdminLogin.tsx'],
-  'dashboard (/admin/dashboard)': ['src/features/auth/RequireAdmin.tsx', 'src/components/AdminLayout.tsx', 'src/features/dashboard/Dashboard.tsx'],
+  'dashboard (/admin/dashboard)': ['src/features/auth/RequireAdmin.tsx', 'src/app/AdminLayout.tsx', 'src/features/dashboard/Dashboard.tsx'],
   'staff sign-in (/staff-login)': ['src/features/staff-portal/StaffLogin.tsx'],
 };
 

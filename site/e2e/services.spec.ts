@@ -108,7 +108,7 @@ test.describe('service detail', () => {
       for (const [i, s] of list.entries()) {
         await open(page, `/service/${category}/${i}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.title);
-        await expect(page.getByText(s.desc)).toBeVisible();
+        await expect(page.getByText(s.description)).toBeVisible();
         await expect(page.locator('.detail-banner .price-tag')).toHaveText(`Starting at ${s.price}`);
         await expect(page.getByRole('heading', { name: 'Key Features' })).toBeVisible();
         await expect(page.locator('.feature-list li')).toHaveText([...s.features]);

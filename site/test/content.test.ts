@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '@kafue/common/brand';
+import { serviceSchema } from '@kafue/common/schemas';
 import { categories } from '../src/content/categories';
 import { findService, serviceDetailPaths, servicesByCategory } from '../src/content/services';
 import { addOns, plans, projectGroups, pricingFaq, pricingHero, pricingStrip, pricingSwitch } from '../src/content/pricing';
@@ -54,9 +55,15 @@ describe('services (spec sections 3 and 9)', () => {
 
   it('gives every service a description and exactly four features', () => {
     for (const s of Object.values(servicesByCategory).flat()) {
-      expect(s.desc.length).toBeGreaterThan(20);
+      expect(s.description.length).toBeGreaterThan(20);
       expect(s.features).toHaveLength(4);
       expect(new Set(s.features).size).toBe(4);
+    }
+  });
+
+  it('holds every service to the shared service schema', () => {
+    for (const [category, list] of Object.entries(servicesByCategory)) {
+      for (const s of list) expect(serviceSchema.safeParse({ ...s, category }).error).toBeUndefined();
     }
   });
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from '../router';
 import { CheckList } from './common';
 import { Icon } from './Icon';
-import { categories, findCategory, isCategoryKey } from '../content/categories';
+import { isCategoryKey, type CategoryKey } from '@kafue/common/vocabulary';
+import { categories, findCategory } from '../content/categories';
 import { servicesByCategory } from '../content/services';
 import { browser } from '../content/services-page';
-import type { CategoryKey } from '../content/types';
 
 /** Starts at Web; pill buttons on wide screens, a dropdown on small ones, swap heading and cards. */
 export function CategoryBrowser() {
@@ -52,7 +52,7 @@ export function CategoryBrowser() {
             <p className="price">
               <span>{browser.startingAt}</span> <strong>{s.price}</strong>
             </p>
-            <p>{s.desc}</p>
+            <p>{s.description}</p>
             <CheckList items={s.features} />
             <Link to={`/service/${active}/${i}`} className="btn btn-outline">
               {browser.detailsLink}

@@ -1,5 +1,5 @@
-import { isCategoryKey } from './categories';
-import type { CategoryKey, Service } from './types';
+import { isCategoryKey, type CategoryKey } from '@kafue/common/vocabulary';
+import type { Service } from './types';
 
 /** Every service, grouped by category; a service's URL is /service/{category}/{index}. */
 export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]>> = {
@@ -7,7 +7,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Website Creation',
       price: '$499',
-      desc: 'Fast, mobile-first websites that present your business professionally and turn visitors into enquiries.',
+      description: 'Fast, mobile-first websites that present your business professionally and turn visitors into enquiries.',
       features: ['Responsive design for every screen', 'Search engine friendly structure', 'Content management training', 'Free SSL certificate and launch support'],
       details:
         'We plan the site with you, write or polish the copy, design the pages around your brand and build them to load quickly on mobile networks. Most websites are live within 2-4 weeks, and we stay on hand after launch for updates and questions.',
@@ -15,7 +15,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Domain & Email Hosting',
       price: '$29/mo',
-      desc: 'Your own domain with professional email addresses, hosted on reliable servers with 99.9% uptime.',
+      description: 'Your own domain with professional email addresses, hosted on reliable servers with 99.9% uptime.',
       features: ['Domain registration and renewal', 'Professional email on your domain', 'Spam and virus filtering', 'Daily backups with 99.9% uptime'],
       details:
         'We register or transfer your domain, set up mailboxes for your team on phones and computers, and keep everything patched and backed up. Support is available 24/7 if something stops working.',
@@ -23,7 +23,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Cloud Storage & Security',
       price: '$19/mo',
-      desc: 'Secure cloud storage for your files, with encrypted backups and access from anywhere.',
+      description: 'Secure cloud storage for your files, with encrypted backups and access from anywhere.',
       features: ['Encrypted file storage', 'Automatic daily backups', 'Shared folders with permissions', 'Access from any device'],
     },
   ],
@@ -31,7 +31,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'SEO & Google Ads',
       price: '$299/mo',
-      desc: 'Get found by customers searching for what you offer, with search optimisation and well-managed ad campaigns.',
+      description: 'Get found by customers searching for what you offer, with search optimisation and well-managed ad campaigns.',
       features: ['Keyword research and on-page SEO', 'Google Ads setup and management', 'Google Business Profile optimisation', 'Monthly performance reports'],
       details:
         'We audit your site, fix what holds it back in search results and run targeted campaigns with a budget you control. Every month you receive a plain-language report of visits, leads and cost per enquiry.',
@@ -39,13 +39,13 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Social Media Management',
       price: '$199/mo',
-      desc: 'Consistent, on-brand posts and community management across the platforms your customers use.',
+      description: 'Consistent, on-brand posts and community management across the platforms your customers use.',
       features: ['Content calendar and post design', 'Facebook, Instagram and LinkedIn', 'Community replies and moderation', 'Audience growth insights'],
     },
     {
       title: 'Business Cards & Brand Kits',
       price: '$149',
-      desc: 'Print-ready business cards and a brand kit that keeps every document and post looking consistent.',
+      description: 'Print-ready business cards and a brand kit that keeps every document and post looking consistent.',
       features: ['Business card design', 'Letterhead and email signature', 'Colour palette and typography guide', 'Print-ready and digital files'],
     },
   ],
@@ -53,7 +53,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Microsoft 365 Setup',
       price: '$99',
-      desc: 'Move your team to Microsoft 365 with email, Teams and OneDrive configured securely.',
+      description: 'Move your team to Microsoft 365 with email, Teams and OneDrive configured securely.',
       features: ['Tenant and licence setup', 'Email migration without downtime', 'Teams and OneDrive configuration', 'Staff onboarding session'],
       details:
         'We configure your Microsoft 365 tenant with multi-factor authentication, migrate existing mailboxes and files, and train your staff so the switch is smooth from day one.',
@@ -61,13 +61,13 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Data Analysis & Digitization',
       price: '$299',
-      desc: 'Turn paper records and scattered spreadsheets into organised, searchable digital data.',
+      description: 'Turn paper records and scattered spreadsheets into organised, searchable digital data.',
       features: ['Document scanning and indexing', 'Spreadsheet clean-up and consolidation', 'Dashboards for key figures', 'Secure archiving'],
     },
     {
       title: 'Networking & Server Setup',
       price: '$599',
-      desc: 'Reliable office networks, Wi-Fi and servers designed, installed and documented by certified engineers.',
+      description: 'Reliable office networks, Wi-Fi and servers designed, installed and documented by certified engineers.',
       features: ['Structured cabling and Wi-Fi', 'Router, firewall and switch setup', 'File and print servers', 'Network documentation and handover'],
       details:
         'We survey your premises, design a network that fits your team and budget, install it with minimal disruption and leave you with clear documentation. Maintenance plans are available.',
@@ -77,13 +77,13 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Logo & Graphic Design',
       price: '$199',
-      desc: 'Memorable logos and graphics that give your business a professional, recognisable identity.',
+      description: 'Memorable logos and graphics that give your business a professional, recognisable identity.',
       features: ['Three initial logo concepts', 'Unlimited revisions on the chosen concept', 'Social media graphics', 'Files for print and web'],
     },
     {
       title: 'App & Software Development',
       price: '$999',
-      desc: 'Custom web and mobile applications built around the way your business actually works.',
+      description: 'Custom web and mobile applications built around the way your business actually works.',
       features: ['Requirements workshop', 'Web and mobile apps', 'Integration with your existing systems', 'Testing, launch and ongoing support'],
       details:
         'From booking systems to internal tools, we design, build and maintain software in short iterations so you can see progress every week and change course early.',
@@ -93,7 +93,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Cybersecurity Audit',
       price: '$249',
-      desc: 'Find and fix the weaknesses in your systems before attackers do.',
+      description: 'Find and fix the weaknesses in your systems before attackers do.',
       features: ['Vulnerability scanning', 'Password and access review', 'Staff phishing awareness check', 'Prioritised remediation report'],
       details:
         'Our audit covers your website, email, network and devices. You receive a clear report ranking each risk and the steps to close it, and we can carry out the fixes for you.',
@@ -101,7 +101,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'Secure Email Gateway',
       price: '$39/mo',
-      desc: 'Stop phishing, spam and malware before they reach your inbox.',
+      description: 'Stop phishing, spam and malware before they reach your inbox.',
       features: ['Advanced spam and phishing filtering', 'Attachment and link scanning', 'Email encryption', 'Quarantine dashboard'],
     },
   ],
@@ -109,13 +109,13 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'CRM Integration',
       price: '$299',
-      desc: 'Keep every customer, lead and follow-up in one place with a CRM connected to your tools.',
+      description: 'Keep every customer, lead and follow-up in one place with a CRM connected to your tools.',
       features: ['CRM selection and setup', 'Website form and email integration', 'Sales pipeline configuration', 'Team training'],
     },
     {
       title: 'Business Intelligence Reporting',
       price: '$399',
-      desc: 'Clear dashboards that show how your business is performing, updated automatically.',
+      description: 'Clear dashboards that show how your business is performing, updated automatically.',
       features: ['Data source connections', 'Custom KPI dashboards', 'Scheduled email reports', 'Forecasting and trend analysis'],
       details:
         'We connect your sales, accounting and operations data and build dashboards your managers will actually use, so decisions rest on current figures rather than guesswork.',
@@ -125,7 +125,7 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'CCTV Installation',
       price: '$499',
-      desc: 'High-definition cameras installed to protect your premises, viewable from your phone.',
+      description: 'High-definition cameras installed to protect your premises, viewable from your phone.',
       features: ['Site survey and camera planning', 'HD day and night cameras', 'Recorder with secure storage', 'Mobile viewing setup'],
       details:
         'We recommend camera positions after a free site survey, install and test the system, and show you how to review footage on your phone. Installations typically take 3-5 days.',
@@ -133,13 +133,13 @@ export const servicesByCategory: Readonly<Record<CategoryKey, readonly Service[]
     {
       title: 'CCTV Maintenance',
       price: '$99',
-      desc: 'Keep your cameras recording reliably with scheduled checks and fast repairs.',
+      description: 'Keep your cameras recording reliably with scheduled checks and fast repairs.',
       features: ['Scheduled health checks', 'Lens cleaning and alignment', 'Firmware updates', 'Priority repair callouts'],
     },
     {
       title: 'Remote Surveillance Setup',
       price: '$299',
-      desc: 'Watch your sites live from anywhere, with alerts when something needs your attention.',
+      description: 'Watch your sites live from anywhere, with alerts when something needs your attention.',
       features: ['Secure remote access', 'Motion and intrusion alerts', 'Multi-site viewing', 'Cloud backup of footage'],
     },
   ],

@@ -1,26 +1,12 @@
+import type { Service as ServiceRecord, ServiceCategory } from '@kafue/common/contract';
 import type { IconName } from '../components/icon-paths';
 
-/** The seven service categories of the specification, in browser order. */
-export type CategoryKey = 'Web' | 'Digital' | 'IT' | 'Design' | 'Security' | 'Growth' | 'CCTV';
+/** A service category of the shared vocabulary, with the site's icon for it. */
+export type Category = ServiceCategory & { icon: IconName };
 
-export interface Category {
-  key: CategoryKey;
-  /** Short label on the pill button and in the dropdown. */
-  label: string;
-  /** Heading shown above the cards when the category is chosen. */
-  heading: string;
-  icon: IconName;
-}
-
-export interface Service {
-  title: string;
-  /** Shown as "Starting at {price}". */
-  price: string;
-  desc: string;
-  /** Exactly four key features. */
+/** A service as the site lists it: grouped under its category, with exactly four key features. */
+export interface Service extends Omit<ServiceRecord, 'category' | 'features'> {
   features: readonly [string, string, string, string];
-  /** Optional long text under "More Information". */
-  details?: string;
 }
 
 export interface Testimonial {

@@ -1,14 +1,15 @@
 import { Link, useParams } from '../router';
 import { ContactList } from '../components/common';
 import { Icon } from '../components/Icon';
-import { findCategory, isCategoryKey } from '../content/categories';
+import { isCategoryKey } from '@kafue/common/vocabulary';
+import { findCategory } from '../content/categories';
 import { serviceMeta } from '../content/meta';
 import { findService } from '../content/services';
 import { serviceDetail as t } from '../content/services-page';
 
 export const meta = (params: Record<string, string | undefined>) => {
   const s = findService(params.category, params.index);
-  return serviceMeta(s?.title, s?.desc);
+  return serviceMeta(s?.title, s?.description);
 };
 
 function BackLink() {
@@ -43,7 +44,7 @@ export default function ServiceDetail() {
             <Icon name={cat.icon} size={18} /> {cat.heading}
           </p>
           <h1 id="service-title">{service.title}</h1>
-          <p className="lead">{service.desc}</p>
+          <p className="lead">{service.description}</p>
           <p className="price-tag">
             {t.startingAt} <strong>{service.price}</strong>
           </p>

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, HashRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { adminTitle } from '@kafue/common/brand';
@@ -12,17 +12,15 @@ import { App } from './app/App';
 
 document.title = adminTitle;
 
-// On the web the console lives at real paths (/admin, /staff-login, ...). A desktop build
-// loaded from a file has no such paths, so it routes on the hash instead.
-const Router = window.location.protocol === 'file:' ? HashRouter : BrowserRouter;
-
+// Real paths on the web (/admin, /staff-login, ...) and in the desktop app alike, which serves
+// the console from its own scheme, kafue://app/ (src/main/app-scheme.ts).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-right" autoClose={toastCloseMs.default} />
-      <Router>
+      <BrowserRouter>
         <App />
-      </Router>
+      </BrowserRouter>
     </MantineProvider>
   </StrictMode>,
 );

@@ -10,7 +10,7 @@ import { NotFound } from '../components/NotFound';
 
 const AdminLogin = lazy(() => import('../features/auth/AdminLogin'));
 const RequireAdmin = lazy(() => import('../features/auth/RequireAdmin'));
-const AdminLayout = lazy(() => import('../components/AdminLayout'));
+const AdminLayout = lazy(() => import('./AdminLayout'));
 const Dashboard = lazy(() => import('../features/dashboard/Dashboard'));
 const AddService = lazy(() => import('../features/services/AddService'));
 const ManageServices = lazy(() => import('../features/services/ManageServices'));

@@ -1,4 +1,6 @@
 /** The admin menu (spec section 2), also the breadcrumb's labels. */
+import { settingsNav } from '../features/settings/nav';
+
 export interface NavItem {
   label: string;
   to: string;
@@ -9,14 +11,6 @@ export const mainNav: NavItem[] = [
   { label: 'Add Service', to: '/admin/add-service' },
   { label: 'Manage Services', to: '/admin/manage-services' },
   { label: 'User Management', to: '/admin/users' },
-];
-
-export const settingsNav: NavItem[] = [
-  { label: 'General', to: '/admin/settings/general' },
-  { label: 'Security', to: '/admin/settings/security' },
-  { label: 'Notifications', to: '/admin/settings/notifications' },
-  { label: 'Backup', to: '/admin/settings/backup' },
-  { label: 'Admin Management', to: '/admin/settings/admins' },
 ];
 
 const labels = new Map<string, string>([

@@ -3,36 +3,41 @@ import { Button, PasswordInput, Stack } from '@mantine/core';
 import { messages, minPasswordLength, type ChangePasswordBody } from '@kafue/common/contract';
 
 export interface PasswordChangeFormProps {
-  /** Sends the change; resolves true when it succeeded (the form then clears). */
-  onSubmit(body: ChangePasswordBody): Promise<boolean>;
+  /** The mutation that sends the change (TanStack's useMutation result fits); the form clears when it succeeds. */
+  change: {
+    isPending: boolean;
+    mutate(body: ChangePasswordBody, options: { onSuccess(): void }): void;
+  };
 }
 
 /**
  * Current Password, New Password, Confirm New Password (spec sections 2 and 5): all required,
  * the new one at least 8 characters; a mismatch says 'New passwords do not match.' and sends nothing.
  */
-export function PasswordChangeForm({ onSubmit }: PasswordChangeFormProps) {
+export function PasswordChangeForm({ change }: PasswordChangeFormProps) {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const busy = change.isPending;
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (newPassword !== confirmPassword) {
       setMismatch(true);
       return;
     }
     setMismatch(false);
-    setBusy(true);
-    const ok = await onSubmit({ currentPassword, newPassword });
-    setBusy(false);
-    if (ok) {
-      setCurrent('');
-      setNew('');
-      setConfirm('');
-    }
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess() {
+          setCurrent('');
+          setNew('');
+          setConfirm('');
+        },
+      },
+    );
   }
 
   return (

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { KafueBridge } from '../../../shared/bridge';
-import { apiGet, apiPost, failureMessage, request, setUnauthorizedHandler } from './api';
+import { ApiFailure, apiGet, apiPost, failureMessage, failureMessageOf, request, setUnauthorizedHandler, unwrap } from './api';
 
 const g = globalThis as unknown as { window?: { kafue?: KafueBridge }; fetch: typeof fetch };
 
@@ -68,5 +68,20 @@ describe('failureMessage', () => {
     expect(failureMessage({ ok: false, status: 403, message: 'No.' }, 'Failed', 'Net')).toBe('No.');
     expect(failureMessage({ ok: false, status: 500 }, 'Failed', 'Net')).toBe('Failed');
     expect(failureMessage({ ok: false, status: 0 }, 'Failed', 'Net')).toBe('Net');
+  });
+});
+
+describe('unwrap and failureMessageOf', () => {
+  it('hands back the data of a success and throws an ApiFailure carrying a failed result', async () => {
+    expect(await unwrap(Promise.resolve({ ok: true as const, status: 200, data: 'x' }))).toBe('x');
+    const failed = unwrap(Promise.resolve({ ok: false as const, status: 403, message: 'No.' }));
+    await expect(failed).rejects.toBeInstanceOf(ApiFailure);
+    const error: unknown = await failed.catch((e: unknown) => e);
+    expect(failureMessageOf(error, 'Fallback')).toBe('No.');
+  });
+
+  it('reads anything but an ApiFailure as the network case', () => {
+    expect(failureMessageOf(new Error('bug'), 'Fallback', 'Offline')).toBe('Offline');
+    expect(failureMessageOf(new ApiFailure({ ok: false, status: 500 }), 'Fallback', 'Offline')).toBe('Fallback');
   });
 });

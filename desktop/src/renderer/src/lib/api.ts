@@ -3,7 +3,7 @@
  * `window.kafue.request` (the main process holds the session); on the web it is fetch with the
  * session cookie. Either way a screen gets an `ApiResult`, never an exception.
  */
-import type { ApiError } from '@kafue/common/contract';
+import { messages, type ApiError } from '@kafue/common/contract';
 import type { BridgeRequest } from '../../../shared/bridge';
 import { parseJsonBody } from '../../../shared/json';
 
@@ -69,4 +69,26 @@ export const apiDelete = <T>(path: string) => request<T>('DELETE', path);
 export function failureMessage(result: { ok: false; status: number; message?: string }, fallback: string, network: string): string {
   if (result.status === 0) return network;
   return result.message ?? fallback;
+}
+
+export type ApiFailureResult = Extract<ApiResult<unknown>, { ok: false }>;
+
+/** A failed call as an exception: the data layer (lib/query.ts) expects failing calls to throw. */
+export class ApiFailure extends Error {
+  constructor(readonly result: ApiFailureResult) {
+    super(result.message ?? `Request failed (${result.status})`);
+    this.name = 'ApiFailure';
+  }
+}
+
+/** The data of a successful call; a failed one throws ApiFailure. */
+export async function unwrap<T>(call: Promise<ApiResult<T>>): Promise<T> {
+  const result = await call;
+  if (!result.ok) throw new ApiFailure(result);
+  return result.data;
+}
+
+/** failureMessage for whatever a query or mutation threw: anything but an ApiFailure reads as the network case. */
+export function failureMessageOf(error: unknown, fallback: string, network: string = messages.somethingWentWrong): string {
+  return failureMessage(error instanceof ApiFailure ? error.result : { ok: false, status: 0 }, fallback, network);
 }

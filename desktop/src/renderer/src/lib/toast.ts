@@ -3,6 +3,7 @@
  * (Staff User Management and the staff portal).
  */
 import { notifications } from '@mantine/notifications';
+import { failureMessageOf } from './api';
 
 export const toastCloseMs = { default: 5000, staff: 3000 } as const;
 export type ToastArea = keyof typeof toastCloseMs;
@@ -20,4 +21,19 @@ export function toast(kind: Kind, title: string, options: { message?: string; ar
     autoClose: toastCloseMs[area],
     withBorder: true,
   });
+}
+
+export interface FailureToastOptions {
+  /** What an unreachable server reads as; 'Something went wrong. Please try again.' unless the screen says otherwise. */
+  network?: string;
+  area?: ToastArea;
+  /** The fallback is the title and the server's words go beneath (Staff User Management's toasts). */
+  titled?: boolean;
+}
+
+/** The failure toast of spec section 8: the server's message, else the screen's fallback. */
+export function failureToast(error: unknown, fallback: string, options: FailureToastOptions = {}): void {
+  const { network, area, titled = false } = options;
+  if (titled) toast('error', fallback, { message: failureMessageOf(error, '', network) || undefined, area });
+  else toast('error', failureMessageOf(error, fallback, network), { area });
 }

@@ -4,7 +4,7 @@ import { api, messages, type AdminLoginAnswer } from '@kafue/common/contract';
 import { apiPost, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
-import { useAuth } from './store';
+import { useAuth } from '../../lib/session';
 
 /** /kafue-secure-admin (spec section 2). */
 export default function AdminLogin() {

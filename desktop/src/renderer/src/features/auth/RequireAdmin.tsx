@@ -4,7 +4,7 @@ import { Center, Loader, Text } from '@mantine/core';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type AuthCheckAnswer } from '@kafue/common/contract';
 import { apiGet, setUnauthorizedHandler } from '../../lib/api';
-import { useAuth } from './store';
+import { useAuth } from '../../lib/session';
 
 /** Spec section 7: the route guard waits 300 ms, then asks the server who is signed in. */
 export const authCheckDelayMs = 300;

@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { serviceCategories, type AdminService } from './sampleServices';
+import { categoryKeys, isCategoryKey, type CategoryKey, type Service } from '@kafue/common/contract';
 
-const empty: AdminService = { title: '', category: '', description: '' };
+/** The form's fields (spec section 2); the category is empty until one is chosen. */
+type Draft = Pick<Service, 'title' | 'description'> & { category: CategoryKey | '' };
+const empty: Draft = { title: '', category: '', description: '' };
 
 /** Add a New Service (spec section 2): submitting only logs the values; nothing is sent. */
 export default function AddService() {
-  const [service, setService] = useState<AdminService>(empty);
-  const set = (field: keyof AdminService) => (value: string) => setService((s) => ({ ...s, [field]: value }));
+  const [service, setService] = useState<Draft>(empty);
+  const set = (field: 'title' | 'description') => (value: string) => setService((s) => ({ ...s, [field]: value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -26,9 +28,9 @@ export default function AddService() {
             label="Category"
             required
             placeholder="Select a category"
-            data={serviceCategories}
+            data={categoryKeys}
             value={service.category || null}
-            onChange={(v) => set('category')(v ?? '')}
+            onChange={(v) => setService((s) => ({ ...s, category: v && isCategoryKey(v) ? v : '' }))}
           />
           <Textarea label="Description" required rows={4} value={service.description} onChange={(e) => set('description')(e.currentTarget.value)} />
           <Button type="submit" w="fit-content">

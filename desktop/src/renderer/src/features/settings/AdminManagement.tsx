@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { messages, type Admin } from '@kafue/common/contract';
-import { failureMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { failureMessageOf } from '../../lib/api';
+import { useAuth } from '../../lib/session';
+import { useConfirmDelete } from '../../lib/useConfirmDelete';
+import { useEditModal } from '../../lib/useEditModal';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { useAuth } from '../auth/store';
-import { settingsApi } from './settingsApi';
-import { AdminFormModal, type AdminFormValues } from './AdminFormModal';
+import { AdminFormModal } from './AdminFormModal';
+import { useAdminList, useDeleteAdmin, useSaveAdmin } from './useAdmins';
 
 /** Spec section 2: Super Admin red, Moderator yellow, others green. */
 export function roleBadgeColor(role: string): string {
@@ -16,73 +17,23 @@ export function roleBadgeColor(role: string): string {
   return 'green';
 }
 
-const failure = (result: Parameters<typeof failureMessage>[0], fallback: string) => failureMessage(result, fallback, messages.somethingWentWrong);
-
 /** Admin Management (spec section 2). */
 export default function AdminManagement() {
   const me = useAuth((s) => s.admin);
-  const [admins, setAdmins] = useState<Admin[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [form, setForm] = useState<{ opened: boolean; editing: Admin | null }>({ opened: false, editing: null });
+  const { data: admins = [], isPending, error } = useAdminList();
+  const form = useEditModal<Admin>();
   const [resetKey, setResetKey] = useState(0);
-  const [saving, setSaving] = useState(false);
-  const [toDelete, setToDelete] = useState<Admin | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [selfAlert, setSelfAlert] = useState(false);
+  const save = useSaveAdmin((invited) => {
+    if (invited) setResetKey((k) => k + 1);
+    form.close();
+  });
+  const confirm = useConfirmDelete(useDeleteAdmin());
 
-  const load = useCallback(async () => {
-    const result = await settingsApi.admins();
-    if (result.ok) {
-      setAdmins(Array.isArray(result.data) ? result.data : []);
-      setLoadError(null);
-    } else setLoadError(failure(result, messages.somethingWentWrong));
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function save(values: AdminFormValues) {
-    setSaving(true);
-    const editing = form.editing;
-    if (editing) {
-      const body = { name: values.name, email: values.email, role: values.role };
-      const result = await settingsApi.updateAdmin(editing._id, body);
-      setSaving(false);
-      if (!result.ok) return toast('error', failure(result, messages.adminUpdateFailed));
-      toast('success', messages.adminUpdated);
-      if (me && editing._id === me._id) useAuth.getState().signedIn({ ...me, ...body, email: body.email.trim().toLowerCase() });
-    } else {
-      const result = await settingsApi.invite(values);
-      setSaving(false);
-      if (!result.ok) return toast('error', failure(result, messages.adminInviteFailed));
-      toast('success', messages.adminInvited);
-      setResetKey((k) => k + 1);
-    }
-    setForm({ opened: false, editing: null });
-    await load();
-  }
-
+  // Spec section 8: an admin cannot delete themselves; the alert says so instead of asking.
   function askDelete(admin: Admin) {
-    if (me && admin._id === me._id) {
-      setSelfAlert(true);
-      return;
-    }
-    setSelfAlert(false);
-    setToDelete(admin);
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    const result = await settingsApi.removeAdmin(toDelete._id);
-    setDeleting(false);
-    setToDelete(null);
-    if (!result.ok) return toast('error', failure(result, messages.adminDeleteFailed));
-    toast('success', messages.adminDeleted);
-    await load();
+    setSelfAlert(me !== null && admin._id === me._id);
+    if (!me || admin._id !== me._id) confirm.ask(admin);
   }
 
   return (
@@ -91,20 +42,20 @@ export default function AdminManagement() {
         <Title order={2} size="h4">
           Admin Management
         </Title>
-        <Button onClick={() => setForm({ opened: true, editing: null })}>Invite New Admin</Button>
+        <Button onClick={form.openNew}>Invite New Admin</Button>
       </Group>
       {selfAlert && (
         <Alert color="red" variant="light" role="alert" mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSelfAlert(false)}>
           {messages.cannotDeleteSelf}
         </Alert>
       )}
-      {loadError && (
+      {error && (
         <Alert color="red" variant="light" mb="md">
-          {loadError}
+          {failureMessageOf(error, messages.somethingWentWrong)}
         </Alert>
       )}
       <DataTable
-        loading={loading}
+        loading={isPending}
         minWidth={560}
         head={
           <>
@@ -126,7 +77,7 @@ export default function AdminManagement() {
             </Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Button size="xs" variant="light" aria-label={`Edit ${a.name}`} onClick={() => setForm({ opened: true, editing: a })}>
+                <Button size="xs" variant="light" aria-label={`Edit ${a.name}`} onClick={() => form.openEdit(a)}>
                   Edit
                 </Button>
                 <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>
@@ -140,18 +91,15 @@ export default function AdminManagement() {
       <AdminFormModal
         opened={form.opened}
         editing={form.editing}
-        saving={saving}
+        saving={save.isPending}
         resetKey={resetKey}
-        onSave={save}
-        onClose={() => setForm({ opened: false, editing: null })}
+        onSave={(values) => save.mutate({ editing: form.editing, values })}
+        onClose={form.close}
       />
       <ConfirmDialog
-        opened={toDelete !== null}
         title="Delete Admin"
         message="Are you sure you want to delete this admin? This action cannot be undone."
-        working={deleting}
-        onConfirm={confirmDelete}
-        onClose={() => !deleting && setToDelete(null)}
+        {...confirm.dialog}
       />
     </Paper>
   );

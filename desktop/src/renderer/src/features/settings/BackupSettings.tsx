@@ -1,22 +1,19 @@
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { messages } from '@kafue/common/contract';
-import { failureMessage } from '../../lib/api';
+import { failureMessageOf, unwrap } from '../../lib/api';
 import { settingsApi } from './settingsApi';
 
 /** Backup (spec section 2): 'Create Backup Now', 'Processing...', the result, 'Download Backup'. */
 export default function BackupSettings() {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string; fileUrl?: string } | null>(null);
-
-  async function create() {
-    setBusy(true);
-    setResult(null);
-    const answer = await settingsApi.backup();
-    setBusy(false);
-    if (answer.ok) setResult({ ok: true, message: answer.data?.message || messages.backupCompleted, fileUrl: answer.data?.fileUrl || undefined });
-    else setResult({ ok: false, message: failureMessage(answer, messages.backupFailed, messages.somethingWentWrong) });
-  }
+  const backup = useMutation({ mutationFn: () => unwrap(settingsApi.backup()) });
+  const busy = backup.isPending;
+  const result = backup.isSuccess
+    ? { ok: true, message: backup.data?.message || messages.backupCompleted, fileUrl: backup.data?.fileUrl || undefined }
+    : backup.isError
+      ? { ok: false, message: failureMessageOf(backup.error, messages.backupFailed) }
+      : null;
 
   // The desktop app saves through a native dialog; the web follows the link with its cookie.
   function download(e: MouseEvent<HTMLAnchorElement>) {
@@ -29,7 +26,7 @@ export default function BackupSettings() {
     <Paper withBorder p="lg" maw={640}>
       <Stack align="flex-start">
         <Text>Create a copy of the database that you can download and keep somewhere safe.</Text>
-        <Button onClick={create} disabled={busy}>
+        <Button onClick={() => backup.mutate()} disabled={busy}>
           {busy ? 'Processing...' : 'Create Backup Now'}
         </Button>
         {result && (

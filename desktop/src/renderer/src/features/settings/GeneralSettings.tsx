@@ -1,43 +1,28 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { defaultGeneralSettings, messages, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
+import { defaultGeneralSettings, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
-import { failureMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { fieldErrors } from '../../lib/validate';
-import { settingsApi } from './settingsApi';
+import { useGeneralSettings, useSaveGeneralSettings } from './useGeneralSettings';
 
 /** General settings (spec section 2): loaded from the server, validated, saved. */
 export default function GeneralSettings() {
+  const { data: saved, isPending: loading } = useGeneralSettings();
+  const save = useSaveGeneralSettings();
   const [values, setValues] = useState<Settings>(defaultGeneralSettings);
-  const [loading, setLoading] = useState(true);
-  const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The form starts from the settings as loaded (React's "adjusting state when a prop changes").
+  const [shown, setShown] = useState<Settings>();
+  if (saved && saved !== shown) {
+    setShown(saved);
+    setValues(saved);
+  }
 
-  useEffect(() => {
-    let live = true;
-    void settingsApi.loadGeneral().then((result) => {
-      if (!live) return;
-      if (result.ok && result.data) setValues({ ...defaultGeneralSettings, ...result.data });
-      // Spec section 7: on failure the message is only logged.
-      else if (!result.ok) console.warn('Could not load general settings:', result.message ?? result.status);
-      setLoading(false);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const invalid = fieldErrors(generalSettingsBody, values);
     setErrors(invalid ?? {});
-    if (invalid) return;
-    setSaving(true);
-    const result = await settingsApi.saveGeneral(values);
-    setSaving(false);
-    if (result.ok) toast('success', messages.settingsUpdated);
-    else toast('error', failureMessage(result, messages.settingsUpdateFailed, messages.settingsNetworkError));
+    if (!invalid) save.mutate(values);
   }
 
   return (
@@ -76,7 +61,7 @@ export default function GeneralSettings() {
             checked={values.maintenanceMode}
             onChange={(e) => setValues({ ...values, maintenanceMode: e.currentTarget.checked })}
           />
-          <Button type="submit" loading={saving} disabled={loading} w="fit-content">
+          <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
             Save Changes
           </Button>
         </Stack>

@@ -1,8 +1,9 @@
 import { Panel } from '../../components/Panel';
 import { List, SimpleGrid } from '@mantine/core';
 import { messages, type ChangePasswordBody } from '@kafue/common/contract';
-import { failureMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { useMutation } from '@tanstack/react-query';
+import { unwrap } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
 import { PasswordChangeForm } from '../../components/PasswordChangeForm';
 import { settingsApi } from './settingsApi';
 
@@ -15,17 +16,16 @@ const recommendations = [
 
 /** Security settings (spec section 2): change password, and text-only recommendations. */
 export default function SecuritySettings() {
-  async function change(body: ChangePasswordBody): Promise<boolean> {
-    const result = await settingsApi.changePassword(body);
-    if (result.ok) toast('success', result.data?.message ?? messages.passwordUpdated);
-    else toast('error', failureMessage(result, messages.passwordUpdateFailed, messages.somethingWentWrong));
-    return result.ok;
-  }
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordBody) => unwrap(settingsApi.changePassword(body)),
+    onSuccess: (answer) => toast('success', answer?.message ?? messages.passwordUpdated),
+    onError: (error) => failureToast(error, messages.passwordUpdateFailed),
+  });
 
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Panel title="Change Password">
-        <PasswordChangeForm onSubmit={change} />
+        <PasswordChangeForm change={change} />
       </Panel>
       <Panel title="Security Recommendations">
         <List spacing="xs">

@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Tabs, Title } from '@mantine/core';
-import { settingsNav } from '../../app/nav';
+import { settingsNav } from './nav';
 
 const tabs = settingsNav.map((item) => ({ ...item, value: item.to.split('/').pop()! }));
 

@@ -1,17 +1,19 @@
 import { Panel } from '../../components/Panel';
-import { useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { brand } from '@kafue/common/brand';
-import { messages, type ChangePasswordBody, type StaffSelf } from '@kafue/common/contract';
-import { failureMessage } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { messages, type ChangePasswordBody } from '@kafue/common/contract';
+import { ApiFailure, failureMessageOf, unwrap } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
+import { DataLayer } from '../../components/DataLayer';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusBadge } from '../../components/DataTable';
 import { PasswordChangeForm } from '../../components/PasswordChangeForm';
 import { staffPortalApi } from './staffPortalApi';
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box>
       <Text size="sm" c="dimmed">
@@ -24,47 +26,37 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+const meKey = ['staff-portal', 'me'];
+
 /** /staff/dashboard: who the staff member is, their password, signing out. */
 export default function StaffDashboard() {
+  return (
+    <DataLayer>
+      <Portal />
+    </DataLayer>
+  );
+}
+
+function Portal() {
   const navigate = useNavigate();
-  const [me, setMe] = useState<StaffSelf | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'signedOut' | 'failed'>('loading');
-  const [error, setError] = useState('');
-
-  const load = useCallback(async () => {
-    const result = await staffPortalApi.me();
-    if (result.ok && result.data) {
-      setMe(result.data);
-      setState('ready');
-    } else if (!result.ok && result.status === 401) setState('signedOut');
-    else {
-      setError(result.ok ? messages.somethingWentWrong : failureMessage(result, messages.somethingWentWrong, messages.somethingWentWrong));
-      setState('failed');
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function change(body: ChangePasswordBody): Promise<boolean> {
-    const result = await staffPortalApi.changePassword(body);
-    if (!result.ok) {
-      toast('error', failureMessage(result, messages.passwordUpdateFailed, messages.somethingWentWrong), { area: 'staff' });
-      return false;
-    }
-    toast('success', messages.passwordUpdated, { area: 'staff' });
-    await load();
-    return true;
-  }
+  const client = useQueryClient();
+  const { data: me, isPending, error } = useQuery({ queryKey: meKey, queryFn: () => unwrap(staffPortalApi.me()) });
+  const change = useMutation({
+    mutationFn: (body: ChangePasswordBody) => unwrap(staffPortalApi.changePassword(body)),
+    onSuccess() {
+      toast('success', messages.passwordUpdated, { area: 'staff' });
+      return client.invalidateQueries({ queryKey: meKey });
+    },
+    onError: (failure) => failureToast(failure, messages.passwordUpdateFailed, { area: 'staff' }),
+  });
 
   async function signOut() {
     await staffPortalApi.logout();
-    navigate('/staff-login', { replace: true });
+    await navigate('/staff-login', { replace: true });
   }
 
-  if (state === 'signedOut') return <Navigate to="/staff-login" replace />;
-  if (state === 'loading') return <PageLoader />;
+  if (error instanceof ApiFailure && error.result.status === 401) return <Navigate to="/staff-login" replace />;
+  if (isPending) return <PageLoader />;
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -81,9 +73,9 @@ export default function StaffDashboard() {
         </Container>
       </Box>
       <Container size="md" py="lg" component="main">
-        {state === 'failed' || !me ? (
+        {!me ? (
           <Alert color="red" role="alert">
-            {error}
+            {failureMessageOf(error, messages.somethingWentWrong)}
           </Alert>
         ) : (
           <Stack>
@@ -107,7 +99,7 @@ export default function StaffDashboard() {
                 </Stack>
               </Panel>
               <Panel title="Change Password">
-                <PasswordChangeForm onSubmit={change} />
+                <PasswordChangeForm change={change} />
               </Panel>
             </SimpleGrid>
           </Stack>

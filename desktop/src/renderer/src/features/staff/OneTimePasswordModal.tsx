@@ -1,10 +1,11 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { copyText } from '../../lib/clipboard';
+import type { CreatedStaff } from './useStaff';
 
 export interface OneTimePasswordModalProps {
   /** The new staff member and the password the server generated, or null when closed. */
-  created: { name: string; email: string; password: string } | null;
+  created: CreatedStaff | null;
   onClose(): void;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffUser } from '@kafue/common/contract';
-import { asStaffList, filterStaff, headerState, noFilter, toggleAllShown } from './filter';
+import { asStaffList, filterStaff, headerState, noFilter, toggleAllShown, toggleOne } from './filter';
 
 const staff: StaffUser[] = [
   { _id: '1', name: 'Chanda Mwale', email: 'chanda@kafue.test', role: 'Manager', status: 'Active' },
@@ -47,5 +47,12 @@ describe('asStaffList', () => {
     expect(asStaffList(staff)).toHaveLength(3);
     expect(asStaffList({ message: 'x' })).toEqual([]);
     expect(asStaffList(null)).toEqual([]);
+  });
+});
+
+describe('toggleOne', () => {
+  it('selects a row, or clears it when it was selected, leaving the others', () => {
+    expect([...toggleOne(new Set(['a']), 'b')]).toEqual(['a', 'b']);
+    expect([...toggleOne(new Set(['a', 'b']), 'a')]).toEqual(['b']);
   });
 });

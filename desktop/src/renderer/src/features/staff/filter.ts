@@ -42,3 +42,11 @@ export function toggleAllShown(shown: readonly StaffUser[], selected: ReadonlySe
 export function asStaffList(body: unknown): StaffUser[] {
   return Array.isArray(body) ? (body as StaffUser[]) : [];
 }
+
+/** A row's checkbox: selects the row, or clears it when it was selected. */
+export function toggleOne(selected: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(selected);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}

@@ -4,8 +4,10 @@ import { Anchor, AppShell, Avatar, Box, Breadcrumbs, Burger, Button, Drawer, Gro
 import { adminTitle } from '@kafue/common/brand';
 import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
-import { useAuth } from '../features/auth/store';
-import { breadcrumbFor, mainNav, settingsNav } from '../app/nav';
+import { DataLayer } from '../components/DataLayer';
+import { useAuth } from '../lib/session';
+import { settingsNav } from '../features/settings/nav';
+import { breadcrumbFor, mainNav } from './nav';
 
 function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
   const { pathname } = useLocation();
@@ -130,7 +132,9 @@ export default function AdminLayout() {
             )}
           </Breadcrumbs>
         </Box>
-        <Outlet />
+        <DataLayer>
+          <Outlet />
+        </DataLayer>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,0 +1,17 @@
+/** A service the company offers (spec section 4): the record the site shows and the console edits. */
+import { z } from 'zod';
+import { categoryKeys, serviceLimits as max } from './vocabulary';
+
+const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
+
+export const serviceSchema = z.object({
+  title: text(max.title),
+  category: z.enum(categoryKeys),
+  /** Shown as "Starting at {price}", e.g. "$499" or "$29/mo". */
+  price: text(max.price),
+  description: text(max.description),
+  features: z.array(text(max.feature)).max(max.features),
+  /** The long text under "More Information". */
+  details: z.string().trim().max(max.details).optional(),
+});
+export type Service = z.output<typeof serviceSchema>;

@@ -1,0 +1,59 @@
+/**
+ * The domain's words and limits: roles, statuses, timezones, service categories and the length
+ * limits of fields. Plain values, no zod, so that the site's pages and the console's screens that
+ * only show these words do not load zod; the schemas (staff.ts, admins.ts, ...) import them.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Accounts (spec sections 6 and 9)
+
+export const adminRoles = ['Super Admin', 'Editor', 'Moderator'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+/** Role an invited admin gets unless another is chosen. */
+export const defaultInviteRole: AdminRole = 'Moderator';
+/** Label shown when an admin record carries no role. */
+export const defaultRoleLabel = 'Administrator';
+
+export const staffRoles = ['Staff', 'Team Lead', 'Manager', 'Coordinator', 'Executive', 'Intern', 'Partner'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffStatuses = ['Active', 'Inactive', 'Suspended'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+
+export const timezones = [
+  { value: 'UTC+0', label: 'UTC+0 (London)' },
+  { value: 'UTC-5', label: 'UTC-5 (New York)' },
+  { value: 'UTC+8', label: 'UTC+8 (Singapore)' },
+] as const;
+export type Timezone = (typeof timezones)[number]['value'];
+export const timezoneValues = timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
+
+export const minPasswordLength = 8;
+/** Upper bound on any password: argon2 hashes whatever it gets, so refuse megabyte "passwords". */
+export const maxPasswordLength = 256;
+export const maxNameLength = 100;
+export const maxEmailLength = 254;
+
+// ---------------------------------------------------------------------------------------------
+// Services (spec section 4)
+
+/** The seven service categories in the site's browser order: key, pill label, heading above the cards. */
+export const serviceCategories = [
+  { key: 'Web', label: 'Web & Hosting', heading: 'Web & Hosting Services' },
+  { key: 'Digital', label: 'Digital Marketing', heading: 'Digital Marketing & Branding' },
+  { key: 'IT', label: 'IT & Office', heading: 'IT & Office Solutions' },
+  { key: 'Design', label: 'Design & Development', heading: 'Design & Development' },
+  { key: 'Security', label: 'Security', heading: 'Security Solutions' },
+  { key: 'Growth', label: 'Business Growth', heading: 'Business Growth Tools' },
+  { key: 'CCTV', label: 'CCTV', heading: 'CCTV Installation & Monitoring' },
+] as const;
+export type ServiceCategory = (typeof serviceCategories)[number];
+export type CategoryKey = ServiceCategory['key'];
+export const categoryKeys = serviceCategories.map((c) => c.key) as [CategoryKey, ...CategoryKey[]];
+
+export function isCategoryKey(value: string): value is CategoryKey {
+  return (categoryKeys as readonly string[]).includes(value);
+}
+
+/** Length limits of a service's fields; `features` is how many, `feature` how long each. */
+export const serviceLimits = { title: 100, price: 30, description: 500, features: 8, feature: 120, details: 4000 } as const;
