@@ -6,7 +6,7 @@
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { messages, sessionCookie, type AdminRole } from '@kafue/common/contract';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { findSession, findSessionWith, type AdminRead, type Principal } from '../auth/sessions.js';
 import { forbidden, HttpError, notSignedIn } from './errors.js';
 import { parseBody, parseId } from './validate.js';

@@ -5,7 +5,7 @@
 import type { Context } from 'koa';
 import { api, messages, type LoginBody } from '@kafue/common/contract';
 import { changePasswordBody, loginBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { accountCounter, reserveAttempt, signInCounters } from '../auth/limiter.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { createSession, revokeSession, revokeSessionsOf, type Principal } from '../auth/sessions.js';

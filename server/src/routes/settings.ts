@@ -2,7 +2,7 @@
 import { createReadStream } from 'node:fs';
 import { api, defaultGeneralSettings, messages, type GeneralSettings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { backupPath, writeBackup } from '../backup.js';
 import { SettingEntity } from '../db/entities.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';

@@ -1,25 +1,13 @@
 /** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
 import { api, messages } from '@kafue/common/contract';
 import { staffCreateBody, staffUpdateBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
 import { StaffEntity } from '../db/entities.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
-import { HttpError, isUniqueViolation, notFound } from '../http/errors.js';
+import { notFound, uniqueEmail } from '../http/errors.js';
 import { toStaff } from './records.js';
-
-const emailTaken = () => new HttpError(409, messages.emailTaken, { email: messages.emailTaken });
-
-/** Runs a write that may hit the unique email index, answering 409 for a duplicate. */
-export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
 
 export function staffEndpoints({ db }: AppDeps): Endpoint[] {
   const staff = db.getRepository(StaffEntity);
