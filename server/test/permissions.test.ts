@@ -8,7 +8,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { api, messages } from '@kafue/common/contract';
-import { findSessionWith } from '../src/auth/sessions.js';
 import { authorize } from '../src/http/endpoint.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -137,16 +136,6 @@ describe('permission matrix', () => {
     for (const path of [api.adminLogout, api.authLogout, api.staffLogout]) {
       expect((await t.client().post(path)).status).toBe(200);
     }
-  });
-
-  it('a read made with the session lookup (the hot lists) is computed for admin sessions only', async () => {
-    const read = { name: 'test_secret', sql: `SELECT 'secret'::text` };
-    const asStaff = await findSessionWith(t.db, (await t.staff()).client.cookie!, read);
-    expect(asStaff.principal?.kind).toBe('staff');
-    expect(asStaff.data).toBeUndefined();
-    expect(await findSessionWith(t.db, 'A'.repeat(43), read)).toEqual({});
-    const admin = await t.admin('Moderator');
-    expect((await findSessionWith(t.db, admin.client.cookie!, read)).data).toBe('secret');
   });
 
   it("the guard's staff rules: the portal needs a chosen password and an Active account", async () => {

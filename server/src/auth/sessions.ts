@@ -3,9 +3,11 @@
  * SHA-256 hash, with expiry and last use.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AdminRole, StaffRole, StaffStatus } from '@kafue/common/contract';
+import { sessionCookie, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
 import { preparedQuery } from '../db/data-source.js';
+import type { AppDeps } from '../deps.js';
 
 export type Principal =
   | { kind: 'admin'; sessionId: string; id: string; name: string; email: string; role: AdminRole }
@@ -54,52 +56,42 @@ interface SessionJoin {
   must_change_password: boolean | null;
 }
 
-/**
- * A read that a call makes on every request, run in the same statement as the session lookup
- * (one database round trip instead of two). `sql` is a scalar subquery that never yields NULL;
- * it is evaluated only when the session belongs to an admin, so a staff or unknown session reads
- * nothing.
- */
-export interface AdminRead {
-  /** Names the prepared statement (letters, digits, underscores). */
-  name: string;
-  sql: string;
-}
-
-const lookups = new Map<string, string>();
-const sessionLookup = (name: string, read?: AdminRead) => {
-  let text = lookups.get(name);
-  if (text === undefined) lookups.set(name, (text = sessionLookupText(read)));
-  return text;
-};
-const sessionLookupText = (read?: AdminRead) =>
-  `SELECT s.id AS session_id, s.last_used_at < now() - interval '1 minute' AS refresh,
-          a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
-          u.id AS staff_id, u.name AS staff_name, u.email AS staff_email, u.role AS staff_role,
-          u.status AS staff_status, u.must_change_password
-          ${read ? `, CASE WHEN a.id IS NOT NULL THEN (${read.sql}) END AS data` : ''}
-     FROM sessions s
-     LEFT JOIN admins a ON a.id = s.admin_id
-     LEFT JOIN staff_users u ON u.id = s.staff_id
-    WHERE s.token_hash = $1 AND s.expires_at > now()`;
-
 /** The signed-in account of a token, or undefined when the token is unknown, expired or revoked. */
 export async function findSession(db: DataSource, token: string): Promise<Principal | undefined> {
-  return (await findSessionWith(db, token)).principal;
+  if (!tokenShape.test(token)) return undefined;
+  const rows = await preparedQuery<SessionJoin>(
+    db,
+    'kafue_find_session',
+    `SELECT s.id AS session_id, s.last_used_at < now() - interval '1 minute' AS refresh,
+            a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
+            u.id AS staff_id, u.name AS staff_name, u.email AS staff_email, u.role AS staff_role,
+            u.status AS staff_status, u.must_change_password
+       FROM sessions s
+       LEFT JOIN admins a ON a.id = s.admin_id
+       LEFT JOIN staff_users u ON u.id = s.staff_id
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [hashToken(token)],
+  );
+  return rows[0] && principalOfRow(db, rows[0]);
 }
 
-/** The signed-in account of a token, and the value of `read` when that account is an admin. */
-export async function findSessionWith(
-  db: DataSource,
-  token: string,
-  read?: AdminRead,
-): Promise<{ principal?: Principal; data?: unknown }> {
-  if (!tokenShape.test(token)) return {};
-  const name = read ? `kafue_session_${read.name}` : 'kafue_find_session';
-  const rows = await preparedQuery<SessionJoin & { data?: unknown }>(db, name, sessionLookup(name, read), [hashToken(token)]);
-  const row = rows[0];
-  if (!row) return {};
-  return { principal: await principalOfRow(db, row), data: row.data ?? undefined };
+/** The session token of a request: an Authorization bearer header wins over the cookie. */
+export function credentials(ctx: Context): { token?: string; via?: 'bearer' | 'cookie' } {
+  const header = ctx.get('Authorization');
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (bearer) return { token: bearer[1], via: 'bearer' };
+  const cookie = ctx.cookies.get(sessionCookie);
+  if (cookie) return { token: cookie, via: 'cookie' };
+  return {};
+}
+
+/** The signed-in account of the request (looked up once per request). */
+export async function principalOf(ctx: Context, deps: AppDeps): Promise<Principal | undefined> {
+  if (!('principal' in ctx.state)) {
+    const { token } = credentials(ctx);
+    ctx.state.principal = token ? await findSession(deps.db, token) : undefined;
+  }
+  return ctx.state.principal as Principal | undefined;
 }
 
 async function principalOfRow(db: DataSource, row: SessionJoin): Promise<Principal | undefined> {

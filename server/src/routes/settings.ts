@@ -33,10 +33,10 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.generalSettings,
       access: 'admin',
-      read: { name: 'general_settings', sql: `coalesce((SELECT value FROM settings WHERE key = '${generalKey}'), '{}'::jsonb)` },
-      async handle({ read }) {
+      async handle() {
+        const rows: { value: unknown }[] = await db.query(`SELECT value FROM settings WHERE key = $1`, [generalKey]);
         // Only known fields, over the defaults of spec section 3.
-        const stored = storedSettings.safeParse(read ?? {});
+        const stored = storedSettings.safeParse(rows[0]?.value ?? {});
         return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) } satisfies GeneralSettings;
       },
     }),

@@ -4,10 +4,10 @@ import { staffCreateBody, staffUpdateBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
-import { StaffEntity } from '../db/entities.js';
+import { StaffEntity, type StaffRow } from '../db/entities.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
-import { toStaff } from './records.js';
+import { staffColumns, toStaff } from './records.js';
 
 export function staffEndpoints({ db }: AppDeps): Endpoint[] {
   const staff = db.getRepository(StaffEntity);
@@ -17,18 +17,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.staff,
       access: 'admin',
-      // The console's most frequent call: PostgreSQL writes the JSON answer itself, in the
-      // statement that looks up the session. Only the fields the API shows (never a hash).
-      read: {
-        name: 'staff_list',
-        sql: `SELECT coalesce(jsonb_agg(jsonb_build_object('_id', id, 'name', name, 'email', email, 'role', role, 'status', status)
-                                      ORDER BY created_at, id), '[]')::text
-                FROM staff_users`,
-      },
-      async handle({ ctx, read }) {
-        ctx.type = 'application/json';
-        return read as string;
-      },
+      handle: async () => ((await db.query(`SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`)) as StaffRow[]).map(toStaff),
     }),
     endpoint({
       method: 'POST',
