@@ -42,7 +42,7 @@ describe('POST /api/settings/backup', () => {
     const file = join(backupsDir(t.config.dataDir), answer.body.fileUrl.split('/').pop());
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const backup = readBackup(file);
-    expect(backup.migrations).toEqual(['Initial1763700000000']);
+    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000']);
     expect(Object.keys(backup.tables).sort()).toEqual(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']);
     expect(backup.tables.staff_users!.rows.map((r) => r.email)).toEqual(
       expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),

@@ -49,7 +49,7 @@ export const endpoint = <S extends z.ZodType = z.ZodType>(e: Endpoint<S>): Endpo
 
 export async function authorize(ctx: Context, deps: AppDeps, access: Access): Promise<Principal | undefined> {
   if (access === 'public') return undefined;
-  const principal = await principalOf(ctx, deps);
+  const principal = await principalOf(ctx, deps.sessions);
   if (!principal) throw notSignedIn();
   if (access === 'staff' || access === 'staffSelf') {
     if (principal.kind !== 'staff') throw forbidden();
@@ -71,8 +71,14 @@ export function runEndpoint(e: Endpoint, deps: AppDeps) {
     // Record ids are UUIDs: anything else names no record (404), whatever the body says.
     if (params.id !== undefined) params.id = parseId(params.id);
     const body = e.body ? parseBody(e.body, ctx.request.body) : undefined;
-    const result = await e.handle({ ctx, body, principal: principal as Principal, params });
-    if (result !== undefined) ctx.body = result;
-    else if (ctx.body === undefined) throw new HttpError(500, messages.serverError);
+    try {
+      const result = await e.handle({ ctx, body, principal: principal as Principal, params });
+      if (result !== undefined) ctx.body = result;
+      else if (ctx.body === undefined) throw new HttpError(500, messages.serverError);
+    } finally {
+      // A call that may have signed someone out or changed an account: the next request on
+      // this process must see it at once, not when the database's notification arrives.
+      if (e.method !== 'GET') deps.sessions.forget();
+    }
   };
 }

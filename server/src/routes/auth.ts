@@ -38,7 +38,7 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
       throw forbidden(row.status === 'Suspended' ? messages.staffSuspended : messages.staffInactive);
     }
     // A new token at every sign-in; the session the request came with (if any) ends here.
-    const previous = await principalOf(ctx, deps);
+    const previous = await principalOf(ctx, deps.sessions);
     if (previous) await revokeSession(db, previous.sessionId);
     const token = await createSession(db, kind === 'admin' ? { adminId: row.id } : { staffId: row.id }, limits.sessionHours);
     if (body.session === 'bearer') return { row, token };
@@ -47,7 +47,7 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
   }
 
   async function signOut(ctx: Context) {
-    const principal = await principalOf(ctx, deps);
+    const principal = await principalOf(ctx, deps.sessions);
     if (principal) await revokeSession(db, principal.sessionId);
     clearSessionCookie(ctx, config.production);
     return { message: messages.loggedOut };

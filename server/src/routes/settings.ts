@@ -2,9 +2,10 @@
 import { createReadStream } from 'node:fs';
 import { api, defaultGeneralSettings, messages, type GeneralSettings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../deps.js';
 import { backupPath, writeBackup } from '../backup.js';
+import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
 
@@ -34,7 +35,7 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: api.generalSettings,
       access: 'admin',
       async handle() {
-        const rows: { value: unknown }[] = await db.query(`SELECT value FROM settings WHERE key = $1`, [generalKey]);
+        const rows = await preparedQuery<{ value: unknown }>(db, 'kafue_setting', `SELECT value FROM settings WHERE key = $1`, [generalKey]);
         // Only known fields, over the defaults of spec section 3.
         const stored = storedSettings.safeParse(rows[0]?.value ?? {});
         return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) } satisfies GeneralSettings;

@@ -1,10 +1,11 @@
 /** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
 import { api, messages } from '@kafue/common/contract';
 import { staffCreateBody, staffUpdateBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../deps.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
+import { preparedQuery } from '../db/data-source.js';
 import { StaffEntity, type StaffRow } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
 import { staffColumns, toStaff } from './records.js';
@@ -17,7 +18,8 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.staff,
       access: 'admin',
-      handle: async () => ((await db.query(`SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`)) as StaffRow[]).map(toStaff),
+      handle: async () =>
+        (await preparedQuery<StaffRow>(db, 'kafue_staff_list', `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`, [])).map(toStaff),
     }),
     endpoint({
       method: 'POST',
