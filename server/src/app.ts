@@ -14,12 +14,16 @@ import { originGuard, securityHeaders } from './http/security.js';
 import { staticFiles } from './http/static.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { healthEndpoints } from './routes/health.js';
 import { settingsEndpoints } from './routes/settings.js';
+import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
+  ...healthEndpoints(deps),
   ...authEndpoints(deps),
+  ...staffPortalEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),

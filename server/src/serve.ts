@@ -6,8 +6,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import { ensureFirstAdmin } from './accounts.js';
 import { createApp } from './app.js';
+import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';

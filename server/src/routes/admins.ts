@@ -2,9 +2,9 @@
 import type { EntityManager } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
 import { adminInviteBody, adminUpdateBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../deps.js';
 import { hashPassword } from '../auth/passwords.js';
 import { AdminEntity } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { forbidden, notFound, uniqueEmail } from '../http/errors.js';
 import { toAdmin } from './records.js';

@@ -1,4 +1,4 @@
-/** General settings, backups and health. */
+/** General settings and backups. */
 import { createReadStream } from 'node:fs';
 import { api, defaultGeneralSettings, messages, type GeneralSettings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
@@ -16,20 +16,6 @@ const storedSettings = generalSettingsBody.partial();
 export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
   const settings = db.getRepository(SettingEntity);
   return [
-    endpoint({
-      method: 'GET',
-      path: api.health,
-      access: 'public',
-      async handle({ ctx }) {
-        try {
-          await db.query('SELECT 1');
-          return { status: 'ok' };
-        } catch {
-          ctx.status = 503;
-          return { status: 'unavailable', message: messages.databaseUnavailable };
-        }
-      },
-    }),
     endpoint({
       method: 'GET',
       path: api.generalSettings,
