@@ -140,15 +140,15 @@ describe('permission matrix', () => {
 
   it("the guard's staff rules: the portal needs a chosen password and an Active account", async () => {
     const staff = { kind: 'staff', sessionId: 's', id: 'i', name: 'n', email: 'e', role: 'Staff' } as const;
-    const check = (principal: object, access: 'staff' | 'staffSelf') =>
+    const check = (principal: object, access: 'staff' | 'staffPendingPassword') =>
       authorize({ state: { principal } } as never, { db: t.db } as never, access);
     await expect(check({ ...staff, status: 'Active', mustChangePassword: true }, 'staff')).rejects.toMatchObject({
       status: 403,
       message: messages.passwordChangeRequired,
     });
-    await expect(check({ ...staff, status: 'Active', mustChangePassword: true }, 'staffSelf')).resolves.toBeDefined();
+    await expect(check({ ...staff, status: 'Active', mustChangePassword: true }, 'staffPendingPassword')).resolves.toBeDefined();
     await expect(check({ ...staff, status: 'Active', mustChangePassword: false }, 'staff')).resolves.toBeDefined();
-    await expect(check({ ...staff, status: 'Inactive', mustChangePassword: false }, 'staffSelf')).rejects.toMatchObject({
+    await expect(check({ ...staff, status: 'Inactive', mustChangePassword: false }, 'staffPendingPassword')).rejects.toMatchObject({
       status: 403,
       message: messages.staffInactive,
     });

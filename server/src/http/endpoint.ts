@@ -12,18 +12,18 @@ import { forbidden, HttpError, notSignedIn } from './errors.js';
 import { parseBody, parseId } from './validate.js';
 
 /**
- * Who may call (design.md "Who may do what"):
+ * Who may call, named after the callers (design.md "Who may do what"):
  * - public: anyone;
- * - admin: any admin role (console sign-in, reading staff, admins, settings; own password);
- * - staffManager: Super Admin and Editor (create, edit, delete staff);
+ * - anyAdmin: any admin role (console sign-in, reading staff, admins, settings; own password);
+ * - editor: Super Admin and Editor (create, edit, delete staff);
  * - superAdmin: Super Admin (change settings, backups, invite/edit/delete admins);
- * - staffSelf: a signed-in staff member, also before they chose their own password;
+ * - staffPendingPassword: a signed-in staff member, also before they chose their own password;
  * - staff: a signed-in staff member who has chosen their own password (the staff portal).
  */
-export type Access = 'public' | 'admin' | 'staffManager' | 'superAdmin' | 'staffSelf' | 'staff';
+export type Access = 'public' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff';
 
 const adminRolesFor: Partial<Record<Access, readonly AdminRole[]>> = {
-  staffManager: ['Super Admin', 'Editor'],
+  editor: ['Super Admin', 'Editor'],
   superAdmin: ['Super Admin'],
 };
 
@@ -51,7 +51,7 @@ export async function authorize(ctx: Context, deps: AppDeps, access: Access): Pr
   if (access === 'public') return undefined;
   const principal = await principalOf(ctx, deps.sessions);
   if (!principal) throw notSignedIn();
-  if (access === 'staff' || access === 'staffSelf') {
+  if (access === 'staff' || access === 'staffPendingPassword') {
     if (principal.kind !== 'staff') throw forbidden();
     if (principal.status === 'Inactive') throw forbidden(messages.staffInactive);
     if (principal.status === 'Suspended') throw forbidden(messages.staffSuspended);

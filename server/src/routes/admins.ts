@@ -33,7 +33,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'GET',
       path: api.admins,
-      access: 'admin',
+      access: 'anyAdmin',
       handle: async () =>
         (
           await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })

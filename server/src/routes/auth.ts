@@ -40,7 +40,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       },
     });
   const adminCheck = (path: string) =>
-    endpoint({ method: 'GET', path, access: 'admin', handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }) });
+    endpoint({ method: 'GET', path, access: 'anyAdmin', handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }) });
   const logout = (path: string) =>
     endpoint({
       method: 'POST',
@@ -63,7 +63,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
     endpoint({
       method: 'POST',
       path: api.changePassword,
-      access: 'admin',
+      access: 'anyAdmin',
       body: changePasswordBody,
       async handle({ principal, body }) {
         await changeOwnPassword(db, limits, principal, body.currentPassword, body.newPassword);

@@ -19,7 +19,7 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
     endpoint({
       method: 'GET',
       path: api.generalSettings,
-      access: 'admin',
+      access: 'anyAdmin',
       async handle() {
         const rows = await preparedQuery<{ value: unknown }>(db, 'kafue_setting', `SELECT value FROM settings WHERE key = $1`, [generalKey]);
         // Only known fields, over the defaults of spec section 3.

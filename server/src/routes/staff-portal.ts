@@ -14,13 +14,13 @@ export function staffPortalEndpoints({ db, config }: AppDeps): Endpoint[] {
     endpoint({
       method: 'GET',
       path: api.staffMe,
-      access: 'staffSelf',
+      access: 'staffPendingPassword',
       handle: async ({ principal }) => toStaffSelf(principal as StaffPrincipal),
     }),
     endpoint({
       method: 'POST',
       path: api.staffMyPassword,
-      access: 'staffSelf',
+      access: 'staffPendingPassword',
       body: changePasswordBody,
       async handle({ principal, body }) {
         await changeOwnPassword(db, config.limits, principal, body.currentPassword, body.newPassword);

@@ -17,14 +17,14 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'GET',
       path: api.staff,
-      access: 'admin',
+      access: 'anyAdmin',
       handle: async () =>
         (await preparedQuery<StaffRow>(db, 'kafue_staff_list', `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`, [])).map(toStaff),
     }),
     endpoint({
       method: 'POST',
       path: api.staff,
-      access: 'staffManager',
+      access: 'editor',
       body: staffCreateBody,
       async handle({ ctx, body }) {
         // The console sends a fixed default password (spec section 5); the server ignores it and
@@ -39,7 +39,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'PUT',
       path: byId,
-      access: 'staffManager',
+      access: 'editor',
       body: staffUpdateBody,
       async handle({ params, body }) {
         const id = params.id!;
@@ -56,7 +56,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'DELETE',
       path: byId,
-      access: 'staffManager',
+      access: 'editor',
       async handle({ params }) {
         const result = await staff.delete({ id: params.id });
         if (!result.affected) throw notFound();
