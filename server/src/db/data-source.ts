@@ -11,6 +11,8 @@ import { Initial1763700000000 } from './migrations/1763700000000-Initial.js';
 import { SessionChanges1763800000000 } from './migrations/1763800000000-SessionChanges.js';
 
 export const migrations = [Initial1763700000000, SessionChanges1763800000000];
+/** Where TypeORM records the migrations applied. */
+export const migrationsTable = 'migrations';
 
 export function createDataSource(url: string): DataSource {
   return new DataSource({
@@ -18,7 +20,7 @@ export function createDataSource(url: string): DataSource {
     url,
     entities,
     migrations,
-    migrationsTableName: 'migrations',
+    migrationsTableName: migrationsTable,
     synchronize: false,
     migrationsRun: false,
     logging: false,

@@ -119,14 +119,3 @@ export const LoginFailureEntity = new EntitySchema<LoginFailureRow>({
 
 export const entities = [AdminEntity, StaffEntity, SessionEntity, SettingEntity, LoginFailureEntity];
 
-/**
- * Every table of our schema, in an order that satisfies foreign keys when loading (a backup is
- * restored in this order), with the columns that order its rows.
- */
-export const tables = [
-  { name: 'admins', orderBy: 'id' },
-  { name: 'staff_users', orderBy: 'id' },
-  { name: 'sessions', orderBy: 'id' },
-  { name: 'settings', orderBy: 'key' },
-  { name: 'login_failures', orderBy: 'key' },
-] as const;
