@@ -44,7 +44,7 @@ interface Table {
  * backed up without anyone listing it here), in an order that satisfies foreign keys when
  * loading. Not the migrations table: a backup names its migrations, and a restore runs them.
  */
-export async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
+async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
   const found: Table[] = await db.query(
     `SELECT c.relname AS name,
             coalesce((SELECT array_agg(a.attname::text ORDER BY k.n)
