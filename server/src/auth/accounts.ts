@@ -42,7 +42,8 @@ export async function signIn(
     throw forbidden(account.status === 'Suspended' ? messages.staffSuspended : messages.staffInactive);
   }
   if (previous) await revokeSession(db, previous.sessionId);
-  const token = await createSession(db, kind === 'admin' ? { adminId: account.id } : { staffId: account.id }, limits.sessionHours);
+  const owner = kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
+  const token = await createSession(db, owner, limits.sessionHours);
   return { account, token };
 }
 
@@ -80,7 +81,8 @@ export async function changeOwnPassword(
   await db.transaction(async (m) => {
     if (principal.kind === 'admin') await m.update(AdminEntity, { id: account.id }, { passwordHash });
     else await m.update(StaffEntity, { id: account.id }, { passwordHash, mustChangePassword: false });
-    await revokeSessionsOf(m, principal.kind === 'admin' ? { adminId: account.id } : { staffId: account.id }, principal.sessionId);
+    const owner = principal.kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
+    await revokeSessionsOf(m, owner, principal.sessionId);
   });
 }
 

@@ -152,7 +152,10 @@ export class Sessions {
       lost = true;
       if (this.listener === client) {
         this.listener = undefined;
-        this.logger.warn({ err: error?.message }, 'session changes: listening connection lost; sessions are looked up every time until it is back');
+        this.logger.warn(
+          { err: error?.message },
+          'session changes: listening connection lost; sessions are looked up every time until it is back',
+        );
       }
       this.forget();
       client.end().catch(() => undefined);

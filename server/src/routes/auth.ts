@@ -20,9 +20,14 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
   const limits = config.limits;
 
   /** Signs in; the session goes out as the body asks: a cookie, or a token in the answer. */
-  async function openSession(ctx: Context, kind: AccountKind, body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>) {
+  async function openSession(
+    ctx: Context,
+    kind: AccountKind,
+    body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>,
+  ) {
     if (body.session === 'cookie') assertSameOrigin(ctx, config.allowedOrigins);
-    const { account, token } = await signIn(db, limits, kind, { email: body.email, password: body.password, ip: ctx.ip }, await principalOf(ctx, sessions));
+    const attempt = { email: body.email, password: body.password, ip: ctx.ip };
+    const { account, token } = await signIn(db, limits, kind, attempt, await principalOf(ctx, sessions));
     if (body.session === 'bearer') return { account, token };
     setSessionCookie(ctx, token, { secure: config.production, maxAgeSeconds: limits.sessionHours * 3600 });
     return { account, token: undefined };
@@ -40,7 +45,12 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       },
     });
   const adminCheck = (path: string) =>
-    endpoint({ method: 'GET', path, access: 'anyAdmin', handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }) });
+    endpoint({
+      method: 'GET',
+      path,
+      access: 'anyAdmin',
+      handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }),
+    });
   const logout = (path: string) =>
     endpoint({
       method: 'POST',

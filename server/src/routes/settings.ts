@@ -21,7 +21,8 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: api.generalSettings,
       access: 'anyAdmin',
       async handle() {
-        const rows = await preparedQuery<{ value: unknown }>(db, 'kafue_setting', `SELECT value FROM settings WHERE key = $1`, [generalKey]);
+        const text = `SELECT value FROM settings WHERE key = $1`;
+        const rows = await preparedQuery<{ value: unknown }>(db, 'kafue_setting', text, [generalKey]);
         // Only known fields, over the defaults of spec section 3.
         const stored = storedSettings.safeParse(rows[0]?.value ?? {});
         return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) } satisfies GeneralSettings;

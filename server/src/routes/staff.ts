@@ -18,8 +18,10 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.staff,
       access: 'anyAdmin',
-      handle: async () =>
-        (await preparedQuery<StaffRow>(db, 'kafue_staff_list', `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`, [])).map(toStaff),
+      handle: async () => {
+        const text = `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`;
+        return (await preparedQuery<StaffRow>(db, 'kafue_staff_list', text, [])).map(toStaff);
+      },
     }),
     endpoint({
       method: 'POST',
