@@ -22,15 +22,15 @@ export class SessionChanges1763800000000 implements MigrationInterface {
       CREATE TRIGGER sessions_changed
         AFTER DELETE OR TRUNCATE OR UPDATE OF token_hash, admin_id, staff_id, expires_at ON sessions
         FOR EACH STATEMENT EXECUTE FUNCTION notify_sessions_changed()`);
-    for (const table of ['admins', 'staff_users']) {
-      await q.query(`
-        CREATE TRIGGER sessions_changed AFTER UPDATE OR DELETE OR TRUNCATE ON ${table}
-          FOR EACH STATEMENT EXECUTE FUNCTION notify_sessions_changed()`);
-    }
+    await q.query(`
+      CREATE TRIGGER sessions_changed AFTER UPDATE OR DELETE OR TRUNCATE ON admins
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_sessions_changed()`);
+    await q.query(`
+      CREATE TRIGGER sessions_changed AFTER UPDATE OR DELETE OR TRUNCATE ON staff_users
+        FOR EACH STATEMENT EXECUTE FUNCTION notify_sessions_changed()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['sessions', 'admins', 'staff_users']) await q.query(`DROP TRIGGER sessions_changed ON ${table}`);
-    await q.query(`DROP FUNCTION notify_sessions_changed()`);
+    await q.query(`DROP FUNCTION notify_sessions_changed() CASCADE`); // and its triggers
   }
 }
