@@ -5,29 +5,25 @@
 import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
 import { messages } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
-import type { Config } from './config.js';
+import type { AppDeps } from './deps.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
 import { originGuard, securityHeaders } from './http/security.js';
 import { staticFiles } from './http/static.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { healthEndpoints } from './routes/health.js';
 import { settingsEndpoints } from './routes/settings.js';
+import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
-
-export interface AppDeps {
-  db: DataSource;
-  config: Config;
-  logger: Logger;
-}
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
+  ...healthEndpoints(deps),
   ...authEndpoints(deps),
+  ...staffPortalEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),

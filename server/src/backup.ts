@@ -7,9 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DataSource } from 'typeorm';
-import { tables } from './db/entities.js';
-import { migrations } from './db/data-source.js';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { migrations, migrationsTable } from './db/data-source.js';
 
 export const backupFormat = 'kafue-backup';
 export const backupVersion = 1;
@@ -32,22 +31,64 @@ export const backupNamePattern = /^kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
+interface Table {
+  name: string;
+  /** Its primary key's columns (rows are dumped in that order); empty when it has none. */
+  key: string[];
+  /** The other tables its foreign keys point to. */
+  references: string[];
+}
+
+/**
+ * Every table of our schema, as the database lists it (so a table a later migration adds is
+ * backed up without anyone listing it here), in an order that satisfies foreign keys when
+ * loading. Not the migrations table: a backup names its migrations, and a restore runs them.
+ */
+async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
+  const found: Table[] = await db.query(
+    `SELECT c.relname AS name,
+            coalesce((SELECT array_agg(a.attname::text ORDER BY k.n)
+                        FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, n), pg_attribute a
+                       WHERE i.indrelid = c.oid AND i.indisprimary AND a.attrelid = c.oid AND a.attnum = k.attnum), '{}') AS key,
+            coalesce((SELECT array_agg(DISTINCT r.relname::text)
+                        FROM pg_constraint f JOIN pg_class r ON r.oid = f.confrelid
+                       WHERE f.conrelid = c.oid AND f.contype = 'f' AND f.confrelid <> c.oid), '{}') AS references
+       FROM pg_class c
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> $1
+      ORDER BY c.relname`,
+    [migrationsTable],
+  );
+  const ordered: Table[] = [];
+  const placed = new Set<string>();
+  while (ordered.length < found.length) {
+    const next = found.filter((t) => !placed.has(t.name) && t.references.every((r) => placed.has(r)));
+    if (next.length === 0) throw new Error('The tables reference each other in a cycle; a backup cannot order them');
+    for (const t of next) {
+      ordered.push(t);
+      placed.add(t.name);
+    }
+  }
+  return ordered;
+}
+
 export async function dumpDatabase(db: DataSource): Promise<Backup> {
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const applied: { name: string }[] = await runner.query('SELECT name FROM migrations ORDER BY timestamp, id');
+    const applied: { name: string }[] = await runner.query(`SELECT name FROM ${quote(migrationsTable)} ORDER BY timestamp, id`);
     const out: Record<string, BackupTable> = {};
-    for (const table of tables) {
+    for (const table of await schemaTables(runner)) {
       const columns: { column_name: string }[] = await runner.query(
         `SELECT column_name FROM information_schema.columns
           WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
         [table.name],
       );
+      // Identifiers come from the database's own catalogue, quoted; a table without a primary
+      // key is ordered by its whole row.
+      const order = table.key.length ? table.key.map((c) => `t.${quote(c)}`).join(', ') : 'to_jsonb(t)::text';
       const [{ rows }] = await runner.query(
-        `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.${quote(table.orderBy)}), '[]'::jsonb) AS rows
-           FROM ${quote(table.name)} t`,
+        `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY ${order}), '[]'::jsonb) AS rows FROM ${quote(table.name)} t`,
       );
       out[table.name] = { columns: columns.map((c) => c.column_name), rows };
     }
@@ -113,6 +154,9 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
   await db.runMigrations({ transaction: 'all' });
   const counts: Record<string, number> = {};
   await db.transaction(async (manager) => {
+    const tables = await schemaTables(manager);
+    const unknown = Object.keys(backup.tables).filter((name) => !tables.some((t) => t.name === name));
+    if (unknown.length) throw new Error(`The backup holds tables this database does not have: ${unknown.join(', ')}`);
     for (const table of tables) {
       const [{ n }] = await manager.query(`SELECT count(*)::int AS n FROM ${quote(table.name)}`);
       if (n > 0) throw new Error(`The database is not empty (table ${table.name} has ${n} rows); restore needs an empty one`);

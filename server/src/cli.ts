@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { adminRoles, type AdminRole } from '@kafue/common/contract';
-import { createAdmin, resetAdminPassword } from './accounts.js';
+import { createAdmin, resetAdminPassword } from './auth/accounts.js';
 import { randomPassword } from './auth/passwords.js';
 import { readBackup, restoreBackup, writeBackup } from './backup.js';
 import { loadConfig } from './config.js';

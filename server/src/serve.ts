@@ -6,10 +6,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import { ensureFirstAdmin } from './accounts.js';
 import { createApp } from './app.js';
+import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
-import { purgeExpiredSessions } from './auth/sessions.js';
+import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
@@ -24,6 +24,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const { dataSource } = database;
   let stopping = false;
   let server: Server;
+  let sessions: Sessions | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -37,7 +38,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       }
     }
     // The app after the first admin: both hash a password at start, and the admin comes first.
-    const handle = createApp({ db: dataSource, config, logger }).callback();
+    sessions = await Sessions.open(dataSource, logger);
+    const handle = createApp({ db: dataSource, sessions, config, logger }).callback();
     // While stopping, every answer closes its connection, so keep-alive clients move off at once.
     server = createServer((req, res) => {
       if (stopping) res.setHeader('Connection', 'close');
@@ -54,6 +56,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       });
     });
   } catch (error) {
+    await sessions?.close();
     await database.close();
     throw error;
   }
@@ -81,6 +84,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    await sessions.close();
     await database.close();
     log('Stopped');
     logger.flush(() => process.exit(0));

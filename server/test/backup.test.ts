@@ -4,6 +4,7 @@
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { backupsDir, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup.js';
@@ -24,6 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** The tables of the public schema, as the database itself lists them. */
+async function databaseTables(db: DataSource): Promise<string[]> {
+  const rows: { table_name: string }[] = await db.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
 async function createBackup(): Promise<{ fileUrl: string; file: string }> {
   const answer = await superAdmin.post(api.backup);
   expect(answer.status).toBe(200);
@@ -42,12 +51,28 @@ describe('POST /api/settings/backup', () => {
     const file = join(backupsDir(t.config.dataDir), answer.body.fileUrl.split('/').pop());
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const backup = readBackup(file);
-    expect(backup.migrations).toEqual(['Initial1763700000000']);
-    expect(Object.keys(backup.tables).sort()).toEqual(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']);
+    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000']);
+    // Every table the database has, but TypeORM's record of migrations (the backup names them
+    // in `migrations`, and a restore runs them).
+    expect(Object.keys(backup.tables).sort()).toEqual((await databaseTables(t.db)).filter((name) => name !== 'migrations'));
+    expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']));
     expect(backup.tables.staff_users!.rows.map((r) => r.email)).toEqual(
       expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
     );
     expect(backup.tables.settings!.rows[0]!.value).toMatchObject({ siteName: 'Kafue ✓ ünïcode' });
+  });
+
+  it('backs up a table nobody told it about (one a later migration adds), rows and all', async () => {
+    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    try {
+      await other.dataSource.query(`CREATE TABLE later_notes (id serial PRIMARY KEY, admin_id uuid REFERENCES admins (id), note text)`);
+      await other.dataSource.query(`INSERT INTO later_notes (note) VALUES ('kept')`);
+      const backup = await dumpDatabase(other.dataSource);
+      expect(Object.keys(backup.tables).sort()).toEqual((await databaseTables(other.dataSource)).filter((name) => name !== 'migrations'));
+      expect(backup.tables.later_notes).toEqual({ columns: ['id', 'admin_id', 'note'], rows: [{ id: 1, admin_id: null, note: 'kept' }] });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -17,7 +17,7 @@ import { inject } from 'vitest';
 import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
 import { createApp } from '../src/app.js';
 import { hashPassword } from '../src/auth/passwords.js';
-import { createSession } from '../src/auth/sessions.js';
+import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
@@ -101,9 +101,14 @@ let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${++counter}-${Math.random().toString(36).slice(2, 7)}@kafue.test`;
 
 export async function startTestServer(
-  options: { configure?: (config: Config) => void; withOutage?: boolean } = {},
+  options: {
+    configure?: (config: Config) => void;
+    withOutage?: boolean;
+    /** Another server's database (as a second server process on it); a fresh one by default. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestServer> {
-  const databaseUrl = await createDatabase();
+  const databaseUrl = options.databaseUrl ?? (await createDatabase());
   let url = databaseUrl;
   let outage: Outage | undefined;
   if (options.withOutage) {
@@ -129,7 +134,8 @@ export async function startTestServer(
   const logger = pino({ level: 'info' }, sink);
   const database = await openDatabase(config, () => undefined, url);
   const db = database.dataSource;
-  const app = createApp({ db, config, logger });
+  const sessions = await Sessions.open(db, logger);
+  const app = createApp({ db, sessions, config, logger });
   const server: Server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -159,6 +165,7 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await sessions.close();
       await database.close();
       await outage?.cut();
       rmSync(dataDir, { recursive: true, force: true });

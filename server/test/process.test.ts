@@ -282,7 +282,9 @@ describe('command-line tool', () => {
       const empty = await createDatabase();
       const restore = await cli(['restore', file], { ...env, DATABASE_URL: empty });
       expect(restore.code, restore.err).toBe(0);
-      expect(restore.out).toMatch(/Restored admins: 1, staff_users: 0/);
+      // Tables come in the order the restore loads them (foreign keys first), not a fixed one.
+      expect(restore.out).toMatch(/^Restored .*\badmins: 1\b/);
+      expect(restore.out).toMatch(/\bstaff_users: 0\b/);
       const again = await cli(['restore', file], { ...env, DATABASE_URL: empty });
       expect(again.code).toBe(1);
       expect(again.err).toMatch(/not empty/);

@@ -3,9 +3,12 @@
  * SHA-256 hash, with expiry and last use.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
+import pg from 'pg';
+import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { AdminRole, StaffRole, StaffStatus } from '@kafue/common/contract';
-import { preparedQuery } from '../db/data-source.js';
+import { sessionCookie, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
+import { poolOf, preparedQuery } from '../db/data-source.js';
 
 export type Principal =
   | { kind: 'admin'; sessionId: string; id: string; name: string; email: string; role: AdminRole }
@@ -41,6 +44,7 @@ export async function createSession(
 
 interface SessionJoin {
   session_id: string;
+  expires_at: Date;
   refresh: boolean;
   admin_id: string | null;
   admin_name: string | null;
@@ -54,52 +58,146 @@ interface SessionJoin {
   must_change_password: boolean | null;
 }
 
+/** The session of a token hash, with its account, if it exists and has not expired. */
+async function lookUp(db: DataSource, tokenHash: string): Promise<SessionJoin | undefined> {
+  const rows = await preparedQuery<SessionJoin>(
+    db,
+    'kafue_find_session',
+    `SELECT s.id AS session_id, s.expires_at, s.last_used_at < now() - interval '1 minute' AS refresh,
+            a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
+            u.id AS staff_id, u.name AS staff_name, u.email AS staff_email, u.role AS staff_role,
+            u.status AS staff_status, u.must_change_password
+       FROM sessions s
+       LEFT JOIN admins a ON a.id = s.admin_id
+       LEFT JOIN staff_users u ON u.id = s.staff_id
+      WHERE s.token_hash = $1 AND s.expires_at > now()`,
+    [tokenHash],
+  );
+  return rows[0];
+}
+
+/** The channel of migration SessionChanges: any change that may end or alter a session. */
+const changesChannel = 'sessions_changed';
+/** How long a looked-up session is trusted without asking PostgreSQL again. */
+const cacheMs = 10_000;
+/** A bound on memory; past it the cache starts over. */
+const maxCached = 10_000;
+const relistenMs = 1_000;
+
 /**
- * A read that a call makes on every request, run in the same statement as the session lookup
- * (one database round trip instead of two). `sql` is a scalar subquery that never yields NULL;
- * it is evaluated only when the session belongs to an admin, so a staff or unknown session reads
- * nothing.
+ * The sessions a process has looked up recently, so that a signed-in read makes one database
+ * round trip instead of two. Correct with several processes on one database: every change that
+ * ends or alters a session notifies (triggers of migration SessionChanges), and every process
+ * listening forgets all it holds. While the listening connection is down nothing is cached (a
+ * notification may be missed); entries live at most cacheMs anyway, and never past the session's
+ * expiry.
  */
-export interface AdminRead {
-  /** Names the prepared statement (letters, digits, underscores). */
-  name: string;
-  sql: string;
+export class Sessions {
+  private cache = new Map<string, { principal: Principal; until: number }>();
+  /** Bumped at every change: a lookup that began before one does not store its older answer. */
+  private generation = 0;
+  private listener?: pg.Client;
+  private retry?: NodeJS.Timeout;
+  private closed = false;
+
+  private constructor(
+    private readonly db: DataSource,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Starts listening for changes (retried in the background when the database is down). */
+  static async open(db: DataSource, logger: Logger): Promise<Sessions> {
+    const sessions = new Sessions(db, logger);
+    await sessions.listen();
+    return sessions;
+  }
+
+  /** The signed-in account of a token, or undefined when the token is unknown, expired or revoked. */
+  async find(token: string): Promise<Principal | undefined> {
+    if (!tokenShape.test(token)) return undefined;
+    const tokenHash = hashToken(token);
+    const cached = this.cache.get(tokenHash);
+    if (cached && cached.until > Date.now()) return cached.principal;
+    if (cached) this.cache.delete(tokenHash);
+    const generation = this.generation;
+    const row = await lookUp(this.db, tokenHash);
+    const principal = row && (await principalOfRow(this.db, row));
+    if (principal && this.listener && generation === this.generation) {
+      if (this.cache.size >= maxCached) this.cache.clear();
+      this.cache.set(tokenHash, { principal, until: Math.min(Date.now() + cacheMs, row.expires_at.getTime()) });
+    }
+    return principal;
+  }
+
+  /** Forgets every session looked up so far (something changed, here or in another process). */
+  forget(): void {
+    this.generation++;
+    this.cache.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const listener = this.listener;
+    this.listener = undefined;
+    this.forget();
+    await listener?.end().catch(() => undefined);
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ ...poolOf(this.db).options, keepAlive: true });
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) {
+        this.listener = undefined;
+        this.logger.warn(
+          { err: error?.message },
+          'session changes: listening connection lost; sessions are looked up every time until it is back',
+        );
+      }
+      this.forget();
+      client.end().catch(() => undefined);
+      if (!this.closed) this.retry = setTimeout(() => void this.listen(), relistenMs).unref();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', () => this.forget());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${changesChannel}`);
+    } catch (error) {
+      onLost(error instanceof Error ? error : undefined);
+      return;
+    }
+    if (this.closed || lost) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    // Whatever changed while nobody listened is unknown: start afresh.
+    this.forget();
+    this.listener = client;
+  }
 }
 
-const lookups = new Map<string, string>();
-const sessionLookup = (name: string, read?: AdminRead) => {
-  let text = lookups.get(name);
-  if (text === undefined) lookups.set(name, (text = sessionLookupText(read)));
-  return text;
-};
-const sessionLookupText = (read?: AdminRead) =>
-  `SELECT s.id AS session_id, s.last_used_at < now() - interval '1 minute' AS refresh,
-          a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
-          u.id AS staff_id, u.name AS staff_name, u.email AS staff_email, u.role AS staff_role,
-          u.status AS staff_status, u.must_change_password
-          ${read ? `, CASE WHEN a.id IS NOT NULL THEN (${read.sql}) END AS data` : ''}
-     FROM sessions s
-     LEFT JOIN admins a ON a.id = s.admin_id
-     LEFT JOIN staff_users u ON u.id = s.staff_id
-    WHERE s.token_hash = $1 AND s.expires_at > now()`;
-
-/** The signed-in account of a token, or undefined when the token is unknown, expired or revoked. */
-export async function findSession(db: DataSource, token: string): Promise<Principal | undefined> {
-  return (await findSessionWith(db, token)).principal;
+/** The signed-in account of the request (looked up once per request). */
+export async function principalOf(ctx: Context, sessions: Sessions): Promise<Principal | undefined> {
+  if (!('principal' in ctx.state)) {
+    const { token } = credentials(ctx);
+    ctx.state.principal = token ? await sessions.find(token) : undefined;
+  }
+  return ctx.state.principal as Principal | undefined;
 }
 
-/** The signed-in account of a token, and the value of `read` when that account is an admin. */
-export async function findSessionWith(
-  db: DataSource,
-  token: string,
-  read?: AdminRead,
-): Promise<{ principal?: Principal; data?: unknown }> {
-  if (!tokenShape.test(token)) return {};
-  const name = read ? `kafue_session_${read.name}` : 'kafue_find_session';
-  const rows = await preparedQuery<SessionJoin & { data?: unknown }>(db, name, sessionLookup(name, read), [hashToken(token)]);
-  const row = rows[0];
-  if (!row) return {};
-  return { principal: await principalOfRow(db, row), data: row.data ?? undefined };
+/** The session token of a request: an Authorization bearer header wins over the cookie. */
+export function credentials(ctx: Context): { token?: string; via?: 'bearer' | 'cookie' } {
+  const header = ctx.get('Authorization');
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (bearer) return { token: bearer[1], via: 'bearer' };
+  const cookie = ctx.cookies.get(sessionCookie);
+  if (cookie) return { token: cookie, via: 'cookie' };
+  return {};
 }
 
 async function principalOfRow(db: DataSource, row: SessionJoin): Promise<Principal | undefined> {

@@ -8,8 +8,11 @@ import type { Config } from '../config.js';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.js';
 import { entities } from './entities.js';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial.js';
+import { SessionChanges1763800000000 } from './migrations/1763800000000-SessionChanges.js';
 
-export const migrations = [Initial1763700000000];
+export const migrations = [Initial1763700000000, SessionChanges1763800000000];
+/** Where TypeORM records the migrations applied. */
+export const migrationsTable = 'migrations';
 
 export function createDataSource(url: string): DataSource {
   return new DataSource({
@@ -17,7 +20,7 @@ export function createDataSource(url: string): DataSource {
     url,
     entities,
     migrations,
-    migrationsTableName: 'migrations',
+    migrationsTableName: migrationsTable,
     synchronize: false,
     migrationsRun: false,
     logging: false,
@@ -67,13 +70,15 @@ export async function openDatabase(
   };
 }
 
+/** The pg pool under TypeORM. */
+export const poolOf = (db: DataSource) => (db.driver as PostgresDriver).master as Pool;
+
 /**
  * Runs a named (prepared) statement on the pool under TypeORM: PostgreSQL parses and plans it
- * once per connection. For the queries every request makes (the session lookup), planning is
- * most of their cost.
+ * once per connection. For the queries made on almost every request (the session lookup, the
+ * console's lists), planning is most of their cost, and TypeORM's query runner adds more.
  */
 export async function preparedQuery<Row>(db: DataSource, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  const pool = (db.driver as PostgresDriver).master as Pool;
-  const result = await pool.query({ name, text, values });
+  const result = await poolOf(db).query({ name, text, values });
   return result.rows as Row[];
 }

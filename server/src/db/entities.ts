@@ -1,5 +1,6 @@
 /**
- * The tables, as TypeORM entity schemas. The schema itself is created by the migrations in
+ * The tables that queries read through TypeORM, as entity schemas (sessions and sign-in
+ * counters are read with plain SQL only). The schema itself is created by the migrations in
  * ./migrations (never by synchronize); these describe it for queries.
  */
 import { EntitySchema } from 'typeorm';
@@ -27,26 +28,10 @@ export interface StaffRow {
   updatedAt: Date;
 }
 
-export interface SessionRow {
-  id: string;
-  tokenHash: string;
-  adminId: string | null;
-  staffId: string | null;
-  createdAt: Date;
-  lastUsedAt: Date;
-  expiresAt: Date;
-}
-
 export interface SettingRow {
   key: string;
   value: unknown;
   updatedAt: Date;
-}
-
-export interface LoginFailureRow {
-  key: string;
-  failures: number;
-  windowStart: Date;
 }
 
 const id = { type: 'uuid', primary: true, generated: 'uuid' } as const;
@@ -83,20 +68,6 @@ export const StaffEntity = new EntitySchema<StaffRow>({
   },
 });
 
-export const SessionEntity = new EntitySchema<SessionRow>({
-  name: 'Session',
-  tableName: 'sessions',
-  columns: {
-    id,
-    tokenHash: { type: 'char', length: 64, name: 'token_hash' },
-    adminId: { type: 'uuid', name: 'admin_id', nullable: true },
-    staffId: { type: 'uuid', name: 'staff_id', nullable: true },
-    createdAt: { type: 'timestamptz', name: 'created_at', createDate: true },
-    lastUsedAt: { type: 'timestamptz', name: 'last_used_at' },
-    expiresAt: { type: 'timestamptz', name: 'expires_at' },
-  },
-});
-
 export const SettingEntity = new EntitySchema<SettingRow>({
   name: 'Setting',
   tableName: 'settings',
@@ -107,26 +78,5 @@ export const SettingEntity = new EntitySchema<SettingRow>({
   },
 });
 
-export const LoginFailureEntity = new EntitySchema<LoginFailureRow>({
-  name: 'LoginFailure',
-  tableName: 'login_failures',
-  columns: {
-    key: { type: 'varchar', length: 400, primary: true },
-    failures: { type: 'int' },
-    windowStart: { type: 'timestamptz', name: 'window_start' },
-  },
-});
+export const entities = [AdminEntity, StaffEntity, SettingEntity];
 
-export const entities = [AdminEntity, StaffEntity, SessionEntity, SettingEntity, LoginFailureEntity];
-
-/**
- * Every table of our schema, in an order that satisfies foreign keys when loading (a backup is
- * restored in this order), with the columns that order its rows.
- */
-export const tables = [
-  { name: 'admins', orderBy: 'id' },
-  { name: 'staff_users', orderBy: 'id' },
-  { name: 'sessions', orderBy: 'id' },
-  { name: 'settings', orderBy: 'key' },
-  { name: 'login_failures', orderBy: 'key' },
-] as const;

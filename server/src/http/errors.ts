@@ -53,7 +53,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** PostgreSQL unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; driverError?: { code?: string } };
   return e?.code === '23505' || e?.driverError?.code === '23505';
+}
+
+/**
+ * Runs a write that may hit a unique email index (staff, admins), answering 409 for a
+ * duplicate.
+ */
+export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken, { email: messages.emailTaken });
+    throw error;
+  }
 }

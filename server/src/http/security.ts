@@ -5,8 +5,8 @@ import type { Context, Next } from 'koa';
 import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { messages, sessionCookie } from '@kafue/common/contract';
+import { credentials } from '../auth/sessions.js';
 import { forbidden } from './errors.js';
-import { credentials } from './endpoint.js';
 
 export interface CookieOptions {
   secure: boolean;

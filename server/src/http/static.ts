@@ -1,6 +1,6 @@
 /**
- * Serves the built public site (site/dist) and the console's web build (desktop/dist-web), as
- * team-notes.md "How the pieces meet" fixes it. A missing build is a plain-text 503, not a crash.
+ * Serves the built public site (site/dist) and the console's web build (desktop/dist-web).
+ * A missing build is a plain-text 503, not a crash.
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';

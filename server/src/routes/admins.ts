@@ -2,13 +2,12 @@
 import type { EntityManager } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
 import { adminInviteBody, adminUpdateBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { AdminEntity } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { forbidden, notFound, uniqueEmail } from '../http/errors.js';
 import { toAdmin } from './records.js';
-import { uniqueEmail } from './staff.js';
 
 /**
  * Loads the admin a change is about, refusing a change that would leave no Super Admin. The
@@ -34,7 +33,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'GET',
       path: api.admins,
-      access: 'admin',
+      access: 'anyAdmin',
       handle: async () =>
         (
           await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })

@@ -1,78 +1,36 @@
 /**
- * Sign-in, session check, sign-out and own-password change, for admins (both readings of spec
- * section 7: /api/settings/* and /api/auth/*) and for staff (/api/staff/login, /api/staff/me...).
+ * Sign-in, session check and sign-out, for admins (both readings of spec section 7:
+ * /api/settings/* and /api/auth/*) and for staff (/api/staff/login, /api/staff/logout); and the
+ * admins' own password change. The staff portal's own calls are in staff-portal.ts.
  */
 import type { Context } from 'koa';
 import { api, messages, type LoginBody } from '@kafue/common/contract';
 import { changePasswordBody, loginBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
-import { accountCounter, reserveAttempt, signInCounters } from '../auth/limiter.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { createSession, revokeSession, revokeSessionsOf, type Principal } from '../auth/sessions.js';
-import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
-import { endpoint, principalOf, type Endpoint } from '../http/endpoint.js';
-import { forbidden, HttpError } from '../http/errors.js';
+import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
+import { principalOf, type Principal } from '../auth/sessions.js';
+import type { AdminRow, StaffRow } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../http/security.js';
 import { toAdmin, toStaffSelf } from './records.js';
 
-type Kind = 'admin' | 'staff';
 type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
-type StaffPrincipal = Extract<Principal, { kind: 'staff' }>;
 
-export function authEndpoints(deps: AppDeps): Endpoint[] {
-  const { db, config } = deps;
+export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
   const limits = config.limits;
-  const admins = db.getRepository(AdminEntity);
-  const staff = db.getRepository(StaffEntity);
 
-  /** Checks the password (counting failures), then opens a session as the body asks. */
-  async function signIn(ctx: Context, kind: Kind, body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>) {
+  /** Signs in; the session goes out as the body asks: a cookie, or a token in the answer. */
+  async function openSession(
+    ctx: Context,
+    kind: AccountKind,
+    body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>,
+  ) {
     if (body.session === 'cookie') assertSameOrigin(ctx, config.allowedOrigins);
-    const attempt = await reserveAttempt(db, signInCounters(kind, body.email, ctx.ip, limits), limits);
-    const row = kind === 'admin' ? await admins.findOneBy({ email: body.email }) : await staff.findOneBy({ email: body.email });
-    if (!(await verifyPassword(row?.passwordHash, body.password)) || !row) {
-      throw new HttpError(401, messages.invalidCredentials);
-    }
-    await attempt.succeeded();
-    if ('status' in row && row.status !== 'Active') {
-      throw forbidden(row.status === 'Suspended' ? messages.staffSuspended : messages.staffInactive);
-    }
-    // A new token at every sign-in; the session the request came with (if any) ends here.
-    const previous = await principalOf(ctx, deps);
-    if (previous) await revokeSession(db, previous.sessionId);
-    const token = await createSession(db, kind === 'admin' ? { adminId: row.id } : { staffId: row.id }, limits.sessionHours);
-    if (body.session === 'bearer') return { row, token };
+    const attempt = { email: body.email, password: body.password, ip: ctx.ip };
+    const { account, token } = await signIn(db, limits, kind, attempt, await principalOf(ctx, sessions));
+    if (body.session === 'bearer') return { account, token };
     setSessionCookie(ctx, token, { secure: config.production, maxAgeSeconds: limits.sessionHours * 3600 });
-    return { row, token: undefined };
-  }
-
-  async function signOut(ctx: Context) {
-    const principal = await principalOf(ctx, deps);
-    if (principal) await revokeSession(db, principal.sessionId);
-    clearSessionCookie(ctx, config.production);
-    return { message: messages.loggedOut };
-  }
-
-  async function changeOwnPassword(principal: Principal, currentPassword: string, newPassword: string) {
-    const repo = principal.kind === 'admin' ? admins : staff;
-    const row = await repo.findOneBy({ id: principal.id });
-    if (!row) throw new HttpError(401, messages.notSignedIn);
-    // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on.
-    const attempt = await reserveAttempt(db, [accountCounter(principal.kind, row.email, limits)], limits);
-    if (!(await verifyPassword(row.passwordHash, currentPassword))) {
-      throw new HttpError(400, messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
-    }
-    await attempt.succeeded();
-    if (newPassword === currentPassword) {
-      throw new HttpError(400, messages.passwordMustDiffer, { newPassword: messages.passwordMustDiffer });
-    }
-    const passwordHash = await hashPassword(newPassword);
-    await db.transaction(async (m) => {
-      if (principal.kind === 'admin') await m.update(AdminEntity, { id: row.id }, { passwordHash });
-      else await m.update(StaffEntity, { id: row.id }, { passwordHash, mustChangePassword: false });
-      await revokeSessionsOf(m, principal.kind === 'admin' ? { adminId: row.id } : { staffId: row.id }, principal.sessionId);
-    });
-    return { message: messages.passwordUpdated };
+    return { account, token: undefined };
   }
 
   const adminLogin = (path: string) =>
@@ -82,14 +40,28 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
       access: 'public',
       body: loginBody,
       async handle({ ctx, body }) {
-        const { row, token } = await signIn(ctx, 'admin', body);
-        return { admin: toAdmin(row as AdminRow), ...(token ? { token } : {}) };
+        const { account, token } = await openSession(ctx, 'admin', body);
+        return { admin: toAdmin(account as AdminRow), ...(token ? { token } : {}) };
       },
     });
   const adminCheck = (path: string) =>
-    endpoint({ method: 'GET', path, access: 'admin', handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }),
+    endpoint({
+      method: 'GET',
+      path,
+      access: 'anyAdmin',
+      handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }),
     });
-  const logout = (path: string) => endpoint({ method: 'POST', path, access: 'public', handle: ({ ctx }) => signOut(ctx) });
+  const logout = (path: string) =>
+    endpoint({
+      method: 'POST',
+      path,
+      access: 'public',
+      async handle({ ctx }) {
+        await signOut(db, await principalOf(ctx, sessions));
+        clearSessionCookie(ctx, config.production);
+        return { message: messages.loggedOut };
+      },
+    });
 
   return [
     adminLogin(api.adminLogin),
@@ -101,9 +73,12 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
     endpoint({
       method: 'POST',
       path: api.changePassword,
-      access: 'admin',
+      access: 'anyAdmin',
       body: changePasswordBody,
-      handle: ({ principal, body }) => changeOwnPassword(principal, body.currentPassword, body.newPassword),
+      async handle({ principal, body }) {
+        await changeOwnPassword(db, limits, principal, body.currentPassword, body.newPassword);
+        return { message: messages.passwordUpdated };
+      },
     }),
     endpoint({
       method: 'POST',
@@ -111,22 +86,9 @@ export function authEndpoints(deps: AppDeps): Endpoint[] {
       access: 'public',
       body: loginBody,
       async handle({ ctx, body }) {
-        const { row, token } = await signIn(ctx, 'staff', body);
-        return { staff: toStaffSelf(row as StaffRow), ...(token ? { token } : {}) };
+        const { account, token } = await openSession(ctx, 'staff', body);
+        return { staff: toStaffSelf(account as StaffRow), ...(token ? { token } : {}) };
       },
-    }),
-    endpoint({
-      method: 'GET',
-      path: api.staffMe,
-      access: 'staffSelf',
-      handle: async ({ principal }) => toStaffSelf(principal as StaffPrincipal),
-    }),
-    endpoint({
-      method: 'POST',
-      path: api.staffMyPassword,
-      access: 'staffSelf',
-      body: changePasswordBody,
-      handle: ({ principal, body }) => changeOwnPassword(principal, body.currentPassword, body.newPassword),
     }),
     logout(api.staffLogout),
   ];

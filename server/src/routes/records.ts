@@ -9,15 +9,19 @@ export const toAdmin = (row: Pick<AdminRow, 'id' | 'name' | 'email' | 'role'>): 
   role: row.role,
 });
 
-export const toStaff = (row: Pick<StaffRow, 'id' | 'name' | 'email' | 'role' | 'status'>): StaffUser => ({
+/** The fields the API shows of a staff user besides `_id`; their columns have the same names. */
+const staffFields = ['name', 'email', 'role', 'status'] as const satisfies readonly (keyof StaffUser & keyof StaffRow)[];
+type StaffFields = Pick<StaffRow, 'id' | (typeof staffFields)[number]>;
+
+/** The columns toStaff reads, for plain SQL reads. */
+export const staffColumns = ['id', ...staffFields].join(', ');
+
+export const toStaff = (row: StaffFields): StaffUser => ({
   _id: row.id,
-  name: row.name,
-  email: row.email,
-  role: row.role,
-  status: row.status,
+  ...(Object.fromEntries(staffFields.map((field) => [field, row[field]])) as Omit<StaffUser, '_id'>),
 });
 
-export const toStaffSelf = (row: Pick<StaffRow, 'id' | 'name' | 'email' | 'role' | 'status' | 'mustChangePassword'>): StaffSelf => ({
+export const toStaffSelf = (row: StaffFields & Pick<StaffRow, 'mustChangePassword'>): StaffSelf => ({
   ...toStaff(row),
   mustChangePassword: row.mustChangePassword,
 });

@@ -1,10 +1,11 @@
-/** General settings, backups and health. */
+/** General settings and backups. */
 import { createReadStream } from 'node:fs';
 import { api, defaultGeneralSettings, messages, type GeneralSettings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
 import { backupPath, writeBackup } from '../backup.js';
+import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
 
@@ -17,26 +18,13 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
       method: 'GET',
-      path: api.health,
-      access: 'public',
-      async handle({ ctx }) {
-        try {
-          await db.query('SELECT 1');
-          return { status: 'ok' };
-        } catch {
-          ctx.status = 503;
-          return { status: 'unavailable', message: messages.databaseUnavailable };
-        }
-      },
-    }),
-    endpoint({
-      method: 'GET',
       path: api.generalSettings,
-      access: 'admin',
-      read: { name: 'general_settings', sql: `coalesce((SELECT value FROM settings WHERE key = '${generalKey}'), '{}'::jsonb)` },
-      async handle({ read }) {
+      access: 'anyAdmin',
+      async handle() {
+        const text = `SELECT value FROM settings WHERE key = $1`;
+        const rows = await preparedQuery<{ value: unknown }>(db, 'kafue_setting', text, [generalKey]);
         // Only known fields, over the defaults of spec section 3.
-        const stored = storedSettings.safeParse(read ?? {});
+        const stored = storedSettings.safeParse(rows[0]?.value ?? {});
         return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) } satisfies GeneralSettings;
       },
     }),

@@ -1,25 +1,14 @@
 /** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
 import { api, messages } from '@kafue/common/contract';
 import { staffCreateBody, staffUpdateBody } from '@kafue/common/schemas';
-import type { AppDeps } from '../app.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
-import { StaffEntity } from '../db/entities.js';
+import { preparedQuery } from '../db/data-source.js';
+import { StaffEntity, type StaffRow } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
-import { HttpError, isUniqueViolation, notFound } from '../http/errors.js';
-import { toStaff } from './records.js';
-
-const emailTaken = () => new HttpError(409, messages.emailTaken, { email: messages.emailTaken });
-
-/** Runs a write that may hit the unique email index, answering 409 for a duplicate. */
-export async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-}
+import { notFound, uniqueEmail } from '../http/errors.js';
+import { staffColumns, toStaff } from './records.js';
 
 export function staffEndpoints({ db }: AppDeps): Endpoint[] {
   const staff = db.getRepository(StaffEntity);
@@ -28,24 +17,16 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'GET',
       path: api.staff,
-      access: 'admin',
-      // The console's most frequent call: PostgreSQL writes the JSON answer itself, in the
-      // statement that looks up the session. Only the fields the API shows (never a hash).
-      read: {
-        name: 'staff_list',
-        sql: `SELECT coalesce(jsonb_agg(jsonb_build_object('_id', id, 'name', name, 'email', email, 'role', role, 'status', status)
-                                      ORDER BY created_at, id), '[]')::text
-                FROM staff_users`,
-      },
-      async handle({ ctx, read }) {
-        ctx.type = 'application/json';
-        return read as string;
+      access: 'anyAdmin',
+      handle: async () => {
+        const text = `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`;
+        return (await preparedQuery<StaffRow>(db, 'kafue_staff_list', text, [])).map(toStaff);
       },
     }),
     endpoint({
       method: 'POST',
       path: api.staff,
-      access: 'staffManager',
+      access: 'editor',
       body: staffCreateBody,
       async handle({ ctx, body }) {
         // The console sends a fixed default password (spec section 5); the server ignores it and
@@ -60,7 +41,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'PUT',
       path: byId,
-      access: 'staffManager',
+      access: 'editor',
       body: staffUpdateBody,
       async handle({ params, body }) {
         const id = params.id!;
@@ -77,7 +58,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       method: 'DELETE',
       path: byId,
-      access: 'staffManager',
+      access: 'editor',
       async handle({ params }) {
         const result = await staff.delete({ id: params.id });
         if (!result.affected) throw notFound();

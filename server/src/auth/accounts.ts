@@ -1,0 +1,148 @@
+/**
+ * What happens to accounts, apart from HTTP: signing in and out and changing one's own password
+ * (admins and staff, for the API's calls), and, outside the API, the first Super Admin at start
+ * and the command-line tool's "create an admin" and "reset an admin's password" (the day the
+ * last admin forgets theirs).
+ */
+import type { DataSource } from 'typeorm';
+import { messages, type AdminRole } from '@kafue/common/contract';
+import { adminInviteBody } from '@kafue/common/schemas';
+import { brand } from '@kafue/common/brand';
+import type { Limits } from '../config.js';
+import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
+import { forbidden, HttpError } from '../http/errors.js';
+import { accountCounter, accountKey, reserveAttempt, signInCounters } from './limiter.js';
+import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
+import { createSession, revokeSession, revokeSessionsOf, type Principal } from './sessions.js';
+
+export type AccountKind = 'admin' | 'staff';
+
+/**
+ * Checks the password (counting failures per account and address), refuses staff who may not
+ * sign in, then opens a new session and ends `previous`, the one the request came with (a new
+ * token at every sign-in: no fixation).
+ */
+export async function signIn(
+  db: DataSource,
+  limits: Limits,
+  kind: AccountKind,
+  attempt: { email: string; password: string; ip: string },
+  previous: Principal | undefined,
+): Promise<{ account: AdminRow | StaffRow; token: string }> {
+  const reserved = await reserveAttempt(db, signInCounters(kind, attempt.email, attempt.ip, limits), limits);
+  const account =
+    kind === 'admin'
+      ? await db.getRepository(AdminEntity).findOneBy({ email: attempt.email })
+      : await db.getRepository(StaffEntity).findOneBy({ email: attempt.email });
+  if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
+    throw new HttpError(401, messages.invalidCredentials);
+  }
+  await reserved.succeeded();
+  if ('status' in account && account.status !== 'Active') {
+    throw forbidden(account.status === 'Suspended' ? messages.staffSuspended : messages.staffInactive);
+  }
+  if (previous) await revokeSession(db, previous.sessionId);
+  const owner = kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
+  const token = await createSession(db, owner, limits.sessionHours);
+  return { account, token };
+}
+
+/** Ends the session the request came with, if any. */
+export async function signOut(db: DataSource, principal: Principal | undefined): Promise<void> {
+  if (principal) await revokeSession(db, principal.sessionId);
+}
+
+/**
+ * Changes the password of the signed-in account, after checking the current one, and signs its
+ * other sessions out. Staff who had a one-time password have chosen their own from then on.
+ */
+export async function changeOwnPassword(
+  db: DataSource,
+  limits: Limits,
+  principal: Principal,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const account =
+    principal.kind === 'admin'
+      ? await db.getRepository(AdminEntity).findOneBy({ id: principal.id })
+      : await db.getRepository(StaffEntity).findOneBy({ id: principal.id });
+  if (!account) throw new HttpError(401, messages.notSignedIn);
+  // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on.
+  const reserved = await reserveAttempt(db, [accountCounter(principal.kind, account.email, limits)], limits);
+  if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+    throw new HttpError(400, messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+  }
+  await reserved.succeeded();
+  if (newPassword === currentPassword) {
+    throw new HttpError(400, messages.passwordMustDiffer, { newPassword: messages.passwordMustDiffer });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (m) => {
+    if (principal.kind === 'admin') await m.update(AdminEntity, { id: account.id }, { passwordHash });
+    else await m.update(StaffEntity, { id: account.id }, { passwordHash, mustChangePassword: false });
+    const owner = principal.kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
+    await revokeSessionsOf(m, owner, principal.sessionId);
+  });
+}
+
+export const defaultFirstAdminEmail = `admin@${brand.email.split('@')[1]}`;
+
+function validAdmin(input: { name: string; email: string; role: AdminRole; password: string }) {
+  const result = adminInviteBody.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid admin: ${problems}`);
+  }
+  return result.data;
+}
+
+export async function createAdmin(
+  db: DataSource,
+  input: { name: string; email: string; role: AdminRole; password: string },
+): Promise<{ id: string; email: string }> {
+  const data = validAdmin(input);
+  const passwordHash = await hashPassword(data.password);
+  const repo = db.getRepository(AdminEntity);
+  const row = await repo.save(repo.create({ name: data.name, email: data.email, role: data.role, passwordHash }));
+  return { id: row.id, email: row.email };
+}
+
+/**
+ * Creates the first Super Admin when no admin exists (ADMIN_EMAIL + ADMIN_PASSWORD, or a default
+ * email and a random password). Answers the generated password, if one was generated, so that the
+ * caller prints it once. Several servers starting at once on one database create one admin.
+ */
+export async function ensureFirstAdmin(
+  db: DataSource,
+  env: { adminEmail?: string; adminPassword?: string },
+): Promise<{ email: string; generatedPassword?: string } | undefined> {
+  return db.transaction(async (m) => {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('kafue:first-admin'))`);
+    if ((await m.count(AdminEntity)) > 0) return undefined;
+    const generatedPassword = env.adminPassword ? undefined : randomPassword(20);
+    const data = validAdmin({
+      name: 'Administrator',
+      email: env.adminEmail ?? defaultFirstAdminEmail,
+      role: 'Super Admin',
+      password: env.adminPassword ?? generatedPassword!,
+    });
+    const passwordHash = await hashPassword(data.password);
+    await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    return { email: data.email, generatedPassword };
+  });
+}
+
+/** Sets a new password for an admin, signs them out everywhere and clears their sign-in lock. */
+export async function resetAdminPassword(db: DataSource, email: string, password: string): Promise<void> {
+  const normalized = email.trim().toLowerCase();
+  const admin = await db.getRepository(AdminEntity).findOneBy({ email: normalized });
+  if (!admin) throw new Error(`No admin has the email ${normalized}`);
+  validAdmin({ name: admin.name, email: admin.email, role: admin.role, password });
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (m) => {
+    await m.update(AdminEntity, { id: admin.id }, { passwordHash });
+    await revokeSessionsOf(m, { adminId: admin.id });
+    await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey('admin', normalized)]);
+  });
+}

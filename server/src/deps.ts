@@ -1,0 +1,13 @@
+/** What the application and its routes are built from (kept apart from app.ts, which imports the routes). */
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Sessions } from './auth/sessions.js';
+import type { Config } from './config.js';
+
+export interface AppDeps {
+  db: DataSource;
+  /** The session lookups of this process (Sessions.open; close it before the database). */
+  sessions: Sessions;
+  config: Config;
+  logger: Logger;
+}

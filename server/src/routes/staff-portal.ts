@@ -1,0 +1,31 @@
+/** The staff portal's calls about the signed-in staff member: /api/staff/me and its password. */
+import { api, messages } from '@kafue/common/contract';
+import { changePasswordBody } from '@kafue/common/schemas';
+import { changeOwnPassword } from '../auth/accounts.js';
+import type { Principal } from '../auth/sessions.js';
+import type { AppDeps } from '../deps.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { toStaffSelf } from './records.js';
+
+type StaffPrincipal = Extract<Principal, { kind: 'staff' }>;
+
+export function staffPortalEndpoints({ db, config }: AppDeps): Endpoint[] {
+  return [
+    endpoint({
+      method: 'GET',
+      path: api.staffMe,
+      access: 'staffPendingPassword',
+      handle: async ({ principal }) => toStaffSelf(principal as StaffPrincipal),
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.staffMyPassword,
+      access: 'staffPendingPassword',
+      body: changePasswordBody,
+      async handle({ principal, body }) {
+        await changeOwnPassword(db, config.limits, principal, body.currentPassword, body.newPassword);
+        return { message: messages.passwordUpdated };
+      },
+    }),
+  ];
+}
