@@ -20,7 +20,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
   async function logout() {
     await apiPost(api.adminLogout);
     useAuth.getState().signedOut();
-    navigate('/admin/login', { replace: true });
+    await navigate('/admin/login', { replace: true });
   }
 
   const link = (item: { label: string; to: string }) => (
@@ -69,7 +69,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
         </NavLink>
       </ScrollArea>
       <Box p="md">
-        <Button variant="light" color="red" fullWidth onClick={logout}>
+        <Button variant="light" color="red" fullWidth onClick={() => void logout()}>
           Logout
         </Button>
       </Box>

@@ -7,8 +7,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   /** While true the confirm button reads 'Deleting...' and is disabled. */
   working?: boolean;
-  onConfirm(): void;
-  onClose(): void;
+  onConfirm: () => void;
+  onClose: () => void;
 }
 
 /** Spec section 4: closes on Escape or a backdrop click; 'Deleting...' while working. */

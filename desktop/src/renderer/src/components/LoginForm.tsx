@@ -3,7 +3,7 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 
 export interface LoginFormProps {
   /** Resolves to an error message to show, or null on success (the caller navigates). */
-  onSubmit(email: string, password: string): Promise<string | null>;
+  onSubmit: (email: string, password: string) => Promise<string | null>;
   error: string | null;
 }
 
@@ -24,7 +24,7 @@ export function LoginForm({ onSubmit, error }: LoginFormProps) {
   }
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={(e) => void submit(e)}>
       <Stack>
         {error && (
           <Alert color="red" variant="light" role="alert">

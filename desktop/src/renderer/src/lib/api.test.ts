@@ -14,10 +14,10 @@ const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({ request,
 
 describe('request through the desktop bridge', () => {
   it('hands method, path and body to window.kafue.request and reads its answer', async () => {
-    const bridge = bridgeWith(vi.fn(async () => ({ status: 200, body: { admin: { _id: 'a' } } })));
-    g.window = { kafue: bridge };
+    const bridgeRequest = vi.fn(async () => ({ status: 200, body: { admin: { _id: 'a' } } }));
+    g.window = { kafue: bridgeWith(bridgeRequest) };
     const result = await apiPost('/api/settings/login', { email: 'a@b.co', password: 'x' });
-    expect(bridge.request).toHaveBeenCalledWith({ method: 'POST', path: '/api/settings/login', body: { email: 'a@b.co', password: 'x' } });
+    expect(bridgeRequest).toHaveBeenCalledWith({ method: 'POST', path: '/api/settings/login', body: { email: 'a@b.co', password: 'x' } });
     expect(result).toEqual({ ok: true, status: 200, data: { admin: { _id: 'a' } } });
   });
 

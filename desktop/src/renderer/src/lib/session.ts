@@ -13,8 +13,8 @@ type Status = 'unknown' | 'authenticated' | 'unauthenticated';
 interface AuthState {
   status: Status;
   admin: Admin | null;
-  signedIn(admin: Admin): void;
-  signedOut(): void;
+  signedIn: (admin: Admin) => void;
+  signedOut: () => void;
 }
 
 function readStoredAdmin(): Admin | null {

@@ -17,7 +17,7 @@ export default function AdminLogin() {
     const result = await apiPost<AdminLoginAnswer>(api.adminLogin, { email, password });
     if (result.ok && result.data?.admin) {
       signedIn(result.data.admin);
-      navigate('/admin/dashboard', { replace: true });
+      await navigate('/admin/dashboard', { replace: true });
       return null;
     }
     const message = result.ok ? messages.somethingWentWrong : failureMessage(result, messages.loginFailed, messages.somethingWentWrong);

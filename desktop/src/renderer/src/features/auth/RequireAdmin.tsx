@@ -16,12 +16,13 @@ export default function RequireAdmin({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (status !== 'unknown') return;
     let live = true;
-    const timer = setTimeout(async () => {
+    async function check() {
       const result = await apiGet<AuthCheckAnswer>(api.adminCheckAuth);
       if (!live) return;
       if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin);
       else useAuth.getState().signedOut();
-    }, authCheckDelayMs);
+    }
+    const timer = setTimeout(() => void check(), authCheckDelayMs);
     return () => {
       live = false;
       clearTimeout(timer);

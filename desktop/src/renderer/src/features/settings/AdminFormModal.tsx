@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
-import { adminRoles, defaultInviteRole, minPasswordLength, type Admin, type AdminInviteBody, type AdminRole } from '@kafue/common/contract';
+import { adminRoles, defaultInviteRole, minPasswordLength, type Admin, type AdminInviteBody } from '@kafue/common/contract';
 
 export type AdminFormValues = Required<AdminInviteBody>;
 const blank: AdminFormValues = { name: '', email: '', role: defaultInviteRole, password: '' };
@@ -12,8 +12,8 @@ export interface AdminFormModalProps {
   saving: boolean;
   /** Bumped by the caller after a successful invite, so the form resets to role Moderator with empty fields. */
   resetKey: number;
-  onSave(values: AdminFormValues): void;
-  onClose(): void;
+  onSave: (values: AdminFormValues) => void;
+  onClose: () => void;
 }
 
 /** 'Invite New Admin' and 'Edit Admin' (spec section 2). No client validation (spec section 5). */
@@ -24,12 +24,18 @@ export function AdminFormModal({ opened, editing, saving, resetKey, onSave, onCl
   const values = editing ? edit : invite;
   const setValues = editing ? setEdit : setInvite;
 
-  useEffect(() => {
-    if (editing) setEdit({ name: editing.name, email: editing.email, role: editing.role, password: '' });
-  }, [editing]);
-  useEffect(() => {
+  // Adjusted while rendering when the props change (React's way, rather than an effect that
+  // renders twice): the edit form takes each newly chosen admin, the invite form empties on reset.
+  const [editFor, setEditFor] = useState<Admin | null>(null);
+  if (editing && editing !== editFor) {
+    setEditFor(editing);
+    setEdit({ name: editing.name, email: editing.email, role: editing.role, password: '' });
+  }
+  const [resetFor, setResetFor] = useState(resetKey);
+  if (resetKey !== resetFor) {
+    setResetFor(resetKey);
     setInvite(blank);
-  }, [resetKey]);
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -47,7 +53,7 @@ export function AdminFormModal({ opened, editing, saving, resetKey, onSave, onCl
             data={adminRoles}
             allowDeselect={false}
             value={values.role}
-            onChange={(v) => v && setValues({ ...values, role: v as AdminRole })}
+            onChange={(v) => v && setValues({ ...values, role: v })}
           />
           {!editing && (
             <PasswordInput

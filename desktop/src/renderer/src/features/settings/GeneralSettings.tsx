@@ -54,7 +54,7 @@ export default function GeneralSettings() {
             data={timezones.map((t) => ({ value: t.value, label: t.label }))}
             allowDeselect={false}
             value={values.timezone}
-            onChange={(v) => v && setValues({ ...values, timezone: v as Settings['timezone'] })}
+            onChange={(v) => v && setValues({ ...values, timezone: v })}
           />
           <Checkbox
             label="Maintenance Mode"

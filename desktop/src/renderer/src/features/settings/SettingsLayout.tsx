@@ -19,7 +19,7 @@ export default function SettingsLayout() {
       <Title order={1} size="h2" mb="md">
         Admin Settings
       </Title>
-      <Tabs value={activeSettingsTab(pathname)} onChange={(v) => v && navigate(`/admin/settings/${v}`)} mb="lg" keepMounted={false}>
+      <Tabs value={activeSettingsTab(pathname)} onChange={(v) => v && void navigate(`/admin/settings/${v}`)} mb="lg" keepMounted={false}>
         <Tabs.List>
           {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>

@@ -66,7 +66,7 @@ function Portal() {
             <Title order={2} size="h4">
               {brand.product} Staff
             </Title>
-            <Button variant="light" color="red" onClick={signOut}>
+            <Button variant="light" color="red" onClick={() => void signOut()}>
               Sign out
             </Button>
           </Group>

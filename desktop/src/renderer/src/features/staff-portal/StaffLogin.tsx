@@ -15,7 +15,7 @@ export default function StaffLogin() {
     setError(null);
     const result = await staffPortalApi.login(email, password);
     if (result.ok) {
-      navigate('/staff/dashboard', { replace: true });
+      await navigate('/staff/dashboard', { replace: true });
       return null;
     }
     const message = failureMessage(result, messages.loginFailed, messages.somethingWentWrong);

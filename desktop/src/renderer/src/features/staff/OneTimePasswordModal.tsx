@@ -6,7 +6,7 @@ import type { CreatedStaff } from './useStaff';
 export interface OneTimePasswordModalProps {
   /** The new staff member and the password the server generated, or null when closed. */
   created: CreatedStaff | null;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** Issue 4: the server's one-time password, shown once to the admin who created the account. */
@@ -33,7 +33,7 @@ export function OneTimePasswordModal({ created, onClose }: OneTimePasswordModalP
             <Code fz="lg" p="sm" style={{ flex: 1, wordBreak: 'break-all' }} data-testid="one-time-password">
               {created.password}
             </Code>
-            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} onClick={() => copy(created.password)}>
+            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'blue'} onClick={() => void copy(created.password)}>
               {copied ? 'Copied' : 'Copy'}
             </Button>
           </Group>

@@ -9,7 +9,7 @@ const choices = [
 ] as const;
 
 /** Spec section 2: search by name or email, role ('All Roles') and status ('All Statuses'). */
-export function StaffFilters({ filter, onChange }: { filter: StaffFilter; onChange(filter: StaffFilter): void }) {
+export function StaffFilters({ filter, onChange }: { filter: StaffFilter; onChange: (filter: StaffFilter) => void }) {
   return (
     <Group mb="md" grow preventGrowOverflow={false} wrap="wrap" align="flex-end">
       <TextInput

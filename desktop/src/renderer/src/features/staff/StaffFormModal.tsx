@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { staffRoles, staffStatuses, type StaffCreateBody, type StaffUser } from '@kafue/common/contract';
 import { staffCreateBody } from '@kafue/common/schemas';
@@ -11,8 +11,8 @@ export interface StaffFormModalProps {
   /** The staff member being edited, or null to add one. */
   editing: StaffUser | null;
   saving: boolean;
-  onSave(values: StaffCreateBody): void;
-  onClose(): void;
+  onSave: (values: StaffCreateBody) => void;
+  onClose: () => void;
 }
 
 /** 'Add Staff' / 'Edit Staff' with Full Name, Email, Role, Status, Save (spec sections 2 and 5). */
@@ -20,11 +20,17 @@ export function StaffFormModal({ opened, editing, saving, onSave, onClose }: Sta
   const [values, setValues] = useState<StaffCreateBody>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  useEffect(() => {
-    if (!opened) return;
-    setValues(editing ? { name: editing.name, email: editing.email, role: editing.role, status: editing.status } : blank);
-    setErrors({});
-  }, [opened, editing]);
+  // Each opening starts afresh from the person edited, or blank (adjusted while rendering, as
+  // React advises, rather than by an effect that renders twice). `undefined`: closed.
+  const target = opened ? editing : undefined;
+  const [openedFor, setOpenedFor] = useState<StaffUser | null | undefined>(undefined);
+  if (target !== openedFor) {
+    setOpenedFor(target);
+    if (target !== undefined) {
+      setValues(target ? { name: target.name, email: target.email, role: target.role, status: target.status } : blank);
+      setErrors({});
+    }
+  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -60,7 +66,7 @@ export function StaffFormModal({ opened, editing, saving, onSave, onClose }: Sta
             allowDeselect={false}
             value={values.role}
             error={errors.role}
-            onChange={(v) => v && setValues({ ...values, role: v as StaffCreateBody['role'] })}
+            onChange={(v) => v && setValues({ ...values, role: v })}
           />
           <Select
             label="Status"
@@ -69,7 +75,7 @@ export function StaffFormModal({ opened, editing, saving, onSave, onClose }: Sta
             allowDeselect={false}
             value={values.status}
             error={errors.status}
-            onChange={(v) => v && setValues({ ...values, status: v as StaffCreateBody['status'] })}
+            onChange={(v) => v && setValues({ ...values, status: v })}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
