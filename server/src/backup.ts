@@ -45,7 +45,7 @@ interface Table {
  * loading. Not the migrations table: a backup names its migrations, and a restore runs them.
  */
 async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
-  const found: Table[] = await db.query(
+  const found = (await db.query(
     `SELECT c.relname AS name,
             coalesce((SELECT array_agg(a.attname::text ORDER BY k.n)
                         FROM pg_index i, unnest(i.indkey) WITH ORDINALITY AS k(attnum, n), pg_attribute a
@@ -57,7 +57,7 @@ async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> $1
       ORDER BY c.relname`,
     [migrationsTable],
-  );
+  )) as Table[];
   const ordered: Table[] = [];
   const placed = new Set<string>();
   while (ordered.length < found.length) {
@@ -76,20 +76,20 @@ export async function dumpDatabase(db: DataSource): Promise<Backup> {
   await runner.connect();
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const applied: { name: string }[] = await runner.query(`SELECT name FROM ${quote(migrationsTable)} ORDER BY timestamp, id`);
+    const applied = (await runner.query(`SELECT name FROM ${quote(migrationsTable)} ORDER BY timestamp, id`)) as { name: string }[];
     const out: Record<string, BackupTable> = {};
     for (const table of await schemaTables(runner)) {
-      const columns: { column_name: string }[] = await runner.query(
+      const columns = (await runner.query(
         `SELECT column_name FROM information_schema.columns
           WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
         [table.name],
-      );
+      )) as { column_name: string }[];
       // Identifiers come from the database's own catalogue, quoted; a table without a primary
       // key is ordered by its whole row.
       const order = table.key.length ? table.key.map((c) => `t.${quote(c)}`).join(', ') : 'to_jsonb(t)::text';
-      const [{ rows }] = await runner.query(
+      const [{ rows }] = (await runner.query(
         `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY ${order}), '[]'::jsonb) AS rows FROM ${quote(table.name)} t`,
-      );
+      )) as [{ rows: Record<string, unknown>[] }];
       out[table.name] = { columns: columns.map((c) => c.column_name), rows };
     }
     await runner.query('COMMIT');
@@ -158,7 +158,7 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
     const unknown = Object.keys(backup.tables).filter((name) => !tables.some((t) => t.name === name));
     if (unknown.length) throw new Error(`The backup holds tables this database does not have: ${unknown.join(', ')}`);
     for (const table of tables) {
-      const [{ n }] = await manager.query(`SELECT count(*)::int AS n FROM ${quote(table.name)}`);
+      const [{ n }] = await manager.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM ${quote(table.name)}`);
       if (n > 0) throw new Error(`The database is not empty (table ${table.name} has ${n} rows); restore needs an empty one`);
     }
     for (const table of tables) {

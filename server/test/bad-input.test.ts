@@ -224,7 +224,7 @@ async function sendAll(target: Target, inputs: Input[], name: string): Promise<A
   for (let i = 0; i < inputs.length; i += 4) {
     const batch = inputs.slice(i, i + 4);
     const got = await Promise.all(batch.map((input) => target.client().call(target.method, input.path, input.body, input.headers)));
-    got.forEach((answer, j) => expectSane(answer, `${name} ${batch[j]!.label}`));
+    got.forEach((answer, j) => expectSane(answer, `${name} ${batch[j].label}`));
     answers.push(...got);
   }
   return answers;
@@ -236,11 +236,11 @@ describe('bodies: malformed, wrong types, missing and extra fields, long strings
       const inputs = bodyInputs(target);
       const answers = await sendAll(target, inputs, name);
       answers.forEach((answer, i) => {
-        const label = `${name} ${inputs[i]!.label}`;
-        if (inputs[i]!.label.includes('over the limit')) {
+        const label = `${name} ${inputs[i].label}`;
+        if (inputs[i].label.includes('over the limit')) {
           expect(answer, label).toMatchObject({ status: 413, body: { message: messages.bodyTooLarge } });
         }
-        if (inputs[i]!.label.startsWith('malformed') && inputs[i]!.body !== '') {
+        if (inputs[i].label.startsWith('malformed') && inputs[i].body !== '') {
           expect(answer.status, label).toBe(400);
         }
       });
@@ -264,7 +264,7 @@ describe('ids that are not UUIDs', () => {
       const answers = await sendAll(target, inputs, name);
       answers.forEach((answer, i) => {
         // A well-formed UUID that names nothing is a 404 too.
-        expect(answer, `${name} ${inputs[i]!.label}`).toMatchObject({ status: 404, body: { message: messages.notFound } });
+        expect(answer, `${name} ${inputs[i].label}`).toMatchObject({ status: 404, body: { message: messages.notFound } });
       });
     });
   }
@@ -327,7 +327,7 @@ describe('injected text is stored as sent and returned inert', () => {
 describe('emails differing only in case or surrounding spaces', () => {
   it('are one account: sign-in works with either, duplicates are refused (409) on every call that takes an email', async () => {
     const { email } = await t.admin('Moderator');
-    const variants = [email.toUpperCase(), `  ${email}  `, `\t${email[0]!.toUpperCase()}${email.slice(1)}\n`];
+    const variants = [email.toUpperCase(), `  ${email}  `, `\t${email[0].toUpperCase()}${email.slice(1)}\n`];
     for (const variant of variants) {
       const answer = await t.client().signIn('admin', variant);
       expectSane(answer, `sign-in as ${JSON.stringify(variant)}`);

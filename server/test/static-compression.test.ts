@@ -30,7 +30,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'site/404.html'), '<!doctype html><title>404</title>');
   expect(precompress(join(dir, 'site')).files).toBe(2); // the page and the script; the icon is too small
   const app = new Koa().use(staticFiles(join(dir, 'site'), join(dir, 'console')));
-  server = createServer(app.callback());
+  const handle = app.callback();
+  server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

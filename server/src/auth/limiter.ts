@@ -34,7 +34,7 @@ export function addressKey(ip: string): string {
     const [head = '', tail = ''] = ip.toLowerCase().split('::');
     const left = head ? head.split(':') : [];
     const right = tail ? tail.split(':') : [];
-    const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+    const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
     return `address:${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
   }
   return `address:${ip}`;
@@ -86,7 +86,7 @@ export async function reserveAttempt(db: DataSource, counters: Counter[], limits
   const [account, ...others] = counters;
   return {
     async succeeded() {
-      await db.query(`DELETE FROM login_failures WHERE key = $1`, [account!.key]);
+      await db.query(`DELETE FROM login_failures WHERE key = $1`, [account.key]);
       if (others.length) await takeBack(others.map((c) => c.key));
     },
   };

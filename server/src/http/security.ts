@@ -103,7 +103,7 @@ function helmetHeaders(middleware: ReturnType<typeof helmet>): [string, string][
   };
   let done = false;
   middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw new Error('helmet could not compute its headers', { cause: error });
     done = true;
   });
   if (!done) throw new Error('helmet did not finish synchronously');

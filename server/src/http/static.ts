@@ -112,8 +112,10 @@ function cleanPath(rawPath: string): string | undefined {
 
 export function staticFiles(siteDir: string, consoleDir: string) {
   return async function serveStatic(ctx: Context, next: Next): Promise<void> {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+      await next();
+      return;
+    }
     const relative = cleanPath(ctx.path);
 
     if (isConsolePath(ctx.path)) {

@@ -59,7 +59,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'superAdmin',
       body: adminUpdateBody,
       async handle({ params, body }) {
-        const id = params.id!;
+        const id = params.id;
         const row = await db.transaction(async (m) => {
           await loadForChange(m, id, body.role !== 'Super Admin');
           await uniqueEmail(() => m.update(AdminEntity, { id }, body));
@@ -73,7 +73,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       path: byId,
       access: 'superAdmin',
       async handle({ params, principal }) {
-        const id = params.id!;
+        const id = params.id;
         if (id === principal.id) throw forbidden(messages.cannotDeleteSelf);
         await db.transaction(async (m) => {
           await loadForChange(m, id, true);

@@ -44,7 +44,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'editor',
       body: staffUpdateBody,
       async handle({ params, body }) {
-        const id = params.id!;
+        const id = params.id;
         const row = await db.transaction(async (m) => {
           const result = await uniqueEmail(() => m.update(StaffEntity, { id }, body));
           if (!result.affected) throw notFound();
