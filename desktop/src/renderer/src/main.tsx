@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { adminTitle } from '@kafue/common/brand';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { toastCloseMs } from './lib/toast';
 import { App } from './app/App';
 
@@ -18,7 +18,7 @@ const Router = window.location.protocol === 'file:' ? HashRouter : BrowserRouter
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" autoClose={toastCloseMs.default} />
       <Router>
         <App />

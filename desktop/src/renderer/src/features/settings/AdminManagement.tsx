@@ -105,6 +105,7 @@ export default function AdminManagement() {
       )}
       <DataTable
         loading={loading}
+        label="Admins"
         minWidth={560}
         head={
           <>

@@ -157,6 +157,7 @@ export default function StaffManagement() {
 
         <DataTable
           loading={loading}
+          label="Staff users"
           minWidth={640}
           head={
             <>
