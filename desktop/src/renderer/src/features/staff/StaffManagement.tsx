@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { messages, staffRoles, staffStatuses, type StaffCreateBody, type StaffUser } from '@kafue/common/contract';
 import { failureMessage, type ApiResult } from '../../lib/api';
@@ -29,6 +29,7 @@ export default function StaffManagement() {
   const [created, setCreated] = useState<{ name: string; email: string; password: string } | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'one'; user: StaffUser } | { kind: 'selected' } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -123,7 +124,9 @@ export default function StaffManagement() {
           >
             Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
           </Button>
-          <Button onClick={() => setForm({ opened: true, editing: null })}>Add Staff</Button>
+          <Button ref={addButton} onClick={() => setForm({ opened: true, editing: null })}>
+            Add Staff
+          </Button>
         </Group>
       </Group>
 
@@ -221,7 +224,7 @@ export default function StaffManagement() {
         onSave={save}
         onClose={() => setForm({ opened: false, editing: null })}
       />
-      <OneTimePasswordModal created={created} onClose={() => setCreated(null)} />
+      <OneTimePasswordModal created={created} onClose={() => setCreated(null)} returnFocusTo={addButton} />
       <ConfirmDialog
         opened={confirm !== null}
         title="Confirm Deletion"
