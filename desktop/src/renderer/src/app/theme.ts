@@ -38,9 +38,10 @@ export const colors = {
   green: deepen('green', '#268037', '#237133'),
   // 8 on white: 4.94 (increases)
   teal: deepen('teal', '#08805c', '#077050'),
-  // Yellow stays bright where it is filled (the Moderator badge; autoContrast puts black text
-  // on it, 8.46); its 9, the text of yellow alerts, is a dark amber: 4.92 on yellow.1.
-  yellow: [...DEFAULT_THEME.colors.yellow.slice(0, 9), '#a35400'] as unknown as MantineColorsTuple,
+  // Filled yellow (the Moderator badge) stays the yellow it was, Mantine's yellow.6, rather than
+  // the orange of its yellow.8; autoContrast puts black text on it: 11.28. Its 9, the text of
+  // yellow alerts, is a dark amber: 4.92 on yellow.1.
+  yellow: deepen('yellow', DEFAULT_THEME.colors.yellow[6], '#a35400'),
 };
 
 /** Dimmed text (role under the name, card labels, times, placeholders): 5.40 on white, 5.12 on gray.0. */
