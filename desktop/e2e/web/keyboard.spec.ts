@@ -98,7 +98,7 @@ test.describe('keyboard only', () => {
     expect(added).toMatchObject({ name, role: 'Team Lead', status: 'Active' });
 
     // Find the row with the search field, then delete it: Escape first (focus comes back), then confirm.
-    await tabTo(page, page.getByRole('searchbox', { name: 'Search' }), { back: true });
+    await tabTo(page, page.getByRole('searchbox', { name: 'Search' }));
     await page.keyboard.type(slug);
     const remove = page.getByRole('button', { name: `Delete ${name}` });
     await tabTo(page, remove);
