@@ -124,9 +124,7 @@ export default function StaffManagement() {
           >
             Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
           </Button>
-          <Button ref={addButton} onClick={() => setForm({ opened: true, editing: null })}>
-            Add Staff
-          </Button>
+          <Button ref={addButton} onClick={() => setForm({ opened: true, editing: null })}>Add Staff</Button>
         </Group>
       </Group>
 
