@@ -1,13 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, messages, type StaffSelf } from '@kafue/common/contract';
-import { createStaff, toasts } from './support';
-
-async function staffSignIn(page: Page, email: string, password: string) {
-  await page.goto('/staff-login');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
-  await page.getByRole('textbox', { name: /^Password/ }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+import { createStaff, staffSignIn, toasts } from './support';
 
 test.describe('staff portal', () => {
   test('sign-in failures show in red above the form', async ({ page }) => {

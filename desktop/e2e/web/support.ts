@@ -72,6 +72,14 @@ export async function signIn(page: Page, creds: Credentials): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
 }
 
+/** Fills and sends the staff sign-in screen (the caller checks where it leads). */
+export async function staffSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/staff-login');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('textbox', { name: /^Password/ }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
 /** The toast area: top-right (spec section 2). */
 export function toasts(page: Page): Locator {
   return page.locator('.mantine-Notifications-root[data-position="top-right"]');

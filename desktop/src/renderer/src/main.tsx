@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { adminTitle } from '@kafue/common/brand';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { toastCloseMs } from './lib/toast';
 import { App } from './app/App';
 
@@ -16,7 +16,7 @@ document.title = adminTitle;
 // the console from its own scheme, kafue://app/ (src/main/app-scheme.ts).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" autoClose={toastCloseMs.default} />
       <BrowserRouter>
         <App />

@@ -6,8 +6,7 @@ import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
 import { DataLayer } from '../components/DataLayer';
 import { useAuth } from '../lib/session';
-import { settingsNav } from '../features/settings/nav';
-import { breadcrumbFor, mainNav } from './nav';
+import { breadcrumbFor, mainNav, settingsNav } from './nav';
 
 function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
   const { pathname } = useLocation();

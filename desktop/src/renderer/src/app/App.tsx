@@ -2,27 +2,45 @@
  * The console's routes (spec section 2). Every screen is its own chunk, so the sign-in screen
  * loads no admin screens and only the dashboard loads the charts.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { adminLoginPath } from '@kafue/common/brand';
 import { PageLoader } from '../components/PageLoader';
 import { NotFound } from '../components/NotFound';
+import { settingsNav } from './nav';
+import { consoleScreens, settingsBase, type ScreenId } from './routes';
 
 const AdminLogin = lazy(() => import('../features/auth/AdminLogin'));
 const RequireAdmin = lazy(() => import('../features/auth/RequireAdmin'));
 const AdminLayout = lazy(() => import('./AdminLayout'));
-const Dashboard = lazy(() => import('../features/dashboard/Dashboard'));
-const AddService = lazy(() => import('../features/services/AddService'));
-const ManageServices = lazy(() => import('../features/services/ManageServices'));
-const StaffManagement = lazy(() => import('../features/staff/StaffManagement'));
 const SettingsLayout = lazy(() => import('../features/settings/SettingsLayout'));
-const GeneralSettings = lazy(() => import('../features/settings/GeneralSettings'));
-const SecuritySettings = lazy(() => import('../features/settings/SecuritySettings'));
-const NotificationSettings = lazy(() => import('../features/settings/NotificationSettings'));
-const BackupSettings = lazy(() => import('../features/settings/BackupSettings'));
-const AdminManagement = lazy(() => import('../features/settings/AdminManagement'));
 const StaffLogin = lazy(() => import('../features/staff-portal/StaffLogin'));
 const StaffDashboard = lazy(() => import('../features/staff-portal/StaffDashboard'));
+
+/** Every screen of the route table has its component here (the type requires it). */
+const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
+  dashboard: lazy(() => import('../features/dashboard/Dashboard')),
+  'add-service': lazy(() => import('../features/services/AddService')),
+  'manage-services': lazy(() => import('../features/services/ManageServices')),
+  users: lazy(() => import('../features/staff/StaffManagement')),
+  'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
+  'settings-security': lazy(() => import('../features/settings/SecuritySettings')),
+  'settings-notifications': lazy(() => import('../features/settings/NotificationSettings')),
+  'settings-backup': lazy(() => import('../features/settings/BackupSettings')),
+  'settings-admins': lazy(() => import('../features/settings/AdminManagement')),
+};
+
+/** The routes of one menu group, relative to `base`. */
+function screenRoutes(menu: 'main' | 'settings', base: string) {
+  return consoleScreens
+    .filter((s) => s.menu === menu)
+    .map((s) => {
+      const Screen = screens[s.id];
+      return <Route key={s.id} path={s.to.slice(base.length + 1)} element={<Screen />} />;
+    });
+}
+
+const Dashboard = screens.dashboard;
 
 export function App() {
   return (
@@ -40,17 +58,10 @@ export function App() {
           }
         >
           <Route index element={<Dashboard />} />
-          <Route path="dashboard" element={<Dashboard />} />
-          <Route path="add-service" element={<AddService />} />
-          <Route path="manage-services" element={<ManageServices />} />
-          <Route path="users" element={<StaffManagement />} />
-          <Route path="settings" element={<SettingsLayout />}>
+          {screenRoutes('main', '/admin')}
+          <Route path={settingsBase.slice('/admin/'.length)} element={<SettingsLayout tabs={settingsNav} />}>
             <Route index element={<Navigate to="general" replace />} />
-            <Route path="general" element={<GeneralSettings />} />
-            <Route path="security" element={<SecuritySettings />} />
-            <Route path="notifications" element={<NotificationSettings />} />
-            <Route path="backup" element={<BackupSettings />} />
-            <Route path="admins" element={<AdminManagement />} />
+            {screenRoutes('settings', settingsBase)}
             <Route path="*" element={<NotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbFor } from './nav';
+import { activeSettingsTab } from '../features/settings/SettingsLayout';
+import { breadcrumbFor, settingsNav } from './nav';
 
 const labels = (p: string) => breadcrumbFor(p).map((c) => c.label);
 
@@ -15,5 +16,15 @@ describe('breadcrumbFor', () => {
   it('stops at the first unknown step', () => {
     expect(labels('/admin/nope/deeper')).toEqual(['Home', 'Not found']);
     expect(labels('/admin/settings/nope')).toEqual(['Home', 'Settings', 'Not found']);
+  });
+});
+
+describe('settings tab from the path (the Settings menu as tabs)', () => {
+  it('follows the path prefix; any other path selects general', () => {
+    expect(activeSettingsTab(settingsNav, '/admin/settings/security')).toBe('security');
+    expect(activeSettingsTab(settingsNav, '/admin/settings/admins/anything')).toBe('admins');
+    expect(activeSettingsTab(settingsNav, '/admin/settings/backupx')).toBe('general');
+    expect(activeSettingsTab(settingsNav, '/admin/settings')).toBe('general');
+    expect(activeSettingsTab(settingsNav, '/elsewhere')).toBe('general');
   });
 });

@@ -1,21 +1,17 @@
-/** The admin menu (spec section 2), also the breadcrumb's labels. */
-import { settingsNav } from '../features/settings/nav';
+import { consoleScreens, settingsBase } from './routes';
 
+/** The admin menu (spec section 2), also the breadcrumb's labels. */
 export interface NavItem {
   label: string;
   to: string;
 }
 
-export const mainNav: NavItem[] = [
-  { label: 'Dashboard', to: '/admin/dashboard' },
-  { label: 'Add Service', to: '/admin/add-service' },
-  { label: 'Manage Services', to: '/admin/manage-services' },
-  { label: 'User Management', to: '/admin/users' },
-];
+export const mainNav: NavItem[] = consoleScreens.filter((s) => s.menu === 'main');
+export const settingsNav: NavItem[] = consoleScreens.filter((s) => s.menu === 'settings');
 
 const labels = new Map<string, string>([
   ...[...mainNav, ...settingsNav].map((i) => [i.to, i.label] as [string, string]),
-  ['/admin/settings', 'Settings'],
+  [settingsBase, 'Settings'],
 ]);
 
 export interface Crumb {

@@ -2,8 +2,17 @@ import type { ReactNode } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 import type { StaffStatus } from '@kafue/common/contract';
 
+export interface DataTableProps {
+  loading: boolean;
+  /** Names the table's scroll area, a tab stop so that keyboard users can scroll it on a phone. */
+  label: string;
+  minWidth: number;
+  head: ReactNode;
+  children: ReactNode;
+}
+
 /** A list screen's table: 'Loading...' while loading (spec section 4), then the rows, scrolling sideways on a phone. */
-export function DataTable({ loading, minWidth, head, children }: { loading: boolean; minWidth: number; head: ReactNode; children: ReactNode }) {
+export function DataTable({ loading, label, minWidth, head, children }: DataTableProps) {
   if (loading) {
     return (
       <Text py="lg" ta="center" role="status">
@@ -12,7 +21,15 @@ export function DataTable({ loading, minWidth, head, children }: { loading: bool
     );
   }
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{
+        viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label },
+        // Mantine's focus ring, drawn inside: the scroll area's edge would clip one drawn outside.
+        classNames: { viewport: 'mantine-focus-auto' },
+        styles: { viewport: { outlineOffset: -2 } },
+      }}
+    >
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>{head}</Table.Tr>

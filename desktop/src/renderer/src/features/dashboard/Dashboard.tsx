@@ -19,7 +19,7 @@ function StatCards() {
             {card.value}
           </Text>
           {card.change !== undefined && (
-            <Text size="sm" c={card.change >= 0 ? 'teal.7' : 'red.7'}>
+            <Text size="sm" c={card.change >= 0 ? 'teal' : 'red'}>
               {changeLabel(card.change)}
             </Text>
           )}

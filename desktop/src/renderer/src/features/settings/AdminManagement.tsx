@@ -56,6 +56,7 @@ export default function AdminManagement() {
       )}
       <DataTable
         loading={isPending}
+        label="Admins"
         minWidth={560}
         head={
           <>

@@ -1,17 +1,21 @@
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Tabs, Title } from '@mantine/core';
-import { settingsNav } from './nav';
 
-const tabs = settingsNav.map((item) => ({ ...item, value: item.to.split('/').pop()! }));
-
-/** Spec section 2: the active tab comes from the path prefix; any other path selects general. */
-export function activeSettingsTab(pathname: string): string {
-  const tab = tabs.find((t) => pathname === t.to || pathname.startsWith(t.to + '/'));
-  return tab ? tab.value : 'general';
+export interface SettingsTab {
+  label: string;
+  to: string;
 }
 
-/** Admin Settings with its tab links; the tab's screen renders below. */
-export default function SettingsLayout() {
+const valueOf = (tab: SettingsTab) => tab.to.split('/').pop()!;
+
+/** Spec section 2: the active tab comes from the path prefix; any other path selects general. */
+export function activeSettingsTab(tabs: SettingsTab[], pathname: string): string {
+  const tab = tabs.find((t) => pathname === t.to || pathname.startsWith(t.to + '/'));
+  return tab ? valueOf(tab) : 'general';
+}
+
+/** Admin Settings with its tab links (the app's Settings menu); the tab's screen renders below. */
+export default function SettingsLayout({ tabs }: { tabs: SettingsTab[] }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (
@@ -19,10 +23,10 @@ export default function SettingsLayout() {
       <Title order={1} size="h2" mb="md">
         Admin Settings
       </Title>
-      <Tabs value={activeSettingsTab(pathname)} onChange={(v) => v && void navigate(`/admin/settings/${v}`)} mb="lg" keepMounted={false}>
+      <Tabs value={activeSettingsTab(tabs, pathname)} onChange={(v) => v && void navigate(`/admin/settings/${v}`)} mb="lg" keepMounted={false}>
         <Tabs.List>
           {tabs.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
+            <Tabs.Tab key={t.to} value={valueOf(t)}>
               {t.label}
             </Tabs.Tab>
           ))}

@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { copyText } from '../../lib/clipboard';
 import type { CreatedStaff } from './useStaff';
 
@@ -7,10 +7,15 @@ export interface OneTimePasswordModalProps {
   /** The new staff member and the password the server generated, or null when closed. */
   created: CreatedStaff | null;
   onClose: () => void;
+  /**
+   * Where focus goes once it has closed. It opens as the Add Staff dialog closes, so the control
+   * Mantine would return focus to is that dialog's Save button, gone by then.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** Issue 4: the server's one-time password, shown once to the admin who created the account. */
-export function OneTimePasswordModal({ created, onClose }: OneTimePasswordModalProps) {
+export function OneTimePasswordModal({ created, onClose, returnFocusTo }: OneTimePasswordModalProps) {
   const [copied, setCopied] = useState(false);
   const copy = (text: string) =>
     copyText(text).then(
@@ -22,7 +27,15 @@ export function OneTimePasswordModal({ created, onClose }: OneTimePasswordModalP
     onClose();
   };
   return (
-    <Modal opened={created !== null} onClose={close} title="One-time password" centered closeOnClickOutside={false}>
+    <Modal
+      opened={created !== null}
+      onClose={close}
+      title="One-time password"
+      centered
+      closeOnClickOutside={false}
+      returnFocus={!returnFocusTo}
+      onExitTransitionEnd={() => returnFocusTo?.current?.focus()}
+    >
       {created && (
         <Stack>
           <Text>

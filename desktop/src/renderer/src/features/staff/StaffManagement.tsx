@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { StaffUser } from '@kafue/common/contract';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
@@ -25,6 +25,7 @@ export default function StaffManagement() {
   });
   const remove = useDeleteStaff((gone) => setSelected((sel) => new Set([...sel].filter((id) => !gone.has(id)))));
   const confirm = useConfirmDelete(remove);
+  const addButton = useRef<HTMLButtonElement>(null);
 
   const shown = useMemo(() => filterStaff(staff, filter), [staff, filter]);
   const header = headerState(shown, selected);
@@ -39,7 +40,9 @@ export default function StaffManagement() {
           <Button color="red" variant="light" disabled={selected.size === 0} onClick={() => confirm.ask({ kind: 'selected', ids: [...selected] })}>
             Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
           </Button>
-          <Button onClick={form.openNew}>Add Staff</Button>
+          <Button ref={addButton} onClick={form.openNew}>
+            Add Staff
+          </Button>
         </Group>
       </Group>
 
@@ -47,6 +50,7 @@ export default function StaffManagement() {
         <StaffFilters filter={filter} onChange={setFilter} />
         <DataTable
           loading={isPending}
+          label="Staff users"
           minWidth={640}
           head={
             <>
@@ -110,7 +114,7 @@ export default function StaffManagement() {
         onSave={(values) => save.mutate({ editing: form.editing, values })}
         onClose={form.close}
       />
-      <OneTimePasswordModal created={created} onClose={() => setCreated(null)} />
+      <OneTimePasswordModal created={created} onClose={() => setCreated(null)} returnFocusTo={addButton} />
       <ConfirmDialog
         title="Confirm Deletion"
         message={

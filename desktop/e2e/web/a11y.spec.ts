@@ -1,0 +1,198 @@
+/**
+ * Issue 15: axe-core (WCAG 2.0/2.1/2.2 A and AA rules, none disabled) finds nothing on any console
+ * screen, at desktop and phone widths, with the dialogs, messages and toasts an administrator
+ * meets. The admin screens come from the console's own route table, so a screen added there is
+ * checked here without touching this file.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { adminLoginPath, adminTitle } from '@kafue/common/brand';
+import { consoleScreens } from '../../src/renderer/src/app/routes';
+import { createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+/** Waits until nothing is loading or moving, so that axe sees the settled colours. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByText('Checking authentication...')).toHaveCount(0);
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+}
+
+/**
+ * Runs axe on the page as it is. Each violation is listed by rule, element and reason in the
+ * failure, and attached in full (JSON) to the report; the test goes on to the next state.
+ */
+async function expectNoViolations(page: Page, state: string): Promise<void> {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), why: n.failureSummary ?? '' })),
+  }));
+  await test.info().attach(`axe: ${state}`, { body: JSON.stringify(found, null, 2), contentType: 'application/json' });
+  const lines = found.flatMap((v) => v.nodes.map((n) => `${v.rule}: ${v.help} | ${n.target} | ${n.why.replace(/\s+/g, ' ')}`));
+  expect.soft(lines, `axe violations on ${state}`).toEqual([]);
+}
+
+/** Opens a dialog with `open`, checks it, and closes it with Escape. */
+async function checkDialog(page: Page, name: string, open: () => Promise<void>): Promise<void> {
+  await open();
+  await expect(page.getByRole('dialog', { name })).toBeVisible();
+  await expectNoViolations(page, `dialog ${name}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name })).toBeHidden();
+}
+
+for (const [widthName, viewport] of Object.entries(widths)) {
+  test.describe(`axe finds no violation at ${widthName} width`, () => {
+    test.use({ viewport });
+    // Each axe pass takes a second or two on a shared machine, and a test makes up to fifteen.
+    test.describe.configure({ timeout: 120_000 });
+
+    test('sign-in screens, blank and refusing', async ({ page }) => {
+      await page.goto(adminLoginPath);
+      await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+      await expectNoViolations(page, 'admin sign-in');
+      await page.getByRole('textbox', { name: /^Email/ }).fill(superAdmin.email);
+      await page.getByRole('textbox', { name: /^Password/ }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'admin sign-in refused');
+
+      await staffSignIn(page, 'nobody@kafue.test', 'not-the-password');
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'staff sign-in refused');
+      await page.goto('/staff-login');
+      await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+      await expectNoViolations(page, 'staff sign-in');
+    });
+
+    test('every screen of the console route table, the menus and the not-found screen', async ({ page }) => {
+      // Rows in the tables, with their badges and action buttons.
+      await createStaff({ status: 'Suspended' });
+      await createAdmin('Moderator');
+      await createAdmin('Editor');
+      await signIn(page, superAdmin);
+      for (const screen of consoleScreens) {
+        await page.goto(screen.to);
+        await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(screen.label);
+        // The dashboard shows skeletons for a second first (spec section 2).
+        await expect(page.getByTestId('skeleton')).toHaveCount(0);
+        await expectNoViolations(page, `${screen.label} (${screen.to})`);
+      }
+      await page.goto('/admin/no-such-screen');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expectNoViolations(page, 'not found');
+
+      if (widthName === 'phone') {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        const drawer = page.getByRole('dialog', { name: adminTitle });
+        await expect(drawer).toBeVisible();
+        await drawer.getByRole('button', { name: 'Settings' }).click();
+        await expectNoViolations(page, 'menu drawer with Settings open');
+      } else {
+        await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
+        await expectNoViolations(page, 'sidebar with Settings open');
+        await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+        await expectNoViolations(page, 'sidebar collapsed');
+      }
+    });
+
+    test('Staff User Management dialogs, messages and toasts', async ({ page }) => {
+      const { staff } = await createStaff();
+      await signIn(page, superAdmin);
+      await page.goto('/admin/users');
+      await expect(page.getByRole('row').filter({ hasText: staff.name })).toBeVisible();
+
+      await checkDialog(page, 'Edit Staff', () => page.getByRole('button', { name: `Edit ${staff.name}` }).click());
+      await checkDialog(page, 'Confirm Deletion', () => page.getByRole('button', { name: `Delete ${staff.name}` }).click());
+      await page.getByRole('checkbox', { name: `Select ${staff.name}` }).check();
+      await checkDialog(page, 'Confirm Deletion', () => page.getByRole('button', { name: 'Delete Selected (1)' }).click());
+      await page.getByPlaceholder('Search staff...').fill(unique('nobody'));
+      await expect(page.getByText('No staff match your search.')).toBeVisible();
+      await expectNoViolations(page, 'staff search with no match');
+
+      await page.getByRole('button', { name: 'Add Staff' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Staff' });
+      await expectNoViolations(page, 'dialog Add Staff');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('Required.').first()).toBeVisible();
+      await expectNoViolations(page, 'dialog Add Staff with field errors');
+      const slug = unique('axe');
+      await dialog.getByRole('textbox', { name: /^Full Name/ }).fill(`Axe ${slug}`);
+      await dialog.getByRole('textbox', { name: /^Email/ }).fill(`${slug}@kafue.test`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
+      await expect(toasts(page).locator('.mantine-Notification-root').first()).toBeVisible();
+      await expectNoViolations(page, 'dialog One-time password with a toast');
+    });
+
+    test('Admin Management dialogs and the self-deletion alert', async ({ page }) => {
+      const editor = await createAdmin('Editor');
+      await signIn(page, superAdmin);
+      await page.goto('/admin/settings/admins');
+      const row = (email: string) => page.getByRole('row').filter({ hasText: email });
+      await expect(row(editor.email)).toBeVisible();
+
+      await checkDialog(page, 'Invite New Admin', () => page.getByRole('button', { name: 'Invite New Admin' }).click());
+      await checkDialog(page, 'Edit Admin', () => row(editor.email).getByRole('button', { name: /^Edit/ }).click());
+      await checkDialog(page, 'Delete Admin', () => row(editor.email).getByRole('button', { name: /^Delete/ }).click());
+      await row(superAdmin.email).getByRole('button', { name: /^Delete/ }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'self-deletion alert');
+    });
+
+    test('settings forms with their messages', async ({ page }) => {
+      await signIn(page, superAdmin);
+      await page.goto('/admin/settings/general');
+      await page.getByRole('textbox', { name: /^Site Name/ }).fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Required.')).toBeVisible();
+      await expectNoViolations(page, 'general settings with a field error');
+
+      await page.goto('/admin/settings/security');
+      await page.getByRole('textbox', { name: /^Current Password/ }).fill('wrong-current-password');
+      await page.getByRole('textbox', { name: /^New Password/ }).fill('Brand-new-pass-1');
+      await page.getByRole('textbox', { name: /^Confirm New Password/ }).fill('Brand-new-pass-2');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(page.getByText('New passwords do not match.')).toBeVisible();
+      await expectNoViolations(page, 'change password mismatch');
+      await page.getByRole('textbox', { name: /^Confirm New Password/ }).fill('Brand-new-pass-1');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(toasts(page).locator('.mantine-Notification-root').first()).toBeVisible();
+      await expectNoViolations(page, 'change password refused, with a toast');
+
+      await page.goto('/admin/settings/notifications');
+      await page.getByRole('switch', { name: 'Email notifications' }).uncheck({ force: true });
+      await expectNoViolations(page, 'notifications with email off');
+
+      await page.goto('/admin/settings/backup');
+      await page.getByRole('button', { name: 'Create Backup Now' }).click();
+      await expect(page.getByRole('link', { name: 'Download Backup' })).toBeVisible();
+      await expectNoViolations(page, 'backup done');
+    });
+
+    test('staff portal: the required first password change, then the dashboard', async ({ page }) => {
+      const { staff, oneTimePassword } = await createStaff({ role: 'Coordinator' });
+      await staffSignIn(page, staff.email, oneTimePassword);
+      await expect(page.getByRole('heading', { name: `Welcome, ${staff.name}` })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+      await expectNoViolations(page, 'staff portal, password change required');
+      await page.getByRole('textbox', { name: /^Current Password/ }).fill(oneTimePassword);
+      await page.getByRole('textbox', { name: /^New Password/ }).fill('Staff-own-pass-1');
+      await page.getByRole('textbox', { name: /^Confirm New Password/ }).fill('Staff-own-pass-1');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+      await expect(toasts(page).locator('.mantine-Notification-root').first()).toBeVisible();
+      await expectNoViolations(page, 'staff portal with a toast');
+      await page.goto('/staff/no-such-screen');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expectNoViolations(page, 'staff not found');
+    });
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * The console's screens under /admin (spec section 2), as data: the router builds its routes
+ * from this table, the menu and breadcrumb take their labels from it, and the accessibility
+ * test visits every entry, so a screen added here is routed, listed and checked at once.
+ * Plain data with no imports, so Node (the end-to-end tests) can load it too.
+ */
+export interface ConsoleScreen {
+  /** Names the screen's component in App.tsx (which must give one for every id). */
+  id: string;
+  label: string;
+  /** The full path, under /admin, or under /admin/settings for the Settings group. */
+  to: string;
+  menu: 'main' | 'settings';
+}
+
+export const consoleScreens = [
+  { id: 'dashboard', label: 'Dashboard', to: '/admin/dashboard', menu: 'main' },
+  { id: 'add-service', label: 'Add Service', to: '/admin/add-service', menu: 'main' },
+  { id: 'manage-services', label: 'Manage Services', to: '/admin/manage-services', menu: 'main' },
+  { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
+  { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
+  { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },
+  { id: 'settings-notifications', label: 'Notifications', to: '/admin/settings/notifications', menu: 'settings' },
+  { id: 'settings-backup', label: 'Backup', to: '/admin/settings/backup', menu: 'settings' },
+  { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', menu: 'settings' },
+] as const satisfies readonly ConsoleScreen[];
+
+export type ScreenId = (typeof consoleScreens)[number]['id'];
+
+/** Where the Settings group's screens live; its own path redirects to the first of them. */
+export const settingsBase = '/admin/settings';
