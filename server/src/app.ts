@@ -7,11 +7,14 @@ import { Router } from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { messages } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
+import { poolOf } from './db/data-source.js';
 import type { AppDeps } from './deps.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
+import { metricsEndpoint, observeRequest } from './http/metrics.js';
 import { originGuard, securityHeaders } from './http/security.js';
 import { staticFiles } from './http/static.js';
+import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
 import { healthEndpoints } from './routes/health.js';
@@ -71,15 +74,21 @@ export function createApp(deps: AppDeps): Koa {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'response error');
   });
 
+  // Metrics only when someone may read them: otherwise not even the request timing is kept.
+  const observe = config.metricsToken ? observeRequest : undefined;
+  if (config.metricsToken) collectProcessMetrics();
+
   // Structured request log: method, path (no query), status, duration. Never bodies, cookies
-  // or the Authorization header.
+  // or the Authorization header. Outermost, so that it sees the status the error answer set;
+  // its timing also feeds the request-duration metric.
   app.use(async (ctx: Context, next: Next) => {
     const started = process.hrtime.bigint();
     try {
       await next();
     } finally {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      observe?.(ctx, seconds);
+      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 }, 'request');
     }
   });
 
@@ -104,6 +113,9 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   app.use(securityHeaders(config.production));
+  // Before the files, which would answer /metrics with the site's 404 page; without a token
+  // they do, as for any path that names nothing.
+  if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
   app.use(staticFiles(config.siteDir, config.consoleDir));
 
   const router = new Router();

@@ -11,6 +11,7 @@ import { brand } from '@kafue/common/brand';
 import type { Limits } from '../config.js';
 import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
 import { forbidden, HttpError } from '../http/errors.js';
+import { refusedSignIn } from '../metrics.js';
 import { accountCounter, accountKey, reserveAttempt, signInCounters } from './limiter.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession, revokeSessionsOf, type Principal } from './sessions.js';
@@ -29,17 +30,26 @@ export async function signIn(
   attempt: { email: string; password: string; ip: string },
   previous: Principal | undefined,
 ): Promise<{ account: AdminRow | StaffRow; token: string }> {
-  const reserved = await reserveAttempt(db, signInCounters(kind, attempt.email, attempt.ip, limits), limits);
+  const reserved = await reserveAttempt(db, signInCounters(kind, attempt.email, attempt.ip, limits), limits).catch(
+    (error: unknown) => {
+      throw error instanceof HttpError && error.status === 429 ? refusedSignIn(kind, 'limited', error) : error;
+    },
+  );
   const account =
     kind === 'admin'
       ? await db.getRepository(AdminEntity).findOneBy({ email: attempt.email })
       : await db.getRepository(StaffEntity).findOneBy({ email: attempt.email });
   if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
-    throw new HttpError(401, messages.invalidCredentials);
+    throw refusedSignIn(kind, 'wrong_credentials', new HttpError(401, messages.invalidCredentials));
   }
   await reserved.succeeded();
   if ('status' in account && account.status !== 'Active') {
-    throw forbidden(account.status === 'Suspended' ? messages.staffSuspended : messages.staffInactive);
+    const suspended = account.status === 'Suspended';
+    throw refusedSignIn(
+      kind,
+      suspended ? 'suspended' : 'inactive',
+      forbidden(suspended ? messages.staffSuspended : messages.staffInactive),
+    );
   }
   if (previous) await revokeSession(db, previous.sessionId);
   const owner = kind === 'admin' ? { adminId: account.id } : { staffId: account.id };

@@ -84,6 +84,9 @@ function plainNotFound(ctx: Context): void {
   ctx.body = 'Not found\n';
 }
 
+/** Paths the API answers (the router), never files. */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
 /** Paths the console answers with its index.html (single-page app routes). */
 export function isConsolePath(path: string): boolean {
   return (
@@ -112,7 +115,7 @@ function cleanPath(rawPath: string): string | undefined {
 
 export function staticFiles(siteDir: string, consoleDir: string) {
   return async function serveStatic(ctx: Context, next: Next): Promise<void> {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/') || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+    if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       await next();
       return;
     }

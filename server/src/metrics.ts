@@ -1,0 +1,61 @@
+/**
+ * The Prometheus metrics of this process (served at /metrics when METRICS_TOKEN is set). Each
+ * process counts its own; Prometheus scrapes every process and sums. A subsystem adds its metrics
+ * here, on `registry`: the mail queue (issue 11) its length and oldest age, publishing (issue 10)
+ * its duration.
+ */
+import type { Pool } from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export const registry = new Registry();
+
+/** By route pattern (never the raw path, which would make a series per record id). */
+export const requestDuration = new Histogram({
+  name: 'kafue_http_request_duration_seconds',
+  help: 'Time to handle a request (a streamed file counts until its first byte), by method, route pattern and status',
+  labelNames: ['method', 'route', 'status'] as const,
+  // Most API calls take a few milliseconds: finer buckets at the low end than the default.
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export type SignInRefusal = 'wrong_credentials' | 'inactive' | 'suspended' | 'limited';
+
+const signInRefusals = new Counter({
+  name: 'kafue_signin_refusals_total',
+  help: 'Refused sign-ins by account kind and reason: wrong_credentials (401), inactive or suspended (403), limited (429)',
+  labelNames: ['kind', 'reason'] as const,
+  registers: [registry],
+});
+
+/** Counts a refused sign-in; answers `error`, for the caller to throw. */
+export function refusedSignIn<E>(kind: 'admin' | 'staff', reason: SignInRefusal, error: E): E {
+  signInRefusals.inc({ kind, reason });
+  return error;
+}
+
+const gauge = (name: string, help: string) => new Gauge({ name, help, registers: [registry] });
+const poolGauges = {
+  open: gauge('kafue_db_pool_connections', 'Open connections of the database pool'),
+  idle: gauge('kafue_db_pool_idle_connections', 'Open connections of the database pool not in use'),
+  waiting: gauge('kafue_db_pool_waiting_queries', 'Queries waiting for a connection of the database pool'),
+  max: gauge('kafue_db_pool_max_connections', 'Most connections the database pool opens'),
+};
+
+let processMetrics = false;
+
+/** Starts the process metrics (CPU, memory, event loop lag, GC): only when /metrics is served. */
+export function collectProcessMetrics(): void {
+  if (processMetrics) return;
+  processMetrics = true;
+  collectDefaultMetrics({ register: registry });
+}
+
+/** The exposition text, with the pool read now (it has no events to count from). */
+export async function exposition(pool: Pool): Promise<string> {
+  poolGauges.open.set(pool.totalCount);
+  poolGauges.idle.set(pool.idleCount);
+  poolGauges.waiting.set(pool.waitingCount);
+  poolGauges.max.set(pool.options.max);
+  return registry.metrics();
+}
