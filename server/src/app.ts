@@ -5,7 +5,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import { messages } from '@kafue/common/contract';
+import { messages, type ApiError } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
 import type { AppDeps } from './deps.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
@@ -31,7 +31,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
 
 interface ErrorAnswer {
   status: number;
-  body: { message: string; errors?: Record<string, string> };
+  body: ApiError;
   headers?: Record<string, string>;
 }
 
