@@ -15,8 +15,7 @@ export const messageAnswer = z.object({ message: z.string() }).meta({ id: 'Messa
 export type MessageAnswer = z.infer<typeof messageAnswer>;
 
 export const healthOk = z.object({ status: z.literal('ok') }).meta({ id: 'HealthOk' });
-/** Status 503: the database cannot be reached; `message` is messages.databaseUnavailable. */
 export const healthUnavailable = z
   .object({ status: z.literal('unavailable'), message: z.string() })
-  .meta({ id: 'HealthUnavailable' });
+  .meta({ id: 'HealthUnavailable', description: 'The database cannot be reached (status 503).' });
 export type HealthAnswer = z.infer<typeof healthOk> | z.infer<typeof healthUnavailable>;

@@ -8,8 +8,10 @@ import Koa, { type Context, type Next } from 'koa';
 import { messages, type ApiError } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
 import type { AppDeps } from './deps.js';
+import { apiDocs } from './http/docs.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
+import { openApiDocument } from './http/openapi.js';
 import { originGuard, securityHeaders } from './http/security.js';
 import { staticFiles } from './http/static.js';
 import { adminEndpoints } from './routes/admins.js';
@@ -106,8 +108,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders(config.production));
   app.use(staticFiles(config.siteDir, config.consoleDir));
 
+  const endpoints = allEndpoints(deps);
   const router = new Router();
-  for (const e of allEndpoints(deps)) {
+  for (const e of endpoints) {
     const run = runEndpoint(e, deps);
     if (e.method === 'GET') router.get(e.path, run);
     else if (e.method === 'POST') router.post(e.path, run);
@@ -123,6 +126,7 @@ export function createApp(deps: AppDeps): Koa {
     await next();
     if (ctx.status === 404 && ctx.body == null) throw new HttpError(404, messages.notFound);
   });
+  app.use(apiDocs(openApiDocument(endpoints)));
   app.use(originGuard(config.allowedOrigins));
   app.use(
     bodyParser({
