@@ -1,9 +1,11 @@
 /**
- * Every zod schema, one module per resource, used by the server to validate every call and by the
- * console's forms that validate before sending. Objects are in zod's default ("strip") mode:
- * unknown fields are dropped.
+ * Every zod schema, one module per resource, used by the server to validate every call and
+ * document every answer (each named with `.meta({ id })`, its name in the OpenAPI document), and
+ * by the console's forms that validate before sending. Objects are in zod's default ("strip")
+ * mode: unknown fields are dropped.
  */
 export { idSchema } from './fields';
+export * from './answers';
 export * from './auth';
 export * from './staff';
 export * from './admins';

@@ -5,13 +5,15 @@
 import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
-import { messages } from '@kafue/common/contract';
+import { messages, type ApiError } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
 import { poolOf } from './db/data-source.js';
 import type { AppDeps } from './deps.js';
+import { apiDocs } from './http/docs.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
 import { metricsEndpoint, observeRequest } from './http/metrics.js';
+import { openApiDocument } from './http/openapi.js';
 import { originGuard, securityHeaders } from './http/security.js';
 import { staticFiles } from './http/static.js';
 import { collectProcessMetrics } from './metrics.js';
@@ -34,7 +36,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
 
 interface ErrorAnswer {
   status: number;
-  body: { message: string; errors?: Record<string, string> };
+  body: ApiError;
   headers?: Record<string, string>;
 }
 
@@ -118,8 +120,9 @@ export function createApp(deps: AppDeps): Koa {
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
   app.use(staticFiles(config.siteDir, config.consoleDir));
 
+  const endpoints = allEndpoints(deps);
   const router = new Router();
-  for (const e of allEndpoints(deps)) {
+  for (const e of endpoints) {
     const run = runEndpoint(e, deps);
     if (e.method === 'GET') router.get(e.path, run);
     else if (e.method === 'POST') router.post(e.path, run);
@@ -135,6 +138,7 @@ export function createApp(deps: AppDeps): Koa {
     await next();
     if (ctx.status === 404 && ctx.body == null) throw new HttpError(404, messages.notFound);
   });
+  app.use(apiDocs(openApiDocument(endpoints)));
   app.use(originGuard(config.allowedOrigins));
   app.use(
     bodyParser({

@@ -8,23 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { backupFormat, backupVersion, type Backup, type BackupTable } from '@kafue/common/schemas';
 import { migrations, migrationsTable } from './db/data-source.js';
 
-export const backupFormat = 'kafue-backup';
-export const backupVersion = 1;
-
-export interface BackupTable {
-  columns: string[];
-  rows: Record<string, unknown>[];
-}
-
-export interface Backup {
-  format: typeof backupFormat;
-  version: typeof backupVersion;
-  createdAt: string;
-  migrations: string[];
-  tables: Record<string, BackupTable>;
-}
+// The file's format is a documented answer (the download call), so its schema is in common.
+export type { Backup };
 
 /** Names the server writes; the download call accepts nothing else (no path tricks). */
 export const backupNamePattern = /^kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/;

@@ -15,11 +15,12 @@ import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
 import { inject } from 'vitest';
 import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
-import { createApp } from '../src/app.js';
+import { allEndpoints, createApp } from '../src/app.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
+import type { Endpoint } from '../src/http/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 
 export const password = 'correct horse battery';
@@ -83,6 +84,8 @@ export interface TestServer {
   /** Everything the server logged, one JSON object per line. */
   logs: string[];
   outage?: Outage;
+  /** The route table the app mounts. */
+  endpoints: Endpoint[];
   client(): Client;
   /** Inserts an admin (password `password`) and answers a client signed in as them. */
   admin(role: AdminRole, email?: string): Promise<{ client: Client; id: string; email: string }>;
@@ -135,7 +138,8 @@ export async function startTestServer(
   const database = await openDatabase(config, () => undefined, url);
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
-  const app = createApp({ db, sessions, config, logger });
+  const deps = { db, sessions, config, logger };
+  const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -148,6 +152,7 @@ export async function startTestServer(
     databaseUrl,
     logs,
     outage,
+    endpoints: allEndpoints(deps),
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {
       const row = await db

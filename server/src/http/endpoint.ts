@@ -1,8 +1,9 @@
 /**
- * An API call is a small declaration: method, path, who may call it, the schema of its body,
- * and what it does (after Ghost's API). Authentication, permission and validation happen here,
+ * An API call is a small declaration: method, path, who may call it, the schemas of its body and
+ * of its answers, and what it does (after Ghost's API). Authentication, permission and validation happen here,
  * once, for every call; the route table then reads like spec section 7.
  */
+import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { messages, type AdminRole } from '@kafue/common/contract';
@@ -36,16 +37,24 @@ export interface Call<B> {
   params: Record<string, string>;
 }
 
-export interface Endpoint<S extends z.ZodType = z.ZodType> {
+/**
+ * The schema of the answer for each status the call itself chooses: its success at least. Errors
+ * thrown as HttpError all share one schema (apiError), documented for every call.
+ */
+export type Answers = Partial<Record<number, z.ZodType>>;
+
+export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Answers = Answers> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   access: Access;
   body?: S;
-  handle(call: Call<z.output<S>>): Promise<unknown>;
+  answer: A;
+  /** Answers one of `answer`'s shapes, or a stream of it (a file). */
+  handle(call: Call<z.output<S>>): Promise<z.input<NonNullable<A[keyof A]>> | Readable>;
 }
 
-/** Declares an endpoint, keeping the body type tied to its schema. */
-export const endpoint = <S extends z.ZodType = z.ZodType>(e: Endpoint<S>): Endpoint<S> => e;
+/** Declares an endpoint, keeping the body and answer types tied to their schemas. */
+export const endpoint = <S extends z.ZodType = z.ZodType, A extends Answers = Answers>(e: Endpoint<S, A>): Endpoint<S, A> => e;
 
 export async function authorize(ctx: Context, deps: AppDeps, access: Access): Promise<Principal | undefined> {
   if (access === 'public') return undefined;

@@ -10,7 +10,7 @@ import { adminLoginPath } from '@kafue/common/brand';
 
 const immutable = 'public, max-age=31536000, immutable';
 
-async function fileAt(root: string, relative: string): Promise<{ path: string; stats: Stats } | undefined> {
+export async function fileAt(root: string, relative: string): Promise<{ path: string; stats: Stats } | undefined> {
   const path = resolve(root, '.' + sep + relative);
   if (path !== root && !path.startsWith(root + sep)) return undefined;
   const stats = await statFile(path);
@@ -51,7 +51,7 @@ async function precompressed(ctx: Context, path: string) {
   return undefined;
 }
 
-async function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: string, status = 200): Promise<void> {
+export async function send(ctx: Context, file: { path: string; stats: Stats }, cacheControl: string, status = 200): Promise<void> {
   const encoded = await precompressed(ctx, file.path);
   const sent = encoded ?? file;
   const tag = `${file.stats.size.toString(16)}-${Math.floor(file.stats.mtimeMs).toString(16)}`;

@@ -1,7 +1,7 @@
 /** Admin management (spec section 7: /api/settings/admins and /api/settings/admins/{id}). */
 import type { EntityManager } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
-import { adminInviteBody, adminUpdateBody } from '@kafue/common/schemas';
+import { adminChangeAnswer, adminInviteBody, adminList, adminUpdateBody, messageAnswer } from '@kafue/common/schemas';
 import { hashPassword } from '../auth/passwords.js';
 import { AdminEntity } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
@@ -34,6 +34,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.admins,
       access: 'anyAdmin',
+      answer: { 200: adminList },
       handle: async () =>
         (
           await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })
@@ -44,6 +45,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       path: api.admins,
       access: 'superAdmin',
       body: adminInviteBody,
+      answer: { 201: adminChangeAnswer },
       async handle({ ctx, body }) {
         const passwordHash = await hashPassword(body.password);
         const row = await uniqueEmail(() =>
@@ -58,6 +60,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       path: byId,
       access: 'superAdmin',
       body: adminUpdateBody,
+      answer: { 200: adminChangeAnswer },
       async handle({ params, body }) {
         const id = params.id;
         const row = await db.transaction(async (m) => {
@@ -72,6 +75,7 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'DELETE',
       path: byId,
       access: 'superAdmin',
+      answer: { 200: messageAnswer },
       async handle({ params, principal }) {
         const id = params.id;
         if (id === principal.id) throw forbidden(messages.cannotDeleteSelf);

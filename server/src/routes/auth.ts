@@ -5,7 +5,14 @@
  */
 import type { Context } from 'koa';
 import { api, messages, type LoginBody } from '@kafue/common/contract';
-import { changePasswordBody, loginBody } from '@kafue/common/schemas';
+import {
+  adminLoginAnswer,
+  authCheckAnswer,
+  changePasswordBody,
+  loginBody,
+  messageAnswer,
+  staffLoginAnswer,
+} from '@kafue/common/schemas';
 import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AdminRow, StaffRow } from '../db/entities.js';
@@ -39,6 +46,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       path,
       access: 'public',
       body: loginBody,
+      answer: { 200: adminLoginAnswer },
       async handle({ ctx, body }) {
         const { account, token } = await openSession(ctx, 'admin', body);
         return { admin: toAdmin(account as AdminRow), ...(token ? { token } : {}) };
@@ -49,6 +57,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       method: 'GET',
       path,
       access: 'anyAdmin',
+      answer: { 200: authCheckAnswer },
       handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }),
     });
   const logout = (path: string) =>
@@ -56,6 +65,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       method: 'POST',
       path,
       access: 'public',
+      answer: { 200: messageAnswer },
       async handle({ ctx }) {
         await signOut(db, await principalOf(ctx, sessions));
         clearSessionCookie(ctx, config.production);
@@ -75,6 +85,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       path: api.changePassword,
       access: 'anyAdmin',
       body: changePasswordBody,
+      answer: { 200: messageAnswer },
       async handle({ principal, body }) {
         await changeOwnPassword(db, limits, principal, body.currentPassword, body.newPassword);
         return { message: messages.passwordUpdated };
@@ -85,6 +96,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       path: api.staffLogin,
       access: 'public',
       body: loginBody,
+      answer: { 200: staffLoginAnswer },
       async handle({ ctx, body }) {
         const { account, token } = await openSession(ctx, 'staff', body);
         return { staff: toStaffSelf(account as StaffRow), ...(token ? { token } : {}) };

@@ -1,6 +1,6 @@
 /** The staff portal's calls about the signed-in staff member: /api/staff/me and its password. */
 import { api, messages } from '@kafue/common/contract';
-import { changePasswordBody } from '@kafue/common/schemas';
+import { changePasswordBody, messageAnswer, staffSelf } from '@kafue/common/schemas';
 import { changeOwnPassword } from '../auth/accounts.js';
 import type { Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
@@ -15,6 +15,7 @@ export function staffPortalEndpoints({ db, config }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.staffMe,
       access: 'staffPendingPassword',
+      answer: { 200: staffSelf },
       handle: async ({ principal }) => toStaffSelf(principal as StaffPrincipal),
     }),
     endpoint({
@@ -22,6 +23,7 @@ export function staffPortalEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: api.staffMyPassword,
       access: 'staffPendingPassword',
       body: changePasswordBody,
+      answer: { 200: messageAnswer },
       async handle({ principal, body }) {
         await changeOwnPassword(db, config.limits, principal, body.currentPassword, body.newPassword);
         return { message: messages.passwordUpdated };

@@ -1,6 +1,13 @@
 /** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
 import { api, messages } from '@kafue/common/contract';
-import { staffCreateBody, staffUpdateBody } from '@kafue/common/schemas';
+import {
+  messageAnswer,
+  staffCreateAnswer,
+  staffCreateBody,
+  staffList,
+  staffUpdateAnswer,
+  staffUpdateBody,
+} from '@kafue/common/schemas';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
 import { preparedQuery } from '../db/data-source.js';
@@ -18,6 +25,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'GET',
       path: api.staff,
       access: 'anyAdmin',
+      answer: { 200: staffList },
       handle: async () => {
         const text = `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`;
         return (await preparedQuery<StaffRow>(db, 'kafue_staff_list', text, [])).map(toStaff);
@@ -28,6 +36,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       path: api.staff,
       access: 'editor',
       body: staffCreateBody,
+      answer: { 201: staffCreateAnswer },
       async handle({ ctx, body }) {
         // The console sends a fixed default password (spec section 5); the server ignores it and
         // issues a random one-time password, shown once, which the staff member must replace.
@@ -43,6 +52,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       path: byId,
       access: 'editor',
       body: staffUpdateBody,
+      answer: { 200: staffUpdateAnswer },
       async handle({ params, body }) {
         const id = params.id;
         const row = await db.transaction(async (m) => {
@@ -59,6 +69,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       method: 'DELETE',
       path: byId,
       access: 'editor',
+      answer: { 200: messageAnswer },
       async handle({ params }) {
         const result = await staff.delete({ id: params.id });
         if (!result.affected) throw notFound();

@@ -1,6 +1,7 @@
 import {
   api,
   type Admin,
+  type AdminChangeAnswer,
   type AdminInviteBody,
   type AdminUpdateBody,
   type BackupAnswer,
@@ -16,7 +17,7 @@ export const settingsApi = {
   changePassword: (body: ChangePasswordBody) => apiPost<MessageAnswer>(api.changePassword, body),
   backup: () => apiPost<BackupAnswer>(api.backup),
   admins: () => apiGet<Admin[]>(api.admins),
-  invite: (body: AdminInviteBody) => apiPost<MessageAnswer & { admin?: Admin }>(api.admins, body),
-  updateAdmin: (id: string, body: AdminUpdateBody) => apiPut<MessageAnswer & { admin?: Admin }>(api.adminById(id), body),
+  invite: (body: AdminInviteBody) => apiPost<AdminChangeAnswer>(api.admins, body),
+  updateAdmin: (id: string, body: AdminUpdateBody) => apiPut<AdminChangeAnswer>(api.adminById(id), body),
   removeAdmin: (id: string) => apiDelete<MessageAnswer>(api.adminById(id)),
 };

@@ -1,0 +1,105 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route table: each endpoint's method,
+ * path, access, body schema and answer schemas. The schemas are common's zod schemas, named with
+ * `.meta({ id })`, converted by zod itself to JSON Schema 2020-12 (OpenAPI 3.1's dialect).
+ */
+import { z } from 'zod';
+import { brand } from '@kafue/common/brand';
+import { sessionCookie } from '@kafue/common/contract';
+import { apiError } from '@kafue/common/schemas';
+import type { Access, Endpoint } from './endpoint.js';
+
+/** Who may call, in each operation's description and its 403 answer. */
+const callers: Record<Access, string> = {
+  public: 'anyone',
+  anyAdmin: 'any signed-in admin (Super Admin, Editor or Moderator)',
+  editor: 'a signed-in Super Admin or Editor',
+  superAdmin: 'a signed-in Super Admin',
+  staffPendingPassword: 'a signed-in Active staff member, also before they have chosen their own password',
+  staff: 'a signed-in Active staff member who has chosen their own password',
+};
+
+function nameOf(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (typeof id !== 'string') throw new Error('Every body and answer schema needs a name: .meta({ id }) in common');
+  return id;
+}
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${nameOf(schema)}` } } });
+const error = (description: string) => ({ description, content: json(apiError) });
+
+/** Every named schema of common, as JSON Schema: request bodies as sent, answers as sent back. */
+function componentSchemas(endpoints: readonly Endpoint[]) {
+  const convert = (io: 'input' | 'output') =>
+    z.toJSONSchema(z.globalRegistry, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'throw',
+      uri: (id) => `#/components/schemas/${id}`,
+    }).schemas;
+  const inputs = convert('input');
+  const bodies = new Set(endpoints.flatMap((e) => (e.body ? [nameOf(e.body)] : [])));
+  return Object.fromEntries(
+    Object.entries(convert('output')).map(([id, output]) => {
+      // The document's dialect is 2020-12 already; a fragment $id is not allowed inside it.
+      const { $schema: _dialect, $id: _id, ...schema } = bodies.has(id) ? inputs[id] : output;
+      return [id, schema];
+    }),
+  );
+}
+
+function operation(e: Endpoint) {
+  const params = [...e.path.matchAll(/:(\w+)/g)].map(([, name]) => name);
+  const statuses = Object.entries(e.answer);
+  return {
+    tags: [e.path.split('/')[2]],
+    description: `Who may call: ${callers[e.access]}.`,
+    security: e.access === 'public' ? [] : [{ cookie: [] }, { bearer: [] }],
+    parameters: params.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: name === 'id' ? { type: 'string', format: 'uuid' } : { type: 'string' },
+    })),
+    ...(e.body ? { requestBody: { required: true, content: json(e.body) } } : {}),
+    responses: {
+      ...Object.fromEntries(
+        statuses.map(([status, schema]) => [
+          status,
+          { description: z.globalRegistry.get(schema!)?.description ?? 'Done.', content: json(schema!) },
+        ]),
+      ),
+      ...(e.body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
+      ...(e.access === 'public'
+        ? {}
+        : { 401: error('Not signed in.'), 403: error(`Refused: only ${callers[e.access]} may call this.`) }),
+      ...(params.length ? { 404: error('No such record.') } : {}),
+      default: error('Any other refusal or failure (409 duplicate email, 413, 429, 503...).'),
+    },
+  };
+}
+
+export function openApiDocument(endpoints: readonly Endpoint[]) {
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
+  for (const e of endpoints) {
+    // koa-router's /:id is OpenAPI's /{id}.
+    const path = e.path.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[e.method.toLowerCase()] = operation(e);
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: `${brand.product} API`,
+      version: '1',
+      description: `The API behind the ${brand.product} site and back-office console. Every error answers \`{ message, errors? }\`.`,
+    },
+    paths,
+    components: {
+      schemas: componentSchemas(endpoints),
+      securitySchemes: {
+        cookie: { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'The browser session (sign in with session: cookie).' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'A session token (sign in with session: bearer), as the desktop app uses.' },
+      },
+    },
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * The OpenAPI document (/api/openapi.json) and its page (/api/docs): every route the app mounts is
+ * in it, it is valid OpenAPI 3.1, and a representative call of every route answers what it
+ * documents, checked with JSON Schema 2020-12.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@kafue/common/contract';
+import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object> };
+}
+
+let t: TestServer;
+let doc: Document;
+beforeAll(async () => {
+  t = await startTestServer();
+  doc = (await t.client().get<Document>('/api/openapi.json')).body;
+});
+afterAll(() => t?.close());
+
+/** koa-router's /:id as OpenAPI's /{id}. */
+const documented = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+
+describe('GET /api/openapi.json', () => {
+  it('documents every route the app mounts, with its method, and nothing else', () => {
+    const routes = t.endpoints.map((e) => `${e.method} ${documented(e.path)}`).sort();
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(operations.sort()).toEqual(routes);
+    expect(routes.length).toBeGreaterThanOrEqual(19);
+  });
+
+  it('is valid OpenAPI 3.1', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as never);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('says who may call each operation and how to authenticate', () => {
+    const staffList = doc.paths['/api/staff'].get as Operation & { description: string; security: object[] };
+    expect(staffList.description).toBe('Who may call: any signed-in admin (Super Admin, Editor or Moderator).');
+    expect(staffList.security).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(Object.keys(staffList.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(doc.paths['/api/health'].get).toMatchObject({ security: [] });
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves Swagger UI from our own files, under a policy that allows only our own scripts', async () => {
+    const client = t.client();
+    const page = await client.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.text).not.toMatch(/<script>|https?:\/\//);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;|$)/);
+    for (const src of page.text.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      const asset = await client.get(src[1]);
+      expect(asset.status, src[1]).toBe(200);
+    }
+    expect((await client.get('/api/docs/package.json')).status).toBe(404);
+  });
+});
+
+describe('recorded answers', () => {
+  /** Every call made below: the route it went to and what came back. */
+  const recorded: { method: string; route: string; answer: Answer }[] = [];
+  const missingId = '6f1c2b9a-1d2e-4f3a-9b8c-7d6e5f4a3b2c';
+
+  async function call(client: Client, method: string, route: string, body?: unknown, params: Record<string, string> = {}) {
+    const path = route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]));
+    const answer = await client.call(method, path, body ?? (method === 'POST' || method === 'PUT' ? {} : undefined));
+    recorded.push({ method, route, answer });
+    return answer;
+  }
+
+  it('a call of every route answers what the document says, for its status', async () => {
+    const admin = await t.admin('Super Admin');
+    const moderator = (await t.admin('Moderator')).client;
+    const anyone = t.client();
+    const staffById = `${api.staff}/:id`;
+    const adminById = `${api.admins}/:id`;
+
+    expect((await call(anyone, 'GET', api.health)).status).toBe(200);
+
+    // Admin sessions: both readings, cookie and bearer, and refusals.
+    const browser = t.client();
+    expect((await call(browser, 'POST', api.adminLogin, { email: admin.email, password })).status).toBe(200);
+    expect((await call(browser, 'GET', api.adminCheckAuth)).status).toBe(200);
+    expect((await call(browser, 'POST', api.adminLogout)).status).toBe(200);
+    const desktop = t.client();
+    const bearer = await call(desktop, 'POST', api.authLogin, { email: admin.email, password, session: 'bearer' });
+    desktop.bearer = bearer.body.token;
+    expect((await call(desktop, 'GET', api.authVerify)).status).toBe(200);
+    expect((await call(desktop, 'POST', api.authLogout)).status).toBe(200);
+    expect((await call(anyone, 'POST', api.authLogin, { email: admin.email, password: 'not it at all' })).status).toBe(401);
+    expect((await call(anyone, 'GET', api.authVerify)).status).toBe(401);
+
+    // Staff management.
+    const person = { name: 'Open Api', email: 'open.api@kafue.test', role: 'Staff', status: 'Active' };
+    const created = await call(admin.client, 'POST', api.staff, person);
+    expect(created.status).toBe(201);
+    expect((await call(admin.client, 'POST', api.staff, person)).status).toBe(409);
+    expect((await call(admin.client, 'POST', api.staff, { ...person, name: '' })).status).toBe(400);
+    expect((await call(moderator, 'POST', api.staff, person)).status).toBe(403);
+    expect((await call(admin.client, 'GET', api.staff)).status).toBe(200);
+    const id = created.body.staff._id as string;
+    expect((await call(admin.client, 'PUT', staffById, { ...person, role: 'Manager' }, { id })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', staffById, person, { id: missingId })).status).toBe(404);
+
+    // The staff portal, as the new staff member with their one-time password.
+    const staff = t.client();
+    const oneTimePassword = created.body.oneTimePassword as string;
+    expect((await call(staff, 'POST', api.staffLogin, { email: person.email, password: oneTimePassword })).status).toBe(200);
+    expect((await call(staff, 'GET', api.staffMe)).status).toBe(200);
+    const newPassword = { currentPassword: oneTimePassword, newPassword: 'my own password' };
+    expect((await call(staff, 'POST', api.staffMyPassword, newPassword)).status).toBe(200);
+    expect((await call(staff, 'POST', api.staffLogout)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', staffById, undefined, { id })).status).toBe(200);
+
+    // Settings and backups.
+    expect((await call(admin.client, 'GET', api.generalSettings)).status).toBe(200);
+    const settings = { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+8', maintenanceMode: false };
+    expect((await call(admin.client, 'POST', api.generalSettings, settings)).status).toBe(200);
+    expect((await call(moderator, 'POST', api.generalSettings, settings)).status).toBe(403);
+    const backup = await call(admin.client, 'POST', api.backup);
+    expect(backup.status).toBe(200);
+    const backupFile = `${api.backupFile('')}:name`;
+    const name = decodeURIComponent((backup.body.fileUrl as string).split('/').pop()!);
+    expect((await call(admin.client, 'GET', backupFile, undefined, { name })).status).toBe(200);
+    expect((await call(admin.client, 'GET', backupFile, undefined, { name: 'elsewhere.json' })).status).toBe(404);
+
+    // Admins.
+    expect((await call(admin.client, 'GET', api.admins)).status).toBe(200);
+    const invite = { name: 'New Editor', email: 'new.editor@kafue.test', role: 'Editor', password: 'a long password' };
+    const invited = await call(admin.client, 'POST', api.admins, invite);
+    expect(invited.status).toBe(201);
+    const adminId = invited.body.admin._id as string;
+    const change = { name: 'New Moderator', email: invite.email, role: 'Moderator' };
+    expect((await call(admin.client, 'PUT', adminById, change, { id: adminId })).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', adminById, undefined, { id: admin.id })).status).toBe(403);
+    expect((await call(admin.client, 'DELETE', adminById, undefined, { id: adminId })).status).toBe(200);
+
+    // Own password last: it may end the admin's other sessions.
+    const ownPassword = { currentPassword: password, newPassword: 'another long password' };
+    expect((await call(admin.client, 'POST', api.changePassword, ownPassword)).status).toBe(200);
+
+    // Every route was called and answered successfully at least once.
+    const succeeded = new Set(recorded.filter((r) => r.answer.status < 300).map((r) => `${r.method} ${r.route}`));
+    expect(t.endpoints.map((e) => `${e.method} ${e.path}`).filter((route) => !succeeded.has(route))).toEqual([]);
+
+    // Each answer matches the schema documented for its status (or the operation's default).
+    const base = 'https://kafue.test/openapi.json';
+    const ajv = new Ajv2020({ allErrors: true });
+    addFormats(ajv);
+    ajv.addKeyword('components');
+    ajv.addSchema({ $id: base, components: { schemas: doc.components.schemas } });
+    const mismatches = recorded.flatMap(({ method, route, answer }) => {
+      const { responses } = doc.paths[documented(route)][method.toLowerCase()];
+      const schema = (responses[answer.status] ?? responses.default).content?.['application/json'].schema;
+      const validate = schema && ajv.getSchema(base + schema.$ref);
+      if (!validate) return [`${method} ${route} ${answer.status}: no schema documented`];
+      return validate(answer.body) ? [] : [`${method} ${route} ${answer.status}: ${ajv.errorsText(validate.errors)}`];
+    });
+    expect(mismatches).toEqual([]);
+    expect(recorded.length).toBeGreaterThan(t.endpoints.length);
+  });
+});
