@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { migrations, migrationsTable } from './db/data-source.js';
+import { migrations, migrationsTable, runMigrations } from './db/data-source.js';
 
 export const backupFormat = 'kafue-backup';
 export const backupVersion = 1;
@@ -151,7 +151,7 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
       throw new Error(`The backup was made by a different version of the server (migration ${name} is unknown here)`);
     }
   });
-  await db.runMigrations({ transaction: 'all' });
+  await runMigrations(db);
   const counts: Record<string, number> = {};
   await db.transaction(async (manager) => {
     const tables = await schemaTables(manager);

@@ -2,7 +2,7 @@
  * The TypeORM data source: PostgreSQL at DATABASE_URL, or the embedded one in DATA_DIR.
  */
 import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationExecutor, type Migration } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Config } from '../config.js';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.js';
@@ -53,8 +53,7 @@ export async function openDatabase(
   const dataSource = createDataSource(url ?? config.databaseUrl ?? embedded!.url);
   try {
     await dataSource.initialize();
-    const ran = await dataSource.runMigrations({ transaction: 'all' });
-    for (const m of ran) log(`Migration applied: ${m.name}`);
+    for (const m of await runMigrations(dataSource)) log(`Migration applied: ${m.name}`);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
     await embedded?.stop();
@@ -68,6 +67,30 @@ export async function openDatabase(
       await embedded?.stop();
     },
   };
+}
+
+const migrationLock = `hashtext('kafue:migrations')`;
+
+/**
+ * Applies the pending migrations, all in one transaction, holding a PostgreSQL advisory lock:
+ * processes that start together on one database take turns, and the later ones find nothing
+ * pending. The lock is a session lock on the connection the migrations run on, taken before
+ * TypeORM creates and reads its migrations table (which it does outside the migration
+ * transaction, so a transaction lock would come too late); a process that dies drops it with
+ * its connection.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<Migration[]> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query(`SELECT pg_advisory_lock(${migrationLock})`);
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'all';
+    return await executor.executePendingMigrations();
+  } finally {
+    // Unlocked before the connection goes back to the pool (a broken one is discarded anyway).
+    await runner.query(`SELECT pg_advisory_unlock(${migrationLock})`).catch(() => undefined);
+    await runner.release();
+  }
 }
 
 /** The pg pool under TypeORM. */
