@@ -39,10 +39,10 @@ export interface Database {
 }
 
 /**
- * Connects and migrates: to `url`, else DATABASE_URL, else the embedded PostgreSQL (started here,
- * unless the caller has already started it: `embeddedStarting`).
+ * Connects, without migrating: to `url`, else DATABASE_URL, else the embedded PostgreSQL (started
+ * here, unless the caller has already started it: `embeddedStarting`).
  */
-export async function openDatabase(
+export async function connectDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log: (message: string) => void,
   url?: string,
@@ -51,15 +51,7 @@ export async function openDatabase(
   const embedded =
     url || config.databaseUrl ? undefined : await (embeddedStarting ?? startEmbedded(config.dataDir, log));
   const dataSource = createDataSource(url ?? config.databaseUrl ?? embedded!.url);
-  try {
-    await dataSource.initialize();
-    for (const m of await runMigrations(dataSource)) log(`Migration applied: ${m.name}`);
-  } catch (error) {
-    if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
-    await embedded?.stop();
-    throw error;
-  }
-  return {
+  const database: Database = {
     dataSource,
     embedded,
     async close() {
@@ -67,6 +59,30 @@ export async function openDatabase(
       await embedded?.stop();
     },
   };
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** Connects (as connectDatabase) and applies pending migrations, logging each. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  log: (message: string) => void,
+  url?: string,
+  embeddedStarting?: Promise<EmbeddedDatabase>,
+): Promise<Database> {
+  const database = await connectDatabase(config, log, url, embeddedStarting);
+  try {
+    for (const m of await runMigrations(database.dataSource)) log(`Migration applied: ${m.name}`);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 const migrationLock = `hashtext('kafue:migrations')`;
@@ -91,6 +107,13 @@ export async function runMigrations(dataSource: DataSource): Promise<Migration[]
     await runner.query(`SELECT pg_advisory_unlock(${migrationLock})`).catch(() => undefined);
     await runner.release();
   }
+}
+
+/** The migrations applied to the database and those pending, by name, oldest first; changes nothing. */
+export async function migrationStatus(dataSource: DataSource): Promise<{ applied: string[]; pending: string[] }> {
+  const executor = new MigrationExecutor(dataSource);
+  const names = (list: Migration[]) => list.sort((a, b) => a.timestamp - b.timestamp).map((m) => m.name);
+  return { applied: names(await executor.getExecutedMigrations()), pending: names(await executor.getPendingMigrations()) };
 }
 
 /** The pg pool under TypeORM. */
