@@ -4,24 +4,18 @@
  * recovery from a PostgreSQL left running by a killed server. Also the command-line tool.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
 import { migrations } from '../src/db/data-source.js';
 import { Client, createDatabase, startTestServer } from './helpers.js';
-import { cleanUp, freshDataDir, removeLater, spawnServer as spawnAt, startServer as startAt } from './spawn-server.js';
+import { buildForTest, cleanUp, freshDataDir, serverDir, spawnServer as spawnAt, startServer as startAt } from './spawn-server.js';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dist = '';
 
 beforeAll(async () => {
-  const cache = join(serverDir, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  dist = removeLater(await buildServer(mkdtempSync(join(cache, 'kafue-test-build-'))));
+  dist = await buildForTest();
 });
 afterAll(cleanUp);
 
