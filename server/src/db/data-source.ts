@@ -69,13 +69,9 @@ export async function connectDatabase(
 }
 
 /** Connects (as connectDatabase) and applies pending migrations, logging each. */
-export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  log: (message: string) => void,
-  url?: string,
-  embeddedStarting?: Promise<EmbeddedDatabase>,
-): Promise<Database> {
-  const database = await connectDatabase(config, log, url, embeddedStarting);
+export async function openDatabase(...args: Parameters<typeof connectDatabase>): Promise<Database> {
+  const [, log] = args;
+  const database = await connectDatabase(...args);
   try {
     for (const m of await runMigrations(database.dataSource)) log(`Migration applied: ${m.name}`);
   } catch (error) {
