@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from '
 import { join } from 'node:path';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { backupFormat, backupVersion, type Backup, type BackupTable } from '@kafue/common/schemas';
-import { migrations, migrationsTable } from './db/data-source.js';
+import { migrations, migrationsTable, runMigrations } from './db/data-source.js';
 
 // The file's format is a documented answer (the download call), so its schema is in common.
 export type { Backup };
@@ -139,7 +139,7 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
       throw new Error(`The backup was made by a different version of the server (migration ${name} is unknown here)`);
     }
   });
-  await db.runMigrations({ transaction: 'all' });
+  await runMigrations(db);
   const counts: Record<string, number> = {};
   await db.transaction(async (manager) => {
     const tables = await schemaTables(manager);

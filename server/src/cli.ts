@@ -1,15 +1,17 @@
 /**
- * Command-line tool (run with `npm run admin|backup|restore -w server -- ...`):
+ * Command-line tool (run with `npm run admin|backup|restore|migrate -w server -- ...`):
  *
  *   admin create --email E [--name N] [--role "Super Admin"|Editor|Moderator]
  *   admin reset-password --email E
  *   backup
  *   restore FILE
+ *   migrate status | migrate run
  *
  * Passwords are generated and printed once (never taken from the command line, where other
  * users could read them in the process list); set KAFUE_NEW_PASSWORD to choose one instead.
  * The database is DATABASE_URL, or the embedded one in DATA_DIR: the running server's when a
  * server is running on DATA_DIR, otherwise started here for the command and stopped after it.
+ * Every command but `migrate` applies pending migrations first, as the server does at start.
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -18,7 +20,7 @@ import { createAdmin, resetAdminPassword } from './auth/accounts.js';
 import { randomPassword } from './auth/passwords.js';
 import { readBackup, restoreBackup, writeBackup } from './backup.js';
 import { loadConfig } from './config.js';
-import { openDatabase, type Database } from './db/data-source.js';
+import { connectDatabase, migrationStatus, openDatabase, runMigrations, type Database } from './db/data-source.js';
 import { runningServerDatabase } from './db/embedded.js';
 
 const usage = `Usage:
@@ -26,15 +28,17 @@ const usage = `Usage:
   admin reset-password --email EMAIL
   backup
   restore FILE            (into an empty database)
+  migrate status          (the migrations applied and pending; changes nothing)
+  migrate run             (applies the pending ones)
 Environment: DATABASE_URL or DATA_DIR as for the server; KAFUE_NEW_PASSWORD to choose the password.`;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-async function withDatabase<T>(run: (db: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(run: (db: Database) => Promise<T>, open = openDatabase): Promise<T> {
   const config = loadConfig();
   const url = config.databaseUrl ? undefined : runningServerDatabase(config.dataDir);
   if (url) log(`Using the database of the server running on ${config.dataDir}`);
-  const db = await openDatabase(config, log, url);
+  const db = await open(config, log, url);
   try {
     return await run(db);
   } finally {
@@ -55,7 +59,7 @@ async function main(argv: string[]): Promise<void> {
   });
   // `npm run admin -w server -- admin create ...` repeats the word the npm script already
   // supplies: accept it.
-  if (positionals[0] === 'admin' && positionals[1] === 'admin') positionals.shift();
+  if (['admin', 'migrate'].includes(positionals[0]) && positionals[1] === positionals[0]) positionals.shift();
   const [command, sub] = positionals;
   if (values.help || !command) {
     console.log(usage);
@@ -87,6 +91,19 @@ async function main(argv: string[]): Promise<void> {
     const backup = readBackup(resolve(process.env.INIT_CWD ?? process.cwd(), sub));
     const counts = await withDatabase(({ dataSource }) => restoreBackup(dataSource, backup));
     console.log(`Restored ${Object.entries(counts).map(([t, n]) => `${t}: ${n}`).join(', ')}`);
+    return;
+  }
+  if (command === 'migrate' && sub === 'status') {
+    const { applied, pending } = await withDatabase(({ dataSource }) => migrationStatus(dataSource), connectDatabase);
+    for (const name of applied) console.log(`applied  ${name}`);
+    for (const name of pending) console.log(`pending  ${name}`);
+    console.log(`${applied.length} applied, ${pending.length} pending`);
+    return;
+  }
+  if (command === 'migrate' && sub === 'run') {
+    const ran = await withDatabase(({ dataSource }) => runMigrations(dataSource), connectDatabase);
+    for (const m of ran) console.log(`Migration applied: ${m.name}`);
+    if (!ran.length) console.log('No pending migrations');
     return;
   }
   throw new Error(`Unknown command.\n${usage}`);

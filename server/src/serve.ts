@@ -61,6 +61,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     throw error;
   }
 
+  // Every process on the database runs the purges, with no lock: each is one DELETE of rows
+  // whose time has passed, so two at once, or one repeated, remove no more than one would.
   const purge = setInterval(() => {
     purgeExpiredSessions(dataSource).catch(() => undefined);
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);

@@ -2,11 +2,16 @@
  * The built server (dist/main.js) as a child process, for the tests of the server as a process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { api } from '@kafue/common/contract';
+// @ts-expect-error build.mjs is plain JavaScript
+import { buildServer } from '../build.mjs';
 import { freePort } from '../src/db/embedded.js';
+
+export const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const children = new Set<ChildProcess>();
 const leftovers: string[] = [];
@@ -24,6 +29,13 @@ export const freshDataDir = () => removeLater(mkdtempSync(join(tmpdir(), 'kafue-
 export function cleanUp(): void {
   for (const child of children) child.kill('SIGKILL');
   for (const path of leftovers) rmSync(path, { recursive: true, force: true });
+}
+
+/** Builds the server from its sources into a new folder (removed in cleanUp()); answers it. */
+export async function buildForTest(): Promise<string> {
+  const cache = join(serverDir, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  return removeLater((await buildServer(mkdtempSync(join(cache, 'kafue-test-build-')))) as string);
 }
 
 export interface Running {

@@ -2,7 +2,7 @@
  * The TypeORM data source: PostgreSQL at DATABASE_URL, or the embedded one in DATA_DIR.
  */
 import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationExecutor, type Migration } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Config } from '../config.js';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.js';
@@ -39,10 +39,10 @@ export interface Database {
 }
 
 /**
- * Connects and migrates: to `url`, else DATABASE_URL, else the embedded PostgreSQL (started here,
- * unless the caller has already started it: `embeddedStarting`).
+ * Connects, without migrating: to `url`, else DATABASE_URL, else the embedded PostgreSQL (started
+ * here, unless the caller has already started it: `embeddedStarting`).
  */
-export async function openDatabase(
+export async function connectDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log: (message: string) => void,
   url?: string,
@@ -51,16 +51,7 @@ export async function openDatabase(
   const embedded =
     url || config.databaseUrl ? undefined : await (embeddedStarting ?? startEmbedded(config.dataDir, log));
   const dataSource = createDataSource(url ?? config.databaseUrl ?? embedded!.url);
-  try {
-    await dataSource.initialize();
-    const ran = await dataSource.runMigrations({ transaction: 'all' });
-    for (const m of ran) log(`Migration applied: ${m.name}`);
-  } catch (error) {
-    if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
-    await embedded?.stop();
-    throw error;
-  }
-  return {
+  const database: Database = {
     dataSource,
     embedded,
     async close() {
@@ -68,6 +59,57 @@ export async function openDatabase(
       await embedded?.stop();
     },
   };
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+/** Connects (as connectDatabase) and applies pending migrations, logging each. */
+export async function openDatabase(...args: Parameters<typeof connectDatabase>): Promise<Database> {
+  const [, log] = args;
+  const database = await connectDatabase(...args);
+  try {
+    for (const m of await runMigrations(database.dataSource)) log(`Migration applied: ${m.name}`);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+const migrationLock = `hashtext('kafue:migrations')`;
+
+/**
+ * Applies the pending migrations, all in one transaction, holding a PostgreSQL advisory lock:
+ * processes that start together on one database take turns, and the later ones find nothing
+ * pending. The lock is a session lock on the connection the migrations run on, taken before
+ * TypeORM creates and reads its migrations table (which it does outside the migration
+ * transaction, so a transaction lock would come too late); a process that dies drops it with
+ * its connection.
+ */
+export async function runMigrations(dataSource: DataSource): Promise<Migration[]> {
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query(`SELECT pg_advisory_lock(${migrationLock})`);
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'all';
+    return await executor.executePendingMigrations();
+  } finally {
+    // Unlocked before the connection goes back to the pool (a broken one is discarded anyway).
+    await runner.query(`SELECT pg_advisory_unlock(${migrationLock})`).catch(() => undefined);
+    await runner.release();
+  }
+}
+
+/** The migrations applied to the database and those pending, by name, oldest first; changes nothing. */
+export async function migrationStatus(dataSource: DataSource): Promise<{ applied: string[]; pending: string[] }> {
+  const executor = new MigrationExecutor(dataSource);
+  const names = (list: Migration[]) => list.sort((a, b) => a.timestamp - b.timestamp).map((m) => m.name);
+  return { applied: names(await executor.getExecutedMigrations()), pending: names(await executor.getPendingMigrations()) };
 }
 
 /** The pg pool under TypeORM. */
