@@ -30,6 +30,7 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  draining: 'This server process is stopping; new requests belong on another one.',
   serverError: 'Something went wrong on our side. Please try again.',
   emailTaken: 'A user with this email already exists.',
   // Staff user management
@@ -128,11 +129,18 @@ export interface HealthAnswer {
   message?: string;
 }
 
+export interface ReadyAnswer {
+  status: 'ready' | 'draining' | 'unavailable';
+  /** With 'draining' or 'unavailable' (status 503): messages.draining or messages.databaseUnavailable. */
+  message?: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Paths (spec section 7; both readings of the admin auth calls are served)
 
 export const api = {
   health: '/api/health',
+  ready: '/api/ready',
   adminLogin: '/api/settings/login',
   adminCheckAuth: '/api/settings/check-auth',
   adminLogout: '/api/settings/logout',

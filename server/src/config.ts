@@ -34,6 +34,8 @@ export interface Config {
   siteDir: string;
   consoleDir: string;
   logLevel: string;
+  /** After SIGTERM: seconds of serving while /api/ready answers 503, for balancers to move off. */
+  drainSeconds: number;
   limits: Limits;
 }
 
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteDir: resolve(env.SITE_DIR || resolve(repoRoot, 'site/dist')),
     consoleDir: resolve(env.CONSOLE_DIR || resolve(repoRoot, 'desktop/dist-web')),
     logLevel: env.LOG_LEVEL || 'info',
+    drainSeconds: int(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS'),
     limits: {
       ...defaultLimits,
       failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),

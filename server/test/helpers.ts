@@ -21,6 +21,7 @@ import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
+import type { Lifecycle } from '../src/deps.js';
 
 export const password = 'correct horse battery';
 
@@ -82,6 +83,8 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the server logged, one JSON object per line. */
   logs: string[];
+  /** As serve.ts holds it: set draining to see the server as after SIGTERM. */
+  lifecycle: Lifecycle;
   outage?: Outage;
   client(): Client;
   /** Inserts an admin (password `password`) and answers a client signed in as them. */
@@ -135,7 +138,8 @@ export async function startTestServer(
   const database = await openDatabase(config, () => undefined, url);
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
-  const app = createApp({ db, sessions, config, logger });
+  const lifecycle: Lifecycle = { draining: false };
+  const app = createApp({ db, sessions, config, logger, lifecycle });
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -147,6 +151,7 @@ export async function startTestServer(
     config,
     databaseUrl,
     logs,
+    lifecycle,
     outage,
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {

@@ -1,22 +1,44 @@
-/** GET /api/health: whether the server can reach its database (monitors; the desktop app checks a server address with it). */
-import { api, messages } from '@kafue/common/contract';
+/**
+ * GET /api/health: whether the server can reach its database (liveness: monitors; the desktop
+ * app checks a server address with it). GET /api/ready: whether this process should be sent new
+ * requests (load balancers): not while it drains after SIGTERM, nor while its database is away.
+ * A starting process does not listen until it can serve (serve.ts), so it needs no answer here.
+ */
+import { api, messages, type HealthAnswer, type ReadyAnswer } from '@kafue/common/contract';
+import type { DataSource } from 'typeorm';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 
-export function healthEndpoints({ db }: AppDeps): Endpoint[] {
+const databaseAnswers = (db: DataSource) =>
+  db.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+
+export function healthEndpoints({ db, lifecycle }: AppDeps): Endpoint[] {
   return [
     endpoint({
       method: 'GET',
       path: api.health,
       access: 'public',
-      async handle({ ctx }) {
-        try {
-          await db.query('SELECT 1');
-          return { status: 'ok' };
-        } catch {
+      async handle({ ctx }): Promise<HealthAnswer> {
+        if (await databaseAnswers(db)) return { status: 'ok' };
+        ctx.status = 503;
+        return { status: 'unavailable', message: messages.databaseUnavailable };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.ready,
+      access: 'public',
+      async handle({ ctx }): Promise<ReadyAnswer> {
+        if (lifecycle.draining) {
           ctx.status = 503;
-          return { status: 'unavailable', message: messages.databaseUnavailable };
+          return { status: 'draining', message: messages.draining };
         }
+        if (await databaseAnswers(db)) return { status: 'ready' };
+        ctx.status = 503;
+        return { status: 'unavailable', message: messages.databaseUnavailable };
       },
     }),
   ];
