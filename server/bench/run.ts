@@ -117,6 +117,7 @@ async function main() {
       DATA_DIR: join(tmp, 'data'),
       SITE_DIR: join(tmp, 'no-site'),
       CONSOLE_DIR: join(tmp, 'no-console'),
+      DRAIN_SECONDS: '0',
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       // The sign-in run makes thousands of attempts from one address.
