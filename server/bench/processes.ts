@@ -11,12 +11,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { api } from '@kafue/common/contract';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
 import { repoRoot } from '../src/config.js';
 import { startEmbedded } from '../src/db/embedded.js';
-import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff } from '../test/balancer.js';
+import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff, signInBearer } from '../test/balancer.js';
 import { cleanUp, startServer } from '../test/spawn-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -44,14 +43,8 @@ async function main() {
     await balancer.listen();
 
     const a = await start();
-    balancer.add(a.url);
-    await balancer.untilReady(a.url);
-    const login = await fetch(balancer.url + api.adminLogin, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...admin, session: 'bearer' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    await balancer.addReady(a.url);
+    const token = await signInBearer(balancer.url, admin);
 
     const members = await seedStaff(databaseUrl, connections);
     const measure = async () => {
@@ -62,8 +55,7 @@ async function main() {
     };
     const one = await measure();
     const b = await start();
-    balancer.add(b.url);
-    await balancer.untilReady(b.url);
+    await balancer.addReady(b.url);
     const two = await measure();
 
     const load = mixedLoad(balancer.url, token, members);

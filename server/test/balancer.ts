@@ -51,10 +51,6 @@ export class Balancer {
     }, this.checkMs);
   }
 
-  add(backend: string): void {
-    this.backends.set(backend, { ready: false, failedChecks: 0 });
-  }
-
   remove(backend: string): void {
     this.backends.delete(backend);
   }
@@ -64,8 +60,9 @@ export class Balancer {
     return this.answers.get(backend) ?? 0;
   }
 
-  /** Resolves once the balancer has seen backend ready. */
-  async untilReady(backend: string, timeoutMs = 60_000): Promise<void> {
+  /** Adds backend; resolves once the balancer has seen it ready. */
+  async addReady(backend: string, timeoutMs = 60_000): Promise<void> {
+    this.backends.set(backend, { ready: false, failedChecks: 0 });
     for (const started = Date.now(); !this.backends.get(backend)?.ready; ) {
       if (Date.now() - started > timeoutMs) throw new Error(`${backend} did not become ready`);
       await new Promise((r) => setTimeout(r, this.checkMs));
@@ -210,6 +207,17 @@ async function withDatabase<T>(databaseUrl: string, use: (db: pg.Client) => Prom
   }
 }
 
+/** A bearer token of the admin, signed in at url. */
+export async function signInBearer(url: string, admin: { email: string; password: string }): Promise<string> {
+  const answer = await fetch(url + api.adminLogin, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...admin, session: 'bearer' }),
+  });
+  if (!answer.ok) throw new Error(`sign-in: ${answer.status}`);
+  return ((await answer.json()) as { token: string }).token;
+}
+
 /** `count` staff members for mixedLoad, written straight to the database (no password hashing). */
 export function seedStaff(databaseUrl: string, count: number): Promise<StaffUser[]> {
   return withDatabase(databaseUrl, async (db) => {
@@ -243,8 +251,7 @@ export async function rollingRestart(
   start: () => Promise<Running>,
 ): Promise<{ running: Running; exitCode: number | null }> {
   const running = await start();
-  balancer.add(running.url);
-  await balancer.untilReady(running.url);
+  await balancer.addReady(running.url);
   const exitCode = await old.stop('SIGTERM');
   balancer.remove(old.url);
   return { running, exitCode };

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
-import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff } from './balancer.js';
+import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff, signInBearer } from './balancer.js';
 import { createDatabase, startTestServer, type TestServer } from './helpers.js';
 import { cleanUp, freshDataDir, removeLater, startServer } from './spawn-server.js';
 
@@ -81,20 +81,15 @@ describe('the server process after SIGTERM', () => {
 describe('rolling restart behind a load balancer', () => {
   it('two restarts under 50 connections of reads and writes: 0 failed requests, every acknowledged write stored', async () => {
     const databaseUrl = await createDatabase();
-    const env = { DATABASE_URL: databaseUrl, DRAIN_SECONDS: '1', ADMIN_EMAIL: 'roll@kafue.test', ADMIN_PASSWORD: 'roll password' };
+    const admin = { email: 'roll@kafue.test', password: 'roll password' };
+    const env = { DATABASE_URL: databaseUrl, DRAIN_SECONDS: '1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     const start = () => startServer(dist, freshDataDir(), env);
     const balancer = new Balancer(100);
     await balancer.listen();
     try {
       const a = await start();
-      balancer.add(a.url);
-      await balancer.untilReady(a.url);
-      const login = await fetch(balancer.url + api.adminLogin, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'roll@kafue.test', password: 'roll password', session: 'bearer' }),
-      });
-      const { token } = (await login.json()) as { token: string };
+      await balancer.addReady(a.url);
+      const token = await signInBearer(balancer.url, admin);
 
       const load = mixedLoad(balancer.url, token, await seedStaff(databaseUrl, 50));
       const b = await rollingRestart(balancer, a, start);
