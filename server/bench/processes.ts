@@ -4,7 +4,10 @@
  * under its mixed load of reads and writes at BENCH_CONNECTIONS (default 50). Prints requests
  * per second of one process, then of two, for BENCH_SECONDS each (default 8), then the failed
  * requests of a rolling restart of both (target 0). On two cores two processes serve about as
- * much as one: the point is correctness and no loss. Writes bench-results/server-processes.json.
+ * much as one: the point is correctness and no loss. The balancer and the clients share this
+ * process, and every fortieth request hashes a password (a create), so the figures are far below
+ * run.ts's reads: compare one process with two, not with those. Writes
+ * bench-results/server-processes.json.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -152,12 +152,15 @@ export interface Load {
   stop(): Promise<void>;
 }
 
+let loads = 0;
+
 /**
  * One client per member (seedStaff), in parallel until stopped: reading the staff list and
  * renaming its own member, 3 reads to 1 write; every tenth write creates a new member instead
  * (a create hashes a one-time password: costly by design, so not more often).
  */
 export function mixedLoad(url: string, token: string, members: StaffUser[]): Load {
+  const run = ++loads; // new members' emails unique across runs on one database
   const load: Load = { ok: 0, failed: [], acknowledged: new Map(), stop: async () => undefined };
   let running = true;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -179,7 +182,7 @@ export function mixedLoad(url: string, token: string, members: StaffUser[]): Loa
     for (let n = 0; running; n++) {
       // Creates spread over the clients' turns, not all at once.
       if ((n + i) % 40 === 39) {
-        const person = { name: `Load ${i} ${n}`, email: `load${i}-${n}@kafue.test`, role: 'Staff', status: 'Active' };
+        const person = { name: `Load ${i} ${n}`, email: `load${run}-${i}-${n}@kafue.test`, role: 'Staff', status: 'Active' };
         if (await call('POST', api.staff, 201, person)) load.acknowledged.set(person.email, person.name);
       } else if (n % 4 === 3) {
         const renamed = { name: `Load ${i} ${n}`, email: mine.email, role: mine.role, status: mine.status };
