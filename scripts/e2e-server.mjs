@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'kafue-e2e-'));
 const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
-  env: { ...process.env, DATA_DIR: dataDir },
+  // No load balancer in front: stop at once on SIGTERM, no drain window.
+  env: { DRAIN_SECONDS: '0', ...process.env, DATA_DIR: dataDir },
   stdio: 'inherit',
 });
 

@@ -1,4 +1,4 @@
-/** Answers every resource shares: the error, the plain confirmation, and the health check. */
+/** Answers every resource shares: the error, the plain confirmation, and the health and readiness checks. */
 import { z } from 'zod';
 
 /** Every error answer (design.md "API conventions"). */
@@ -19,3 +19,9 @@ export const healthUnavailable = z
   .object({ status: z.literal('unavailable'), message: z.string() })
   .meta({ id: 'HealthUnavailable', description: 'The database cannot be reached (status 503).' });
 export type HealthAnswer = z.infer<typeof healthOk> | z.infer<typeof healthUnavailable>;
+
+export const readyOk = z.object({ status: z.literal('ready') }).meta({ id: 'ReadyOk' });
+export const notReady = z
+  .object({ status: z.enum(['draining', 'unavailable']), message: z.string() })
+  .meta({ id: 'NotReady', description: 'Draining after SIGTERM, or the database cannot be reached (status 503).' });
+export type ReadyAnswer = z.infer<typeof readyOk> | z.infer<typeof notReady>;

@@ -30,6 +30,7 @@ export const messages = {
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  draining: 'This server process is stopping; new requests belong on another one.',
   serverError: 'Something went wrong on our side. Please try again.',
   emailTaken: 'A user with this email already exists.',
   // Staff user management
@@ -71,7 +72,7 @@ export const messages = {
 // Records, request bodies and answers: each derived from its zod schema in its resource's module.
 // Type-only exports, so that screens which only need these types and messages do not load zod.
 
-export type { ApiError, HealthAnswer, MessageAnswer } from './answers';
+export type { ApiError, HealthAnswer, MessageAnswer, ReadyAnswer } from './answers';
 export type { AdminLoginAnswer, AuthCheckAnswer, ChangePasswordBody, LoginBody, StaffLoginAnswer } from './auth';
 export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, StaffUser } from './staff';
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
@@ -92,6 +93,7 @@ export const defaultGeneralSettings: GeneralSettings = {
 
 export const api = {
   health: '/api/health',
+  ready: '/api/ready',
   adminLogin: '/api/settings/login',
   adminCheckAuth: '/api/settings/check-auth',
   adminLogout: '/api/settings/logout',

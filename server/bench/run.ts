@@ -117,6 +117,7 @@ async function main() {
       DATA_DIR: join(tmp, 'data'),
       SITE_DIR: join(tmp, 'no-site'),
       CONSOLE_DIR: join(tmp, 'no-console'),
+      DRAIN_SECONDS: '0',
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       // Metrics on, as in production: their per-request cost is part of what is measured.

@@ -36,6 +36,8 @@ export interface Config {
   logLevel: string;
   /** Bearer token that /metrics asks for; unset, there is no /metrics. */
   metricsToken: string | undefined;
+  /** After SIGTERM: seconds of serving while /api/ready answers 503, for balancers to move off. */
+  drainSeconds: number;
   limits: Limits;
 }
 
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDir: resolve(env.CONSOLE_DIR || resolve(repoRoot, 'desktop/dist-web')),
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
+    drainSeconds: int(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS'),
     limits: {
       ...defaultLimits,
       failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),

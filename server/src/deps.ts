@@ -10,4 +10,10 @@ export interface AppDeps {
   sessions: Sessions;
   config: Config;
   logger: Logger;
+  lifecycle: Lifecycle;
+}
+
+/** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */
+export interface Lifecycle {
+  draining: boolean;
 }

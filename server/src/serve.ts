@@ -1,7 +1,9 @@
 /**
  * The server once its modules are loaded: opens the database, applies migrations, creates the
  * first Super Admin if there is none, then serves the API, the public site and the console on
- * PORT. SIGTERM/SIGINT/SIGHUP: stop accepting connections, finish the requests in flight, close
+ * PORT. SIGTERM: /api/ready answers 503 at once while the server goes on serving for
+ * DRAIN_SECONDS, so that load balancers move traffic to other processes; then, as at once on
+ * SIGINT/SIGHUP (a terminal): stop accepting connections, finish the requests in flight, close
  * the pool, stop the embedded database.
  */
 import { createServer, type Server } from 'node:http';
@@ -13,6 +15,7 @@ import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
+import type { Lifecycle } from './deps.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -22,7 +25,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   };
   const database = await openDatabase(config, log, undefined, embedded);
   const { dataSource } = database;
-  let stopping = false;
+  const lifecycle: Lifecycle = { draining: false };
   let server: Server;
   let sessions: Sessions | undefined;
   try {
@@ -39,10 +42,11 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     }
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
-    const handle = createApp({ db: dataSource, sessions, config, logger }).callback();
-    // While stopping, every answer closes its connection, so keep-alive clients move off at once.
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle }).callback();
+    // While draining and stopping, every answer closes its connection, so keep-alive clients
+    // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
-      if (stopping) res.setHeader('Connection', 'close');
+      if (lifecycle.draining) res.setHeader('Connection', 'close');
       void handle(req, res);
     });
     server.headersTimeout = 20_000;
@@ -70,11 +74,15 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   purge.unref();
   log(`Kafue is serving on http://localhost:${config.port}`);
 
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: finishing requests in flight, then stopping`);
+  const shutdown = async (signal: string, drainSeconds: number) => {
+    if (lifecycle.draining) return;
+    lifecycle.draining = true;
     clearInterval(purge);
+    if (drainSeconds > 0) {
+      log(`${signal}: not ready; serving ${drainSeconds} s more while load balancers move traffic away`);
+      await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    }
+    log(`${signal}: finishing requests in flight, then stopping`);
     const force = setTimeout(() => {
       logger.warn('Requests still open after 10 s: closing their connections (forced)');
       logger.flush();
@@ -91,8 +99,10 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     log('Stopped');
     logger.flush(() => process.exit(0));
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  // SIGTERM is what supervisors and orchestrators send; the others come from a terminal, whose
+  // user wants it stopped now.
+  process.on('SIGTERM', () => void shutdown('SIGTERM', config.drainSeconds));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGHUP', () => void shutdown('SIGHUP', 0));
 }
 

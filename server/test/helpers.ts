@@ -22,6 +22,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
 import type { Endpoint } from '../src/http/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
+import type { Lifecycle } from '../src/deps.js';
 
 export const password = 'correct horse battery';
 
@@ -83,6 +84,8 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the server logged, one JSON object per line. */
   logs: string[];
+  /** As serve.ts holds it: set draining to see the server as after SIGTERM. */
+  lifecycle: Lifecycle;
   outage?: Outage;
   /** The route table the app mounts. */
   endpoints: Endpoint[];
@@ -138,7 +141,8 @@ export async function startTestServer(
   const database = await openDatabase(config, () => undefined, url);
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
-  const deps = { db, sessions, config, logger };
+  const lifecycle: Lifecycle = { draining: false };
+  const deps = { db, sessions, config, logger, lifecycle };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -151,6 +155,7 @@ export async function startTestServer(
     config,
     databaseUrl,
     logs,
+    lifecycle,
     outage,
     endpoints: allEndpoints(deps),
     client: () => new Client(base),

@@ -91,6 +91,10 @@ describe('recorded answers', () => {
     const adminById = `${api.admins}/:id`;
 
     expect((await call(anyone, 'GET', api.health)).status).toBe(200);
+    expect((await call(anyone, 'GET', api.ready)).status).toBe(200);
+    t.lifecycle.draining = true;
+    expect((await call(anyone, 'GET', api.ready)).status).toBe(503);
+    t.lifecycle.draining = false;
 
     // Admin sessions: both readings, cookie and bearer, and refusals.
     const browser = t.client();

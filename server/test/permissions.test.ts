@@ -76,6 +76,7 @@ const adminBody = { name: 'A', email: 'a@kafue.test', role: 'Editor' };
 // Bodies that pass the permission check but change nothing (wrong current password, unknown id).
 const rows: Row[] = [
   { call: 'GET /api/health', allowed: everyone, run: (c) => c.get(api.health) },
+  { call: 'GET /api/ready', allowed: everyone, run: (c) => c.get(api.ready) },
   { call: 'GET /api/settings/check-auth', allowed: admins, run: (c) => c.get(api.adminCheckAuth) },
   { call: 'GET /api/auth/verify', allowed: admins, run: (c) => c.get(api.authVerify) },
   { call: 'GET /api/staff', allowed: admins, run: (c) => c.get(api.staff) },

@@ -49,11 +49,11 @@ export interface Running {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Spawns dist/main.js on a free port (site and console folders absent unless given). */
+/** Spawns dist/main.js on a free port (site and console folders absent, no drain after SIGTERM, unless given). */
 export async function spawnServer(dist: string, dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(dist, 'main.js')], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SITE_DIR: join(dataDir, 'x'), CONSOLE_DIR: join(dataDir, 'y'), ...env },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SITE_DIR: join(dataDir, 'x'), CONSOLE_DIR: join(dataDir, 'y'), DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -1,10 +1,22 @@
-/** GET /api/health: whether the server can reach its database (monitors; the desktop app checks a server address with it). */
+/**
+ * GET /api/health: whether the server can reach its database (liveness: monitors; the desktop
+ * app checks a server address with it). GET /api/ready: whether this process should be sent new
+ * requests (load balancers): not while it drains after SIGTERM, nor while its database is away.
+ * A starting process does not listen until it can serve (serve.ts), so it needs no answer here.
+ */
 import { api, messages } from '@kafue/common/contract';
-import { healthOk, healthUnavailable } from '@kafue/common/schemas';
+import { healthOk, healthUnavailable, notReady, readyOk } from '@kafue/common/schemas';
+import type { DataSource } from 'typeorm';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 
-export function healthEndpoints({ db }: AppDeps): Endpoint[] {
+const databaseAnswers = (db: DataSource) =>
+  db.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+
+export function healthEndpoints({ db, lifecycle }: AppDeps): Endpoint[] {
   return [
     endpoint({
       method: 'GET',
@@ -12,13 +24,24 @@ export function healthEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'public',
       answer: { 200: healthOk, 503: healthUnavailable },
       async handle({ ctx }) {
-        try {
-          await db.query('SELECT 1');
-          return { status: 'ok' as const };
-        } catch {
+        if (await databaseAnswers(db)) return { status: 'ok' as const };
+        ctx.status = 503;
+        return { status: 'unavailable' as const, message: messages.databaseUnavailable };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.ready,
+      access: 'public',
+      answer: { 200: readyOk, 503: notReady },
+      async handle({ ctx }) {
+        if (lifecycle.draining) {
           ctx.status = 503;
-          return { status: 'unavailable' as const, message: messages.databaseUnavailable };
+          return { status: 'draining' as const, message: messages.draining };
         }
+        if (await databaseAnswers(db)) return { status: 'ready' as const };
+        ctx.status = 503;
+        return { status: 'unavailable' as const, message: messages.databaseUnavailable };
       },
     }),
   ];
