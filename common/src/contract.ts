@@ -54,6 +54,9 @@ export const messages = {
   // Backup
   backupCompleted: 'Backup completed successfully',
   backupFailed: 'Backup failed',
+  backupDeleted: 'Backup deleted',
+  backupDeleteFailed: 'Failed to delete backup',
+  backupListFailed: 'Failed to load backups',
   // Admin management
   adminDeleted: 'Admin deleted successfully',
   adminInvited: 'Admin invited successfully',
@@ -74,10 +77,10 @@ export const messages = {
 export type { ChangePasswordBody, LoginBody } from './auth';
 export type { StaffCreateBody, StaffSelf, StaffUpdateBody, StaffUser } from './staff';
 export type { Admin, AdminInviteBody, AdminUpdateBody } from './admins';
-export type { GeneralSettings } from './settings';
+export type { BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
 import type { Admin } from './admins';
-import type { GeneralSettings } from './settings';
+import type { BackupSchedule, GeneralSettings } from './settings';
 import type { StaffSelf, StaffUser } from './staff';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -87,6 +90,10 @@ export const defaultGeneralSettings: GeneralSettings = {
   timezone: 'UTC+0',
   maintenanceMode: false,
 };
+
+/** Automatic backups start off; when turned on, 02:00 and a week of them unless chosen otherwise. */
+export const defaultBackupSchedule: BackupSchedule = { frequency: 'off', hour: 2, weekday: 0, keep: 7 };
+export const backupWeekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -122,6 +129,24 @@ export interface BackupAnswer {
   message: string;
   fileUrl: string;
 }
+/** One backup as the list shows it. */
+export interface BackupRecord {
+  id: string;
+  name: string;
+  createdAt: string;
+  /** Bytes. */
+  size: number;
+  sha256: string;
+  /** The admin's name (as it was then), 'schedule' or 'command line'. */
+  madeBy: string;
+  fileUrl: string;
+}
+export interface BackupListAnswer {
+  backups: BackupRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 export interface HealthAnswer {
   status: 'ok' | 'unavailable';
   /** With 'unavailable' (status 503): messages.databaseUnavailable. */
@@ -148,7 +173,10 @@ export const api = {
   generalSettings: '/api/admin/settings/general',
   changePassword: '/api/admin/change-password',
   backup: '/api/settings/backup',
-  backupFile: (name: string) => `/api/settings/backups/${encodeURIComponent(name)}`,
+  backups: '/api/settings/backups',
+  /** Downloads by name (GET), deletes by id (DELETE). */
+  backupFile: (nameOrId: string) => `/api/settings/backups/${encodeURIComponent(nameOrId)}`,
+  backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
 } as const;

@@ -10,6 +10,7 @@ import { createApp } from './app.js';
 import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
+import { startBackupScheduler } from './backup-schedule.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
@@ -66,6 +67,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);
   }, 60 * 60 * 1000);
   purge.unref();
+  const stopBackups = startBackupScheduler(dataSource, logger);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
   const shutdown = async (signal: string) => {
@@ -73,6 +75,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopping = true;
     log(`${signal}: finishing requests in flight, then stopping`);
     clearInterval(purge);
+    stopBackups();
     const force = setTimeout(() => {
       logger.warn('Requests still open after 10 s: closing their connections (forced)');
       logger.flush();
