@@ -64,13 +64,13 @@ export async function runScheduledBackup(db: DataSource, now: Date): Promise<str
   }
 }
 
-/** Checks every minute (on `clock`'s time); answers the function that stops it. */
-export function startBackupScheduler(db: DataSource, logger: Logger, clock: () => Date = () => new Date()): () => void {
+/** Checks every minute; answers the function that stops it. */
+export function startBackupScheduler(db: DataSource, logger: Logger): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    runScheduledBackup(db, clock())
+    runScheduledBackup(db, new Date())
       .then((name) => name && logger.info({ backup: name }, 'scheduled backup made'))
       .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'scheduled backup failed'))
       .finally(() => (running = false));
