@@ -55,6 +55,9 @@ export const messages = {
   // Backup
   backupCompleted: 'Backup completed successfully',
   backupFailed: 'Backup failed',
+  backupDeleted: 'Backup deleted',
+  backupDeleteFailed: 'Failed to delete backup',
+  backupListFailed: 'Failed to load backups',
   // Admin management
   adminDeleted: 'Admin deleted successfully',
   adminInvited: 'Admin invited successfully',
@@ -76,9 +79,9 @@ export type { ApiError, HealthAnswer, MessageAnswer, ReadyAnswer } from './answe
 export type { AdminLoginAnswer, AuthCheckAnswer, ChangePasswordBody, LoginBody, StaffLoginAnswer } from './auth';
 export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, StaffUser } from './staff';
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
-export type { BackupAnswer, GeneralSettings } from './settings';
+export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
-import type { GeneralSettings } from './settings';
+import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
 export const defaultGeneralSettings: GeneralSettings = {
@@ -87,6 +90,10 @@ export const defaultGeneralSettings: GeneralSettings = {
   timezone: 'UTC+0',
   maintenanceMode: false,
 };
+
+/** Automatic backups start off; when turned on, 02:00 and a week of them unless chosen otherwise. */
+export const defaultBackupSchedule: BackupSchedule = { frequency: 'off', hour: 2, weekday: 0, keep: 7 };
+export const backupWeekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Paths (spec section 7; both readings of the admin auth calls are served)
@@ -109,7 +116,10 @@ export const api = {
   generalSettings: '/api/admin/settings/general',
   changePassword: '/api/admin/change-password',
   backup: '/api/settings/backup',
-  backupFile: (name: string) => `/api/settings/backups/${encodeURIComponent(name)}`,
+  backups: '/api/settings/backups',
+  /** Downloads by name (GET), deletes by id (DELETE). */
+  backupFile: (nameOrId: string) => `/api/settings/backups/${encodeURIComponent(nameOrId)}`,
+  backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
 } as const;

@@ -1,4 +1,4 @@
-/** General settings (spec section 2) and backups: the records, the request body and the answers. */
+/** General settings (spec section 2) and backups: the records, the request bodies and the answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { email } from './fields';
@@ -33,7 +33,8 @@ export const backupAnswer = messageAnswer
 export type BackupAnswer = z.infer<typeof backupAnswer>;
 
 export const backupFormat = 'kafue-backup';
-export const backupVersion = 1;
+/** 2: content under `backup`, its SHA-256 beside it. 1 (no checksum) is still read. */
+export const backupVersion = 2;
 
 const backupTable = z.object({
   columns: z.array(z.string()),
@@ -41,14 +42,61 @@ const backupTable = z.object({
 });
 export type BackupTable = z.infer<typeof backupTable>;
 
-/** A backup file: every table's rows, with the migrations the schema had (server/src/backup.ts). */
-export const backup = z
+/** What a backup holds: every table's rows, with the migrations the schema had (server/src/backup.ts). */
+const backupContent = z.object({
+  createdAt: z.iso.datetime(),
+  migrations: z.array(z.string()),
+  tables: z.record(z.string(), backupTable),
+});
+export type Backup = z.infer<typeof backupContent> & { format: typeof backupFormat; version: number };
+
+/** A backup file as downloaded: the content, and the SHA-256 of its exact bytes that restore checks. */
+export const backupFile = z
   .object({
     format: z.literal(backupFormat),
     version: z.literal(backupVersion),
-    createdAt: z.iso.datetime(),
-    migrations: z.array(z.string()),
-    tables: z.record(z.string(), backupTable),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    backup: backupContent,
   })
-  .meta({ id: 'Backup' });
-export type Backup = z.infer<typeof backup>;
+  .meta({ id: 'BackupFile' });
+
+/** Automatic backups: how often, at which hour of the General settings' timezone, how many kept. */
+export const backupFrequencies = ['off', 'daily', 'weekly'] as const;
+export const backupScheduleBody = z
+  .object({
+    frequency: z.enum(backupFrequencies),
+    hour: z.number().int().min(0).max(23),
+    /** 0 Sunday ... 6 Saturday; read only when weekly. */
+    weekday: z.number().int().min(0).max(6),
+    keep: z.number().int().min(1).max(100),
+  })
+  .meta({ id: 'BackupSchedule' });
+export type BackupSchedule = z.output<typeof backupScheduleBody>;
+export const backupScheduleAnswer = messageAnswer.extend({ schedule: backupScheduleBody }).meta({ id: 'BackupScheduleAnswer' });
+
+/** The page of the backup list asked for in the query string. */
+export const backupListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** One backup as the list shows it. */
+export const backupRecord = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    createdAt: z.iso.datetime(),
+    /** Bytes. */
+    size: z.number().int().min(0),
+    sha256: z.string(),
+    /** The admin's name (as it was then), 'schedule' or 'command line'. */
+    madeBy: z.string(),
+    fileUrl: z.string(),
+  })
+  .meta({ id: 'BackupRecord' });
+export type BackupRecord = z.infer<typeof backupRecord>;
+
+export const backupListAnswer = z
+  .object({ backups: z.array(backupRecord), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'BackupListAnswer' });
+export type BackupListAnswer = z.infer<typeof backupListAnswer>;

@@ -1,21 +1,20 @@
 /**
  * Backups without pg_dump (the embedded PostgreSQL ships none): a complete logical dump of every
  * table of our schema, read in one REPEATABLE READ transaction (one consistent snapshot), written
- * as JSON with a format version and the list of migrations the schema had. A restore runs the
- * migrations on an empty database and loads the rows back, table by table, in one transaction.
+ * as JSON with a format version, the list of migrations the schema had and the SHA-256 of its
+ * content. Backups are kept in the database itself (table `backups`), so that every server
+ * process on it can list and serve them. A restore verifies the checksum, runs the migrations on
+ * an empty database and loads the rows back, table by table, in one transaction.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { backupFormat, backupVersion, type Backup, type BackupTable } from '@kafue/common/schemas';
 import { migrations, migrationsTable, runMigrations } from './db/data-source.js';
 
 // The file's format is a documented answer (the download call), so its schema is in common.
 export type { Backup };
-
-/** Names the server writes; the download call accepts nothing else (no path tricks). */
-export const backupNamePattern = /^kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/;
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
@@ -27,10 +26,14 @@ interface Table {
   references: string[];
 }
 
+/** Where the backups themselves are kept: not part of a backup (each would hold all before it). */
+const backupsTable = 'backups';
+
 /**
  * Every table of our schema, as the database lists it (so a table a later migration adds is
  * backed up without anyone listing it here), in an order that satisfies foreign keys when
  * loading. Not the migrations table: a backup names its migrations, and a restore runs them.
+ * Not the backups table either.
  */
 async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
   const found = (await db.query(
@@ -42,9 +45,9 @@ async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
                         FROM pg_constraint f JOIN pg_class r ON r.oid = f.confrelid
                        WHERE f.conrelid = c.oid AND f.contype = 'f' AND f.confrelid <> c.oid), '{}') AS references
        FROM pg_class c
-      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> $1
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> ALL($1)
       ORDER BY c.relname`,
-    [migrationsTable],
+    [[migrationsTable, backupsTable]],
   )) as Table[];
   const ordered: Table[] = [];
   const placed = new Set<string>();
@@ -59,14 +62,19 @@ async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
   return ordered;
 }
 
-export async function dumpDatabase(db: DataSource): Promise<Backup> {
+/** Hears each table as the dump reaches it (the command line prints it: large databases take a while). */
+export type DumpProgress = (table: string, index: number, count: number) => void;
+
+export async function dumpDatabase(db: DataSource, progress?: DumpProgress): Promise<Backup> {
   const runner = db.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const applied = (await runner.query(`SELECT name FROM ${quote(migrationsTable)} ORDER BY timestamp, id`)) as { name: string }[];
     const out: Record<string, BackupTable> = {};
-    for (const table of await schemaTables(runner)) {
+    const tables = await schemaTables(runner);
+    for (const [i, table] of tables.entries()) {
+      progress?.(table.name, i + 1, tables.length);
       const columns = (await runner.query(
         `SELECT column_name FROM information_schema.columns
           WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
@@ -96,36 +104,107 @@ export async function dumpDatabase(db: DataSource): Promise<Backup> {
   }
 }
 
-export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+const header = (checksum: string) => `{"format":"${backupFormat}","version":${backupVersion},"sha256":"${checksum}","backup":`;
+const headerPattern = new RegExp(`^${header('@').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@', '([0-9a-f]{64})')}`);
 
-/** Writes a backup file under DATA_DIR/backups (mode 0600, written whole then renamed). */
-export async function writeBackup(db: DataSource, dataDir: string): Promise<{ name: string; path: string }> {
-  const backup = await dumpDatabase(db);
-  const dir = backupsDir(dataDir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const stamp = backup.createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-  const name = `kafue-backup-${stamp}-${randomBytes(4).toString('hex')}.json`;
-  const path = join(dir, name);
-  writeFileSync(`${path}.partial`, JSON.stringify(backup), { mode: 0o600 });
-  renameSync(`${path}.partial`, path);
-  return { name, path };
+/**
+ * A backup as the bytes of its file: `{ format, version, sha256, backup }`, where sha256 is that
+ * of the exact bytes of `backup`, so that any change to them, a flipped byte included, shows.
+ */
+export function encodeBackup({ createdAt, migrations, tables }: Backup): { content: Buffer; sha256: string } {
+  const body = Buffer.from(JSON.stringify({ createdAt, migrations, tables }));
+  const checksum = sha256(body);
+  return { content: Buffer.concat([Buffer.from(header(checksum)), body, Buffer.from('}')]), sha256: checksum };
 }
 
-/** Path of a backup file by name, or undefined when the name is not one the server writes. */
-export function backupPath(dataDir: string, name: string): string | undefined {
-  if (!backupNamePattern.test(name)) return undefined;
-  const path = join(backupsDir(dataDir), name);
-  return existsSync(path) ? path : undefined;
-}
-
-export function readBackup(path: string): Backup {
-  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<Backup>;
-  if (parsed.format !== backupFormat) throw new Error(`${path} is not a Kafue backup`);
-  if (parsed.version !== backupVersion) throw new Error(`Unsupported backup format version ${String(parsed.version)}`);
+/** Reads a backup file's bytes, refusing one whose checksum does not match its content. */
+export function decodeBackup(bytes: Buffer, source: string): Backup {
+  const head = headerPattern.exec(bytes.subarray(0, 200).toString('latin1'));
+  let parsed: Partial<Backup>;
+  if (head) {
+    const body = bytes.subarray(head[0].length, bytes.length - 1);
+    if (bytes.at(-1) !== 0x7d || sha256(body) !== head[1]) {
+      throw new Error(`${source} is damaged: its checksum does not match its content (nothing was restored)`);
+    }
+    parsed = { format: backupFormat, version: backupVersion, ...(JSON.parse(body.toString('utf8')) as Partial<Backup>) };
+  } else {
+    try {
+      parsed = JSON.parse(bytes.toString('utf8')) as Partial<Backup>;
+    } catch {
+      throw new Error(`${source} is not a Kafue backup`);
+    }
+    if (parsed.format !== backupFormat) throw new Error(`${source} is not a Kafue backup`);
+    // A version 2 file whose header does not read as written was changed.
+    if (parsed.version === backupVersion) throw new Error(`${source} is damaged: its header was changed (nothing was restored)`);
+    if (parsed.version !== 1) throw new Error(`Unsupported backup format version ${String(parsed.version)}`);
+  }
   if (!Array.isArray(parsed.migrations) || typeof parsed.tables !== 'object' || !parsed.tables) {
-    throw new Error(`${path} is incomplete`);
+    throw new Error(`${source} is incomplete`);
   }
   return parsed as Backup;
+}
+
+export const readBackup = (path: string): Backup => decodeBackup(readFileSync(path), path);
+
+/** Who or what made a backup: an admin (their id, and their name as the list shows it), the schedule, the command line. */
+export interface BackupMaker {
+  adminId?: string;
+  label: string;
+}
+
+export interface StoredBackup {
+  id: string;
+  name: string;
+  content: Buffer;
+}
+
+/**
+ * Dumps the database and keeps the backup in the backups table. `slot` names the scheduled run
+ * that made it (unique: a second process making the same slot fails instead of adding a twin).
+ */
+export async function storeBackup(
+  db: DataSource,
+  maker: BackupMaker,
+  options: { slot?: string; progress?: DumpProgress } = {},
+): Promise<StoredBackup> {
+  const backup = await dumpDatabase(db, options.progress);
+  const { content, sha256: checksum } = encodeBackup(backup);
+  const stamp = backup.createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const name = `kafue-backup-${stamp}-${randomBytes(4).toString('hex')}.json`;
+  const [{ id }] = await db.query<[{ id: string }]>(
+    `INSERT INTO backups (name, created_at, size, sha256, made_by, made_by_label, slot, content)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [name, backup.createdAt, content.length, checksum, maker.adminId ?? null, maker.label, options.slot ?? null, content],
+  );
+  return { id, name, content };
+}
+
+/** Names the server gives backups; any other name is answered 404 without asking the database (which refuses NUL). */
+const backupNamePattern = /^kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/;
+
+/** Slices a download reads at a time: a large backup never sits whole in the server's memory. */
+const sliceBytes = 1 << 20;
+
+/** A stored backup's content by name, streamed slice by slice; undefined when there is none. */
+export async function backupContent(db: DataSource, name: string): Promise<Readable | undefined> {
+  if (!backupNamePattern.test(name)) return undefined;
+  const [found] = await db.query<{ id: string; size: string }[]>(`SELECT id, size FROM backups WHERE name = $1`, [name]);
+  if (!found) return undefined;
+  const size = Number(found.size);
+  async function* slices() {
+    for (let offset = 0; offset < size; offset += sliceBytes) {
+      const [row] = await db.query<{ part: Buffer }[]>(`SELECT substring(content FROM $2 FOR $3) AS part FROM backups WHERE id = $1`, [
+        found.id,
+        offset + 1,
+        sliceBytes,
+      ]);
+      // Deleted meanwhile: the download ends short, and the client sees a broken file.
+      if (!row) throw new Error('The backup was deleted during its download');
+      yield row.part;
+    }
+  }
+  return Readable.from(slices());
 }
 
 /**

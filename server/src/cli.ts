@@ -13,12 +13,13 @@
  * server is running on DATA_DIR, otherwise started here for the command and stopped after it.
  * Every command but `migrate` applies pending migrations first, as the server does at start.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
 import { adminRoles, type AdminRole } from '@kafue/common/contract';
 import { createAdmin, resetAdminPassword } from './auth/accounts.js';
 import { randomPassword } from './auth/passwords.js';
-import { readBackup, restoreBackup, writeBackup } from './backup.js';
+import { readBackup, restoreBackup, storeBackup } from './backup.js';
 import { loadConfig } from './config.js';
 import { connectDatabase, migrationStatus, openDatabase, runMigrations, type Database } from './db/data-source.js';
 import { runningServerDatabase } from './db/embedded.js';
@@ -83,8 +84,15 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'backup') {
-    const { path } = await withDatabase(({ dataSource }) => writeBackup(dataSource, loadConfig().dataDir));
-    console.log(`Backup written: ${path}`);
+    // Kept in the database (the console lists it) and written to DATA_DIR/backups, where
+    // `restore` and the operator's own copies can take it.
+    const { name, content } = await withDatabase(({ dataSource }) =>
+      storeBackup(dataSource, { label: 'command line' }, { progress: (table, i, n) => log(`backing up ${table} (${i}/${n})...`) }),
+    );
+    const dir = join(loadConfig().dataDir, 'backups');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(dir, name), content, { mode: 0o600 });
+    console.log(`Backup written: ${join(dir, name)}`);
     return;
   }
   if (command === 'restore' && sub) {

@@ -12,6 +12,7 @@ import { createApp } from './app.js';
 import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
+import { startBackupScheduler } from './backup-schedule.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
@@ -72,12 +73,14 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);
   }, 60 * 60 * 1000);
   purge.unref();
+  const stopBackups = startBackupScheduler(dataSource, logger);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
   const shutdown = async (signal: string, drainSeconds: number) => {
     if (lifecycle.draining) return;
     lifecycle.draining = true;
     clearInterval(purge);
+    stopBackups();
     if (drainSeconds > 0) {
       log(`${signal}: not ready; serving ${drainSeconds} s more while load balancers move traffic away`);
       await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));

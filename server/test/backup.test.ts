@@ -1,13 +1,14 @@
 /**
- * Backups: POST /api/settings/backup, the fileUrl download (Super Admin only, no path tricks),
- * and restore into an empty database giving the same rows.
+ * Backups: POST /api/settings/backup (kept in the database), the fileUrl download (Super Admin
+ * only, no path tricks, from any server process on the database), the checksum, and restore into
+ * an empty database giving the same rows.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { backupsDir, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup.js';
+import { decodeBackup, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -33,28 +34,42 @@ async function databaseTables(db: DataSource): Promise<string[]> {
   return rows.map((r) => r.table_name);
 }
 
+/** Bytes as they downloaded from `server`. */
+async function download(server: TestServer, fileUrl: string): Promise<Buffer> {
+  const response = await fetch(server.url + fileUrl, { headers: { cookie: `kafue_session=${superAdmin.cookie}` } });
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** A new backup, its download address and its file (downloaded). */
 async function createBackup(): Promise<{ fileUrl: string; file: string }> {
   const answer = await superAdmin.post(api.backup);
   expect(answer.status).toBe(200);
-  const name = decodeURIComponent(answer.body.fileUrl.split('/').pop());
-  return { fileUrl: answer.body.fileUrl, file: join(backupsDir(t.config.dataDir), name) };
+  const file = join(t.config.dataDir, decodeURIComponent(answer.body.fileUrl.split('/').pop()));
+  writeFileSync(file, await download(t, answer.body.fileUrl));
+  return { fileUrl: answer.body.fileUrl, file };
 }
 
+/** The tables a backup covers: all but TypeORM's record of migrations (a backup names them) and the backups themselves. */
+const backedUp = async (db: DataSource) => (await databaseTables(db)).filter((name) => name !== 'migrations' && name !== 'backups');
+
 describe('POST /api/settings/backup', () => {
-  it('writes a complete backup under DATA_DIR/backups and answers { message, fileUrl }', async () => {
+  it('keeps a complete backup in the database, with its checksum, and answers { message, fileUrl }', async () => {
     const answer = await superAdmin.post(api.backup);
     expect(answer.body).toEqual({
       message: messages.backupCompleted,
       fileUrl: expect.stringMatching(/^\/api\/settings\/backups\/kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/),
     });
     expect(answer.body.message).toBe('Backup completed successfully');
-    const file = join(backupsDir(t.config.dataDir), answer.body.fileUrl.split('/').pop());
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const backup = readBackup(file);
-    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000']);
-    // Every table the database has, but TypeORM's record of migrations (the backup names them
-    // in `migrations`, and a restore runs them).
-    expect(Object.keys(backup.tables).sort()).toEqual((await databaseTables(t.db)).filter((name) => name !== 'migrations'));
+    const name = answer.body.fileUrl.split('/').pop();
+    const [row] = await t.db.query(`SELECT content, size, sha256, made_by_label FROM backups WHERE name = $1`, [name]);
+    expect(Number(row.size)).toBe(row.content.length);
+    expect(row.made_by_label).toMatch(/^Super Admin/);
+    const text = row.content.toString('utf8');
+    expect(text.startsWith(`{"format":"kafue-backup","version":2,"sha256":"${row.sha256}","backup":{`)).toBe(true);
+    const backup = decodeBackup(row.content, name);
+    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000', 'Backups1763900000000']);
+    expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(t.db));
     expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']));
     expect(backup.tables.staff_users.rows.map((r) => r.email)).toEqual(
       expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
@@ -68,7 +83,7 @@ describe('POST /api/settings/backup', () => {
       await other.dataSource.query(`CREATE TABLE later_notes (id serial PRIMARY KEY, admin_id uuid REFERENCES admins (id), note text)`);
       await other.dataSource.query(`INSERT INTO later_notes (note) VALUES ('kept')`);
       const backup = await dumpDatabase(other.dataSource);
-      expect(Object.keys(backup.tables).sort()).toEqual((await databaseTables(other.dataSource)).filter((name) => name !== 'migrations'));
+      expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(other.dataSource));
       expect(backup.tables.later_notes).toEqual({ columns: ['id', 'admin_id', 'note'], rows: [{ id: 1, admin_id: null, note: 'kept' }] });
     } finally {
       await other.close();
@@ -82,7 +97,18 @@ describe('GET fileUrl (backup download)', () => {
     const answer = await superAdmin.get(fileUrl);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="kafue-backup-/);
-    expect(answer.body).toEqual(readBackup(file));
+    expect(answer.body).toEqual(JSON.parse(readFileSync(file, 'utf8')));
+    expect(readBackup(file).tables.staff_users.rows.map((r) => r.email)).toContain('backed.up@kafue.test');
+  });
+
+  it('downloads through another server process on the same database, byte for byte', async () => {
+    const { fileUrl, file } = await createBackup();
+    const other = await startTestServer({ databaseUrl: t.databaseUrl });
+    try {
+      expect((await download(other, fileUrl)).equals(readFileSync(file))).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses everyone else: Editor and Moderator 403, staff 403, anonymous 401', async () => {
@@ -163,5 +189,25 @@ describe('restore', () => {
     const other = join(t.config.dataDir, 'other.json');
     writeFileSync(other, JSON.stringify({ hello: 'world' }));
     expect(() => readBackup(other)).toThrow(/not a Kafue backup/);
+  });
+
+  it('refuses a backup whose bytes changed (one flipped byte anywhere), before touching the database', async () => {
+    const { file } = await createBackup();
+    const bytes = readFileSync(file);
+    for (const at of [10, 60, bytes.indexOf('backed.up@kafue.test'), bytes.length - 1]) {
+      const flipped = Buffer.from(bytes);
+      flipped[at] ^= 0x01;
+      expect(() => decodeBackup(flipped, 'flipped.json'), `byte ${at}`).toThrow(/flipped\.json is (damaged|not a Kafue backup)/);
+    }
+    const flipped = Buffer.from(bytes);
+    flipped[bytes.indexOf('backed.up@kafue.test')] ^= 0x01;
+    expect(() => decodeBackup(flipped, 'flipped.json')).toThrow('flipped.json is damaged: its checksum does not match its content (nothing was restored)');
+  });
+
+  it('still reads a version 1 backup (made before checksums)', async () => {
+    const { file } = await createBackup();
+    const { createdAt, migrations, tables } = readBackup(file);
+    const old = Buffer.from(JSON.stringify({ format: 'kafue-backup', version: 1, createdAt, migrations, tables }));
+    expect(decodeBackup(old, 'old.json').tables).toEqual(tables);
   });
 });

@@ -142,6 +142,15 @@ describe('recorded answers', () => {
     const name = decodeURIComponent((backup.body.fileUrl as string).split('/').pop()!);
     expect((await call(admin.client, 'GET', backupFile, undefined, { name })).status).toBe(200);
     expect((await call(admin.client, 'GET', backupFile, undefined, { name: 'elsewhere.json' })).status).toBe(404);
+    const list = await call(admin.client, 'GET', api.backups);
+    expect(list.status).toBe(200);
+    const schedule = { frequency: 'daily', hour: 3, weekday: 0, keep: 5 };
+    expect((await call(admin.client, 'GET', api.backupSchedule)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.backupSchedule, schedule)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.backupSchedule, { ...schedule, hour: 24 })).status).toBe(400);
+    const backupById = `${api.backups}/:id`;
+    expect((await call(admin.client, 'DELETE', backupById, undefined, { id: list.body.backups[0].id as string })).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', backupById, undefined, { id: missingId })).status).toBe(404);
 
     // Admins.
     expect((await call(admin.client, 'GET', api.admins)).status).toBe(200);

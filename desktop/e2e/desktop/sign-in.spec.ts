@@ -124,9 +124,9 @@ test('downloads a backup through the save dialog with the session, and logout fo
   await expect(page.getByText('Backup completed successfully')).toBeVisible();
   await page.getByRole('link', { name: 'Download Backup' }).click();
   await expect.poll(() => side.saved.length).toBe(1);
-  const saved = JSON.parse(await readFile(side.saved[0].path, 'utf8')) as { tables?: unknown };
-  expect(saved.tables).toEqual(expect.any(Object));
-  expect(JSON.stringify(saved.tables)).toContain(superAdmin.email);
+  const saved = JSON.parse(await readFile(side.saved[0].path, 'utf8')) as { backup?: { tables?: unknown } };
+  expect(saved.backup?.tables).toEqual(expect.any(Object));
+  expect(JSON.stringify(saved.backup?.tables)).toContain(superAdmin.email);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));

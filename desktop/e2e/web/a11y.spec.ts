@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath, adminTitle } from '@kafue/common/brand';
 import { consoleScreens } from '../../src/renderer/src/app/routes';
-import { createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
+import { choose, createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -174,7 +174,11 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await page.goto('/admin/settings/backup');
       await page.getByRole('button', { name: 'Create Backup Now' }).click();
       await expect(page.getByRole('link', { name: 'Download Backup' })).toBeVisible();
-      await expectNoViolations(page, 'backup done');
+      // The new backup listed, and the schedule's form with every field (weekly; not saved).
+      await expect(page.getByRole('link', { name: /^Download the backup of / }).first()).toBeVisible();
+      await choose(page, 'Frequency', 'Weekly');
+      await expectNoViolations(page, 'backup done and listed, weekly schedule');
+      await checkDialog(page, 'Delete Backup', () => page.getByRole('button', { name: /^Delete the backup of / }).first().click());
     });
 
     test('staff portal: the required first password change, then the dashboard', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
-import { api, messages, type Admin, type GeneralSettings } from '@kafue/common/contract';
-import { choose, createAdmin, createStaff, pausedClock, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
+import { api, messages, type Admin, type BackupListAnswer, type GeneralSettings } from '@kafue/common/contract';
+import { choose, createAdmin, createStaff, pausedClock, readBack, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
@@ -171,6 +171,52 @@ test.describe('Settings', () => {
     const backup = JSON.parse(await readFile((await download.path()), 'utf8'));
     // The file is a backup of the database as it is now: it holds the staff member just created.
     expect(JSON.stringify(backup)).toContain(staff.email);
+  });
+
+  test('Backup: the automatic schedule saves and is there after a reload', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/backup');
+    await choose(page, 'Frequency', 'Weekly');
+    await choose(page, 'Hour', '04:00');
+    await choose(page, 'Day', 'Friday');
+    await page.getByRole('textbox', { name: 'Scheduled backups to keep' }).fill('12');
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect(toasts(page)).toContainText(messages.settingsUpdated);
+    expect(await readBack(page, api.backupSchedule)).toEqual({ frequency: 'weekly', hour: 4, weekday: 5, keep: 12 });
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Frequency', exact: true })).toHaveValue('Weekly');
+    await expect(page.getByRole('combobox', { name: 'Hour', exact: true })).toHaveValue('04:00');
+    await expect(page.getByRole('combobox', { name: 'Day', exact: true })).toHaveValue('Friday');
+    await expect(page.getByRole('textbox', { name: 'Scheduled backups to keep' })).toHaveValue('12');
+    // Turned off again, so that no other test meets a scheduled backup; the day goes with weekly.
+    await choose(page, 'Frequency', 'Off');
+    await expect(page.getByRole('combobox', { name: 'Day', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save Schedule' }).click();
+    await expect(toasts(page)).toContainText(messages.settingsUpdated);
+    expect((await readBack<{ frequency: string }>(page, api.backupSchedule)).frequency).toBe('off');
+  });
+
+  test('Backup: a new backup appears in the list, made by its admin, and is deleted after confirmation', async ({ page }) => {
+    const admin = await createAdmin('Super Admin');
+    await signIn(page, admin);
+    await page.goto('/admin/settings/backup');
+    await page.getByRole('button', { name: 'Create Backup Now' }).click();
+    await expect(page.getByText(messages.backupCompleted)).toBeVisible();
+    const { backups } = await readBack<BackupListAnswer>(page, `${api.backups}?pageSize=100`);
+    const made = backups.find((b) => b.madeBy === admin.name)!;
+    const row = page.getByRole('row').filter({ hasText: admin.name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
+    await expect(row.getByRole('link', { name: /^Download the backup of / })).toHaveAttribute('href', made.fileUrl);
+
+    await row.getByRole('button', { name: /^Delete the backup of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Backup' });
+    await expect(dialog).toContainText('Are you sure you want to delete the backup of');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(toasts(page)).toContainText(messages.backupDeleted);
+    await expect(row).toHaveCount(0);
+    expect((await page.request.get(made.fileUrl)).status()).toBe(404);
   });
 
   test('Admin Management: badges, invite, edit, delete, and no self-deletion', async ({ page }) => {

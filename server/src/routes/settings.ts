@@ -1,19 +1,36 @@
 /** General settings and backups. */
-import { createReadStream } from 'node:fs';
 import { api, defaultGeneralSettings, messages } from '@kafue/common/contract';
-import { backup, backupAnswer, generalSettings, generalSettingsBody, settingsUpdateAnswer } from '@kafue/common/schemas';
-import { backupPath, writeBackup } from '../backup.js';
-import { preparedQuery } from '../db/data-source.js';
+import {
+  backupAnswer,
+  backupFile,
+  backupListAnswer,
+  backupListQuery,
+  backupScheduleAnswer,
+  backupScheduleBody,
+  generalSettings,
+  generalSettingsBody,
+  messageAnswer,
+  settingsUpdateAnswer,
+} from '@kafue/common/schemas';
+import { backupContent, storeBackup } from '../backup.js';
+import { backupScheduleKey, generalSettingsKey, readBackupSchedule, storedGeneralSettings } from '../backup-schedule.js';
 import { SettingEntity } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+import { readSetting } from '../stored-settings.js';
 
-const generalKey = 'general';
-/** What may be stored: any of the fields (built once; zod compiles a schema on first use). */
-const storedSettings = generalSettingsBody.partial();
+interface BackupRow {
+  id: string;
+  name: string;
+  created_at: Date;
+  size: string;
+  sha256: string;
+  made_by_label: string;
+}
 
-export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
+export function settingsEndpoints({ db }: AppDeps): Endpoint[] {
   const settings = db.getRepository(SettingEntity);
   return [
     endpoint({
@@ -21,13 +38,8 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: api.generalSettings,
       access: 'anyAdmin',
       answer: { 200: generalSettings },
-      async handle() {
-        const text = `SELECT value FROM settings WHERE key = $1`;
-        const rows = await preparedQuery<{ value: unknown }>(db, 'kafue_setting', text, [generalKey]);
-        // Only known fields, over the defaults of spec section 3.
-        const stored = storedSettings.safeParse(rows[0]?.value ?? {});
-        return { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) };
-      },
+      // Only known fields, over the defaults of spec section 3.
+      handle: () => readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings),
     }),
     endpoint({
       method: 'POST',
@@ -36,7 +48,7 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       body: generalSettingsBody,
       answer: { 200: settingsUpdateAnswer },
       async handle({ body }) {
-        await settings.upsert({ key: generalKey, value: body }, ['key']);
+        await settings.upsert({ key: generalSettingsKey, value: body }, ['key']);
         return { message: messages.settingsUpdated, settings: body };
       },
     }),
@@ -45,22 +57,78 @@ export function settingsEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: api.backup,
       access: 'superAdmin',
       answer: { 200: backupAnswer },
-      async handle() {
-        const { name } = await writeBackup(db, config.dataDir);
+      async handle({ principal }) {
+        const { name } = await storeBackup(db, { adminId: principal.id, label: principal.name });
         return { message: messages.backupCompleted, fileUrl: api.backupFile(name) };
       },
     }),
     endpoint({
       method: 'GET',
-      path: `${api.backupFile('')}:name`,
+      path: api.backups,
       access: 'superAdmin',
-      answer: { 200: backup },
+      answer: { 200: backupListAnswer },
+      async handle({ ctx }) {
+        const { page, pageSize } = parseBody(backupListQuery, ctx.query);
+        const [{ total }] = await db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM backups`);
+        const rows = await db.query<BackupRow[]>(
+          `SELECT id, name, created_at, size, sha256, made_by_label FROM backups
+            ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
+          [pageSize, (page - 1) * pageSize],
+        );
+        const backups = rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          createdAt: r.created_at.toISOString(),
+          size: Number(r.size),
+          sha256: r.sha256.trim(),
+          madeBy: r.made_by_label,
+          fileUrl: api.backupFile(r.name),
+        }));
+        return { backups, total, page, pageSize };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${api.backups}/:name`,
+      access: 'superAdmin',
+      answer: { 200: backupFile },
       async handle({ ctx, params }) {
-        const path = backupPath(config.dataDir, params.name ?? '');
-        if (!path) throw notFound();
+        // Read from the database, so that any server process on it serves any backup.
+        const content = await backupContent(db, params.name ?? '');
+        if (!content) throw notFound();
         ctx.type = 'application/json';
         ctx.attachment(params.name);
-        return createReadStream(path);
+        return content;
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: `${api.backups}/:id`,
+      access: 'superAdmin',
+      answer: { 200: messageAnswer },
+      async handle({ params }) {
+        // TypeORM answers a DELETE with its rows and their count.
+        const [, count] = await db.query<[unknown[], number]>(`DELETE FROM backups WHERE id = $1`, [params.id]);
+        if (count === 0) throw notFound();
+        return { message: messages.backupDeleted };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.backupSchedule,
+      access: 'superAdmin',
+      answer: { 200: backupScheduleBody },
+      handle: () => readBackupSchedule(db),
+    }),
+    endpoint({
+      method: 'PUT',
+      path: api.backupSchedule,
+      access: 'superAdmin',
+      body: backupScheduleBody,
+      answer: { 200: backupScheduleAnswer },
+      async handle({ body }) {
+        await settings.upsert({ key: backupScheduleKey, value: body }, ['key']);
+        return { message: messages.settingsUpdated, schedule: body };
       },
     }),
   ];

@@ -2,7 +2,7 @@
  * Client-side checks with the contract's own request schemas, so the console and the server
  * agree on what is valid. Returns the first message per field, or null when the value passes.
  */
-interface Schema {
+export interface Schema {
   safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 

@@ -1,29 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { defaultGeneralSettings, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
-import { fieldErrors } from '../../lib/validate';
+import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useGeneralSettings, useSaveGeneralSettings } from './useGeneralSettings';
 
 /** General settings (spec section 2): loaded from the server, validated, saved. */
 export default function GeneralSettings() {
   const { data: saved, isPending: loading } = useGeneralSettings();
   const save = useSaveGeneralSettings();
-  const [values, setValues] = useState<Settings>(defaultGeneralSettings);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  // The form starts from the settings as loaded (React's "adjusting state when a prop changes").
-  const [shown, setShown] = useState<Settings>();
-  if (saved && saved !== shown) {
-    setShown(saved);
-    setValues(saved);
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const invalid = fieldErrors(generalSettingsBody, values);
-    setErrors(invalid ?? {});
-    if (!invalid) save.mutate(values);
-  }
+  const { values, setValues, errors, submit } = useLoadedForm<Settings>(saved, defaultGeneralSettings, generalSettingsBody, (v) =>
+    save.mutate(v),
+  );
 
   return (
     <Paper withBorder p="lg" maw={640}>

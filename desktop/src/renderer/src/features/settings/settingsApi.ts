@@ -5,17 +5,25 @@ import {
   type AdminInviteBody,
   type AdminUpdateBody,
   type BackupAnswer,
+  type BackupListAnswer,
+  type BackupSchedule,
   type ChangePasswordBody,
   type GeneralSettings,
   type MessageAnswer,
 } from '@kafue/common/contract';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 
+export const backupPageSize = 10;
+
 export const settingsApi = {
   loadGeneral: () => apiGet<GeneralSettings>(api.generalSettings),
   saveGeneral: (body: GeneralSettings) => apiPost<MessageAnswer>(api.generalSettings, body),
   changePassword: (body: ChangePasswordBody) => apiPost<MessageAnswer>(api.changePassword, body),
   backup: () => apiPost<BackupAnswer>(api.backup),
+  backups: (page: number) => apiGet<BackupListAnswer>(`${api.backups}?page=${page}&pageSize=${backupPageSize}`),
+  removeBackup: (id: string) => apiDelete<MessageAnswer>(api.backupFile(id)),
+  loadBackupSchedule: () => apiGet<BackupSchedule>(api.backupSchedule),
+  saveBackupSchedule: (body: BackupSchedule) => apiPut<MessageAnswer>(api.backupSchedule, body),
   admins: () => apiGet<Admin[]>(api.admins),
   invite: (body: AdminInviteBody) => apiPost<AdminChangeAnswer>(api.admins, body),
   updateAdmin: (id: string, body: AdminUpdateBody) => apiPut<AdminChangeAnswer>(api.adminById(id), body),
