@@ -6,6 +6,7 @@
  */
 import { api, messages } from '@kafue/common/contract';
 import { healthOk, healthUnavailable, notReady, readyOk } from '@kafue/common/schemas';
+import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
@@ -16,6 +17,12 @@ const databaseAnswers = (db: DataSource) =>
     () => false,
   );
 
+/** The 503 both checks give when the database does not answer. */
+function databaseAway(ctx: Context) {
+  ctx.status = 503;
+  return { status: 'unavailable' as const, message: messages.databaseUnavailable };
+}
+
 export function healthEndpoints({ db, lifecycle }: AppDeps): Endpoint[] {
   return [
     endpoint({
@@ -24,9 +31,7 @@ export function healthEndpoints({ db, lifecycle }: AppDeps): Endpoint[] {
       access: 'public',
       answer: { 200: healthOk, 503: healthUnavailable },
       async handle({ ctx }) {
-        if (await databaseAnswers(db)) return { status: 'ok' as const };
-        ctx.status = 503;
-        return { status: 'unavailable' as const, message: messages.databaseUnavailable };
+        return (await databaseAnswers(db)) ? { status: 'ok' as const } : databaseAway(ctx);
       },
     }),
     endpoint({
@@ -39,9 +44,7 @@ export function healthEndpoints({ db, lifecycle }: AppDeps): Endpoint[] {
           ctx.status = 503;
           return { status: 'draining' as const, message: messages.draining };
         }
-        if (await databaseAnswers(db)) return { status: 'ready' as const };
-        ctx.status = 503;
-        return { status: 'unavailable' as const, message: messages.databaseUnavailable };
+        return (await databaseAnswers(db)) ? { status: 'ready' as const } : databaseAway(ctx);
       },
     }),
   ];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Table, Title } from '@mantine/core';
 import { messages, type Admin } from '@kafue/common/contract';
-import { failureMessageOf } from '../../lib/api';
 import { useAuth } from '../../lib/session';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useEditModal } from '../../lib/useEditModal';
+import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { AdminFormModal } from './AdminFormModal';
@@ -49,11 +49,7 @@ export default function AdminManagement() {
           {messages.cannotDeleteSelf}
         </Alert>
       )}
-      {error && (
-        <Alert color="red" variant="light" mb="md">
-          {failureMessageOf(error, messages.somethingWentWrong)}
-        </Alert>
-      )}
+      <LoadFailure error={error} fallback={messages.somethingWentWrong} />
       <DataTable
         loading={isPending}
         label="Admins"

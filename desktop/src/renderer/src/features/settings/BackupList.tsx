@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Pagination, Paper, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Pagination, Paper, Table, Text, Title } from '@mantine/core';
 import { messages, type BackupRecord } from '@kafue/common/contract';
-import { failureMessageOf } from '../../lib/api';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
+import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { formatSize, saveInDesktopApp } from './backupFiles';
@@ -27,11 +27,7 @@ export function BackupList() {
       <Title order={2} size="h4" mb="md">
         Backups
       </Title>
-      {error && (
-        <Alert color="red" variant="light" mb="md">
-          {failureMessageOf(error, messages.backupListFailed)}
-        </Alert>
-      )}
+      <LoadFailure error={error} fallback={messages.backupListFailed} />
       {data && backups.length === 0 ? (
         <Text c="dimmed">No backups yet.</Text>
       ) : (
