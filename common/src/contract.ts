@@ -69,6 +69,9 @@ export const messages = {
   lastSuperAdmin: 'The last Super Admin can be neither deleted nor demoted.',
   // Simple confirmations
   loggedOut: 'Logged out',
+  // Audit log and maintenance mode (issue 12)
+  auditLoadFailed: 'Failed to load the audit log',
+  maintenance: 'The site is under maintenance. Please try again later.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +84,7 @@ export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, St
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
 export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
+export type { AuditEntry, AuditListAnswer, AuditQuery, AuditSettings } from './audit';
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -122,7 +126,13 @@ export const api = {
   backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
+  audit: '/api/settings/audit',
+  auditExport: '/api/settings/audit/export.csv',
+  auditSettings: '/api/settings/audit/settings',
 } as const;
+
+/** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */
+export const defaultAuditRetentionDays = 365;
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

@@ -16,8 +16,10 @@ import { metricsEndpoint, observeRequest } from './http/metrics.js';
 import { openApiDocument } from './http/openapi.js';
 import { originGuard, securityHeaders } from './http/security.js';
 import { staticFiles } from './http/static.js';
+import { maintenanceGate } from './maintenance.js';
 import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
+import { auditEndpoints } from './routes/audit.js';
 import { authEndpoints } from './routes/auth.js';
 import { healthEndpoints } from './routes/health.js';
 import { settingsEndpoints } from './routes/settings.js';
@@ -32,6 +34,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),
+  ...auditEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -118,6 +121,8 @@ export function createApp(deps: AppDeps): Koa {
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
+  // Before the files and the API: while maintenance mode is on, public pages and calls answer 503.
+  app.use(maintenanceGate(deps.maintenance));
   app.use(staticFiles(config.siteDir, config.consoleDir));
 
   const endpoints = allEndpoints(deps);

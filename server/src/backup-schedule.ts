@@ -4,9 +4,10 @@
  * slot's backup, the others find it made. Then the scheduled backups beyond the last N go.
  */
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { defaultBackupSchedule, defaultGeneralSettings, type BackupSchedule, type Timezone } from '@kafue/common/contract';
 import { backupScheduleBody, generalSettingsBody } from '@kafue/common/schemas';
+import { systemActor, writeAudit } from './audit.js';
 import { storeBackup } from './backup.js';
 import { readSetting } from './stored-settings.js';
 
@@ -15,7 +16,7 @@ export const generalSettingsKey = 'general';
 const storedSchedule = backupScheduleBody.partial();
 export const storedGeneralSettings = generalSettingsBody.partial();
 
-export const readBackupSchedule = (db: DataSource) => readSetting(db, backupScheduleKey, storedSchedule, defaultBackupSchedule);
+export const readBackupSchedule = (db: DataSource | EntityManager) => readSetting(db, backupScheduleKey, storedSchedule, defaultBackupSchedule);
 
 /**
  * The slot `now` falls in, e.g. 'daily:2026-11-23T02' (local date and hour), or undefined when
@@ -55,7 +56,21 @@ export async function runScheduledBackup(db: DataSource, now: Date): Promise<str
     ];
     const made = locked && ((await runner.query(`SELECT 1 FROM backups WHERE slot = $1`, [slot])) as unknown[]).length > 0;
     if (!locked || made) return undefined;
-    const { name } = await storeBackup(db, { label: 'schedule' }, { slot });
+    const { name } = await storeBackup(
+      db,
+      { label: 'schedule' },
+      {
+        slot,
+        within: (m, stored) =>
+          writeAudit(m, {
+            action: 'backup.create',
+            actor: systemActor,
+            target: { type: 'backup', id: stored.id, label: stored.name },
+            address: null,
+            userAgent: null,
+          }),
+      },
+    );
     await pruneScheduled(db, schedule.keep);
     return name;
   } finally {

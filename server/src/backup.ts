@@ -166,17 +166,26 @@ export interface StoredBackup {
 export async function storeBackup(
   db: DataSource,
   maker: BackupMaker,
-  options: { slot?: string; progress?: DumpProgress } = {},
+  options: {
+    slot?: string;
+    progress?: DumpProgress;
+    /** Runs in the transaction that stores it (the call's audit row). */
+    within?: (m: EntityManager, stored: { id: string; name: string }) => Promise<void>;
+  } = {},
 ): Promise<StoredBackup> {
   const backup = await dumpDatabase(db, options.progress);
   const { content, sha256: checksum } = encodeBackup(backup);
   const stamp = backup.createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const name = `kafue-backup-${stamp}-${randomBytes(4).toString('hex')}.json`;
-  const [{ id }] = await db.query<[{ id: string }]>(
-    `INSERT INTO backups (name, created_at, size, sha256, made_by, made_by_label, slot, content)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [name, backup.createdAt, content.length, checksum, maker.adminId ?? null, maker.label, options.slot ?? null, content],
-  );
+  const id = await db.transaction(async (m) => {
+    const [{ id: stored }] = await m.query<[{ id: string }]>(
+      `INSERT INTO backups (name, created_at, size, sha256, made_by, made_by_label, slot, content)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [name, backup.createdAt, content.length, checksum, maker.adminId ?? null, maker.label, options.slot ?? null, content],
+    );
+    await options.within?.(m, { id: stored, name });
+    return stored;
+  });
   return { id, name, content };
 }
 

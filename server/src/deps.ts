@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
+import type { Maintenance } from './maintenance.js';
 
 export interface AppDeps {
   db: DataSource;
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   lifecycle: Lifecycle;
+  /** Maintenance mode as this process knows it (maintenance.ts). */
+  maintenance: Maintenance;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

@@ -17,6 +17,8 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import type { Lifecycle } from './deps.js';
+import { Maintenance } from './maintenance.js';
+import { startAuditPurge } from './audit.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -43,7 +45,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     }
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle }).callback();
+    const maintenance = new Maintenance(dataSource);
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -74,6 +77,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   }, 60 * 60 * 1000);
   purge.unref();
   const stopBackups = startBackupScheduler(dataSource, logger);
+  const stopAuditPurge = startAuditPurge(dataSource, logger);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
   const shutdown = async (signal: string, drainSeconds: number) => {
@@ -81,6 +85,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     lifecycle.draining = true;
     clearInterval(purge);
     stopBackups();
+    stopAuditPurge();
     if (drainSeconds > 0) {
       log(`${signal}: not ready; serving ${drainSeconds} s more while load balancers move traffic away`);
       await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));

@@ -23,6 +23,7 @@ import { openDatabase } from '../src/db/data-source.js';
 import type { Endpoint } from '../src/http/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
+import { Maintenance } from '../src/maintenance.js';
 
 export const password = 'correct horse battery';
 
@@ -142,7 +143,8 @@ export async function startTestServer(
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
   const lifecycle: Lifecycle = { draining: false };
-  const deps = { db, sessions, config, logger, lifecycle };
+  const maintenance = new Maintenance(db);
+  const deps = { db, sessions, config, logger, lifecycle, maintenance };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));

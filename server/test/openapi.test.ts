@@ -163,6 +163,17 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: admin.id })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: adminId })).status).toBe(200);
 
+    // The audit log (all of the calls above wrote rows).
+    const audit = await call(admin.client, 'GET', api.audit, undefined);
+    expect(audit.status).toBe(200);
+    expect(audit.body.total).toBeGreaterThan(10);
+    expect((await admin.client.get(`${api.audit}?action=staff&pageSize=2`)).body.items).toHaveLength(2);
+    expect((await call(admin.client, 'GET', api.auditExport)).status).toBe(200);
+    expect((await call(moderator, 'GET', api.audit)).status).toBe(403);
+    expect((await call(admin.client, 'GET', api.auditSettings)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.auditSettings, { retentionDays: 730 })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.auditSettings, { retentionDays: 7 })).status).toBe(400);
+
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };
     expect((await call(admin.client, 'POST', api.changePassword, ownPassword)).status).toBe(200);

@@ -96,6 +96,10 @@ const rows: Row[] = [
   { call: 'POST /api/settings/admins', allowed: ['Super Admin'], run: (c) => c.post(api.admins, {}) },
   { call: 'PUT /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.put(api.adminById(missing), adminBody) },
   { call: 'DELETE /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.adminById(missing)) },
+  { call: 'GET /api/settings/audit', allowed: ['Super Admin'], run: (c) => c.get(api.audit) },
+  { call: 'GET /api/settings/audit/export.csv', allowed: ['Super Admin'], run: (c) => c.get(api.auditExport) },
+  { call: 'GET /api/settings/audit/settings', allowed: ['Super Admin'], run: (c) => c.get(api.auditSettings) },
+  { call: 'PUT /api/settings/audit/settings', allowed: ['Super Admin'], run: (c) => c.put(api.auditSettings, { retentionDays: 1 }) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   {
     call: 'POST /api/staff/me/password',

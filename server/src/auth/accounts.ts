@@ -8,10 +8,11 @@ import type { DataSource } from 'typeorm';
 import { messages, type AdminRole } from '@kafue/common/contract';
 import { adminInviteBody } from '@kafue/common/schemas';
 import { brand } from '@kafue/common/brand';
+import { actorOf, type AuditRecorder } from '../audit.js';
 import type { Limits } from '../config.js';
 import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
 import { forbidden, HttpError } from '../http/errors.js';
-import { refusedSignIn } from '../metrics.js';
+import { refusedSignIn, type SignInRefusal } from '../metrics.js';
 import { accountCounter, accountKey, reserveAttempt, signInCounters } from './limiter.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession, revokeSessionsOf, type Principal } from './sessions.js';
@@ -29,10 +30,21 @@ export async function signIn(
   kind: AccountKind,
   attempt: { email: string; password: string; ip: string },
   previous: Principal | undefined,
+  audit: AuditRecorder,
 ): Promise<{ account: AdminRow | StaffRow; token: string }> {
+  // Every refusal is a failed sign-in in the audit log (actor: nobody; target: the email tried).
+  const refused = async (reason: SignInRefusal, id: string | null, error: HttpError) => {
+    await audit.refused(db, {
+      action: `${kind}.signin_failed`,
+      actor: null,
+      target: { type: kind, id, label: attempt.email },
+      changes: { reason: { new: reason } },
+    });
+    return refusedSignIn(kind, reason, error);
+  };
   const reserved = await reserveAttempt(db, signInCounters(kind, attempt.email, attempt.ip, limits), limits).catch(
-    (error: unknown) => {
-      throw error instanceof HttpError && error.status === 429 ? refusedSignIn(kind, 'limited', error) : error;
+    async (error: unknown) => {
+      throw error instanceof HttpError && error.status === 429 ? await refused('limited', null, error) : error;
     },
   );
   const account =
@@ -40,26 +52,38 @@ export async function signIn(
       ? await db.getRepository(AdminEntity).findOneBy({ email: attempt.email })
       : await db.getRepository(StaffEntity).findOneBy({ email: attempt.email });
   if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
-    throw refusedSignIn(kind, 'wrong_credentials', new HttpError(401, messages.invalidCredentials));
+    throw await refused('wrong_credentials', account?.id ?? null, new HttpError(401, messages.invalidCredentials));
   }
   await reserved.succeeded();
   if ('status' in account && account.status !== 'Active') {
     const suspended = account.status === 'Suspended';
-    throw refusedSignIn(
-      kind,
+    throw await refused(
       suspended ? 'suspended' : 'inactive',
+      account.id,
       forbidden(suspended ? messages.staffSuspended : messages.staffInactive),
     );
   }
-  if (previous) await revokeSession(db, previous.sessionId);
   const owner = kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
-  const token = await createSession(db, owner, limits.sessionHours);
+  const token = await db.transaction(async (m) => {
+    if (previous) await revokeSession(m, previous.sessionId);
+    const opened = await createSession(m, owner, limits.sessionHours);
+    await audit(m, {
+      action: `${kind}.signin`,
+      actor: { kind, id: account.id, name: account.name, email: account.email },
+      target: { type: kind, id: account.id, label: account.email },
+    });
+    return opened;
+  });
   return { account, token };
 }
 
 /** Ends the session the request came with, if any. */
-export async function signOut(db: DataSource, principal: Principal | undefined): Promise<void> {
-  if (principal) await revokeSession(db, principal.sessionId);
+export async function signOut(db: DataSource, principal: Principal | undefined, audit: AuditRecorder): Promise<void> {
+  if (!principal) return audit.none('no session to end');
+  await db.transaction(async (m) => {
+    await revokeSession(m, principal.sessionId);
+    await audit(m, { action: `${principal.kind}.signout`, target: { type: principal.kind, id: principal.id, label: principal.email } });
+  });
 }
 
 /**
@@ -72,6 +96,7 @@ export async function changeOwnPassword(
   principal: Principal,
   currentPassword: string,
   newPassword: string,
+  audit: AuditRecorder,
 ): Promise<void> {
   const account =
     principal.kind === 'admin'
@@ -93,6 +118,12 @@ export async function changeOwnPassword(
     else await m.update(StaffEntity, { id: account.id }, { passwordHash, mustChangePassword: false });
     const owner = principal.kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
     await revokeSessionsOf(m, owner, principal.sessionId);
+    await audit(m, {
+      action: `${principal.kind}.password_change`,
+      actor: actorOf(principal),
+      target: { type: principal.kind, id: account.id, label: account.email },
+      changes: { password: { old: 'x', new: 'x' } },
+    });
   });
 }
 

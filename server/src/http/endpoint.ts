@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { messages, type AdminRole } from '@kafue/common/contract';
+import { auditRecorder, type AuditRecorder } from '../audit.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden, HttpError, notSignedIn } from './errors.js';
@@ -35,6 +36,12 @@ export interface Call<B> {
   principal: Principal;
   /** Path parameters; `id`, when present, is a valid lower-case UUID. */
   params: Record<string, string>;
+  /**
+   * Writes the call's audit row, in the transaction of its change (audit.ts):
+   * `await db.transaction(async (m) => { ...change...; await audit(m, { action, target, changes: diff(old, new) }) })`.
+   * A successful non-GET call must write one (or say `audit.none('why')`), else it answers 500.
+   */
+  audit: AuditRecorder;
 }
 
 /**
@@ -49,6 +56,8 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Answers = A
   access: Access;
   body?: S;
   answer: A;
+  /** Why this non-GET call never writes an audit row (it changes nothing); runEndpoint requires one otherwise. */
+  unaudited?: string;
   /** Answers one of `answer`'s shapes, or a stream of it (a file). */
   handle(call: Call<z.output<S>>): Promise<z.input<NonNullable<A[keyof A]>> | Readable>;
 }
@@ -73,6 +82,17 @@ export async function authorize(ctx: Context, deps: AppDeps, access: Access): Pr
   return principal;
 }
 
+/**
+ * A change went through without its audit row: a bug in the endpoint. Outside production (tests,
+ * development) the call fails, so that it cannot go unnoticed; in production the change is made
+ * already, so it is logged loudly instead.
+ */
+function unaudited(e: Endpoint, deps: AppDeps): void {
+  const problem = `${e.method} ${e.path} changed something and wrote no audit row (call.audit)`;
+  if (!deps.config.production) throw new Error(problem);
+  deps.logger.error({ method: e.method, path: e.path }, problem);
+}
+
 export function runEndpoint(e: Endpoint, deps: AppDeps) {
   return async (ctx: Context & { params?: Record<string, string> }) => {
     const principal = await authorize(ctx, deps, e.access);
@@ -80,10 +100,12 @@ export function runEndpoint(e: Endpoint, deps: AppDeps) {
     // Record ids are UUIDs: anything else names no record (404), whatever the body says.
     if (params.id !== undefined) params.id = parseId(params.id);
     const body = e.body ? parseBody(e.body, ctx.request.body) : undefined;
+    const audit = auditRecorder(ctx, principal);
     try {
-      const result = await e.handle({ ctx, body, principal: principal as Principal, params });
+      const result = await e.handle({ ctx, body, principal: principal as Principal, params, audit });
       if (result !== undefined) ctx.body = result;
       else if (ctx.body === undefined) throw new HttpError(500, messages.serverError);
+      if (e.method !== 'GET' && !e.unaudited && !audit.done) unaudited(e, deps);
     } finally {
       // A call that may have signed someone out or changed an account: the next request on
       // this process must see it at once, not when the database's notification arrives.

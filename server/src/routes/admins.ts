@@ -3,7 +3,8 @@ import type { EntityManager } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
 import { adminChangeAnswer, adminInviteBody, adminList, adminUpdateBody, messageAnswer } from '@kafue/common/schemas';
 import { hashPassword } from '../auth/passwords.js';
-import { AdminEntity } from '../db/entities.js';
+import { diff } from '../audit.js';
+import { AdminEntity, type AdminRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { forbidden, notFound, uniqueEmail } from '../http/errors.js';
@@ -26,6 +27,8 @@ async function loadForChange(m: EntityManager, id: string, removesRole: boolean)
   return current;
 }
 
+const target = (row: Pick<AdminRow, 'id' | 'email'>) => ({ type: 'admin', id: row.id, label: row.email });
+
 export function adminEndpoints({ db }: AppDeps): Endpoint[] {
   const admins = db.getRepository(AdminEntity);
   const byId = `${api.admins}/:id`;
@@ -46,11 +49,15 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'superAdmin',
       body: adminInviteBody,
       answer: { 201: adminChangeAnswer },
-      async handle({ ctx, body }) {
+      async handle({ ctx, body, audit }) {
         const passwordHash = await hashPassword(body.password);
-        const row = await uniqueEmail(() =>
-          admins.save(admins.create({ name: body.name, email: body.email, role: body.role, passwordHash })),
-        );
+        const row = await db.transaction(async (m) => {
+          const created = await uniqueEmail(() =>
+            m.save(AdminEntity, m.create(AdminEntity, { name: body.name, email: body.email, role: body.role, passwordHash })),
+          );
+          await audit(m, { action: 'admin.create', target: target(created), changes: diff(null, toAdmin(created)) });
+          return created;
+        });
         ctx.status = 201;
         return { message: messages.adminInvited, admin: toAdmin(row) };
       },
@@ -61,12 +68,14 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'superAdmin',
       body: adminUpdateBody,
       answer: { 200: adminChangeAnswer },
-      async handle({ params, body }) {
+      async handle({ params, body, audit }) {
         const id = params.id;
         const row = await db.transaction(async (m) => {
-          await loadForChange(m, id, body.role !== 'Super Admin');
+          const before = await loadForChange(m, id, body.role !== 'Super Admin');
           await uniqueEmail(() => m.update(AdminEntity, { id }, body));
-          return m.findOneByOrFail(AdminEntity, { id });
+          const after = await m.findOneByOrFail(AdminEntity, { id });
+          await audit(m, { action: 'admin.update', target: target(after), changes: diff(toAdmin(before), toAdmin(after)) });
+          return after;
         });
         return { message: messages.adminUpdated, admin: toAdmin(row) };
       },
@@ -76,12 +85,13 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       path: byId,
       access: 'superAdmin',
       answer: { 200: messageAnswer },
-      async handle({ params, principal }) {
+      async handle({ params, principal, audit }) {
         const id = params.id;
         if (id === principal.id) throw forbidden(messages.cannotDeleteSelf);
         await db.transaction(async (m) => {
-          await loadForChange(m, id, true);
+          const before = await loadForChange(m, id, true);
           await m.delete(AdminEntity, { id });
+          await audit(m, { action: 'admin.delete', target: target(before), changes: diff(toAdmin(before), null) });
         });
         return { message: messages.adminDeleted };
       },

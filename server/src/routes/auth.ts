@@ -15,6 +15,7 @@ import {
 } from '@kafue/common/schemas';
 import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
+import type { AuditRecorder } from '../audit.js';
 import type { AdminRow, StaffRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
@@ -31,10 +32,11 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
     ctx: Context,
     kind: AccountKind,
     body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>,
+    audit: AuditRecorder,
   ) {
     if (body.session === 'cookie') assertSameOrigin(ctx, config.allowedOrigins);
     const attempt = { email: body.email, password: body.password, ip: ctx.ip };
-    const { account, token } = await signIn(db, limits, kind, attempt, await principalOf(ctx, sessions));
+    const { account, token } = await signIn(db, limits, kind, attempt, await principalOf(ctx, sessions), audit);
     if (body.session === 'bearer') return { account, token };
     setSessionCookie(ctx, token, { secure: config.production, maxAgeSeconds: limits.sessionHours * 3600 });
     return { account, token: undefined };
@@ -47,8 +49,8 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       access: 'public',
       body: loginBody,
       answer: { 200: adminLoginAnswer },
-      async handle({ ctx, body }) {
-        const { account, token } = await openSession(ctx, 'admin', body);
+      async handle({ ctx, body, audit }) {
+        const { account, token } = await openSession(ctx, 'admin', body, audit);
         return { admin: toAdmin(account as AdminRow), ...(token ? { token } : {}) };
       },
     });
@@ -66,8 +68,8 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       path,
       access: 'public',
       answer: { 200: messageAnswer },
-      async handle({ ctx }) {
-        await signOut(db, await principalOf(ctx, sessions));
+      async handle({ ctx, audit }) {
+        await signOut(db, await principalOf(ctx, sessions), audit);
         clearSessionCookie(ctx, config.production);
         return { message: messages.loggedOut };
       },
@@ -86,8 +88,8 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       access: 'anyAdmin',
       body: changePasswordBody,
       answer: { 200: messageAnswer },
-      async handle({ principal, body }) {
-        await changeOwnPassword(db, limits, principal, body.currentPassword, body.newPassword);
+      async handle({ principal, body, audit }) {
+        await changeOwnPassword(db, limits, principal, body.currentPassword, body.newPassword, audit);
         return { message: messages.passwordUpdated };
       },
     }),
@@ -97,8 +99,8 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       access: 'public',
       body: loginBody,
       answer: { 200: staffLoginAnswer },
-      async handle({ ctx, body }) {
-        const { account, token } = await openSession(ctx, 'staff', body);
+      async handle({ ctx, body, audit }) {
+        const { account, token } = await openSession(ctx, 'staff', body, audit);
         return { staff: toStaffSelf(account as StaffRow), ...(token ? { token } : {}) };
       },
     }),

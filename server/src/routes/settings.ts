@@ -12,6 +12,7 @@ import {
   messageAnswer,
   settingsUpdateAnswer,
 } from '@kafue/common/schemas';
+import { diff } from '../audit.js';
 import { backupContent, storeBackup } from '../backup.js';
 import { backupScheduleKey, generalSettingsKey, readBackupSchedule, storedGeneralSettings } from '../backup-schedule.js';
 import { SettingEntity } from '../db/entities.js';
@@ -30,8 +31,7 @@ interface BackupRow {
   made_by_label: string;
 }
 
-export function settingsEndpoints({ db }: AppDeps): Endpoint[] {
-  const settings = db.getRepository(SettingEntity);
+export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
   return [
     endpoint({
       method: 'GET',
@@ -47,8 +47,13 @@ export function settingsEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'superAdmin',
       body: generalSettingsBody,
       answer: { 200: settingsUpdateAnswer },
-      async handle({ body }) {
-        await settings.upsert({ key: generalSettingsKey, value: body }, ['key']);
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readSetting(m, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
+          await m.upsert(SettingEntity, { key: generalSettingsKey, value: body }, ['key']);
+          await audit(m, { action: 'settings.update', target: { type: 'settings', id: generalSettingsKey, label: 'General' }, changes: diff(before, body) });
+        });
+        maintenance?.set(body.maintenanceMode);
         return { message: messages.settingsUpdated, settings: body };
       },
     }),
@@ -57,8 +62,12 @@ export function settingsEndpoints({ db }: AppDeps): Endpoint[] {
       path: api.backup,
       access: 'superAdmin',
       answer: { 200: backupAnswer },
-      async handle({ principal }) {
-        const { name } = await storeBackup(db, { adminId: principal.id, label: principal.name });
+      async handle({ principal, audit }) {
+        const { name } = await storeBackup(
+          db,
+          { adminId: principal.id, label: principal.name },
+          { within: (m, stored) => audit(m, { action: 'backup.create', target: { type: 'backup', id: stored.id, label: stored.name } }) },
+        );
         return { message: messages.backupCompleted, fileUrl: api.backupFile(name) };
       },
     }),
@@ -106,10 +115,15 @@ export function settingsEndpoints({ db }: AppDeps): Endpoint[] {
       path: `${api.backups}/:id`,
       access: 'superAdmin',
       answer: { 200: messageAnswer },
-      async handle({ params }) {
-        // TypeORM answers a DELETE with its rows and their count.
-        const [, count] = await db.query<[unknown[], number]>(`DELETE FROM backups WHERE id = $1`, [params.id]);
-        if (count === 0) throw notFound();
+      async handle({ params, audit }) {
+        await db.transaction(async (m) => {
+          // TypeORM answers a DELETE with its rows and their count.
+          const [[row]] = await m.query<[{ id: string; name: string }[], number]>(`DELETE FROM backups WHERE id = $1 RETURNING id, name`, [
+            params.id,
+          ]);
+          if (!row) throw notFound();
+          await audit(m, { action: 'backup.delete', target: { type: 'backup', id: row.id, label: row.name } });
+        });
         return { message: messages.backupDeleted };
       },
     }),
@@ -126,8 +140,12 @@ export function settingsEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'superAdmin',
       body: backupScheduleBody,
       answer: { 200: backupScheduleAnswer },
-      async handle({ body }) {
-        await settings.upsert({ key: backupScheduleKey, value: body }, ['key']);
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readBackupSchedule(m);
+          await m.upsert(SettingEntity, { key: backupScheduleKey, value: body }, ['key']);
+          await audit(m, { action: 'backup_schedule.update', target: { type: 'settings', id: backupScheduleKey, label: 'Backup schedule' }, changes: diff(before, body) });
+        });
         return { message: messages.settingsUpdated, schedule: body };
       },
     }),

@@ -8,6 +8,7 @@ import {
   staffUpdateAnswer,
   staffUpdateBody,
 } from '@kafue/common/schemas';
+import { diff } from '../audit.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
 import { preparedQuery } from '../db/data-source.js';
@@ -17,8 +18,9 @@ import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
 import { staffColumns, toStaff } from './records.js';
 
+const target = (row: Pick<StaffRow, 'id' | 'email'>) => ({ type: 'staff', id: row.id, label: row.email });
+
 export function staffEndpoints({ db }: AppDeps): Endpoint[] {
-  const staff = db.getRepository(StaffEntity);
   const byId = `${api.staff}/:id`;
   return [
     endpoint({
@@ -37,12 +39,16 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'editor',
       body: staffCreateBody,
       answer: { 201: staffCreateAnswer },
-      async handle({ ctx, body }) {
+      async handle({ ctx, body, audit }) {
         // The console sends a fixed default password (spec section 5); the server ignores it and
         // issues a random one-time password, shown once, which the staff member must replace.
         const oneTimePassword = randomPassword();
         const passwordHash = await hashPassword(oneTimePassword);
-        const row = await uniqueEmail(() => staff.save(staff.create({ ...body, passwordHash, mustChangePassword: true })));
+        const row = await db.transaction(async (m) => {
+          const created = await uniqueEmail(() => m.save(StaffEntity, m.create(StaffEntity, { ...body, passwordHash, mustChangePassword: true })));
+          await audit(m, { action: 'staff.create', target: target(created), changes: diff(null, toStaff(created)) });
+          return created;
+        });
         ctx.status = 201;
         return { message: messages.staffAdded, staff: toStaff(row), oneTimePassword };
       },
@@ -53,14 +59,17 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'editor',
       body: staffUpdateBody,
       answer: { 200: staffUpdateAnswer },
-      async handle({ params, body }) {
+      async handle({ params, body, audit }) {
         const id = params.id;
         const row = await db.transaction(async (m) => {
-          const result = await uniqueEmail(() => m.update(StaffEntity, { id }, body));
-          if (!result.affected) throw notFound();
+          const before = await m.findOne(StaffEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+          if (!before) throw notFound();
+          await uniqueEmail(() => m.update(StaffEntity, { id }, body));
           // Someone made Inactive or Suspended is signed out everywhere at once.
           if (body.status !== 'Active') await revokeSessionsOf(m, { staffId: id });
-          return m.findOneByOrFail(StaffEntity, { id });
+          const after = await m.findOneByOrFail(StaffEntity, { id });
+          await audit(m, { action: 'staff.update', target: target(after), changes: diff(toStaff(before), toStaff(after)) });
+          return after;
         });
         return { message: messages.staffUpdated, staff: toStaff(row) };
       },
@@ -70,9 +79,14 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       path: byId,
       access: 'editor',
       answer: { 200: messageAnswer },
-      async handle({ params }) {
-        const result = await staff.delete({ id: params.id });
-        if (!result.affected) throw notFound();
+      async handle({ params, audit }) {
+        await db.transaction(async (m) => {
+          const [[row]] = await m.query<[StaffRow[], number]>(`DELETE FROM staff_users WHERE id = $1 RETURNING ${staffColumns}`, [
+            params.id,
+          ]);
+          if (!row) throw notFound();
+          await audit(m, { action: 'staff.delete', target: target(row), changes: diff(toStaff(row), null) });
+        });
         return { message: messages.staffDeleted };
       },
     }),

@@ -1,0 +1,54 @@
+/** The audit log (issue 12 item 5): list, CSV export and retention, for Super Admins. */
+import { api, messages } from '@kafue/common/contract';
+import { auditCsv, auditListAnswer, auditQuery, auditSettings, auditSettingsAnswer } from '@kafue/common/schemas';
+import { auditSettingsKey, diff, exportAudit, listAudit, readAuditSettings } from '../audit.js';
+import { SettingEntity } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { parseBody } from '../http/validate.js';
+
+export function auditEndpoints({ db }: AppDeps): Endpoint[] {
+  return [
+    endpoint({
+      method: 'GET',
+      path: api.audit,
+      access: 'superAdmin',
+      answer: { 200: auditListAnswer },
+      handle: ({ ctx }) => listAudit(db, parseBody(auditQuery, ctx.query)),
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.auditExport,
+      access: 'superAdmin',
+      answer: { 200: auditCsv },
+      async handle({ ctx }) {
+        const filters = parseBody(auditQuery, ctx.query);
+        ctx.type = 'text/csv; charset=utf-8';
+        ctx.attachment(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+        return exportAudit(db, filters);
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.auditSettings,
+      access: 'superAdmin',
+      answer: { 200: auditSettings },
+      handle: () => readAuditSettings(db),
+    }),
+    endpoint({
+      method: 'PUT',
+      path: api.auditSettings,
+      access: 'superAdmin',
+      body: auditSettings,
+      answer: { 200: auditSettingsAnswer },
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readAuditSettings(m);
+          await m.upsert(SettingEntity, { key: auditSettingsKey, value: body }, ['key']);
+          await audit(m, { action: 'audit_settings.update', target: { type: 'settings', id: auditSettingsKey, label: 'Audit log' }, changes: diff(before, body) });
+        });
+        return { message: messages.settingsUpdated, settings: body };
+      },
+    }),
+  ];
+}

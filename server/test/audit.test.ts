@@ -1,0 +1,341 @@
+/**
+ * The audit log (issue 12 item 5): every state-changing route of the route table writes exactly
+ * one row with its action (a new route without one fails here), no secret ever reaches `changes`,
+ * the database itself refuses to rewrite history, and the list, filters, paging, CSV export and
+ * retention work as the console uses them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, messages } from '@kafue/common/contract';
+import { csvCell, diff, purgeAudit, redact } from '../src/audit.js';
+import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
+
+let t: TestServer;
+let superAdmin: { client: Client; id: string; email: string };
+beforeAll(async () => {
+  t = await startTestServer();
+  superAdmin = await t.admin('Super Admin');
+});
+afterAll(() => t?.close());
+
+const count = async () => (await t.db.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM audit_log`))[0].n;
+const newest = async (n: number) =>
+  t.db.query<{ action: string; actor_email: string | null; target_id: string | null; changes: Record<string, unknown> }[]>(
+    `SELECT action, actor_email, target_id, changes FROM audit_log ORDER BY at DESC, id DESC LIMIT $1`,
+    [n],
+  );
+/** Secrets the calls below send or receive: none may appear in any row. */
+const secrets = new Set<string>([password]);
+
+interface Scenario {
+  action: string;
+  /** Makes the call (after any setup of its own, which must not write audit rows... or is counted before). */
+  run: () => Promise<Answer>;
+  setup?: () => Promise<void>;
+}
+
+const person = (n: string) => ({ name: `Audit ${n}`, email: `audit.${n}@kafue.test`, role: 'Staff', status: 'Active' });
+
+/** One successful call of every state-changing route, keyed `METHOD path` as the route table has it. */
+function scenarios(): Record<string, Scenario> {
+  let staffId = '';
+  let adminId = '';
+  let backupId = '';
+  let staffClient: Client;
+  let adminClient: Client;
+  return {
+    [`POST ${api.adminLogin}`]: { action: 'admin.signin', run: () => t.client().signIn('admin', superAdmin.email) },
+    [`POST ${api.authLogin}`]: {
+      action: 'admin.signin',
+      run: async () => {
+        const answer = await t.client().post(api.authLogin, { email: superAdmin.email, password, session: 'bearer' });
+        secrets.add(answer.body.token as string);
+        return answer;
+      },
+    },
+    [`POST ${api.adminLogout}`]: {
+      action: 'admin.signout',
+      setup: async () => void (adminClient = (await t.admin('Editor')).client),
+      run: () => adminClient.post(api.adminLogout),
+    },
+    [`POST ${api.authLogout}`]: {
+      action: 'admin.signout',
+      setup: async () => void (adminClient = (await t.admin('Editor')).client),
+      run: () => adminClient.post(api.authLogout),
+    },
+    [`POST ${api.changePassword}`]: {
+      action: 'admin.password_change',
+      setup: async () => void (adminClient = (await t.admin('Moderator')).client),
+      run: () => adminClient.post(api.changePassword, { currentPassword: password, newPassword: 'a brand new secret phrase' }),
+    },
+    [`POST ${api.staffLogin}`]: {
+      action: 'staff.signin',
+      setup: async () => {
+        const { email } = await t.staff();
+        staffClient = t.client();
+        secrets.add(email);
+        (staffClient as Client & { email?: string }).email = email;
+      },
+      run: () => staffClient.signIn('staff', (staffClient as Client & { email?: string }).email!),
+    },
+    [`POST ${api.staffMyPassword}`]: {
+      action: 'staff.password_change',
+      setup: async () => void (staffClient = (await t.staff({ mustChangePassword: true })).client),
+      run: () => staffClient.post(api.staffMyPassword, { currentPassword: password, newPassword: 'another secret phrase' }),
+    },
+    [`POST ${api.staffLogout}`]: {
+      action: 'staff.signout',
+      setup: async () => void (staffClient = (await t.staff()).client),
+      run: () => staffClient.post(api.staffLogout),
+    },
+    [`POST ${api.staff}`]: {
+      action: 'staff.create',
+      run: async () => {
+        const answer = await superAdmin.client.post(api.staff, person('create'));
+        staffId = answer.body.staff._id as string;
+        secrets.add(answer.body.oneTimePassword as string);
+        return answer;
+      },
+    },
+    [`PUT ${api.staff}/:id`]: {
+      action: 'staff.update',
+      run: () => superAdmin.client.put(api.staffById(staffId), { ...person('create'), role: 'Manager' }),
+    },
+    [`DELETE ${api.staff}/:id`]: { action: 'staff.delete', run: () => superAdmin.client.delete(api.staffById(staffId)) },
+    [`POST ${api.generalSettings}`]: {
+      action: 'settings.update',
+      run: () =>
+        superAdmin.client.post(api.generalSettings, { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+8', maintenanceMode: false }),
+    },
+    [`POST ${api.backup}`]: {
+      action: 'backup.create',
+      run: async () => {
+        const answer = await superAdmin.client.post(api.backup);
+        const list = await superAdmin.client.get(api.backups);
+        backupId = list.body.backups[0].id as string;
+        return answer;
+      },
+    },
+    [`DELETE ${api.backups}/:id`]: { action: 'backup.delete', run: () => superAdmin.client.delete(api.backupFile(backupId)) },
+    [`PUT ${api.backupSchedule}`]: {
+      action: 'backup_schedule.update',
+      run: () => superAdmin.client.put(api.backupSchedule, { frequency: 'daily', hour: 4, weekday: 0, keep: 3 }),
+    },
+    [`POST ${api.admins}`]: {
+      action: 'admin.create',
+      run: async () => {
+        const answer = await superAdmin.client.post(api.admins, {
+          name: 'Audited Editor',
+          email: 'audited.editor@kafue.test',
+          role: 'Editor',
+          password: 'the invited one secret',
+        });
+        secrets.add('the invited one secret');
+        adminId = answer.body.admin._id as string;
+        return answer;
+      },
+    },
+    [`PUT ${api.admins}/:id`]: {
+      action: 'admin.update',
+      run: () => superAdmin.client.put(api.adminById(adminId), { name: 'Audited Moderator', email: 'audited.editor@kafue.test', role: 'Moderator' }),
+    },
+    [`DELETE ${api.admins}/:id`]: { action: 'admin.delete', run: () => superAdmin.client.delete(api.adminById(adminId)) },
+    [`PUT ${api.auditSettings}`]: { action: 'audit_settings.update', run: () => superAdmin.client.put(api.auditSettings, { retentionDays: 730 }) },
+  };
+}
+
+describe('every state-changing route writes exactly one audit row', () => {
+  it('walks the route table: each non-GET route, called successfully, adds one row with its action', async () => {
+    const table = scenarios();
+    const changing = t.endpoints.filter((e) => e.method !== 'GET' && !e.unaudited).map((e) => `${e.method} ${e.path}`);
+    // A new state-changing route needs a scenario here, and then an audit row to pass it.
+    expect(changing.filter((route) => !table[route]), 'routes without a scenario in audit.test.ts').toEqual([]);
+    for (const route of changing) {
+      const scenario = table[route];
+      await scenario.setup?.();
+      const before = await count();
+      const answer = await scenario.run();
+      expect(answer.status, `${route}: ${answer.text}`).toBeLessThan(300);
+      expect(await count(), route).toBe(before + 1);
+      expect((await newest(1))[0].action, route).toBe(scenario.action);
+    }
+  });
+
+  it('a route that changes something without writing its row answers 500 outside production', async () => {
+    const { runEndpoint, endpoint } = await import('../src/http/endpoint.js');
+    const { messageAnswer } = await import('@kafue/common/schemas');
+    const careless = endpoint({ method: 'POST', path: '/x', access: 'public', answer: { 200: messageAnswer }, handle: async () => ({ message: 'done' }) });
+    const ctx = { params: {}, request: { body: {} }, state: {}, ip: '127.0.0.1', get: () => '' } as never;
+    const deps = { config: t.config, logger: { error: () => undefined }, sessions: { forget: () => undefined } } as never;
+    await expect(runEndpoint(careless, deps)(ctx)).rejects.toThrow(/wrote no audit row/);
+    await expect(runEndpoint({ ...careless, unaudited: 'changes nothing' }, deps)(ctx)).resolves.toBeUndefined();
+  });
+
+  it('sign-in failures are rows too (actor null, the email tried as target), and signing out without a session writes none', async () => {
+    const before = await count();
+    expect((await t.client().post(api.adminLogin, { email: superAdmin.email, password: 'wrong password here' })).status).toBe(401);
+    expect((await t.client().post(api.staffLogin, { email: 'nobody@kafue.test', password: 'wrong password here' })).status).toBe(401);
+    const suspended = await t.staff({ status: 'Suspended' });
+    expect((await t.client().signIn('staff', suspended.email)).status).toBe(403);
+    expect((await t.client().post(api.authLogout)).status).toBe(200);
+    expect(await count()).toBe(before + 3);
+    const rows = await t.db.query(`SELECT action, actor_kind, target_label, changes FROM audit_log ORDER BY at DESC, id DESC LIMIT 3`);
+    expect(rows.reverse()).toEqual([
+      { action: 'admin.signin_failed', actor_kind: null, target_label: superAdmin.email, changes: { reason: { new: 'wrong_credentials' } } },
+      { action: 'staff.signin_failed', actor_kind: null, target_label: 'nobody@kafue.test', changes: { reason: { new: 'wrong_credentials' } } },
+      { action: 'staff.signin_failed', actor_kind: null, target_label: suspended.email, changes: { reason: { new: 'suspended' } } },
+    ]);
+  });
+
+  it('a refused change writes no row (validation, permission, conflict)', async () => {
+    const before = await count();
+    const moderator = (await t.admin('Moderator')).client;
+    expect((await moderator.post(api.staff, person('nope'))).status).toBe(403);
+    expect((await superAdmin.client.post(api.staff, { name: '' })).status).toBe(400);
+    expect((await superAdmin.client.post(api.admins, { name: 'Dup', email: superAdmin.email, role: 'Editor', password: 'long enough pass' })).status).toBe(409);
+    expect(await count()).toBe(before);
+  });
+
+  it('changes name the changed fields with old and new values', async () => {
+    const created = await superAdmin.client.post(api.staff, person('diff'));
+    await superAdmin.client.put(api.staffById(created.body.staff._id), { ...person('diff'), status: 'Suspended' });
+    const [update, create] = await newest(2);
+    expect(create.changes).toEqual({
+      name: { new: 'Audit diff' },
+      email: { new: 'audit.diff@kafue.test' },
+      role: { new: 'Staff' },
+      status: { new: 'Active' },
+    });
+    expect(update).toMatchObject({ action: 'staff.update', actor_email: superAdmin.email, changes: { status: { old: 'Active', new: 'Suspended' } } });
+    expect(Object.keys(update.changes)).toEqual(['status']);
+  });
+
+  it('never holds a password, hash, token or secret: redacted by field name, whoever writes', async () => {
+    const rows = await t.db.query<{ text: string }[]>(`SELECT changes::text || coalesce(target_label, '') AS text FROM audit_log`);
+    expect(rows.length).toBeGreaterThan(20);
+    const all = rows.map((r) => r.text).join('\n');
+    for (const secret of [...secrets].filter((s) => !s.includes('@'))) expect(all).not.toContain(secret);
+    expect(all).not.toMatch(/\$argon2/);
+    const hashes = await t.db.query<{ password_hash: string; token_hash: string | null }[]>(
+      `SELECT a.password_hash, s.token_hash FROM admins a LEFT JOIN sessions s ON s.admin_id = a.id`,
+    );
+    for (const h of hashes) {
+      expect(all).not.toContain(h.password_hash);
+      if (h.token_hash) expect(all).not.toContain(h.token_hash);
+    }
+    const [passwordChange] = await t.db.query(`SELECT changes FROM audit_log WHERE action = 'admin.password_change'`);
+    expect(passwordChange.changes).toEqual({ password: { old: '[redacted]', new: '[redacted]' } });
+    expect(redact({ name: 'n', passwordHash: 'h', nested: { apiKey: 'k', twoFactorSecret: 's', recoveryCodes: ['a'] } })).toEqual({
+      name: 'n',
+      passwordHash: '[redacted]',
+      nested: { apiKey: '[redacted]', twoFactorSecret: '[redacted]', recoveryCodes: '[redacted]' },
+    });
+    expect(diff({ token: 'a', name: 'x' }, { token: 'b', name: 'x' })).toEqual({ token: { old: 'a', new: 'b' } }); // redacted on write
+  });
+});
+
+describe('append-only in the database', () => {
+  it('refuses a direct SQL UPDATE, TRUNCATE, and DELETE of a row younger than the retention', async () => {
+    const [{ id }] = await t.db.query(`SELECT id FROM audit_log LIMIT 1`);
+    await expect(t.db.query(`UPDATE audit_log SET action = 'rewritten' WHERE id = $1`, [id])).rejects.toThrow(/append-only/);
+    await expect(t.db.query(`UPDATE audit_log SET changes = '{}'`)).rejects.toThrow(/append-only/);
+    await expect(t.db.query(`DELETE FROM audit_log WHERE id = $1`, [id])).rejects.toThrow(/younger than the retention/);
+    await expect(t.db.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
+    expect((await t.db.query(`SELECT action FROM audit_log WHERE id = $1`, [id]))[0].action).not.toBe('rewritten');
+  });
+
+  it('deletes rows past the retention only: the purge, itself logged, once across processes', async () => {
+    expect((await superAdmin.client.put(api.auditSettings, { retentionDays: 90 })).status).toBe(200);
+    const old = async (days: number) =>
+      (
+        await t.db.query(
+          `INSERT INTO audit_log (at, action, target_type) VALUES (now() - make_interval(days => $1), 'test.old', 'test') RETURNING id`,
+          [days],
+        )
+      )[0].id as string;
+    const young = await old(60);
+    await old(100);
+    await old(400);
+    await expect(t.db.query(`DELETE FROM audit_log WHERE id = $1`, [young])).rejects.toThrow(/younger/);
+    // Two purges at once (two processes): one deletes and logs, the other passes by.
+    const counts = await Promise.all([purgeAudit(t.db), purgeAudit(t.db)]);
+    expect(counts.sort()).toEqual([0, 2]);
+    const [purge] = await t.db.query(`SELECT action, actor_kind, changes FROM audit_log WHERE action = 'audit.purge'`);
+    expect(purge).toEqual({ action: 'audit.purge', actor_kind: 'system', changes: { deletedRows: { old: 2, new: 0 } } });
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'test.old'`))[0].n).toBe(1);
+    expect(await purgeAudit(t.db)).toBe(0);
+    // Retention under 30 days is refused by the API and ignored by the database.
+    expect((await superAdmin.client.put(api.auditSettings, { retentionDays: 1 })).status).toBe(400);
+    await t.db.query(`UPDATE settings SET value = '{"retentionDays": 1}' WHERE key = 'audit'`);
+    await expect(t.db.query(`DELETE FROM audit_log WHERE id = $1`, [await old(10)])).rejects.toThrow(/younger than the retention \(30 days\)/);
+    await superAdmin.client.put(api.auditSettings, { retentionDays: 365 });
+  });
+});
+
+describe('GET /api/settings/audit and its CSV export', () => {
+  it('lists newest first with total and paging; filters by actor, action, target and dates', async () => {
+    const list = (query: string) => superAdmin.client.get(`${api.audit}${query}`);
+    const all = await list('?pageSize=5');
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ page: 1, pageSize: 5, total: await count() });
+    expect(all.body.items).toHaveLength(5);
+    const times = all.body.items.map((i: { at: string }) => i.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const second = await list('?pageSize=5&page=2');
+    expect(second.body.items[0]._id).not.toBe(all.body.items[0]._id);
+    expect(second.body.items.map((i: { _id: string }) => i._id)).not.toContain(all.body.items[4]._id);
+
+    const byAction = await list('?action=staff.create');
+    expect(byAction.body.total).toBeGreaterThan(0);
+    expect(byAction.body.items.every((i: { action: string }) => i.action === 'staff.create')).toBe(true);
+    const byResource = await list('?action=staff&pageSize=100');
+    expect(new Set(byResource.body.items.map((i: { action: string }) => i.action))).toEqual(
+      new Set(['staff.create', 'staff.update', 'staff.delete', 'staff.signin', 'staff.signin_failed', 'staff.password_change', 'staff.signout']),
+    );
+    const byActor = await list(`?actor=${encodeURIComponent(superAdmin.email.toUpperCase())}&pageSize=100`);
+    expect(byActor.body.total).toBeGreaterThan(5);
+    expect(byActor.body.items.every((i: { actor: { email: string } }) => i.actor.email === superAdmin.email)).toBe(true);
+    const byTarget = await list('?target=audit.diff@kafue.test');
+    expect(byTarget.body.items.map((i: { action: string }) => i.action)).toEqual(['staff.update', 'staff.create']);
+    expect(byTarget.body.items[0]).toMatchObject({
+      actor: { kind: 'admin', _id: superAdmin.id, email: superAdmin.email },
+      target: { type: 'staff', label: 'audit.diff@kafue.test' },
+      address: expect.stringMatching(/127\.0\.0\.1/),
+      userAgent: expect.any(String),
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list(`?from=${today}&to=${today}`)).body.total).toBeGreaterThan(0);
+    expect((await list('?to=2001-01-01')).body.total).toBe(0);
+    expect((await list(`?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).body.total).toBe(0);
+    expect((await list('?from=yesterday')).status).toBe(400);
+    expect((await list('?pageSize=1000')).status).toBe(400);
+  });
+
+  it('exports the same filters as CSV, formula cells neutralised', async () => {
+    await superAdmin.client.post(api.staff, { ...person('formula'), name: '=HYPERLINK("http://evil")' });
+    const answer = await superAdmin.client.get(`${api.auditExport}?action=staff.create`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = answer.text.trim().split('\r\n');
+    expect(lines[0]).toBe('"at","actor kind","actor name","actor email","action","target type","target id","target","changes","address","user agent"');
+    const total = (await superAdmin.client.get(`${api.audit}?action=staff.create`)).body.total;
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.slice(1).every((l) => l.includes('"staff.create"'))).toBe(true);
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell({ name: { new: '=x' } })).toBe('"{""name"":{""new"":""=x""}}"');
+    expect(answer.text).not.toMatch(/,"=/);
+  });
+
+  it('is for Super Admins only', async () => {
+    for (const role of ['Editor', 'Moderator'] as const) {
+      const { client } = await t.admin(role);
+      for (const path of [api.audit, api.auditExport, api.auditSettings]) expect((await client.get(path)).body.message).toBe(messages.forbidden);
+      expect((await client.put(api.auditSettings, { retentionDays: 90 })).status).toBe(403);
+    }
+    expect((await t.client().get(api.audit)).status).toBe(401);
+    expect((await superAdmin.client.get(api.auditSettings)).body).toEqual({ retentionDays: 365 });
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Maintenance mode (issue 12 item 6): while the General setting is on, public pages answer 503
+ * with the maintenance page and Retry-After, staff sign-in and the contact form's call answer 503
+ * with the maintenance message, admins work as usual and /api/health stays 200; a change made
+ * through one process holds on another within 2 s; turning it off restores everything.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brand } from '@kafue/common/brand';
+import { api, messages } from '@kafue/common/contract';
+import { maintenancePage, refusedInMaintenance } from '../src/maintenance.js';
+import { startTestServer, type Client, type TestServer } from './helpers.js';
+
+const built = mkdtempSync(join(tmpdir(), 'kafue-maintenance-'));
+for (const [dir, text] of [['site', 'Home page'], ['site/about', 'About page'], ['console', 'Console']]) {
+  mkdirSync(join(built, dir), { recursive: true });
+  writeFileSync(join(built, dir, 'index.html'), `<!doctype html><title>${text}</title>${text}`);
+}
+const configure = (config: TestServer['config']) => {
+  config.siteDir = join(built, 'site');
+  config.consoleDir = join(built, 'console');
+};
+
+let t: TestServer;
+let other: TestServer;
+let admin: Client;
+let staffEmail = '';
+beforeAll(async () => {
+  t = await startTestServer({ configure });
+  other = await startTestServer({ configure, databaseUrl: t.databaseUrl });
+  admin = (await t.admin('Super Admin')).client;
+  staffEmail = (await t.staff()).email;
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+const settings = (maintenanceMode: boolean) => ({ siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode });
+
+/** Polls `check` on `server` until it holds, for at most 2 s (the bound the issue sets). */
+async function within2s(check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + 2000;
+  do {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } while (Date.now() < deadline);
+  return false;
+}
+
+describe('maintenance mode', () => {
+  it('off: pages, staff sign-in and the console as usual', async () => {
+    expect((await t.client().get('/')).text).toContain('Home page');
+    expect((await t.client().signIn('staff', staffEmail)).status).toBe(200);
+  });
+
+  it('on: every public page answers 503 with the maintenance page and Retry-After', async () => {
+    expect((await admin.post(api.generalSettings, settings(true))).status).toBe(200);
+    for (const path of ['/', '/about', '/services/web', '/assets/app.css', '/no-such-page']) {
+      const page = await t.client().get(path);
+      expect(page.status, path).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('300');
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.text).toBe(maintenancePage);
+    }
+    expect(maintenancePage).toContain(brand.company);
+    expect(maintenancePage).toContain(messages.maintenance);
+    expect(maintenancePage).toMatch(/<html lang="en">[\s\S]*<title>[^<]+<\/title>[\s\S]*<main>[\s\S]*<h1>/);
+    expect(maintenancePage).not.toMatch(/<script|<link|src=/); // one request, nothing else to load
+    expect(Buffer.byteLength(maintenancePage)).toBeLessThan(2048);
+    const head = await t.client().call('HEAD', '/');
+    expect(head.status).toBe(503);
+    expect(head.text).toBe('');
+  });
+
+  it('on: staff sign-in and the contact form answer 503 with the maintenance message', async () => {
+    const signIn = await t.client().signIn('staff', staffEmail);
+    expect(signIn).toMatchObject({ status: 503, body: { message: 'The site is under maintenance. Please try again later.' } });
+    expect(signIn.headers.get('retry-after')).toBe('300');
+    const enquiry = await t.client().post('/api/enquiries', { name: 'A', email: 'a@kafue.test', message: 'Hello' });
+    expect(enquiry).toMatchObject({ status: 503, body: { message: messages.maintenance } });
+    expect(refusedInMaintenance).toEqual(['POST /api/staff/login', 'POST /api/enquiries']);
+  });
+
+  it('on: admins keep working (sign-in, reads, changes, the console) and /api/health stays 200', async () => {
+    expect((await t.client().get(api.health)).status).toBe(200);
+    expect((await t.client().get(api.ready)).status).toBe(200);
+    const browser = t.client();
+    const { email } = await t.admin('Editor');
+    expect((await browser.signIn('admin', email)).status).toBe(200);
+    expect((await browser.get(api.staff)).status).toBe(200);
+    expect((await browser.post(api.staff, { name: 'M', email: 'm@kafue.test', role: 'Staff', status: 'Active' })).status).toBe(201);
+    expect((await admin.get(api.generalSettings)).body.maintenanceMode).toBe(true);
+    const console = await t.client().get('/admin/staff');
+    expect(console.status).toBe(200);
+    expect(console.text).toContain('Console');
+  });
+
+  it('a change through one process holds on another within 2 s, both ways', async () => {
+    expect(await within2s(async () => (await other.client().get('/')).status === 503)).toBe(true);
+    expect((await other.client().signIn('staff', staffEmail)).status).toBe(503);
+    // Off again, through the other process this time.
+    const otherAdmin = (await other.admin('Super Admin')).client;
+    expect((await otherAdmin.post(api.generalSettings, settings(false))).status).toBe(200);
+    expect((await other.client().get('/')).status).toBe(200); // the process that saved it: at once
+    expect(await within2s(async () => (await t.client().get('/')).status === 200)).toBe(true);
+  });
+
+  it('off again: pages and staff sign-in are restored', async () => {
+    const page = await t.client().get('/about');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('retry-after')).toBeNull();
+    expect(page.text).toContain('About page');
+    expect((await t.client().signIn('staff', staffEmail)).status).toBe(200);
+    expect((await t.client().post('/api/enquiries', {})).status).toBe(404); // not built on this branch: no longer refused
+  });
+});
