@@ -57,8 +57,7 @@ export type AuditListAnswer = z.infer<typeof auditListAnswer>;
 /** The CSV export (text/csv). */
 export const auditCsv = z.string().meta({ id: 'AuditCsv', description: 'The entries as CSV (text/csv), newest first.' });
 
-/** How long rows are kept; the database refuses to delete younger ones. */
-export const auditRetentionChoices = [30, 90, 180, 365, 730, 1825, 3650] as const;
+/** How long rows are kept (choices: auditRetentionChoices); the database refuses to delete younger ones. */
 export const auditSettings = z
   .object({ retentionDays: z.number().int().min(30).max(3650) })
   .meta({ id: 'AuditSettings' });

@@ -133,6 +133,8 @@ export const api = {
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */
 export const defaultAuditRetentionDays = 365;
+/** The retentions the console offers, in days (the API takes any from 30 to 3650). */
+export const auditRetentionChoices = [30, 90, 180, 365, 730, 1825, 3650] as const;
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

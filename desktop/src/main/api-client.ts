@@ -134,7 +134,8 @@ export function createApiClient(options: ApiClientOptions) {
     const origin = options.serverOrigin();
     // The backup call may answer a path or a full URL of the same server.
     const path = origin && fileUrl.startsWith(`${new URL(origin).origin}/`) ? fileUrl.slice(new URL(origin).origin.length) : fileUrl;
-    const url = apiUrl(path, backupPrefix);
+    // Backups, and the audit log's CSV export (with its filters), are the files the console saves.
+    const url = apiUrl(path, path.startsWith(`${api.auditExport}?`) || path === api.auditExport ? api.auditExport : backupPrefix);
     const res = await doFetch(url, { headers: authHeaders(), redirect: 'error', signal: AbortSignal.timeout(timeoutMs * 10) });
     if (res.status === 401) await options.tokens.clear();
     if (!res.ok) throw new RefusedError(`The backup could not be downloaded (status ${res.status}).`);

@@ -5,6 +5,7 @@ import { adminTitle } from '@kafue/common/brand';
 import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
 import { DataLayer } from '../components/DataLayer';
+import { MaintenanceBanner } from '../features/settings/MaintenanceBanner';
 import { useAuth } from '../lib/session';
 import { breadcrumbFor, mainNav, settingsNav } from './nav';
 
@@ -132,6 +133,7 @@ export default function AdminLayout() {
           </Breadcrumbs>
         </Box>
         <DataLayer>
+          <MaintenanceBanner />
           <Outlet />
         </DataLayer>
       </AppShell.Main>

@@ -28,6 +28,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-notifications': lazy(() => import('../features/settings/NotificationSettings')),
   'settings-backup': lazy(() => import('../features/settings/BackupSettings')),
   'settings-admins': lazy(() => import('../features/settings/AdminManagement')),
+  'settings-audit': lazy(() => import('../features/settings/AuditLog')),
 };
 
 /** The routes of one menu group, relative to `base`. */

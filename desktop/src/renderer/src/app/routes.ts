@@ -23,6 +23,7 @@ export const consoleScreens = [
   { id: 'settings-notifications', label: 'Notifications', to: '/admin/settings/notifications', menu: 'settings' },
   { id: 'settings-backup', label: 'Backup', to: '/admin/settings/backup', menu: 'settings' },
   { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', menu: 'settings' },
+  { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', menu: 'settings' },
 ] as const satisfies readonly ConsoleScreen[];
 
 export type ScreenId = (typeof consoleScreens)[number]['id'];
