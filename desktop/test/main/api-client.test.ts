@@ -186,6 +186,19 @@ describe('saving a backup', () => {
     expect(target.chooseFile).not.toHaveBeenCalled();
   });
 
+  it("saves the audit log's CSV export too, with its filters, and no other path beside it", async () => {
+    const { client, sent } = setup(() => new Response('"at"\r\n', { status: 200 }), memoryTokens('tok-A'));
+    const chooseFile = vi.fn(async () => '/tmp/audit.csv');
+    const exported = `${api.auditExport}?action=staff&from=2026-11-01`;
+    expect(await client.saveBackup(exported, { chooseFile, writeFile: async () => undefined })).toEqual({ saved: true });
+    expect(sent[0].url).toBe(`${origin}${exported}`);
+    expect(chooseFile).toHaveBeenCalledWith('export.csv');
+    const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
+    for (const url of [`${api.auditExport}/../../staff`, `${api.auditExport}x`, '/api/settings/audit']) {
+      await expect(client.saveBackup(url, target), url).rejects.toThrow();
+    }
+  });
+
   it('reports a failed download without asking where to save, and forgets the token on 401', async () => {
     const { client, tokens } = setup(() => json({ message: 'Not signed in.' }, 401), memoryTokens('tok-A'));
     const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
