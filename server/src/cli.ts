@@ -17,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminRoles, type AdminRole } from '@kafue/common/contract';
+import { writeAudit } from './audit.js';
 import { createAdmin, resetAdminPassword } from './auth/accounts.js';
 import { randomPassword } from './auth/passwords.js';
 import { readBackup, restoreBackup, storeBackup } from './backup.js';
@@ -87,7 +88,21 @@ async function main(argv: string[]): Promise<void> {
     // Kept in the database (the console lists it) and written to DATA_DIR/backups, where
     // `restore` and the operator's own copies can take it.
     const { name, content } = await withDatabase(({ dataSource }) =>
-      storeBackup(dataSource, { label: 'command line' }, { progress: (table, i, n) => log(`backing up ${table} (${i}/${n})...`) }),
+      storeBackup(
+        dataSource,
+        { label: 'command line' },
+        {
+          progress: (table, i, n) => log(`backing up ${table} (${i}/${n})...`),
+          within: (m, stored) =>
+            writeAudit(m, {
+              action: 'backup.create',
+              actor: { kind: 'system', id: null, name: 'command line', email: null },
+              target: { type: 'backup', id: stored.id, label: stored.name },
+              address: null,
+              userAgent: null,
+            }),
+        },
+      ),
     );
     const dir = join(loadConfig().dataDir, 'backups');
     mkdirSync(dir, { recursive: true, mode: 0o700 });

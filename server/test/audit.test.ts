@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { csvCell, diff, purgeAudit, redact } from '../src/audit.js';
+import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -184,6 +185,17 @@ describe('every state-changing route writes exactly one audit row', () => {
       { action: 'staff.signin_failed', actor_kind: null, target_label: 'nobody@kafue.test', changes: { reason: { new: 'wrong_credentials' } } },
       { action: 'staff.signin_failed', actor_kind: null, target_label: suspended.email, changes: { reason: { new: 'suspended' } } },
     ]);
+  });
+
+  it('changes made outside the API (the command line) are rows too, by the system', async () => {
+    const { id } = await createAdmin(t.db, { name: 'From CLI', email: 'cli@kafue.test', role: 'Editor', password: 'the cli password 1' });
+    await resetAdminPassword(t.db, 'cli@kafue.test', 'the cli password 2');
+    const rows = await t.db.query(`SELECT action, actor_kind, actor_name, target_id, changes FROM audit_log WHERE target_id = $1 ORDER BY at, action`, [id]);
+    expect(rows).toEqual([
+      { action: 'admin.create', actor_kind: 'system', actor_name: 'command line', target_id: id, changes: { name: { new: 'From CLI' }, email: { new: 'cli@kafue.test' }, role: { new: 'Editor' } } },
+      { action: 'admin.password_reset', actor_kind: 'system', actor_name: 'command line', target_id: id, changes: { password: { old: '[redacted]', new: '[redacted]' } } },
+    ]);
+    secrets.add('the cli password 1').add('the cli password 2');
   });
 
   it('a refused change writes no row (validation, permission, conflict)', async () => {

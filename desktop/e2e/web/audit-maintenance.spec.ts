@@ -94,6 +94,12 @@ test('maintenance mode: the console shows a banner, the public site the maintena
     await expect(visitor.getByText(messages.maintenance)).toBeVisible();
     await expect(visitor.getByText(brand.company, { exact: true })).toBeVisible();
     await expectNoViolations(visitor, 'the maintenance page');
+    // Staff sign-in screen (a console page, still served) shows the server's refusal.
+    await visitor.goto('/staff-login');
+    await visitor.getByRole('textbox', { name: /^Email/ }).fill('someone@kafue.test');
+    await visitor.getByRole('textbox', { name: /^Password/ }).fill('whatever it is');
+    await visitor.getByRole('button', { name: 'Login' }).click();
+    await expect(visitor.getByText(messages.maintenance)).toBeVisible();
     await visitorContext.close();
     expect((await request.post(api.staffLogin, { data: { email: 'x@kafue.test', password: 'whatever it is' } })).status()).toBe(503);
   } finally {

@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { messages, type AdminRole } from '@kafue/common/contract';
 import { adminInviteBody } from '@kafue/common/schemas';
 import { brand } from '@kafue/common/brand';
-import { actorOf, type AuditRecorder } from '../audit.js';
+import { actorOf, diff, writeAudit, type AuditActor, type AuditRecorder } from '../audit.js';
 import type { Limits } from '../config.js';
 import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
 import { forbidden, HttpError } from '../http/errors.js';
@@ -127,6 +127,12 @@ export async function changeOwnPassword(
   });
 }
 
+/** Who changes accounts outside the API, as the audit log names them. */
+const commandLine: AuditActor = { kind: 'system', id: null, name: 'command line', email: null };
+const systemStart: AuditActor = { kind: 'system', id: null, name: 'first start', email: null };
+const outsideApi = (actor: AuditActor) => ({ actor, address: null, userAgent: null });
+const adminTarget = (row: { id: string; email: string }) => ({ type: 'admin', id: row.id, label: row.email });
+
 export const defaultFirstAdminEmail = `admin@${brand.email.split('@')[1]}`;
 
 function validAdmin(input: { name: string; email: string; role: AdminRole; password: string }) {
@@ -144,9 +150,11 @@ export async function createAdmin(
 ): Promise<{ id: string; email: string }> {
   const data = validAdmin(input);
   const passwordHash = await hashPassword(data.password);
-  const repo = db.getRepository(AdminEntity);
-  const row = await repo.save(repo.create({ name: data.name, email: data.email, role: data.role, passwordHash }));
-  return { id: row.id, email: row.email };
+  return db.transaction(async (m) => {
+    const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    await writeAudit(m, { ...outsideApi(commandLine), action: 'admin.create', target: adminTarget(row), changes: diff(null, { name: data.name, email: data.email, role: data.role }) });
+    return { id: row.id, email: row.email };
+  });
 }
 
 /**
@@ -169,7 +177,8 @@ export async function ensureFirstAdmin(
       password: env.adminPassword ?? generatedPassword!,
     });
     const passwordHash = await hashPassword(data.password);
-    await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    await writeAudit(m, { ...outsideApi(systemStart), action: 'admin.create', target: adminTarget(row), changes: diff(null, { name: data.name, email: data.email, role: data.role }) });
     return { email: data.email, generatedPassword };
   });
 }
@@ -185,5 +194,11 @@ export async function resetAdminPassword(db: DataSource, email: string, password
     await m.update(AdminEntity, { id: admin.id }, { passwordHash });
     await revokeSessionsOf(m, { adminId: admin.id });
     await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey('admin', normalized)]);
+    await writeAudit(m, {
+      ...outsideApi(commandLine),
+      action: 'admin.password_reset',
+      target: adminTarget(admin),
+      changes: { password: { old: 'x', new: 'x' } },
+    });
   });
 }
