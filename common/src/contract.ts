@@ -69,6 +69,24 @@ export const messages = {
   lastSuperAdmin: 'The last Super Admin can be neither deleted nor demoted.',
   // Simple confirmations
   loggedOut: 'Logged out',
+  // Two-factor sign-in (issue 12)
+  twoFactorRequired: 'Enter the code from your authenticator app.',
+  twoFactorCodeWrong: 'That code is not valid. Check the time on your device and try again.',
+  twoFactorEnabled: 'Two-factor authentication is on.',
+  twoFactorDisabled: 'Two-factor authentication is off.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on.',
+  twoFactorNotOn: 'Two-factor authentication is not on.',
+  twoFactorSetupFirst: 'Start the setup first: scan the QR code, then enter the code.',
+  twoFactorStillRequired: 'Two-factor authentication is required for every admin; it cannot be turned off.',
+  twoFactorEnrolmentRequired: 'Two-factor authentication is required: set it up under Settings > Security before continuing.',
+  passwordExpired: 'Your password has expired. Please choose a new password before continuing.',
+  // Sessions (issue 12)
+  sessionEnded: 'Session ended',
+  otherSessionsEnded: 'All other sessions ended',
+  // Password reset by e-mail (issue 12)
+  resetLinkSent: 'If an account exists for this email, a reset link is on its way.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  tooManyResetRequests: 'Too many password reset requests. Please wait a few minutes and try again.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +99,23 @@ export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, St
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
 export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
+export type { AdminPending } from './auth';
+export type {
+  ActiveSession,
+  ForgotPasswordBody,
+  ResetPasswordAnswer,
+  ResetPasswordBody,
+  SecuritySettings,
+  SecuritySettingsAnswer,
+  TwoFactorDisableBody,
+  TwoFactorEnableAnswer,
+  TwoFactorEnableBody,
+  TwoFactorSetupAnswer,
+} from './security';
+import type { SecuritySettings } from './security';
+
+/** Two-factor optional, passwords never expire, until a Super Admin decides otherwise. */
+export const defaultSecuritySettings: SecuritySettings = { requireTwoFactor: false, passwordMaxAgeDays: 0 };
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -122,7 +157,22 @@ export const api = {
   backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
+  adminSessions: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}/sessions`,
+  adminSessionById: (id: string, sessionId: string) =>
+    `/api/settings/admins/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,
+  twoFactorSetup: '/api/admin/2fa/setup',
+  twoFactorEnable: '/api/admin/2fa/enable',
+  twoFactorDisable: '/api/admin/2fa/disable',
+  securitySettings: '/api/admin/settings/security',
+  mySessions: '/api/admin/sessions',
+  mySessionById: (id: string) => `/api/admin/sessions/${encodeURIComponent(id)}`,
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
 } as const;
+
+/** The page a reset link opens (served by the console's web build). */
+export const resetPasswordPath = '/reset-password';
+export const forgotPasswordPath = '/forgot-password';
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

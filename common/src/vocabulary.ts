@@ -34,6 +34,12 @@ export const maxPasswordLength = 256;
 export const maxNameLength = 100;
 export const maxEmailLength = 254;
 
+/** Password age limits a Super Admin may choose (issue 12); 0 means passwords never expire. */
+export const passwordMaxAgeChoices = [0, 30, 60, 90, 180] as const;
+export type PasswordMaxAgeDays = (typeof passwordMaxAgeChoices)[number];
+/** Reset links are valid this long (issue 12). */
+export const resetTokenMinutes = 30;
+
 // ---------------------------------------------------------------------------------------------
 // Services (spec section 4)
 

@@ -20,6 +20,7 @@ import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
 import { healthEndpoints } from './routes/health.js';
+import { securityEndpoints } from './routes/security.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
@@ -32,6 +33,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),
+  ...securityEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -44,7 +46,7 @@ function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof HttpError) {
     return {
       status: error.status,
-      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra },
       headers: error.headers,
     };
   }

@@ -11,6 +11,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   lifecycle: Lifecycle;
+  /** The time in milliseconds (Date.now unless a test sets the clock): TOTP steps are read from it. */
+  now?: () => number;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { totpCode } from '../src/auth/two-factor.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
@@ -162,6 +163,40 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'PUT', adminById, change, { id: adminId })).status).toBe(200);
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: admin.id })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: adminId })).status).toBe(200);
+
+    // Two-factor sign-in (issue 12): set up, sign in without and with a code, turn off.
+    const setup = await call(admin.client, 'POST', api.twoFactorSetup);
+    expect(setup.status).toBe(200);
+    expect((await call(admin.client, 'POST', api.twoFactorEnable, { code: 'nope' })).status).toBe(400);
+    const enabled = await call(admin.client, 'POST', api.twoFactorEnable, { code: totpCode(setup.body.secret, Date.now()) });
+    expect(enabled.status).toBe(200);
+    expect((await call(t.client(), 'POST', api.adminLogin, { email: admin.email, password })).status).toBe(401);
+    const second = t.client();
+    const withCode = { email: admin.email, password, code: enabled.body.recoveryCodes[0] };
+    expect((await call(second, 'POST', api.authLogin, withCode)).status).toBe(200);
+    const disable = { password, code: enabled.body.recoveryCodes[1] };
+    expect((await call(admin.client, 'POST', api.twoFactorDisable, disable)).status).toBe(200);
+    expect((await call(admin.client, 'POST', api.twoFactorDisable, disable)).status).toBe(400);
+
+    // Security settings and sessions (issue 12).
+    expect((await call(moderator, 'GET', api.securitySettings)).status).toBe(200);
+    const security = { requireTwoFactor: false, passwordMaxAgeDays: 90 };
+    expect((await call(admin.client, 'PUT', api.securitySettings, security)).status).toBe(200);
+    expect((await call(moderator, 'PUT', api.securitySettings, security)).status).toBe(403);
+    const mine = await call(admin.client, 'GET', api.mySessions);
+    expect(mine.status).toBe(200);
+    const otherSession = (mine.body as { _id: string; current: boolean }[]).find((s) => !s.current)!._id;
+    expect((await call(admin.client, 'DELETE', `${api.mySessions}/:id`, undefined, { id: otherSession })).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', `${api.mySessions}/:id`, undefined, { id: otherSession })).status).toBe(404);
+    expect((await call(admin.client, 'DELETE', api.mySessions)).status).toBe(200);
+    const editor = await t.admin('Editor');
+    await t.client().signIn('admin', editor.email);
+    const theirs = await call(admin.client, 'GET', `${api.admins}/:id/sessions`, undefined, { id: editor.id });
+    expect(theirs.status).toBe(200);
+    const oneOfTheirs = { id: editor.id, sessionId: theirs.body[0]._id as string };
+    expect((await call(admin.client, 'DELETE', `${api.admins}/:id/sessions/:sessionId`, undefined, oneOfTheirs)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', `${api.admins}/:id/sessions`, undefined, { id: editor.id })).status).toBe(200);
+    expect((await call(admin.client, 'GET', `${api.admins}/:id/sessions`, undefined, { id: missingId })).status).toBe(404);
 
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };

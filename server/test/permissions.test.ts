@@ -96,6 +96,23 @@ const rows: Row[] = [
   { call: 'POST /api/settings/admins', allowed: ['Super Admin'], run: (c) => c.post(api.admins, {}) },
   { call: 'PUT /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.put(api.adminById(missing), adminBody) },
   { call: 'DELETE /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.adminById(missing)) },
+  // Issue 12: two-factor sign-in, security settings, sessions (bodies that change nothing).
+  { call: 'POST /api/admin/2fa/setup', allowed: admins, run: (c) => c.post(api.twoFactorSetup) },
+  { call: 'POST /api/admin/2fa/enable', allowed: admins, run: (c) => c.post(api.twoFactorEnable, { code: 'x' }) },
+  { call: 'POST /api/admin/2fa/disable', allowed: admins, run: (c) => c.post(api.twoFactorDisable, {}) },
+  { call: 'GET /api/admin/settings/security', allowed: admins, run: (c) => c.get(api.securitySettings) },
+  { call: 'PUT /api/admin/settings/security', allowed: ['Super Admin'], run: (c) => c.put(api.securitySettings, {}) },
+  { call: 'GET /api/admin/sessions', allowed: admins, run: (c) => c.get(api.mySessions) },
+  { call: 'DELETE /api/admin/sessions/{id}', allowed: admins, run: (c) => c.delete(api.mySessionById(missing)) },
+  // Ends the caller's other sessions: each client here has one, which it keeps.
+  { call: 'DELETE /api/admin/sessions', allowed: admins, run: (c) => c.delete(api.mySessions) },
+  { call: 'GET /api/settings/admins/{id}/sessions', allowed: ['Super Admin'], run: (c) => c.get(api.adminSessions(missing)) },
+  { call: 'DELETE /api/settings/admins/{id}/sessions', allowed: ['Super Admin'], run: (c) => c.delete(api.adminSessions(missing)) },
+  {
+    call: 'DELETE /api/settings/admins/{id}/sessions/{sessionId}',
+    allowed: ['Super Admin'],
+    run: (c) => c.delete(api.adminSessionById(missing, missing)),
+  },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   {
     call: 'POST /api/staff/me/password',
