@@ -12,3 +12,4 @@ export * from './admins';
 export * from './settings';
 export * from './services';
 export * from './enquiries';
+export * from './notifications';
