@@ -69,6 +69,15 @@ export const messages = {
   lastSuperAdmin: 'The last Super Admin can be neither deleted nor demoted.',
   // Simple confirmations
   loggedOut: 'Logged out',
+  // Enquiries (issue 11)
+  enquirySent: "Message sent! We'll get back to you shortly.",
+  enquirySendFailed: 'Your message could not be sent. Please try again or email us.',
+  tooManyEnquiries: 'Too many messages. Please try again later.',
+  enquiryUpdated: 'Enquiry updated',
+  enquiryDeleted: 'Enquiry deleted',
+  enquiryNoteAdded: 'Note added',
+  enquiryAssigneeInvalid: 'Choose an active staff member.',
+  notificationSettingsSaved: 'Notification settings saved',
   // Two-factor sign-in (issue 12)
   twoFactorRequired: 'Enter the code from your authenticator app.',
   twoFactorCodeWrong: 'That code is not valid. Check the time on your device and try again.',
@@ -99,6 +108,22 @@ export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, St
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
 export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
+export type {
+  Enquiry,
+  EnquiryBody,
+  EnquiryDetail,
+  EnquiryList,
+  EnquiryListQuery,
+  EnquiryNote,
+  EnquiryNoteAnswer,
+  EnquiryNoteBody,
+  EnquiryUpdateAnswer,
+  EnquiryUpdateBody,
+  StaffEnquiryUpdateBody,
+  UnreadCount,
+} from './enquiries';
+export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
+import type { NotificationSettings } from './notifications';
 export type { AdminPending } from './auth';
 export type {
   ActiveSession,
@@ -124,6 +149,13 @@ export const defaultGeneralSettings: GeneralSettings = {
   adminEmail: '',
   timezone: 'UTC+0',
   maintenanceMode: false,
+};
+
+/** Spec section 3, plus new enquiries (issue 11): everything but marketing, at once. */
+export const defaultNotificationSettings: NotificationSettings = {
+  emailEnabled: true,
+  notificationTypes: { newUser: true, systemAlert: true, maintenance: true, marketing: false, newEnquiry: true },
+  emailFrequency: 'instant',
 };
 
 /** Automatic backups start off; when turned on, 02:00 and a week of them unless chosen otherwise. */
@@ -157,6 +189,17 @@ export const api = {
   backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
+  // Enquiries (issue 11)
+  enquiries: '/api/enquiries',
+  enquiryById: (id: string) => `/api/enquiries/${encodeURIComponent(id)}`,
+  enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,
+  enquiriesUnreadCount: '/api/enquiries/unread-count',
+  enquiriesExport: '/api/enquiries/export.csv',
+  staffMyEnquiries: '/api/staff/me/enquiries',
+  staffMyEnquiry: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}`,
+  staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,
+  notificationSettings: '/api/admin/settings/notifications',
+  dashboard: '/api/dashboard',
   adminSessions: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}/sessions`,
   adminSessionById: (id: string, sessionId: string) =>
     `/api/settings/admins/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,

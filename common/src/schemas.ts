@@ -11,4 +11,6 @@ export * from './staff';
 export * from './admins';
 export * from './settings';
 export * from './services';
+export * from './enquiries';
+export * from './notifications';
 export * from './security';

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brand } from '@kafue/common/brand';
 
 /**
  * The repository root: the nearest folder above this file whose package.json declares the
@@ -38,6 +39,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** After SIGTERM: seconds of serving while /api/ready answers 503, for balancers to move off. */
   drainSeconds: number;
+  /** SMTP server of outgoing mail (smtp:// or smtps://, credentials in it); unset: mail goes to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  /** The sender's address; its display name is the Site Name. */
+  mailFrom: string;
+  /** Size of the disk quota the dashboard's Storage Used compares the database with (STORAGE_QUOTA_MB). */
+  storageQuotaMb: number;
   limits: Limits;
 }
 
@@ -51,6 +58,9 @@ export interface Limits {
   /** Failed sign-ins allowed per client address within the window before 429. */
   failuresPerAddress: number;
   failureWindowMinutes: number;
+  /** Enquiries accepted per client address within the enquiry window (then 429). */
+  enquiriesPerAddress: number;
+  enquiryWindowMinutes: number;
 }
 
 export const defaultLimits: Limits = {
@@ -59,6 +69,8 @@ export const defaultLimits: Limits = {
   failuresPerAccount: 5,
   failuresPerAddress: 30,
   failureWindowMinutes: 15,
+  enquiriesPerAddress: 5,
+  enquiryWindowMinutes: 10,
 };
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -84,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
     drainSeconds: int(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || `no-reply@${brand.email.split('@')[1]}`,
+    storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,
       failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),
