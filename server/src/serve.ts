@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
+import { purgeOldResets } from './auth/password-reset.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import { startBackupScheduler } from './backup-schedule.js';
 import type { Config } from './config.js';
@@ -74,6 +75,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const purge = setInterval(() => {
     purgeExpiredSessions(dataSource).catch(() => undefined);
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);
+    purgeOldResets(dataSource).catch(() => undefined);
     purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
   }, 60 * 60 * 1000);
   purge.unref();

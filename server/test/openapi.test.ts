@@ -223,6 +223,14 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', `${api.admins}/:id/sessions`, undefined, { id: editor.id })).status).toBe(200);
     expect((await call(admin.client, 'GET', `${api.admins}/:id/sessions`, undefined, { id: missingId })).status).toBe(404);
 
+    // Password reset by e-mail (issue 12), for a staff member; the link read from the mail queue.
+    const forgetful = await t.staff();
+    expect((await call(anyone, 'POST', api.forgotPassword, { email: forgetful.email, account: 'staff' })).status).toBe(200);
+    const [{ body: mailed }] = await t.db.query(`SELECT body FROM mail_queue WHERE to_address = $1`, [forgetful.email]);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mailed as string)![1];
+    expect((await call(anyone, 'POST', api.resetPassword, { token, newPassword: 'a reset password' })).status).toBe(200);
+    expect((await call(anyone, 'POST', api.resetPassword, { token, newPassword: 'a reset password' })).status).toBe(400);
+
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };
     expect((await call(admin.client, 'POST', api.changePassword, ownPassword)).status).toBe(200);

@@ -137,6 +137,9 @@ const rows: Row[] = [
     allowed: ['staffPending', 'staff'],
     run: (c) => c.post(api.staffMyPassword, { currentPassword: 'x', newPassword: 'short' }),
   },
+  // Password reset by e-mail (issue 12): open to anyone (empty bodies: 400, nothing mailed or changed).
+  { call: 'POST /api/auth/forgot-password', allowed: everyone, run: (c) => c.post(api.forgotPassword, {}) },
+  { call: 'POST /api/auth/reset-password', allowed: everyone, run: (c) => c.post(api.resetPassword, {}) },
   // Sign-in is open to anyone (an empty body: 400, past the permission check, nothing signed in).
   { call: 'POST /api/settings/login', allowed: everyone, run: (c) => c.post(api.adminLogin, {}) },
   { call: 'POST /api/auth/login', allowed: everyone, run: (c) => c.post(api.authLogin, {}) },

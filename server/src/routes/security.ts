@@ -1,14 +1,18 @@
 /**
  * Issue 12 items 1-3: two-factor sign-in for admins (/api/admin/2fa/*), the security settings
  * (/api/admin/settings/security) and active sessions (the caller's own under /api/admin/sessions,
- * any admin's for a Super Admin under /api/settings/admins/{id}/sessions).
+ * any admin's for a Super Admin under /api/settings/admins/{id}/sessions); and item 4, password
+ * reset by e-mail for admins and staff (/api/auth/forgot-password, /api/auth/reset-password).
  */
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
 import {
   activeSessionList,
+  forgotPasswordBody,
   messageAnswer,
+  resetPasswordAnswer,
+  resetPasswordBody,
   securitySettings,
   securitySettingsAnswer,
   twoFactorDisableBody,
@@ -17,6 +21,7 @@ import {
   twoFactorSetupAnswer,
 } from '@kafue/common/schemas';
 import { accountCounter, reserveAttempt } from '../auth/limiter.js';
+import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { readSecuritySettings, securitySettingsKey } from '../auth/security-settings.js';
 import { credentials, hashToken, type Principal } from '../auth/sessions.js';
@@ -231,6 +236,28 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       async handle({ params }) {
         await endSession(db, params.id, parseId(params.sessionId ?? ''));
         return { message: messages.sessionEnded };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.forgotPassword,
+      access: 'public',
+      body: forgotPasswordBody,
+      answer: { 200: messageAnswer },
+      async handle({ ctx, body }) {
+        await requestPasswordReset(db, config, { email: body.email, account: body.account, ip: ctx.ip });
+        return { message: messages.resetLinkSent };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.resetPassword,
+      access: 'public',
+      body: resetPasswordBody,
+      answer: { 200: resetPasswordAnswer },
+      async handle({ body }) {
+        const account = await resetPassword(db, body.token, body.newPassword);
+        return { message: messages.passwordUpdated, account };
       },
     }),
   ];
