@@ -1,16 +1,22 @@
 /**
  * Issue 12 items 1-4 as an administrator meets them: enrolling in two-factor sign-in, signing in
  * with a code and with a recovery code, two-factor required for every admin, ending another
- * session (own and, as Super Admin, another admin's), and axe on every new screen and state.
+ * session (own and, as Super Admin, another admin's), resetting a forgotten password from the
+ * mailed link (read from the server's outbox), and axe on every new screen and state.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
-import { apiAs, baseURL, createAdmin, signIn, superAdmin, toasts, type Credentials } from './support';
+import { dataDir } from '../../playwright.config';
+import { apiAs, baseURL, createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, type Credentials } from './support';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+// Several browsers, sign-ins and axe passes per test, on a shared machine.
+test.describe.configure({ timeout: 120_000 });
 
 async function expectNoViolations(page: Page, state: string): Promise<void> {
   await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
@@ -187,5 +193,94 @@ test.describe('active sessions', () => {
     await expect(toasts(suPage).getByText(messages.otherSessionsEnded)).toBeVisible();
     await expect(dialog.getByText('No active sessions.')).toBeVisible();
     expect((await page.request.get(api.adminCheckAuth)).status()).toBe(401);
+  });
+});
+
+/** The reset link of the one mail to `to` in the server's outbox (waits for the mail queue to deliver it). */
+async function mailedLink(to: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        for (const file of files.filter((f) => f.endsWith('.eml'))) {
+          const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r\n/g, '').replace(/=3D/g, '=');
+          if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(raw)) {
+            link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+          }
+        }
+        return link;
+      },
+      { message: `a reset mail to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+test.describe('password reset by e-mail', () => {
+  test('an admin resets a forgotten password from the mailed link, once', async ({ page }) => {
+    const admin = await createAdmin('Moderator');
+    const elsewhere = await apiAs(admin);
+    await page.goto(adminLoginPath);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?account=admin$/);
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expectNoViolations(page, 'forgot password');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.resetLinkSent })).toBeVisible();
+    await expectNoViolations(page, 'forgot password, sent');
+
+    const link = await mailedLink(admin.email);
+    expect(link.startsWith(`${baseURL()}/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await expectNoViolations(page, 'reset password');
+    await page.getByLabel(/^New Password/).fill('a forgotten one no more');
+    await page.getByLabel(/^Confirm New Password/).fill('something else entirely');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toHaveText(messages.passwordsDoNotMatch);
+    await page.getByLabel(/^Confirm New Password/).fill('a forgotten one no more');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.passwordUpdated })).toBeVisible();
+    await expectNoViolations(page, 'reset password, done');
+    // Every session of the account ended.
+    expect((await elsewhere.get(api.adminCheckAuth)).status()).toBe(401);
+    await elsewhere.dispose();
+    await page.getByRole('link', { name: 'Sign in with your new password' }).click();
+    await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
+    await signIn(page, { email: admin.email, password: 'a forgotten one no more' });
+
+    // The link works once.
+    const again = await page.context().browser()!.newContext();
+    const second = await again.newPage();
+    await second.goto(link);
+    await second.getByLabel(/^New Password/).fill('trying the link again');
+    await second.getByLabel(/^Confirm New Password/).fill('trying the link again');
+    await second.getByRole('button', { name: 'Set new password' }).click();
+    await expect(second.getByRole('alert')).toContainText(messages.resetLinkInvalid);
+    await expectNoViolations(second, 'reset password, used link');
+  });
+
+  test('a staff member resets theirs from the staff sign-in screen', async ({ page }) => {
+    const staff = await createStaff();
+    await page.goto('/staff-login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\?account=staff$/);
+    await page.getByRole('textbox', { name: /^Email/ }).fill(staff.staff.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.resetLinkSent })).toBeVisible();
+    await page.goto(await mailedLink(staff.staff.email));
+    await page.getByLabel(/^New Password/).fill('staff picked this');
+    await page.getByLabel(/^Confirm New Password/).fill('staff picked this');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('link', { name: 'Sign in with your new password' }).click();
+    await expect(page).toHaveURL(/\/staff-login$/);
+    await staffSignIn(page, staff.staff.email, 'staff picked this');
+    await expect(page).toHaveURL(/\/staff\/dashboard$/);
+    // Chosen by themselves: the portal does not ask for another.
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+    await expect(page.getByText(messages.passwordChangeRequired)).toHaveCount(0);
   });
 });

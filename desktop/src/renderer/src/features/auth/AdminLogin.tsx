@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, messages, type AdminLoginAnswer } from '@kafue/common/contract';
+import { api, forgotPasswordPath, messages, type AdminLoginAnswer } from '@kafue/common/contract';
 import { apiPost, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
@@ -49,7 +49,7 @@ export default function AdminLogin() {
           }}
         />
       ) : (
-        <LoginForm onSubmit={login} error={error} />
+        <LoginForm onSubmit={login} error={error} forgotHref={`${forgotPasswordPath}?account=admin`} />
       )}
     </CenteredCard>
   );
