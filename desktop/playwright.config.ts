@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
+import { e2eDataDir, e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
 
 /** The real server, built, on a free port and a throw-away embedded database. */
 const port = e2ePort('DESKTOP_E2E_PORT');
 export const baseURL = `http://localhost:${port}`;
 /** The first Super Admin, created by the server at its first start (design.md). */
 export const superAdmin = { email: 'super@kafue.test', password: 'Super-admin-pass-1' };
+/** The server's data directory: mail goes to its outbox/ as .eml files (no SMTP_URL in tests). */
+export const dataDir = e2eDataDir('DESKTOP_E2E_DATA_DIR');
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
@@ -22,5 +24,5 @@ export default defineConfig({
     // The renderer's desktop build, with the main process's request module behind window.kafue.
     { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium },
   ],
-  webServer: realServer(port, superAdmin),
+  webServer: realServer(port, superAdmin, { dataDir }),
 });

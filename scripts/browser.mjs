@@ -2,6 +2,9 @@
 // Lighthouse cannot download their own on these machines. We run as root, hence --no-sandbox;
 // the machine's closed network refuses Chromium's background connections, hence the rest.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,20 +27,36 @@ export function e2ePort(name) {
   return Number(process.env[name]);
 }
 
+/**
+ * A fresh data directory for a suite's test server, made once by Playwright's runner and kept in
+ * the environment variable `name` (as e2ePort), so that its workers can read what the server
+ * writes there (the mail outbox). The launcher removes it when the server stops.
+ */
+export function e2eDataDir(name) {
+  process.env[name] ||= mkdtempSync(join(tmpdir(), 'kafue-e2e-'));
+  return process.env[name];
+}
+
 const launcher = fileURLToPath(new URL('./e2e-server.mjs', import.meta.url));
 
 /**
  * Playwright's webServer: the real built server on `port`, on a throw-away embedded database,
  * with `admin` as its first Super Admin. SIGTERM (not Playwright's default SIGKILL) lets the
- * launcher stop the server and remove the data directory.
+ * launcher stop the server and remove the data directory. `options.dataDir` names that directory
+ * (a fresh one, which the tests read: the mail outbox); by default the launcher makes one.
  */
-export function realServer(port, admin) {
+export function realServer(port, admin, options = {}) {
   return {
     command: `node ${launcher}`,
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { PORT: String(port), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    env: {
+      PORT: String(port),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...(options.dataDir ? { E2E_DATA_DIR: options.dataDir } : {}),
+    },
   };
 }

@@ -8,7 +8,8 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = mkdtempSync(join(tmpdir(), 'kafue-e2e-'));
+// E2E_DATA_DIR: a fresh directory the tests chose (they read the mail outbox in it).
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'kafue-e2e-'));
 const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
   // No load balancer in front: stop at once on SIGTERM, no drain window.
   env: { DRAIN_SECONDS: '0', ...process.env, DATA_DIR: dataDir },

@@ -7,6 +7,8 @@ export const apiError = z
     message: z.string(),
     /** Per-field messages on a validation failure, keyed by field name. */
     errors: z.record(z.string(), z.string()).optional(),
+    /** On an admin sign-in without the second factor, for an account that has it. */
+    twoFactorRequired: z.literal(true).optional(),
   })
   .meta({ id: 'ApiError' });
 export type ApiError = z.infer<typeof apiError>;

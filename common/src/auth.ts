@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { admin } from './admins';
 import { anyPassword, email, newPassword } from './fields';
+import { twoFactorCode } from './security';
 import { staffSelf } from './staff';
 
 /**
@@ -13,6 +14,8 @@ export const loginBody = z
     email,
     password: anyPassword,
     session: z.enum(['cookie', 'bearer']).default('cookie'),
+    /** Admins with two-factor on: a current TOTP or an unused recovery code. */
+    code: twoFactorCode.optional(),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.input<typeof loginBody>;
@@ -28,10 +31,24 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 /** Only when `session: 'bearer'` was asked for. */
 const token = z.string().optional();
 
-export const adminLoginAnswer = z.object({ admin, token }).meta({ id: 'AdminLoginAnswer' });
+/**
+ * What the signed-in admin must do before anything else: choose a new password (it is older than
+ * the security settings allow), or enrol in two-factor sign-in (required for every admin). Until
+ * then every other admin call answers 403.
+ */
+export const adminPending = z.enum(['passwordChange', 'twoFactorEnrolment']);
+export type AdminPending = z.infer<typeof adminPending>;
+
+const adminSession = {
+  admin,
+  twoFactorEnabled: z.boolean(),
+  pending: adminPending.optional(),
+};
+
+export const adminLoginAnswer = z.object({ ...adminSession, token }).meta({ id: 'AdminLoginAnswer' });
 export type AdminLoginAnswer = z.infer<typeof adminLoginAnswer>;
 
-export const authCheckAnswer = z.object({ admin }).meta({ id: 'AuthCheckAnswer' });
+export const authCheckAnswer = z.object(adminSession).meta({ id: 'AuthCheckAnswer' });
 export type AuthCheckAnswer = z.infer<typeof authCheckAnswer>;
 
 export const staffLoginAnswer = z.object({ staff: staffSelf, token }).meta({ id: 'StaffLoginAnswer' });

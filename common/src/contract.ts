@@ -72,6 +72,33 @@ export const messages = {
   // Audit log and maintenance mode (issue 12)
   auditLoadFailed: 'Failed to load the audit log',
   maintenance: 'The site is under maintenance. Please try again later.',
+  // Enquiries (issue 11)
+  enquirySent: "Message sent! We'll get back to you shortly.",
+  enquirySendFailed: 'Your message could not be sent. Please try again or email us.',
+  tooManyEnquiries: 'Too many messages. Please try again later.',
+  enquiryUpdated: 'Enquiry updated',
+  enquiryDeleted: 'Enquiry deleted',
+  enquiryNoteAdded: 'Note added',
+  enquiryAssigneeInvalid: 'Choose an active staff member.',
+  notificationSettingsSaved: 'Notification settings saved',
+  // Two-factor sign-in (issue 12)
+  twoFactorRequired: 'Enter the code from your authenticator app.',
+  twoFactorCodeWrong: 'That code is not valid. Check the time on your device and try again.',
+  twoFactorEnabled: 'Two-factor authentication is on.',
+  twoFactorDisabled: 'Two-factor authentication is off.',
+  twoFactorAlreadyOn: 'Two-factor authentication is already on.',
+  twoFactorNotOn: 'Two-factor authentication is not on.',
+  twoFactorSetupFirst: 'Start the setup first: scan the QR code, then enter the code.',
+  twoFactorStillRequired: 'Two-factor authentication is required for every admin; it cannot be turned off.',
+  twoFactorEnrolmentRequired: 'Two-factor authentication is required: set it up under Settings > Security before continuing.',
+  passwordExpired: 'Your password has expired. Please choose a new password before continuing.',
+  // Sessions (issue 12)
+  sessionEnded: 'Session ended',
+  otherSessionsEnded: 'All other sessions ended',
+  // Password reset by e-mail (issue 12)
+  resetLinkSent: 'If an account exists for this email, a reset link is on its way.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  tooManyResetRequests: 'Too many password reset requests. Please wait a few minutes and try again.',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -85,6 +112,39 @@ export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from 
 export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
 export type { AuditEntry, AuditListAnswer, AuditQuery, AuditSettings } from './audit';
+export type {
+  Enquiry,
+  EnquiryBody,
+  EnquiryDetail,
+  EnquiryList,
+  EnquiryListQuery,
+  EnquiryNote,
+  EnquiryNoteAnswer,
+  EnquiryNoteBody,
+  EnquiryUpdateAnswer,
+  EnquiryUpdateBody,
+  StaffEnquiryUpdateBody,
+  UnreadCount,
+} from './enquiries';
+export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
+import type { NotificationSettings } from './notifications';
+export type { AdminPending } from './auth';
+export type {
+  ActiveSession,
+  ForgotPasswordBody,
+  ResetPasswordAnswer,
+  ResetPasswordBody,
+  SecuritySettings,
+  SecuritySettingsAnswer,
+  TwoFactorDisableBody,
+  TwoFactorEnableAnswer,
+  TwoFactorEnableBody,
+  TwoFactorSetupAnswer,
+} from './security';
+import type { SecuritySettings } from './security';
+
+/** Two-factor optional, passwords never expire, until a Super Admin decides otherwise. */
+export const defaultSecuritySettings: SecuritySettings = { requireTwoFactor: false, passwordMaxAgeDays: 0 };
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -93,6 +153,13 @@ export const defaultGeneralSettings: GeneralSettings = {
   adminEmail: '',
   timezone: 'UTC+0',
   maintenanceMode: false,
+};
+
+/** Spec section 3, plus new enquiries (issue 11): everything but marketing, at once. */
+export const defaultNotificationSettings: NotificationSettings = {
+  emailEnabled: true,
+  notificationTypes: { newUser: true, systemAlert: true, maintenance: true, marketing: false, newEnquiry: true },
+  emailFrequency: 'instant',
 };
 
 /** Automatic backups start off; when turned on, 02:00 and a week of them unless chosen otherwise. */
@@ -129,12 +196,38 @@ export const api = {
   audit: '/api/settings/audit',
   auditExport: '/api/settings/audit/export.csv',
   auditSettings: '/api/settings/audit/settings',
+  // Enquiries (issue 11)
+  enquiries: '/api/enquiries',
+  enquiryById: (id: string) => `/api/enquiries/${encodeURIComponent(id)}`,
+  enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,
+  enquiriesUnreadCount: '/api/enquiries/unread-count',
+  enquiriesExport: '/api/enquiries/export.csv',
+  staffMyEnquiries: '/api/staff/me/enquiries',
+  staffMyEnquiry: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}`,
+  staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,
+  notificationSettings: '/api/admin/settings/notifications',
+  dashboard: '/api/dashboard',
+  adminSessions: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}/sessions`,
+  adminSessionById: (id: string, sessionId: string) =>
+    `/api/settings/admins/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,
+  twoFactorSetup: '/api/admin/2fa/setup',
+  twoFactorEnable: '/api/admin/2fa/enable',
+  twoFactorDisable: '/api/admin/2fa/disable',
+  securitySettings: '/api/admin/settings/security',
+  mySessions: '/api/admin/sessions',
+  mySessionById: (id: string) => `/api/admin/sessions/${encodeURIComponent(id)}`,
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
 } as const;
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */
 export const defaultAuditRetentionDays = 365;
 /** The retentions the console offers, in days (the API takes any from 30 to 3650). */
 export const auditRetentionChoices = [30, 90, 180, 365, 730, 1825, 3650] as const;
+
+/** The page a reset link opens (served by the console's web build). */
+export const resetPasswordPath = '/reset-password';
+export const forgotPasswordPath = '/forgot-password';
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

@@ -12,3 +12,6 @@ export * from './admins';
 export * from './settings';
 export * from './services';
 export * from './audit';
+export * from './enquiries';
+export * from './notifications';
+export * from './security';

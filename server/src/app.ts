@@ -21,7 +21,9 @@ import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { auditEndpoints } from './routes/audit.js';
 import { authEndpoints } from './routes/auth.js';
+import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
+import { securityEndpoints } from './routes/security.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
@@ -31,10 +33,13 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...healthEndpoints(deps),
   ...authEndpoints(deps),
   ...staffPortalEndpoints(deps),
+  ...staffEnquiryEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),
   ...auditEndpoints(deps),
+  ...enquiryEndpoints(deps),
+  ...securityEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -47,7 +52,7 @@ function errorAnswer(error: unknown): ErrorAnswer {
   if (error instanceof HttpError) {
     return {
       status: error.status,
-      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      body: { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra },
       headers: error.headers,
     };
   }

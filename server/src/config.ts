@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brand } from '@kafue/common/brand';
 
 /**
  * The repository root: the nearest folder above this file whose package.json declares the
@@ -38,6 +39,18 @@ export interface Config {
   metricsToken: string | undefined;
   /** After SIGTERM: seconds of serving while /api/ready answers 503, for balancers to move off. */
   drainSeconds: number;
+  /**
+   * The address people reach this server at (PUBLIC_URL), for links in mails: password reset
+   * links are never built from the request's Host header, which a client chooses. Unset:
+   * http://localhost:PORT (development and tests).
+   */
+  publicUrl: string;
+  /** SMTP server of outgoing mail (smtp:// or smtps://, credentials in it); unset: mail goes to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  /** The sender's address; its display name is the Site Name. */
+  mailFrom: string;
+  /** Size of the disk quota the dashboard's Storage Used compares the database with (STORAGE_QUOTA_MB). */
+  storageQuotaMb: number;
   limits: Limits;
 }
 
@@ -51,6 +64,13 @@ export interface Limits {
   /** Failed sign-ins allowed per client address within the window before 429. */
   failuresPerAddress: number;
   failureWindowMinutes: number;
+  /** Enquiries accepted per client address within the enquiry window (then 429). */
+  enquiriesPerAddress: number;
+  enquiryWindowMinutes: number;
+  /** Password reset requests allowed per account within the sign-in window (past it, nothing more is mailed, silently). */
+  resetsPerAccount: number;
+  /** Password reset requests allowed per client address within the sign-in window before 429. */
+  resetsPerAddress: number;
 }
 
 export const defaultLimits: Limits = {
@@ -59,6 +79,10 @@ export const defaultLimits: Limits = {
   failuresPerAccount: 5,
   failuresPerAddress: 30,
   failureWindowMinutes: 15,
+  enquiriesPerAddress: 5,
+  enquiryWindowMinutes: 10,
+  resetsPerAccount: 3,
+  resetsPerAddress: 10,
 };
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -66,6 +90,21 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+/** PUBLIC_URL without a trailing slash; only http(s) origins with an optional path. */
+function publicUrl(value: string | undefined, port: number): string {
+  if (!value) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL, got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got "${value}"`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
     drainSeconds: int(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS'),
+    publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 5000, 'PORT')),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || `no-reply@${brand.email.split('@')[1]}`,
+    storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,
       failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),

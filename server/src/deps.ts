@@ -14,6 +14,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** Maintenance mode as this process knows it (maintenance.ts). */
   maintenance: Maintenance;
+  /** The time in milliseconds (Date.now unless a test sets the clock): TOTP steps are read from it. */
+  now?: () => number;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

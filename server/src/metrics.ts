@@ -19,7 +19,7 @@ export const requestDuration = new Histogram({
   registers: [registry],
 });
 
-export type SignInRefusal = 'wrong_credentials' | 'inactive' | 'suspended' | 'limited';
+export type SignInRefusal = 'wrong_credentials' | 'wrong_code' | 'inactive' | 'suspended' | 'limited';
 
 const signInRefusals = new Counter({
   name: 'kafue_signin_refusals_total',

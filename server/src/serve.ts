@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
+import { purgeOldResets } from './auth/password-reset.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import { startBackupScheduler } from './backup-schedule.js';
 import type { Config } from './config.js';
@@ -19,6 +20,9 @@ import type { EmbeddedDatabase } from './db/embedded.js';
 import type { Lifecycle } from './deps.js';
 import { Maintenance } from './maintenance.js';
 import { startAuditPurge } from './audit.js';
+import { purgeEnquiryRate } from './enquiries.js';
+import { runDigests, systemAlert } from './mail/notify.js';
+import { MailSender, outboxDir } from './mail/sender.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -74,10 +78,23 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const purge = setInterval(() => {
     purgeExpiredSessions(dataSource).catch(() => undefined);
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);
+    purgeOldResets(dataSource).catch(() => undefined);
+    purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
   }, 60 * 60 * 1000);
   purge.unref();
-  const stopBackups = startBackupScheduler(dataSource, logger);
+  // A scheduled backup that failed is a system alert, mailed to the Admin Email.
+  const stopBackups = startBackupScheduler(dataSource, logger, (message) =>
+    dataSource.transaction((m) => systemAlert(m, 'Scheduled backup failed', `The scheduled backup failed: ${message}`)),
+  );
   const stopAuditPurge = startAuditPurge(dataSource, logger);
+  // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
+  const mail = new MailSender(dataSource, config, logger, {
+    onTick: async () => {
+      for (const slot of await runDigests(dataSource, new Date())) logger.info({ slot }, 'mail: digest made');
+    },
+  });
+  mail.start();
+  if (!config.smtpUrl) log(`SMTP_URL is not set: mail is written to ${outboxDir(config)} as .eml files`);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
   const shutdown = async (signal: string, drainSeconds: number) => {
@@ -86,6 +103,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     clearInterval(purge);
     stopBackups();
     stopAuditPurge();
+    await mail.stop();
     if (drainSeconds > 0) {
       log(`${signal}: not ready; serving ${drainSeconds} s more while load balancers move traffic away`);
       await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));

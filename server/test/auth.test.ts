@@ -17,19 +17,19 @@ const sessionCount = async (column: 'admin_id' | 'staff_id', id: string) =>
 
 describe('admin sign-in (POST /api/settings/login and POST /api/auth/login)', () => {
   for (const path of [api.adminLogin, api.authLogin]) {
-    it(`${path}: answers { admin } and sets the HttpOnly, SameSite=Lax session cookie`, async () => {
+    it(`${path}: answers { admin, twoFactorEnabled } and sets the HttpOnly, SameSite=Lax session cookie`, async () => {
       const { id, email } = await t.admin('Editor');
       const c = t.client();
       const answer = await c.post(path, { email: email.toUpperCase(), password });
       expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({ admin: { _id: id, name: expect.any(String), email, role: 'Editor' } });
+      expect(answer.body).toEqual({ admin: { _id: id, name: expect.any(String), email, role: 'Editor' }, twoFactorEnabled: false });
       const cookie = answer.headers.getSetCookie().find((x) => x.startsWith('kafue_session='))!;
       expect(cookie).toMatch(/; HttpOnly/);
       expect(cookie).toMatch(/; SameSite=Lax/);
       expect(cookie).toMatch(/; Path=\//);
       expect(cookie).not.toMatch(/Secure/); // only with NODE_ENV=production
-      expect((await c.get(api.adminCheckAuth)).body).toEqual({ admin: answer.body.admin });
-      expect((await c.get(api.authVerify)).body).toEqual({ admin: answer.body.admin });
+      expect((await c.get(api.adminCheckAuth)).body).toEqual({ admin: answer.body.admin, twoFactorEnabled: false });
+      expect((await c.get(api.authVerify)).body).toEqual({ admin: answer.body.admin, twoFactorEnabled: false });
     });
   }
 

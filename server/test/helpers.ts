@@ -90,6 +90,8 @@ export interface TestServer {
   outage?: Outage;
   /** The route table the app mounts. */
   endpoints: Endpoint[];
+  /** The server's clock (TOTP steps): `at` set, the server reads that time; unset, the real one. */
+  clock: { at?: number };
   client(): Client;
   /** Inserts an admin (password `password`) and answers a client signed in as them. */
   admin(role: AdminRole, email?: string): Promise<{ client: Client; id: string; email: string }>;
@@ -144,7 +146,8 @@ export async function startTestServer(
   const sessions = await Sessions.open(db, logger);
   const lifecycle: Lifecycle = { draining: false };
   const maintenance = new Maintenance(db);
-  const deps = { db, sessions, config, logger, lifecycle, maintenance };
+  const clock: { at?: number } = {};
+  const deps = { db, sessions, config, logger, lifecycle, maintenance, now: () => clock.at ?? Date.now() };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -160,6 +163,7 @@ export async function startTestServer(
     lifecycle,
     outage,
     endpoints: allEndpoints(deps),
+    clock,
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {
       const row = await db

@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { totpCode } from '../src/auth/two-factor.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
@@ -173,6 +174,72 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'GET', api.auditSettings)).status).toBe(200);
     expect((await call(admin.client, 'PUT', api.auditSettings, { retentionDays: 730 })).status).toBe(200);
     expect((await call(admin.client, 'PUT', api.auditSettings, { retentionDays: 7 })).status).toBe(400);
+    // Enquiries: the form, the inbox, the staff portal.
+    const enquiryById = `${api.enquiries}/:id`;
+    const form = { fullName: 'Open Api', email: 'visitor@kafue.test', message: 'Hello', service: 'Other', phone: '' };
+    expect((await call(anyone, 'POST', api.enquiries, form)).status).toBe(201);
+    expect((await call(anyone, 'POST', api.enquiries, { ...form, email: 'nope' })).status).toBe(400);
+    const inbox = await call(moderator, 'GET', api.enquiries);
+    expect(inbox.status).toBe(200);
+    const enquiryId = inbox.body.items[0]._id as string;
+    expect((await call(moderator, 'GET', api.enquiriesUnreadCount)).status).toBe(200);
+    expect((await call(moderator, 'GET', api.enquiriesExport)).status).toBe(200);
+    expect((await call(moderator, 'GET', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'GET', enquiryById, undefined, { id: missingId })).status).toBe(404);
+    const worker = await t.staff();
+    const assign = { status: 'Open', assigneeId: worker.id };
+    expect((await call(moderator, 'PUT', enquiryById, assign, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'POST', `${enquiryById}/notes`, { text: 'Called' }, { id: enquiryId })).status).toBe(201);
+    const mineById = `${api.staffMyEnquiries}/:id`;
+    expect((await call(worker.client, 'GET', api.staffMyEnquiries)).status).toBe(200);
+    expect((await call(worker.client, 'GET', mineById, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${mineById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
+    expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
+    expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
+
+    // Two-factor sign-in (issue 12): set up, sign in without and with a code, turn off.
+    const setup = await call(admin.client, 'POST', api.twoFactorSetup);
+    expect(setup.status).toBe(200);
+    expect((await call(admin.client, 'POST', api.twoFactorEnable, { code: 'nope' })).status).toBe(400);
+    const enabled = await call(admin.client, 'POST', api.twoFactorEnable, { code: totpCode(setup.body.secret, Date.now()) });
+    expect(enabled.status).toBe(200);
+    expect((await call(t.client(), 'POST', api.adminLogin, { email: admin.email, password })).status).toBe(401);
+    const second = t.client();
+    const withCode = { email: admin.email, password, code: enabled.body.recoveryCodes[0] };
+    expect((await call(second, 'POST', api.authLogin, withCode)).status).toBe(200);
+    const disable = { password, code: enabled.body.recoveryCodes[1] };
+    expect((await call(admin.client, 'POST', api.twoFactorDisable, disable)).status).toBe(200);
+    expect((await call(admin.client, 'POST', api.twoFactorDisable, disable)).status).toBe(400);
+
+    // Security settings and sessions (issue 12).
+    expect((await call(moderator, 'GET', api.securitySettings)).status).toBe(200);
+    const security = { requireTwoFactor: false, passwordMaxAgeDays: 90 };
+    expect((await call(admin.client, 'PUT', api.securitySettings, security)).status).toBe(200);
+    expect((await call(moderator, 'PUT', api.securitySettings, security)).status).toBe(403);
+    const mine = await call(admin.client, 'GET', api.mySessions);
+    expect(mine.status).toBe(200);
+    const otherSession = (mine.body as { _id: string; current: boolean }[]).find((s) => !s.current)!._id;
+    expect((await call(admin.client, 'DELETE', `${api.mySessions}/:id`, undefined, { id: otherSession })).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', `${api.mySessions}/:id`, undefined, { id: otherSession })).status).toBe(404);
+    expect((await call(admin.client, 'DELETE', api.mySessions)).status).toBe(200);
+    const editor = await t.admin('Editor');
+    await t.client().signIn('admin', editor.email);
+    const theirs = await call(admin.client, 'GET', `${api.admins}/:id/sessions`, undefined, { id: editor.id });
+    expect(theirs.status).toBe(200);
+    const oneOfTheirs = { id: editor.id, sessionId: theirs.body[0]._id as string };
+    expect((await call(admin.client, 'DELETE', `${api.admins}/:id/sessions/:sessionId`, undefined, oneOfTheirs)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', `${api.admins}/:id/sessions`, undefined, { id: editor.id })).status).toBe(200);
+    expect((await call(admin.client, 'GET', `${api.admins}/:id/sessions`, undefined, { id: missingId })).status).toBe(404);
+
+    // Password reset by e-mail (issue 12), for a staff member; the link read from the mail queue.
+    const forgetful = await t.staff();
+    expect((await call(anyone, 'POST', api.forgotPassword, { email: forgetful.email, account: 'staff' })).status).toBe(200);
+    const [{ body: mailed }] = await t.db.query(`SELECT body FROM mail_queue WHERE to_address = $1`, [forgetful.email]);
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mailed as string)![1];
+    expect((await call(anyone, 'POST', api.resetPassword, { token, newPassword: 'a reset password' })).status).toBe(200);
+    expect((await call(anyone, 'POST', api.resetPassword, { token, newPassword: 'a reset password' })).status).toBe(400);
 
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };

@@ -100,12 +100,50 @@ const rows: Row[] = [
   { call: 'GET /api/settings/audit/export.csv', allowed: ['Super Admin'], run: (c) => c.get(api.auditExport) },
   { call: 'GET /api/settings/audit/settings', allowed: ['Super Admin'], run: (c) => c.get(api.auditSettings) },
   { call: 'PUT /api/settings/audit/settings', allowed: ['Super Admin'], run: (c) => c.put(api.auditSettings, { retentionDays: 1 }) },
+  // Issue 12: two-factor sign-in, security settings, sessions (bodies that change nothing).
+  { call: 'POST /api/admin/2fa/setup', allowed: admins, run: (c) => c.post(api.twoFactorSetup) },
+  { call: 'POST /api/admin/2fa/enable', allowed: admins, run: (c) => c.post(api.twoFactorEnable, { code: 'x' }) },
+  { call: 'POST /api/admin/2fa/disable', allowed: admins, run: (c) => c.post(api.twoFactorDisable, {}) },
+  { call: 'GET /api/admin/settings/security', allowed: admins, run: (c) => c.get(api.securitySettings) },
+  { call: 'PUT /api/admin/settings/security', allowed: ['Super Admin'], run: (c) => c.put(api.securitySettings, {}) },
+  { call: 'GET /api/admin/sessions', allowed: admins, run: (c) => c.get(api.mySessions) },
+  { call: 'DELETE /api/admin/sessions/{id}', allowed: admins, run: (c) => c.delete(api.mySessionById(missing)) },
+  // Ends the caller's other sessions: each client here has one, which it keeps.
+  { call: 'DELETE /api/admin/sessions', allowed: admins, run: (c) => c.delete(api.mySessions) },
+  { call: 'GET /api/settings/admins/{id}/sessions', allowed: ['Super Admin'], run: (c) => c.get(api.adminSessions(missing)) },
+  { call: 'DELETE /api/settings/admins/{id}/sessions', allowed: ['Super Admin'], run: (c) => c.delete(api.adminSessions(missing)) },
+  {
+    call: 'DELETE /api/settings/admins/{id}/sessions/{sessionId}',
+    allowed: ['Super Admin'],
+    run: (c) => c.delete(api.adminSessionById(missing, missing)),
+  },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
+  // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
+  // the staff portal's own enquiries a staff member's with their own password chosen.
+  { call: 'POST /api/enquiries', allowed: everyone, run: (c) => c.post(api.enquiries, {}) },
+  { call: 'GET /api/enquiries', allowed: admins, run: (c) => c.get(api.enquiries) },
+  { call: 'GET /api/enquiries/unread-count', allowed: admins, run: (c) => c.get(api.enquiriesUnreadCount) },
+  { call: 'GET /api/enquiries/export.csv', allowed: admins, run: (c) => c.get(api.enquiriesExport) },
+  { call: 'GET /api/enquiries/{id}', allowed: admins, run: (c) => c.get(api.enquiryById(missing)) },
+  { call: 'PUT /api/enquiries/{id}', allowed: admins, run: (c) => c.put(api.enquiryById(missing), { status: 'Open' }) },
+  { call: 'POST /api/enquiries/{id}/notes', allowed: admins, run: (c) => c.post(api.enquiryNotes(missing), { text: 'x' }) },
+  { call: 'DELETE /api/enquiries/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.enquiryById(missing)) },
+  { call: 'GET /api/staff/me/enquiries', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiries) },
+  { call: 'GET /api/staff/me/enquiries/{id}', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiry(missing)) },
+  { call: 'PUT /api/staff/me/enquiries/{id}', allowed: ['staff'], run: (c) => c.put(api.staffMyEnquiry(missing), { status: 'Open' }) },
+  {
+    call: 'POST /api/staff/me/enquiries/{id}/notes',
+    allowed: ['staff'],
+    run: (c) => c.post(api.staffMyEnquiryNotes(missing), { text: 'x' }),
+  },
   {
     call: 'POST /api/staff/me/password',
     allowed: ['staffPending', 'staff'],
     run: (c) => c.post(api.staffMyPassword, { currentPassword: 'x', newPassword: 'short' }),
   },
+  // Password reset by e-mail (issue 12): open to anyone (empty bodies: 400, nothing mailed or changed).
+  { call: 'POST /api/auth/forgot-password', allowed: everyone, run: (c) => c.post(api.forgotPassword, {}) },
+  { call: 'POST /api/auth/reset-password', allowed: everyone, run: (c) => c.post(api.resetPassword, {}) },
   // Sign-in is open to anyone (an empty body: 400, past the permission check, nothing signed in).
   { call: 'POST /api/settings/login', allowed: everyone, run: (c) => c.post(api.adminLogin, {}) },
   { call: 'POST /api/auth/login', allowed: everyone, run: (c) => c.post(api.authLogin, {}) },
@@ -129,7 +167,9 @@ describe('permission matrix', () => {
           expect(answer, `${who} on ${row.call}`).toMatchObject({ status: 401, body: { message: messages.notSignedIn } });
         } else {
           expect(answer.status, `${who} on ${row.call}`).toBe(403);
-          expect(answer.body.message).toBe(messages.forbidden);
+          // A staff member who has not chosen their own password is told to, on the portal's calls.
+          const portal = who === 'staffPending' && row.allowed.includes('staff');
+          expect(answer.body.message).toBe(portal ? messages.passwordChangeRequired : messages.forbidden);
         }
         expect(answer.status, `${who} on ${row.call}`).toBeLessThan(500);
       }

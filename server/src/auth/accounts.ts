@@ -15,20 +15,22 @@ import { forbidden, HttpError } from '../http/errors.js';
 import { refusedSignIn, type SignInRefusal } from '../metrics.js';
 import { accountCounter, accountKey, reserveAttempt, signInCounters } from './limiter.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
-import { createSession, revokeSession, revokeSessionsOf, type Principal } from './sessions.js';
+import { createSession, revokeSession, revokeSessionsOf, type Principal, type SessionOrigin } from './sessions.js';
+import { consumeSecondFactor } from './two-factor.js';
 
 export type AccountKind = 'admin' | 'staff';
 
 /**
- * Checks the password (counting failures per account and address), refuses staff who may not
- * sign in, then opens a new session and ends `previous`, the one the request came with (a new
- * token at every sign-in: no fixation).
+ * Checks the password (counting failures per account and address), then, for an admin with
+ * two-factor on, the code (a wrong one counts as a failure; none at all asks for it and counts
+ * for nothing), refuses staff who may not sign in, then opens a new session and ends `previous`,
+ * the one the request came with (a new token at every sign-in: no fixation).
  */
 export async function signIn(
   db: DataSource,
   limits: Limits,
   kind: AccountKind,
-  attempt: { email: string; password: string; ip: string },
+  attempt: { email: string; password: string; ip: string; code?: string; now: number; origin?: SessionOrigin },
   previous: Principal | undefined,
   audit: AuditRecorder,
 ): Promise<{ account: AdminRow | StaffRow; token: string }> {
@@ -54,6 +56,19 @@ export async function signIn(
   if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
     throw await refused('wrong_credentials', account?.id ?? null, new HttpError(401, messages.invalidCredentials));
   }
+  if ('totpSecret' in account && account.totpSecret) {
+    if (!attempt.code) {
+      await reserved.withdrawn();
+      throw new HttpError(401, messages.twoFactorRequired, undefined, undefined, { twoFactorRequired: true });
+    }
+    if (!(await consumeSecondFactor(db, { id: account.id, totpSecret: account.totpSecret }, attempt.code, attempt.now))) {
+      throw await refused(
+        'wrong_code',
+        account.id,
+        new HttpError(401, messages.twoFactorCodeWrong, { code: messages.twoFactorCodeWrong }, undefined, { twoFactorRequired: true }),
+      );
+    }
+  }
   await reserved.succeeded();
   if ('status' in account && account.status !== 'Active') {
     const suspended = account.status === 'Suspended';
@@ -66,7 +81,7 @@ export async function signIn(
   const owner = kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
   const token = await db.transaction(async (m) => {
     if (previous) await revokeSession(m, previous.sessionId);
-    const opened = await createSession(m, owner, limits.sessionHours);
+    const opened = await createSession(m, owner, limits.sessionHours, attempt.origin);
     await audit(m, {
       action: `${kind}.signin`,
       actor: { kind, id: account.id, name: account.name, email: account.email },
@@ -114,8 +129,9 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (m) => {
-    if (principal.kind === 'admin') await m.update(AdminEntity, { id: account.id }, { passwordHash });
-    else await m.update(StaffEntity, { id: account.id }, { passwordHash, mustChangePassword: false });
+    const passwordChangedAt = () => 'now()';
+    if (principal.kind === 'admin') await m.update(AdminEntity, { id: account.id }, { passwordHash, passwordChangedAt });
+    else await m.update(StaffEntity, { id: account.id }, { passwordHash, passwordChangedAt, mustChangePassword: false });
     const owner = principal.kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
     await revokeSessionsOf(m, owner, principal.sessionId);
     await audit(m, {
@@ -191,7 +207,7 @@ export async function resetAdminPassword(db: DataSource, email: string, password
   validAdmin({ name: admin.name, email: admin.email, role: admin.role, password });
   const passwordHash = await hashPassword(password);
   await db.transaction(async (m) => {
-    await m.update(AdminEntity, { id: admin.id }, { passwordHash });
+    await m.update(AdminEntity, { id: admin.id }, { passwordHash, passwordChangedAt: () => 'now()' });
     await revokeSessionsOf(m, { adminId: admin.id });
     await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey('admin', normalized)]);
     await writeAudit(m, {

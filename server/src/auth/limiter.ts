@@ -48,6 +48,11 @@ export const signInCounters = (kind: 'admin' | 'staff', email: string, ip: strin
 export interface Attempt {
   /** The password was right: take the attempt back, and clear the account's counter. */
   succeeded(): Promise<void>;
+  /**
+   * The attempt proved nothing either way (a right password without the second factor it
+   * needs): take it back, but keep the failures counted so far, wrong codes among them.
+   */
+  withdrawn(): Promise<void>;
 }
 
 /**
@@ -88,6 +93,9 @@ export async function reserveAttempt(db: DataSource, counters: Counter[], limits
     async succeeded() {
       await db.query(`DELETE FROM login_failures WHERE key = $1`, [account.key]);
       if (others.length) await takeBack(others.map((c) => c.key));
+    },
+    async withdrawn() {
+      await takeBack(counters.map((c) => c.key));
     },
   };
 }

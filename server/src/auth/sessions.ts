@@ -7,11 +7,21 @@ import type { Context } from 'koa';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { sessionCookie, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
+import { sessionCookie, type AdminPending, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
 import { poolOf, preparedQuery } from '../db/data-source.js';
 
 export type Principal =
-  | { kind: 'admin'; sessionId: string; id: string; name: string; email: string; role: AdminRole }
+  | {
+      kind: 'admin';
+      sessionId: string;
+      id: string;
+      name: string;
+      email: string;
+      role: AdminRole;
+      twoFactorEnabled: boolean;
+      /** What the admin must do before any other call (issue 12): see AdminPending. */
+      pending?: AdminPending;
+    }
   | {
       kind: 'staff';
       sessionId: string;
@@ -20,8 +30,16 @@ export type Principal =
       email: string;
       role: StaffRole;
       status: StaffStatus;
+      /** A one-time password not yet replaced, or a password older than the security settings allow. */
       mustChangePassword: boolean;
     };
+
+/** Where and how a session was opened (shown in the list of active sessions). */
+export interface SessionOrigin {
+  address?: string;
+  userAgent?: string;
+  via?: 'cookie' | 'bearer';
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -32,12 +50,21 @@ export async function createSession(
   db: DataSource | EntityManager,
   owner: { adminId: string } | { staffId: string },
   hours: number,
+  origin: SessionOrigin = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `INSERT INTO sessions (token_hash, admin_id, staff_id, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [hashToken(token), 'adminId' in owner ? owner.adminId : null, 'staffId' in owner ? owner.staffId : null, hours],
+    `INSERT INTO sessions (token_hash, admin_id, staff_id, expires_at, address, user_agent, via)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4), $5, $6, $7)`,
+    [
+      hashToken(token),
+      'adminId' in owner ? owner.adminId : null,
+      'staffId' in owner ? owner.staffId : null,
+      hours,
+      origin.address?.slice(0, 64) ?? null,
+      origin.userAgent?.slice(0, 400) ?? null,
+      origin.via ?? null,
+    ],
   );
   return token;
 }
@@ -56,6 +83,9 @@ interface SessionJoin {
   staff_role: StaffRole | null;
   staff_status: StaffStatus | null;
   must_change_password: boolean | null;
+  two_factor_enabled: boolean | null;
+  must_enrol: boolean;
+  password_expired: boolean;
 }
 
 /** The session of a token hash, with its account, if it exists and has not expired. */
@@ -66,10 +96,17 @@ async function lookUp(db: DataSource, tokenHash: string): Promise<SessionJoin | 
     `SELECT s.id AS session_id, s.expires_at, s.last_used_at < now() - interval '1 minute' AS refresh,
             a.id AS admin_id, a.name AS admin_name, a.email AS admin_email, a.role AS admin_role,
             u.id AS staff_id, u.name AS staff_name, u.email AS staff_email, u.role AS staff_role,
-            u.status AS staff_status, u.must_change_password
+            u.status AS staff_status, u.must_change_password,
+            a.totp_secret IS NOT NULL AS two_factor_enabled,
+            a.id IS NOT NULL AND a.totp_secret IS NULL
+              AND coalesce((sec.value->>'requireTwoFactor')::boolean, false) AS must_enrol,
+            coalesce((sec.value->>'passwordMaxAgeDays')::int, 0) > 0
+              AND coalesce(a.password_changed_at, u.password_changed_at)
+                  < now() - make_interval(days => (sec.value->>'passwordMaxAgeDays')::int) AS password_expired
        FROM sessions s
        LEFT JOIN admins a ON a.id = s.admin_id
        LEFT JOIN staff_users u ON u.id = s.staff_id
+       LEFT JOIN settings sec ON sec.key = 'security'
       WHERE s.token_hash = $1 AND s.expires_at > now()`,
     [tokenHash],
   );
@@ -216,6 +253,8 @@ async function principalOfRow(db: DataSource, row: SessionJoin): Promise<Princip
       name: row.admin_name!,
       email: row.admin_email!,
       role: row.admin_role!,
+      twoFactorEnabled: row.two_factor_enabled === true,
+      pending: row.password_expired ? 'passwordChange' : row.must_enrol ? 'twoFactorEnrolment' : undefined,
     };
   }
   if (row.staff_id) {
@@ -227,7 +266,7 @@ async function principalOfRow(db: DataSource, row: SessionJoin): Promise<Princip
       email: row.staff_email!,
       role: row.staff_role!,
       status: row.staff_status!,
-      mustChangePassword: row.must_change_password!,
+      mustChangePassword: row.must_change_password! || row.password_expired,
     };
   }
   return undefined;

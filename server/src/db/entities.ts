@@ -12,6 +12,11 @@ export interface AdminRow {
   email: string;
   role: AdminRole;
   passwordHash: string;
+  /** Two-factor sign-in is on when set (base32; never logged, never answered after setup). */
+  totpSecret: string | null;
+  /** Set up but not yet confirmed with a code. */
+  totpPendingSecret: string | null;
+  passwordChangedAt: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +29,7 @@ export interface StaffRow {
   status: StaffStatus;
   passwordHash: string;
   mustChangePassword: boolean;
+  passwordChangedAt: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,6 +55,9 @@ export const AdminEntity = new EntitySchema<AdminRow>({
     email: { type: 'varchar', length: 254 },
     role: { type: 'varchar', length: 20 },
     passwordHash: { type: 'text', name: 'password_hash' },
+    totpSecret: { type: 'text', name: 'totp_secret', nullable: true },
+    totpPendingSecret: { type: 'text', name: 'totp_pending_secret', nullable: true },
+    passwordChangedAt: { type: 'timestamptz', name: 'password_changed_at', default: () => 'now()' },
     ...timestamps,
   },
 });
@@ -64,6 +73,7 @@ export const StaffEntity = new EntitySchema<StaffRow>({
     status: { type: 'varchar', length: 20 },
     passwordHash: { type: 'text', name: 'password_hash' },
     mustChangePassword: { type: 'boolean', name: 'must_change_password' },
+    passwordChangedAt: { type: 'timestamptz', name: 'password_changed_at', default: () => 'now()' },
     ...timestamps,
   },
 });

@@ -16,13 +16,15 @@ import { parseBody, parseId } from './validate.js';
 /**
  * Who may call, named after the callers (design.md "Who may do what"):
  * - public: anyone;
+ * - adminPending: any admin, also one who must first choose a new password or enrol in
+ *   two-factor sign-in (issue 12): the calls that let them do so, and the session check;
  * - anyAdmin: any admin role (console sign-in, reading staff, admins, settings; own password);
  * - editor: Super Admin and Editor (create, edit, delete staff);
  * - superAdmin: Super Admin (change settings, backups, invite/edit/delete admins);
  * - staffPendingPassword: a signed-in staff member, also before they chose their own password;
  * - staff: a signed-in staff member who has chosen their own password (the staff portal).
  */
-export type Access = 'public' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff';
+export type Access = 'public' | 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff';
 
 const adminRolesFor: Partial<Record<Access, readonly AdminRole[]>> = {
   editor: ['Super Admin', 'Editor'],
@@ -77,6 +79,9 @@ export async function authorize(ctx: Context, deps: AppDeps, access: Access): Pr
     return principal;
   }
   if (principal.kind !== 'admin') throw forbidden();
+  if (access !== 'adminPending' && principal.pending) {
+    throw forbidden(principal.pending === 'passwordChange' ? messages.passwordExpired : messages.twoFactorEnrolmentRequired);
+  }
   const roles = adminRolesFor[access];
   if (roles && !roles.includes(principal.role)) throw forbidden();
   return principal;

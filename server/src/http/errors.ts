@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Further fields of the answer, as the ApiError schema names them (twoFactorRequired). */
+    readonly extra?: { twoFactorRequired?: true },
   ) {
     super(message);
   }

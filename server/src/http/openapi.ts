@@ -12,6 +12,8 @@ import type { Access, Endpoint } from './endpoint.js';
 /** Who may call, in each operation's description and its 403 answer. */
 const callers: Record<Access, string> = {
   public: 'anyone',
+  adminPending:
+    'any signed-in admin, also one who must first choose a new password or set up two-factor sign-in',
   anyAdmin: 'any signed-in admin (Super Admin, Editor or Moderator)',
   editor: 'a signed-in Super Admin or Editor',
   superAdmin: 'a signed-in Super Admin',

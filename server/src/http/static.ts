@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { adminLoginPath } from '@kafue/common/brand';
+import { forgotPasswordPath, resetPasswordPath } from '@kafue/common/contract';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -94,6 +95,8 @@ export function isConsolePath(path: string): boolean {
     path.startsWith('/admin/') ||
     path === adminLoginPath ||
     path === '/staff-login' ||
+    path === forgotPasswordPath ||
+    path === resetPasswordPath ||
     path === '/staff' ||
     path.startsWith('/staff/')
   );

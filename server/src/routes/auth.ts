@@ -14,6 +14,7 @@ import {
   staffLoginAnswer,
 } from '@kafue/common/schemas';
 import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
+import { adminPendingOf, passwordExpired, readSecuritySettings } from '../auth/security-settings.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AuditRecorder } from '../audit.js';
 import type { AdminRow, StaffRow } from '../db/entities.js';
@@ -24,18 +25,19 @@ import { toAdmin, toStaffSelf } from './records.js';
 
 type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
 
-export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
+export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps): Endpoint[] {
   const limits = config.limits;
 
   /** Signs in; the session goes out as the body asks: a cookie, or a token in the answer. */
   async function openSession(
     ctx: Context,
     kind: AccountKind,
-    body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>>,
+    body: Required<Pick<LoginBody, 'email' | 'password' | 'session'>> & Pick<LoginBody, 'code'>,
     audit: AuditRecorder,
   ) {
     if (body.session === 'cookie') assertSameOrigin(ctx, config.allowedOrigins);
-    const attempt = { email: body.email, password: body.password, ip: ctx.ip };
+    const origin = { address: ctx.ip, userAgent: ctx.get('User-Agent') || undefined, via: body.session };
+    const attempt = { email: body.email, password: body.password, code: body.code, ip: ctx.ip, now: now(), origin };
     const { account, token } = await signIn(db, limits, kind, attempt, await principalOf(ctx, sessions), audit);
     if (body.session === 'bearer') return { account, token };
     setSessionCookie(ctx, token, { secure: config.production, maxAgeSeconds: limits.sessionHours * 3600 });
@@ -51,16 +53,21 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       answer: { 200: adminLoginAnswer },
       async handle({ ctx, body, audit }) {
         const { account, token } = await openSession(ctx, 'admin', body, audit);
-        return { admin: toAdmin(account as AdminRow), ...(token ? { token } : {}) };
+        const row = account as AdminRow;
+        const pending = adminPendingOf(await readSecuritySettings(db), row);
+        return { admin: toAdmin(row), twoFactorEnabled: !!row.totpSecret, ...(pending ? { pending } : {}), ...(token ? { token } : {}) };
       },
     });
   const adminCheck = (path: string) =>
     endpoint({
       method: 'GET',
       path,
-      access: 'anyAdmin',
+      access: 'adminPending',
       answer: { 200: authCheckAnswer },
-      handle: async ({ principal }) => ({ admin: toAdmin(principal as AdminPrincipal) }),
+      async handle({ principal }) {
+        const { twoFactorEnabled, pending } = principal as AdminPrincipal;
+        return { admin: toAdmin(principal as AdminPrincipal), twoFactorEnabled, ...(pending ? { pending } : {}) };
+      },
     });
   const logout = (path: string) =>
     endpoint({
@@ -85,7 +92,7 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
     endpoint({
       method: 'POST',
       path: api.changePassword,
-      access: 'anyAdmin',
+      access: 'adminPending',
       body: changePasswordBody,
       answer: { 200: messageAnswer },
       async handle({ principal, body, audit }) {
@@ -101,7 +108,9 @@ export function authEndpoints({ db, sessions, config }: AppDeps): Endpoint[] {
       answer: { 200: staffLoginAnswer },
       async handle({ ctx, body, audit }) {
         const { account, token } = await openSession(ctx, 'staff', body, audit);
-        return { staff: toStaffSelf(account as StaffRow), ...(token ? { token } : {}) };
+        const row = account as StaffRow;
+        const expired = passwordExpired(await readSecuritySettings(db), row.passwordChangedAt);
+        return { staff: toStaffSelf({ ...row, mustChangePassword: row.mustChangePassword || expired }), ...(token ? { token } : {}) };
       },
     }),
     logout(api.staffLogout),

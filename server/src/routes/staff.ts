@@ -16,6 +16,7 @@ import { StaffEntity, type StaffRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
+import { staffWelcome } from '../mail/notify.js';
 import { staffColumns, toStaff } from './records.js';
 
 const target = (row: Pick<StaffRow, 'id' | 'email'>) => ({ type: 'staff', id: row.id, label: row.email });
@@ -44,8 +45,10 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
         // issues a random one-time password, shown once, which the staff member must replace.
         const oneTimePassword = randomPassword();
         const passwordHash = await hashPassword(oneTimePassword);
+        // The welcome mail is queued with the account, in its transaction.
         const row = await db.transaction(async (m) => {
           const created = await uniqueEmail(() => m.save(StaffEntity, m.create(StaffEntity, { ...body, passwordHash, mustChangePassword: true })));
+          await staffWelcome(m, created);
           await audit(m, { action: 'staff.create', target: target(created), changes: diff(null, toStaff(created)) });
           return created;
         });

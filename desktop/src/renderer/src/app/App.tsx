@@ -5,6 +5,7 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { adminLoginPath } from '@kafue/common/brand';
+import { forgotPasswordPath, resetPasswordPath } from '@kafue/common/contract';
 import { PageLoader } from '../components/PageLoader';
 import { NotFound } from '../components/NotFound';
 import { settingsNav } from './nav';
@@ -15,6 +16,8 @@ const RequireAdmin = lazy(() => import('../features/auth/RequireAdmin'));
 const AdminLayout = lazy(() => import('./AdminLayout'));
 const SettingsLayout = lazy(() => import('../features/settings/SettingsLayout'));
 const StaffLogin = lazy(() => import('../features/staff-portal/StaffLogin'));
+const ForgotPassword = lazy(() => import('../features/auth/ForgotPassword'));
+const ResetPassword = lazy(() => import('../features/auth/ResetPassword'));
 const StaffDashboard = lazy(() => import('../features/staff-portal/StaffDashboard'));
 
 /** Every screen of the route table has its component here (the type requires it). */
@@ -68,6 +71,8 @@ export function App() {
           <Route path="*" element={<NotFound />} />
         </Route>
         <Route path="/staff-login" element={<StaffLogin />} />
+        <Route path={forgotPasswordPath} element={<ForgotPassword />} />
+        <Route path={resetPasswordPath} element={<ResetPassword />} />
         <Route path="/staff" element={<Navigate to="/staff/dashboard" replace />} />
         <Route path="/staff/dashboard" element={<StaffDashboard />} />
         <Route path="*" element={<NotFound />} />

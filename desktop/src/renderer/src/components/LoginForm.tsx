@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 
 export interface LoginFormProps {
   /** Resolves to an error message to show, or null on success (the caller navigates). */
   onSubmit: (email: string, password: string) => Promise<string | null>;
   error: string | null;
+  /** Where "Forgot password?" leads (issue 12). */
+  forgotHref?: string;
 }
 
 /**
  * Email and password, both required (spec section 5); the button reads 'Logging in...' and is
  * disabled while sending. A failure shows in red above the form.
  */
-export function LoginForm({ onSubmit, error }: LoginFormProps) {
+export function LoginForm({ onSubmit, error, forgotHref }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [sending, setSending] = useState(false);
@@ -49,6 +52,11 @@ export function LoginForm({ onSubmit, error }: LoginFormProps) {
         <Button type="submit" disabled={sending} fullWidth>
           {sending ? 'Logging in...' : 'Login'}
         </Button>
+        {forgotHref && (
+          <Anchor component={Link} to={forgotHref} size="sm" ta="center">
+            Forgot password?
+          </Anchor>
+        )}
       </Stack>
     </form>
   );

@@ -12,7 +12,7 @@ export type Method = BridgeRequest['method'];
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   /** `status` 0 means the server could not be reached (or answered something that is not JSON). */
-  | { ok: false; status: number; message?: string; errors?: Record<string, string> };
+  | { ok: false; status: number; message?: string; errors?: Record<string, string>; twoFactorRequired?: boolean };
 
 function isApiError(body: unknown): body is ApiError {
   return typeof body === 'object' && body !== null && typeof (body as ApiError).message === 'string';
@@ -20,7 +20,9 @@ function isApiError(body: unknown): body is ApiError {
 
 function toResult<T>(status: number, body: unknown): ApiResult<T> {
   if (status >= 200 && status < 300) return { ok: true, status, data: body as T };
-  if (isApiError(body)) return { ok: false, status, message: body.message, errors: body.errors };
+  if (isApiError(body)) {
+    return { ok: false, status, message: body.message, errors: body.errors, ...(body.twoFactorRequired ? { twoFactorRequired: true } : {}) };
+  }
   return { ok: false, status };
 }
 

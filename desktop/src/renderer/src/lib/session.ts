@@ -4,16 +4,29 @@
  * (spec section 3).
  */
 import { create } from 'zustand';
-import type { Admin } from '@kafue/common/contract';
+import { api, type Admin, type AdminPending, type AuthCheckAnswer } from '@kafue/common/contract';
+import { apiGet } from './api';
 
 export const adminStorageKey = 'admin';
 
 type Status = 'unknown' | 'authenticated' | 'unauthenticated';
 
+/** What the server said of the session besides the admin (sign-in and session check answers). */
+export interface SessionFacts {
+  twoFactorEnabled?: boolean;
+  /** Set while the admin must choose a new password or enrol in two-factor sign-in first. */
+  pending?: AdminPending;
+}
+
+/** Where an admin with something pending is sent: the Security screen does both. */
+export const securityScreenPath = '/admin/settings/security';
+
 interface AuthState {
   status: Status;
   admin: Admin | null;
-  signedIn: (admin: Admin) => void;
+  twoFactorEnabled: boolean;
+  pending: AdminPending | undefined;
+  signedIn: (admin: Admin, facts?: SessionFacts) => void;
   signedOut: () => void;
 }
 
@@ -26,15 +39,25 @@ function readStoredAdmin(): Admin | null {
   }
 }
 
-export const useAuth = create<AuthState>((set) => ({
+export const useAuth = create<AuthState>((set, get) => ({
   status: 'unknown',
   admin: readStoredAdmin(),
-  signedIn(admin) {
+  twoFactorEnabled: false,
+  pending: undefined,
+  signedIn(admin, facts) {
     localStorage.setItem(adminStorageKey, JSON.stringify(admin));
-    set({ status: 'authenticated', admin });
+    // Without facts (the admin's own record edited), what is known of the session stays.
+    const known = facts ?? { twoFactorEnabled: get().twoFactorEnabled, pending: get().pending };
+    set({ status: 'authenticated', admin, twoFactorEnabled: known.twoFactorEnabled ?? false, pending: known.pending });
   },
   signedOut() {
     localStorage.removeItem(adminStorageKey);
-    set({ status: 'unauthenticated', admin: null });
+    set({ status: 'unauthenticated', admin: null, twoFactorEnabled: false, pending: undefined });
   },
 }));
+
+/** Asks the server again what it knows of the session (after a password change or enrolment). */
+export async function recheckSession(): Promise<void> {
+  const result = await apiGet<AuthCheckAnswer>(api.adminCheckAuth);
+  if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin, result.data);
+}

@@ -1,33 +1,56 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, messages, type AdminLoginAnswer } from '@kafue/common/contract';
+import { api, forgotPasswordPath, messages, type AdminLoginAnswer } from '@kafue/common/contract';
 import { apiPost, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
-import { useAuth } from '../../lib/session';
+import { securityScreenPath, useAuth } from '../../lib/session';
+import { TwoFactorStep } from './TwoFactorStep';
 
-/** /kafue-secure-admin (spec section 2). */
+/**
+ * /kafue-secure-admin (spec section 2). For an admin with two-factor sign-in on, the server asks
+ * for the code (issue 12): the second step then sends email, password and code together.
+ */
 export default function AdminLogin() {
   const navigate = useNavigate();
   const signedIn = useAuth((s) => s.signedIn);
   const [error, setError] = useState<string | null>(null);
+  const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
+
+  async function send(email: string, password: string, code?: string): Promise<string | null> {
+    const result = await apiPost<AdminLoginAnswer>(api.adminLogin, { email, password, ...(code ? { code } : {}) });
+    if (result.ok && result.data?.admin) {
+      signedIn(result.data.admin, result.data);
+      await navigate(result.data.pending ? securityScreenPath : '/admin/dashboard', { replace: true });
+      return null;
+    }
+    if (!result.ok && result.twoFactorRequired && !code) {
+      setCredentials({ email, password });
+      return null;
+    }
+    return result.ok ? messages.somethingWentWrong : failureMessage(result, messages.loginFailed, messages.somethingWentWrong);
+  }
 
   async function login(email: string, password: string): Promise<string | null> {
     setError(null);
-    const result = await apiPost<AdminLoginAnswer>(api.adminLogin, { email, password });
-    if (result.ok && result.data?.admin) {
-      signedIn(result.data.admin);
-      await navigate('/admin/dashboard', { replace: true });
-      return null;
-    }
-    const message = result.ok ? messages.somethingWentWrong : failureMessage(result, messages.loginFailed, messages.somethingWentWrong);
+    const message = await send(email, password);
     setError(message);
     return message;
   }
 
   return (
-    <CenteredCard title="Admin Login">
-      <LoginForm onSubmit={login} error={error} />
+    <CenteredCard title={credentials ? 'Two-Factor Authentication' : 'Admin Login'}>
+      {credentials ? (
+        <TwoFactorStep
+          onSubmit={(code) => send(credentials.email, credentials.password, code)}
+          onBack={() => {
+            setCredentials(null);
+            setError(null);
+          }}
+        />
+      ) : (
+        <LoginForm onSubmit={login} error={error} forgotHref={`${forgotPasswordPath}?account=admin`} />
+      )}
     </CenteredCard>
   );
 }

@@ -1,17 +1,23 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader, Text } from '@mantine/core';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type AuthCheckAnswer } from '@kafue/common/contract';
 import { apiGet, setUnauthorizedHandler } from '../../lib/api';
-import { useAuth } from '../../lib/session';
+import { securityScreenPath, useAuth } from '../../lib/session';
 
 /** Spec section 7: the route guard waits 300 ms, then asks the server who is signed in. */
 export const authCheckDelayMs = 300;
 
-/** The protected /admin area: 'Checking authentication...', then the area or the sign-in screen. */
+/**
+ * The protected /admin area: 'Checking authentication...', then the area or the sign-in screen.
+ * An admin who must first choose a new password or set up two-factor sign-in (issue 12) is kept
+ * on the Security screen, which does both (the server refuses them everything else anyway).
+ */
 export default function RequireAdmin({ children }: { children: ReactNode }) {
   const status = useAuth((s) => s.status);
+  const pending = useAuth((s) => s.pending);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (status !== 'unknown') return;
@@ -19,7 +25,7 @@ export default function RequireAdmin({ children }: { children: ReactNode }) {
     async function check() {
       const result = await apiGet<AuthCheckAnswer>(api.adminCheckAuth);
       if (!live) return;
-      if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin);
+      if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin, result.data);
       else useAuth.getState().signedOut();
     }
     const timer = setTimeout(() => void check(), authCheckDelayMs);
@@ -41,5 +47,6 @@ export default function RequireAdmin({ children }: { children: ReactNode }) {
       </Center>
     );
   }
+  if (pending && pathname !== securityScreenPath) return <Navigate to={securityScreenPath} replace />;
   return <>{children}</>;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Table, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, Table, Title } from '@mantine/core';
 import { messages, type Admin } from '@kafue/common/contract';
 import { useAuth } from '../../lib/session';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
@@ -8,6 +8,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { AdminFormModal } from './AdminFormModal';
+import { SessionsTable } from './SessionsTable';
 import { useAdminList, useDeleteAdmin, useSaveAdmin } from './useAdmins';
 
 /** Spec section 2: Super Admin red, Moderator yellow, others green. */
@@ -20,6 +21,7 @@ export function roleBadgeColor(role: string): string {
 /** Admin Management (spec section 2). */
 export default function AdminManagement() {
   const me = useAuth((s) => s.admin);
+  const [sessionsOf, setSessionsOf] = useState<Admin | null>(null);
   const { data: admins = [], isPending, error } = useAdminList();
   const form = useEditModal<Admin>();
   const [resetKey, setResetKey] = useState(0);
@@ -80,6 +82,11 @@ export default function AdminManagement() {
                 <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>
                   Delete
                 </Button>
+                {me?.role === 'Super Admin' && (
+                  <Button size="xs" variant="light" color="gray" aria-label={`Sessions of ${a.name}`} onClick={() => setSessionsOf(a)}>
+                    Sessions
+                  </Button>
+                )}
               </Group>
             </Table.Td>
           </Table.Tr>
@@ -93,6 +100,9 @@ export default function AdminManagement() {
         onSave={(values) => save.mutate({ editing: form.editing, values })}
         onClose={form.close}
       />
+      <Modal opened={sessionsOf !== null} onClose={() => setSessionsOf(null)} title={`Active sessions of ${sessionsOf?.name ?? ''}`} size="xl">
+        {sessionsOf && <SessionsTable owner={{ kind: 'admin', id: sessionsOf._id }} label={`Active sessions of ${sessionsOf.name}`} />}
+      </Modal>
       <ConfirmDialog
         title="Delete Admin"
         message="Are you sure you want to delete this admin? This action cannot be undone."

@@ -1,5 +1,6 @@
 import {
   api,
+  type ActiveSession,
   type Admin,
   type AdminChangeAnswer,
   type AdminInviteBody,
@@ -10,6 +11,11 @@ import {
   type ChangePasswordBody,
   type GeneralSettings,
   type MessageAnswer,
+  type SecuritySettings,
+  type SecuritySettingsAnswer,
+  type TwoFactorDisableBody,
+  type TwoFactorEnableAnswer,
+  type TwoFactorSetupAnswer,
 } from '@kafue/common/contract';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 
@@ -28,4 +34,16 @@ export const settingsApi = {
   invite: (body: AdminInviteBody) => apiPost<AdminChangeAnswer>(api.admins, body),
   updateAdmin: (id: string, body: AdminUpdateBody) => apiPut<AdminChangeAnswer>(api.adminById(id), body),
   removeAdmin: (id: string) => apiDelete<MessageAnswer>(api.adminById(id)),
+  // Issue 12: two-factor sign-in, the security settings, active sessions.
+  twoFactorSetup: () => apiPost<TwoFactorSetupAnswer>(api.twoFactorSetup),
+  twoFactorEnable: (code: string) => apiPost<TwoFactorEnableAnswer>(api.twoFactorEnable, { code }),
+  twoFactorDisable: (body: TwoFactorDisableBody) => apiPost<MessageAnswer>(api.twoFactorDisable, body),
+  loadSecurity: () => apiGet<SecuritySettings>(api.securitySettings),
+  saveSecurity: (body: SecuritySettings) => apiPut<SecuritySettingsAnswer>(api.securitySettings, body),
+  mySessions: () => apiGet<ActiveSession[]>(api.mySessions),
+  endMySession: (id: string) => apiDelete<MessageAnswer>(api.mySessionById(id)),
+  endMyOtherSessions: () => apiDelete<MessageAnswer>(api.mySessions),
+  adminSessions: (adminId: string) => apiGet<ActiveSession[]>(api.adminSessions(adminId)),
+  endAdminSession: (adminId: string, id: string) => apiDelete<MessageAnswer>(api.adminSessionById(adminId, id)),
+  endAdminSessions: (adminId: string) => apiDelete<MessageAnswer>(api.adminSessions(adminId)),
 };

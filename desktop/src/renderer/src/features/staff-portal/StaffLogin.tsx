@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { messages } from '@kafue/common/contract';
+import { forgotPasswordPath, messages } from '@kafue/common/contract';
 import { failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
@@ -25,7 +25,7 @@ export default function StaffLogin() {
 
   return (
     <CenteredCard title="Staff Login">
-      <LoginForm onSubmit={login} error={error} />
+      <LoginForm onSubmit={login} error={error} forgotHref={`${forgotPasswordPath}?account=staff`} />
     </CenteredCard>
   );
 }

@@ -1,0 +1,60 @@
+/** Issue 12 through the console's data layer: security settings and active sessions. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { defaultSecuritySettings, messages, type SecuritySettings } from '@kafue/common/contract';
+import { unwrap } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
+import { settingsApi } from './settingsApi';
+
+const securityKey = ['settings', 'security'];
+
+export function useSecuritySettings() {
+  return useQuery({
+    queryKey: securityKey,
+    queryFn: () => unwrap(settingsApi.loadSecurity()).then((saved): SecuritySettings => ({ ...defaultSecuritySettings, ...saved })),
+  });
+}
+
+export function useSaveSecuritySettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: SecuritySettings) => unwrap(settingsApi.saveSecurity(values)),
+    onSuccess(_, values) {
+      toast('success', messages.settingsUpdated);
+      client.setQueryData(securityKey, values);
+    },
+    onError: (error) => failureToast(error, messages.settingsUpdateFailed, { network: messages.settingsNetworkError }),
+  });
+}
+
+/** Whose sessions: the signed-in admin's own, or (Super Admin) another admin's by id. */
+export type SessionOwner = { kind: 'me' } | { kind: 'admin'; id: string };
+
+const sessionsKey = (owner: SessionOwner) => ['sessions', owner.kind === 'me' ? 'me' : owner.id];
+
+export function useSessions(owner: SessionOwner, enabled = true) {
+  return useQuery({
+    queryKey: sessionsKey(owner),
+    enabled,
+    queryFn: () => unwrap(owner.kind === 'me' ? settingsApi.mySessions() : settingsApi.adminSessions(owner.id)),
+  });
+}
+
+/** Ends one session (an id) or all but the current one (null). */
+export function useEndSessions(owner: SessionOwner) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | null) =>
+      unwrap(
+        owner.kind === 'me'
+          ? id
+            ? settingsApi.endMySession(id)
+            : settingsApi.endMyOtherSessions()
+          : id
+            ? settingsApi.endAdminSession(owner.id, id)
+            : settingsApi.endAdminSessions(owner.id),
+      ),
+    onSuccess: (answer) => toast('success', answer.message),
+    onError: (error) => failureToast(error, messages.somethingWentWrong),
+    onSettled: () => client.invalidateQueries({ queryKey: sessionsKey(owner) }),
+  });
+}

@@ -1,0 +1,264 @@
+/**
+ * Issue 12 items 1-3: two-factor sign-in for admins (/api/admin/2fa/*), the security settings
+ * (/api/admin/settings/security) and active sessions (the caller's own under /api/admin/sessions,
+ * any admin's for a Super Admin under /api/settings/admins/{id}/sessions); and item 4, password
+ * reset by e-mail for admins and staff (/api/auth/forgot-password, /api/auth/reset-password).
+ */
+import type { Context } from 'koa';
+import type { DataSource } from 'typeorm';
+import { api, messages } from '@kafue/common/contract';
+import {
+  activeSessionList,
+  forgotPasswordBody,
+  messageAnswer,
+  resetPasswordAnswer,
+  resetPasswordBody,
+  securitySettings,
+  securitySettingsAnswer,
+  twoFactorDisableBody,
+  twoFactorEnableAnswer,
+  twoFactorEnableBody,
+  twoFactorSetupAnswer,
+} from '@kafue/common/schemas';
+import { accountCounter, reserveAttempt } from '../auth/limiter.js';
+import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { readSecuritySettings, securitySettingsKey } from '../auth/security-settings.js';
+import { credentials, hashToken, type Principal } from '../auth/sessions.js';
+import { consumeSecondFactor, matchingStep, newRecoveryCodes, newTotpSecret, storeRecoveryCodes } from '../auth/two-factor.js';
+import { AdminEntity, SettingEntity } from '../db/entities.js';
+import type { AppDeps } from '../deps.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { forbidden, HttpError, notFound } from '../http/errors.js';
+import { parseId } from '../http/validate.js';
+
+interface SessionRow {
+  id: string;
+  created_at: Date;
+  last_used_at: Date;
+  address: string | null;
+  user_agent: string | null;
+  via: 'cookie' | 'bearer' | null;
+  current: boolean;
+}
+
+/** An admin's live sessions, most recently used first; `current` marks the one of `ctx`. */
+async function sessionsOf(db: DataSource, adminId: string, ctx: Context) {
+  const { token } = credentials(ctx);
+  const rows = await db.query<SessionRow[]>(
+    `SELECT id, created_at, last_used_at, address, user_agent, via, token_hash = $2 AS current
+       FROM sessions WHERE admin_id = $1 AND expires_at > now()
+      ORDER BY last_used_at DESC, id`,
+    [adminId, token ? hashToken(token) : ''],
+  );
+  return rows.map((r) => ({
+    _id: r.id,
+    current: r.current,
+    createdAt: r.created_at.toISOString(),
+    lastUsedAt: r.last_used_at.toISOString(),
+    address: r.address,
+    userAgent: r.user_agent,
+    via: r.via,
+  }));
+}
+
+/** Ends one session of an admin (404 when it is not theirs or already over). */
+async function endSession(db: DataSource, adminId: string, sessionId: string): Promise<void> {
+  const [, count] = await db.transaction((m) =>
+    m.query<[unknown[], number]>(`DELETE FROM sessions WHERE id = $1 AND admin_id = $2`, [sessionId, adminId]),
+  );
+  if (count === 0) throw notFound();
+}
+
+/** Ends every session of an admin but `keep`. */
+async function endSessions(db: DataSource, adminId: string, keep: string | null): Promise<void> {
+  await db.transaction((m) =>
+    m.query(`DELETE FROM sessions WHERE admin_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [adminId, keep]),
+  );
+}
+
+export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endpoint[] {
+  const admins = db.getRepository(AdminEntity);
+
+  async function adminOf(principal: Principal) {
+    const row = await admins.findOneBy({ id: principal.id });
+    if (!row) throw new HttpError(401, messages.notSignedIn);
+    return row;
+  }
+
+  async function existingAdmin(id: string) {
+    if (!(await admins.existsBy({ id }))) throw notFound();
+  }
+
+  return [
+    endpoint({
+      method: 'POST',
+      path: api.twoFactorSetup,
+      access: 'adminPending',
+      answer: { 200: twoFactorSetupAnswer },
+      async handle({ principal }) {
+        if (principal.kind === 'admin' && principal.pending === 'passwordChange') throw forbidden(messages.passwordExpired);
+        const admin = await adminOf(principal);
+        if (admin.totpSecret) throw new HttpError(409, messages.twoFactorAlreadyOn);
+        const setup = await newTotpSecret(admin.email);
+        await db.transaction((m) => m.update(AdminEntity, { id: admin.id }, { totpPendingSecret: setup.secret }));
+        return setup;
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.twoFactorEnable,
+      access: 'adminPending',
+      body: twoFactorEnableBody,
+      answer: { 200: twoFactorEnableAnswer },
+      async handle({ principal, body }) {
+        if (principal.kind === 'admin' && principal.pending === 'passwordChange') throw forbidden(messages.passwordExpired);
+        const admin = await adminOf(principal);
+        if (admin.totpSecret) throw new HttpError(409, messages.twoFactorAlreadyOn);
+        if (!admin.totpPendingSecret) throw new HttpError(400, messages.twoFactorSetupFirst);
+        const step = matchingStep(admin.totpPendingSecret, body.code, now());
+        if (step === undefined) throw new HttpError(400, messages.twoFactorCodeWrong, { code: messages.twoFactorCodeWrong });
+        const recoveryCodes = newRecoveryCodes();
+        await db.transaction(async (m) => {
+          // Only if still pending with this secret: two enable calls at once turn it on once.
+          const [, count] = await m.query<[unknown[], number]>(
+            `UPDATE admins SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = $3
+              WHERE id = $1 AND totp_pending_secret = $2 AND totp_secret IS NULL`,
+            [admin.id, admin.totpPendingSecret, step],
+          );
+          if (count !== 1) throw new HttpError(409, messages.twoFactorAlreadyOn);
+          await storeRecoveryCodes(m, admin.id, recoveryCodes);
+        });
+        return { message: messages.twoFactorEnabled, recoveryCodes };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.twoFactorDisable,
+      access: 'anyAdmin',
+      body: twoFactorDisableBody,
+      answer: { 200: messageAnswer },
+      async handle({ principal, body }) {
+        const admin = await adminOf(principal);
+        if (!admin.totpSecret) throw new HttpError(400, messages.twoFactorNotOn);
+        if ((await readSecuritySettings(db)).requireTwoFactor) throw forbidden(messages.twoFactorStillRequired);
+        // Wrong passwords and codes count like failed sign-ins: a stolen session cannot guess on.
+        const reserved = await reserveAttempt(db, [accountCounter('admin', admin.email, config.limits)], config.limits);
+        if (!(await verifyPassword(admin.passwordHash, body.password))) {
+          throw new HttpError(400, messages.currentPasswordWrong, { password: messages.currentPasswordWrong });
+        }
+        await db.transaction(async (m) => {
+          if (!(await consumeSecondFactor(m, { id: admin.id, totpSecret: admin.totpSecret! }, body.code, now()))) {
+            throw new HttpError(400, messages.twoFactorCodeWrong, { code: messages.twoFactorCodeWrong });
+          }
+          await m.query(
+            `UPDATE admins SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $1`,
+            [admin.id],
+          );
+          await m.query(`DELETE FROM admin_recovery_codes WHERE admin_id = $1`, [admin.id]);
+        });
+        await reserved.succeeded();
+        return { message: messages.twoFactorDisabled };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.securitySettings,
+      access: 'adminPending',
+      answer: { 200: securitySettings },
+      handle: () => readSecuritySettings(db),
+    }),
+    endpoint({
+      method: 'PUT',
+      path: api.securitySettings,
+      access: 'superAdmin',
+      body: securitySettings,
+      answer: { 200: securitySettingsAnswer },
+      async handle({ body }) {
+        await db.transaction((m) => m.upsert(SettingEntity, { key: securitySettingsKey, value: body }, ['key']));
+        return { message: messages.settingsUpdated, settings: body };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: api.mySessions,
+      access: 'anyAdmin',
+      answer: { 200: activeSessionList },
+      handle: ({ ctx, principal }) => sessionsOf(db, principal.id, ctx),
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: api.mySessions,
+      access: 'anyAdmin',
+      answer: { 200: messageAnswer },
+      async handle({ principal }) {
+        await endSessions(db, principal.id, principal.sessionId);
+        return { message: messages.otherSessionsEnded };
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: `${api.mySessions}/:id`,
+      access: 'anyAdmin',
+      answer: { 200: messageAnswer },
+      async handle({ principal, params }) {
+        await endSession(db, principal.id, params.id);
+        return { message: messages.sessionEnded };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${api.admins}/:id/sessions`,
+      access: 'superAdmin',
+      answer: { 200: activeSessionList },
+      async handle({ ctx, params }) {
+        await existingAdmin(params.id);
+        return sessionsOf(db, params.id, ctx);
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: `${api.admins}/:id/sessions`,
+      access: 'superAdmin',
+      answer: { 200: messageAnswer },
+      async handle({ principal, params }) {
+        await existingAdmin(params.id);
+        // A Super Admin ending their own sessions here keeps the one they are using.
+        await endSessions(db, params.id, params.id === principal.id ? principal.sessionId : null);
+        return { message: messages.otherSessionsEnded };
+      },
+    }),
+    endpoint({
+      method: 'DELETE',
+      path: `${api.admins}/:id/sessions/:sessionId`,
+      access: 'superAdmin',
+      answer: { 200: messageAnswer },
+      async handle({ params }) {
+        await endSession(db, params.id, parseId(params.sessionId ?? ''));
+        return { message: messages.sessionEnded };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.forgotPassword,
+      access: 'public',
+      body: forgotPasswordBody,
+      answer: { 200: messageAnswer },
+      async handle({ ctx, body }) {
+        await requestPasswordReset(db, config, { email: body.email, account: body.account, ip: ctx.ip });
+        return { message: messages.resetLinkSent };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: api.resetPassword,
+      access: 'public',
+      body: resetPasswordBody,
+      answer: { 200: resetPasswordAnswer },
+      async handle({ body }) {
+        const account = await resetPassword(db, body.token, body.newPassword);
+        return { message: messages.passwordUpdated, account };
+      },
+    }),
+  ];
+}
