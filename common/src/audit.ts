@@ -55,7 +55,9 @@ export const auditListAnswer = z
 export type AuditListAnswer = z.infer<typeof auditListAnswer>;
 
 /** The CSV export (text/csv). */
-export const auditCsv = z.string().meta({ id: 'AuditCsv', description: 'The entries as CSV (text/csv), newest first.' });
+export const auditCsv = z
+  .string()
+  .meta({ id: 'AuditCsv', description: 'The entries as CSV, newest first.', contentMediaType: 'text/csv' });
 
 /** How long rows are kept (choices: auditRetentionChoices); the database refuses to delete younger ones. */
 export const auditSettings = z

@@ -3,7 +3,7 @@ import { adminTitle } from '@kafue/common/brand';
 import { choose, createAdmin, pausedClock, runClockUntilVisible, signIn, superAdmin } from './support';
 
 const menu = ['Dashboard', 'Add Service', 'Manage Services', 'User Management'];
-const settingsMenu = ['General', 'Security', 'Notifications', 'Backup', 'Admin Management'];
+const settingsMenu = ['General', 'Security', 'Notifications', 'Backup', 'Admin Management', 'Audit Log'];
 
 function sidebar(page: Page) {
   return page.getByRole('navigation', { name: 'Admin menu' });

@@ -13,7 +13,7 @@ test.describe('Settings', () => {
     await expect(page).toHaveURL(/\/admin\/settings\/general$/);
     await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveText(['General', 'Security', 'Notifications', 'Backup', 'Admin Management']);
+    await expect(tabs).toHaveText(['General', 'Security', 'Notifications', 'Backup', 'Admin Management', 'Audit Log']);
     await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Backup' }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/backup$/);

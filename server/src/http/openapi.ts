@@ -27,7 +27,11 @@ function nameOf(schema: z.ZodType): string {
   return id;
 }
 
-const json = (schema: z.ZodType) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${nameOf(schema)}` } } });
+/** A body of `schema`: JSON, unless the schema names another media type (`contentMediaType`, e.g. text/csv). */
+const json = (schema: z.ZodType) => {
+  const type = z.globalRegistry.get(schema)?.contentMediaType;
+  return { [typeof type === 'string' ? type : 'application/json']: { schema: { $ref: `#/components/schemas/${nameOf(schema)}` } } };
+};
 const error = (description: string) => ({ description, content: json(apiError) });
 
 /** Every named schema of common, as JSON Schema: request bodies as sent, answers as sent back. */
