@@ -4,10 +4,13 @@
  * the database itself refuses to rewrite history, and the list, filters, paging, CSV export and
  * retention work as the console uses them.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { csvCell, diff, purgeAudit, redact } from '../src/audit.js';
 import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
+import { hashToken } from '../src/auth/sessions.js';
+import { totpCode } from '../src/auth/two-factor.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -36,6 +39,36 @@ interface Scenario {
 
 const person = (n: string) => ({ name: `Audit ${n}`, email: `audit.${n}@kafue.test`, role: 'Staff', status: 'Active' });
 
+/** An enquiry written straight into the table (no audit row), assigned to `assigneeId` when given. */
+const enquiry = async (fullName: string, assigneeId: string | null = null) =>
+  (
+    await t.db.query<[{ id: string }]>(
+      `INSERT INTO enquiries (full_name, email, message, assignee_id) VALUES ($1, 'sender@kafue.test', 'Please call me back.', $2) RETURNING id`,
+      [fullName, assigneeId],
+    )
+  )[0].id;
+
+/** An admin signed in twice: `client` and a second session `other` (its id from the list). */
+async function twoSessions() {
+  const admin = await t.admin('Editor');
+  const other = t.client();
+  expect((await other.signIn('admin', admin.email)).status).toBe(200);
+  const list = await admin.client.get(api.mySessions);
+  const otherId = list.body.find((s: { current: boolean }) => !s.current)._id as string;
+  return { ...admin, otherId };
+}
+
+/** An admin with two-factor on; answers their recovery codes (kept as secrets). */
+async function enrolled() {
+  const admin = await t.admin('Editor');
+  const setup = await admin.client.post(api.twoFactorSetup);
+  const enable = await admin.client.post(api.twoFactorEnable, { code: totpCode(setup.body.secret, Date.now()) });
+  expect(enable.status).toBe(200);
+  secrets.add(setup.body.secret);
+  for (const code of enable.body.recoveryCodes as string[]) secrets.add(code);
+  return { ...admin, recoveryCodes: enable.body.recoveryCodes as string[] };
+}
+
 /** One successful call of every state-changing route, keyed `METHOD path` as the route table has it. */
 function scenarios(): Record<string, Scenario> {
   let staffId = '';
@@ -43,6 +76,11 @@ function scenarios(): Record<string, Scenario> {
   let backupId = '';
   let staffClient: Client;
   let adminClient: Client;
+  let enquiryId = '';
+  let sessions: Awaited<ReturnType<typeof twoSessions>>;
+  let twoFactorSecret = '';
+  let recoveryCode = '';
+  let resetToken = '';
   return {
     [`POST ${api.adminLogin}`]: { action: 'admin.signin', run: () => t.client().signIn('admin', superAdmin.email) },
     [`POST ${api.authLogin}`]: {
@@ -141,6 +179,121 @@ function scenarios(): Record<string, Scenario> {
     },
     [`DELETE ${api.admins}/:id`]: { action: 'admin.delete', run: () => superAdmin.client.delete(api.adminById(adminId)) },
     [`PUT ${api.auditSettings}`]: { action: 'audit_settings.update', run: () => superAdmin.client.put(api.auditSettings, { retentionDays: 730 }) },
+    [`POST ${api.enquiries}`]: {
+      action: 'enquiry.create',
+      run: () =>
+        t.client().post(
+          api.enquiries,
+          { fullName: 'Audit Visitor', email: 'visitor@kafue.test', message: 'I would like a quote, please.' },
+          { 'x-forwarded-for': '203.0.113.77' },
+        ),
+    },
+    [`PUT ${api.enquiries}/:id`]: {
+      action: 'enquiry.update',
+      setup: async () => void (enquiryId = await enquiry('Audit Update')),
+      run: () => superAdmin.client.put(api.enquiryById(enquiryId), { status: 'Open' }),
+    },
+    [`POST ${api.enquiries}/:id/notes`]: {
+      action: 'enquiry.note',
+      setup: async () => void (enquiryId = await enquiry('Audit Note')),
+      run: () => superAdmin.client.post(api.enquiryNotes(enquiryId), { text: 'Called back, left a message.' }),
+    },
+    [`DELETE ${api.enquiries}/:id`]: {
+      action: 'enquiry.delete',
+      setup: async () => void (enquiryId = await enquiry('Audit Delete')),
+      run: () => superAdmin.client.delete(api.enquiryById(enquiryId)),
+    },
+    [`PUT ${api.staffMyEnquiries}/:id`]: {
+      action: 'enquiry.update',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        enquiryId = await enquiry('Audit Portal', staff.id);
+      },
+      run: () => staffClient.put(api.staffMyEnquiry(enquiryId), { status: 'Closed' }),
+    },
+    [`POST ${api.staffMyEnquiries}/:id/notes`]: {
+      action: 'enquiry.note',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        enquiryId = await enquiry('Audit Portal Note', staff.id);
+      },
+      run: () => staffClient.post(api.staffMyEnquiryNotes(enquiryId), { text: 'Quote sent.' }),
+    },
+    [`POST ${api.twoFactorSetup}`]: {
+      action: 'admin.2fa_setup',
+      setup: async () => void (adminClient = (await t.admin('Editor')).client),
+      run: async () => {
+        const answer = await adminClient.post(api.twoFactorSetup);
+        twoFactorSecret = answer.body.secret as string;
+        secrets.add(twoFactorSecret);
+        return answer;
+      },
+    },
+    [`POST ${api.twoFactorEnable}`]: {
+      action: 'admin.2fa_enable',
+      setup: async () => {
+        adminClient = (await t.admin('Editor')).client;
+        twoFactorSecret = (await adminClient.post(api.twoFactorSetup)).body.secret as string;
+        secrets.add(twoFactorSecret);
+      },
+      run: async () => {
+        const answer = await adminClient.post(api.twoFactorEnable, { code: totpCode(twoFactorSecret, Date.now()) });
+        for (const code of answer.body.recoveryCodes as string[]) secrets.add(code);
+        return answer;
+      },
+    },
+    [`POST ${api.twoFactorDisable}`]: {
+      action: 'admin.2fa_disable',
+      setup: async () => {
+        const admin = await enrolled();
+        adminClient = admin.client;
+        recoveryCode = admin.recoveryCodes[0];
+      },
+      run: () => adminClient.post(api.twoFactorDisable, { password, code: recoveryCode }),
+    },
+    [`PUT ${api.securitySettings}`]: {
+      action: 'settings.security_update',
+      run: () => superAdmin.client.put(api.securitySettings, { requireTwoFactor: false, passwordMaxAgeDays: 180 }),
+    },
+    [`DELETE ${api.mySessions}`]: {
+      action: 'session.end_all',
+      setup: async () => void (sessions = await twoSessions()),
+      run: () => sessions.client.delete(api.mySessions),
+    },
+    [`DELETE ${api.mySessions}/:id`]: {
+      action: 'session.end',
+      setup: async () => void (sessions = await twoSessions()),
+      run: () => sessions.client.delete(api.mySessionById(sessions.otherId)),
+    },
+    [`DELETE ${api.admins}/:id/sessions`]: {
+      action: 'session.end_all',
+      setup: async () => void (sessions = await twoSessions()),
+      run: () => superAdmin.client.delete(api.adminSessions(sessions.id)),
+    },
+    [`DELETE ${api.admins}/:id/sessions/:sessionId`]: {
+      action: 'session.end',
+      setup: async () => void (sessions = await twoSessions()),
+      run: () => superAdmin.client.delete(api.adminSessionById(sessions.id, sessions.otherId)),
+    },
+    [`POST ${api.forgotPassword}`]: {
+      action: 'password.reset_request',
+      run: () => t.client().post(api.forgotPassword, { email: superAdmin.email, account: 'admin' }),
+    },
+    [`POST ${api.resetPassword}`]: {
+      action: 'password.reset',
+      setup: async () => {
+        const staff = await t.staff();
+        resetToken = randomBytes(32).toString('base64url');
+        await t.db.query(`INSERT INTO password_resets (token_hash, staff_id, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`, [
+          hashToken(resetToken),
+          staff.id,
+        ]);
+        secrets.add(resetToken).add('the reset one secret');
+      },
+      run: () => t.client().post(api.resetPassword, { token: resetToken, newPassword: 'the reset one secret' }),
+    },
   };
 }
 
@@ -196,6 +349,56 @@ describe('every state-changing route writes exactly one audit row', () => {
       { action: 'admin.password_reset', actor_kind: 'system', actor_name: 'command line', target_id: id, changes: { password: { old: '[redacted]', new: '[redacted]' } } },
     ]);
     secrets.add('the cli password 1').add('the cli password 2');
+  });
+
+  it('a reset request writes the same row whether or not the account exists: no id, the email tried, no actor', async () => {
+    const known = await t.staff();
+    const rowsFor = async (email: string) => {
+      const before = await count();
+      expect((await t.client().post(api.forgotPassword, { email, account: 'staff' })).body).toEqual({ message: messages.resetLinkSent });
+      expect(await count()).toBe(before + 1);
+      return t.db.query(`SELECT action, actor_kind, target_type, target_id, target_label, changes FROM audit_log ORDER BY at DESC, id DESC LIMIT 1`);
+    };
+    const [existing] = await rowsFor(known.email);
+    const [unknown] = await rowsFor('nobody.reset@kafue.test');
+    expect(existing).toEqual({ action: 'password.reset_request', actor_kind: null, target_type: 'staff', target_id: null, target_label: known.email, changes: {} });
+    expect(unknown).toEqual({ ...existing, target_label: 'nobody.reset@kafue.test' });
+  });
+
+  it("a visitor's enquiry is a row without actor, named by its sender, without the message; assignments name the enquiry", async () => {
+    expect(
+      (
+        await t.client().post(
+          api.enquiries,
+          { fullName: 'Row Sender', email: 'row.sender@kafue.test', message: 'A message that stays out of the log.' },
+          { 'x-forwarded-for': '203.0.113.78' },
+        )
+      ).status,
+    ).toBe(201);
+    const [created] = await t.db.query(`SELECT actor_kind, target_id, target_label, changes FROM audit_log WHERE action = 'enquiry.create' ORDER BY at DESC LIMIT 1`);
+    expect(created).toMatchObject({ actor_kind: null, target_label: 'Row Sender' });
+    expect(created.changes).toEqual({
+      fullName: { new: 'Row Sender' },
+      email: { new: 'row.sender@kafue.test' },
+      phone: { new: null },
+      service: { new: null },
+      status: { new: 'New' },
+    });
+    const staff = await t.staff();
+    await superAdmin.client.put(api.enquiryById(created.target_id), { status: 'Open', assigneeId: staff.id });
+    const [update] = await newest(1);
+    expect(update).toMatchObject({ action: 'enquiry.update', actor_email: superAdmin.email, target_id: created.target_id });
+    expect(update.changes).toEqual({
+      status: { old: 'New', new: 'Open' },
+      assignee: { old: null, new: { _id: staff.id, name: expect.any(String) } },
+    });
+  });
+
+  it('ending all other sessions when there are none writes no row', async () => {
+    const { client } = await t.admin('Editor');
+    const before = await count();
+    expect((await client.delete(api.mySessions)).status).toBe(200);
+    expect(await count()).toBe(before);
   });
 
   it('a refused change writes no row (validation, permission, conflict)', async () => {

@@ -13,6 +13,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import { defaultGeneralSettings, messages, resetPasswordPath, resetTokenMinutes } from '@kafue/common/contract';
 import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
+import type { AuditRecorder } from '../audit.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { queueMail } from '../mail/queue.js';
@@ -49,6 +50,7 @@ export async function requestPasswordReset(
   db: DataSource,
   config: Config,
   request: { email: string; account: ResetAccount; ip: string },
+  audit: AuditRecorder,
 ): Promise<void> {
   const { limits } = config;
   await reserveAttempt(db, [{ key: `reset:${addressKey(request.ip)}`, limit: limits.resetsPerAddress }], limits).catch((error: unknown) => {
@@ -84,6 +86,9 @@ export async function requestPasswordReset(
     } else {
       await sameWorkAsMail(m);
     }
+    // The same row whether or not the account exists (no id, nothing about the mail), so that
+    // neither the work done nor the log tells one case from the other.
+    await audit(m, { action: 'password.reset_request', actor: null, target: { type: request.account, id: null, label: request.email } });
   });
 }
 
@@ -96,9 +101,9 @@ async function sameWorkAsMail(m: EntityManager): Promise<void> {
 /**
  * Sets a new password with a reset token, once: the token is used up, every other token of the
  * account goes, every session of the account ends and its sign-in counter is cleared. A used,
- * expired or unknown token: 400.
+ * expired or unknown token: 400. Its audit row names the account as the actor (as a sign-in does).
  */
-export async function resetPassword(db: DataSource, token: string, newPassword: string): Promise<ResetAccount> {
+export async function resetPassword(db: DataSource, token: string, newPassword: string, audit: AuditRecorder): Promise<ResetAccount> {
   const invalid = () => new HttpError(400, messages.resetLinkInvalid, { token: messages.resetLinkInvalid });
   if (!tokenShape.test(token)) throw invalid();
   const passwordHash = await hashPassword(newPassword);
@@ -113,15 +118,21 @@ export async function resetPassword(db: DataSource, token: string, newPassword: 
     if (!used) throw invalid();
     const account: ResetAccount = used.admin_id ? 'admin' : 'staff';
     const id = (used.admin_id ?? used.staff_id)!;
-    const [[row]] = await m.query<[{ email: string }[], number]>(
+    const [[row]] = await m.query<[{ name: string; email: string }[], number]>(
       `UPDATE ${tableOf[account]} SET password_hash = $2, password_changed_at = now()${account === 'staff' ? ', must_change_password = false' : ''}
-        WHERE id = $1 RETURNING email`,
+        WHERE id = $1 RETURNING name, email`,
       [id, passwordHash],
     );
     if (!row) throw invalid();
     await m.query(`DELETE FROM password_resets WHERE ${columnOf[account]} = $1 AND used_at IS NULL`, [id]);
     await revokeSessionsOf(m, account === 'admin' ? { adminId: id } : { staffId: id });
     await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey(account, row.email)]);
+    await audit(m, {
+      action: 'password.reset',
+      actor: { kind: account, id, name: row.name, email: row.email },
+      target: { type: account, id, label: row.email },
+      changes: { password: { old: 'x', new: 'x' } },
+    });
     return account;
   });
 }

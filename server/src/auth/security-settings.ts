@@ -1,5 +1,5 @@
 /** The security settings (issue 12): two-factor required for every admin, and password age. */
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { defaultSecuritySettings, type AdminPending, type SecuritySettings } from '@kafue/common/contract';
 import { securitySettings } from '@kafue/common/schemas';
 import { readSetting } from '../stored-settings.js';
@@ -7,7 +7,7 @@ import { readSetting } from '../stored-settings.js';
 /** Its row in the settings table (the session lookup in sessions.ts reads it too, by this key). */
 export const securitySettingsKey = 'security';
 
-export const readSecuritySettings = (db: DataSource): Promise<SecuritySettings> =>
+export const readSecuritySettings = (db: DataSource | EntityManager): Promise<SecuritySettings> =>
   readSetting(db, securitySettingsKey, securitySettings.partial(), defaultSecuritySettings);
 
 const dayMs = 24 * 3600 * 1000;

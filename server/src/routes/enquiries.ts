@@ -3,7 +3,7 @@
  * calls on the enquiries assigned to the signed-in staff member (another person's answers 404).
  */
 import type { EntityManager } from 'typeorm';
-import { api, messages } from '@kafue/common/contract';
+import { api, messages, type Enquiry } from '@kafue/common/contract';
 import {
   enquiriesCsv,
   enquiryBody,
@@ -18,6 +18,7 @@ import {
   staffEnquiryUpdateBody,
   unreadCount,
 } from '@kafue/common/schemas';
+import { diff } from '../audit.js';
 import { addressKey } from '../auth/limiter.js';
 import type { AppDeps } from '../deps.js';
 import { addNote, enquiryColumns, enquiryFrom, exportCsv, findEnquiry, listEnquiries, toEnquiry, type EnquiryRow } from '../enquiries.js';
@@ -33,6 +34,11 @@ export const minimumFillMs = 3000;
 const readRow = async (m: EntityManager, id: string) =>
   (await m.query<EnquiryRow[]>(`SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE e.id = $1`, [id]))[0];
 
+/** An enquiry in the audit log: named by its sender (the message itself stays out of the log). */
+const target = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id: e._id, label: e.fullName });
+/** The fields a change of an enquiry can touch, as the audit log compares them. */
+const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
+
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   const byId = `${api.enquiries}/:id`;
   const { enquiriesPerAddress, enquiryWindowMinutes } = config.limits;
@@ -43,7 +49,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       access: 'public',
       body: enquiryBody,
       answer: { 201: messageAnswer },
-      async handle({ ctx, body }) {
+      async handle({ ctx, body, audit }) {
         // No session rides on this call, but a page elsewhere must not post enquiries through
         // visitors' browsers either.
         assertSameOrigin(ctx, config.allowedOrigins);
@@ -65,12 +71,20 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
           if (hits > enquiriesPerAddress) {
             throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
           }
+          const status = spam ? 'Spam' : 'New';
           const [row] = await m.query<[{ id: string }]>(
             `INSERT INTO enquiries (full_name, email, phone, service, message, status, client_address)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-            [body.fullName, body.email, body.phone || null, body.service || null, body.message, spam ? 'Spam' : 'New', address],
+            [body.fullName, body.email, body.phone || null, body.service || null, body.message, status, address],
           );
           if (!spam) await enquiryReceived(m, row.id);
+          // Sent by a visitor: no actor.
+          await audit(m, {
+            action: 'enquiry.create',
+            actor: null,
+            target: target({ _id: row.id, fullName: body.fullName }),
+            changes: diff(null, { fullName: body.fullName, email: body.email, phone: body.phone || null, service: body.service || null, status }),
+          });
         });
         ctx.status = 201;
         return { message: messages.enquirySent };
@@ -127,12 +141,11 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       access: 'anyAdmin',
       body: enquiryUpdateBody,
       answer: { 200: enquiryUpdateAnswer },
-      async handle({ params, body }) {
+      async handle({ params, body, audit }) {
         const enquiry = await db.transaction(async (m) => {
-          const [before] = await m.query<{ assignee_id: string | null }[]>(`SELECT assignee_id FROM enquiries WHERE id = $1 FOR UPDATE`, [
-            params.id,
-          ]);
-          if (!before) throw notFound();
+          const [locked] = await m.query<unknown[]>(`SELECT 1 FROM enquiries WHERE id = $1 FOR UPDATE`, [params.id]);
+          if (!locked) throw notFound();
+          const before = toEnquiry(await readRow(m, params.id));
           if (body.assigneeId) {
             // FOR SHARE: the staff member cannot be deleted or change status until this commits.
             const active = await m.query<unknown[]>(
@@ -150,8 +163,10 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
               WHERE id = $1`,
             [params.id, body.status ?? null, assign, body.assigneeId ?? null],
           );
-          if (body.assigneeId && body.assigneeId !== before.assignee_id) await enquiryAssigned(m, params.id, body.assigneeId);
-          return toEnquiry(await readRow(m, params.id));
+          if (body.assigneeId && body.assigneeId !== before.assignee?._id) await enquiryAssigned(m, params.id, body.assigneeId);
+          const after = toEnquiry(await readRow(m, params.id));
+          await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
+          return after;
         });
         return { message: messages.enquiryUpdated, enquiry };
       },
@@ -162,9 +177,13 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       access: 'anyAdmin',
       body: enquiryNoteBody,
       answer: { 201: enquiryNoteAnswer },
-      async handle({ ctx, params, body, principal }) {
-        const note = await db.transaction((m) => addNote(m, params.id, body.text, principal));
-        if (!note) throw notFound();
+      async handle({ ctx, params, body, principal, audit }) {
+        const note = await db.transaction(async (m) => {
+          const added = await addNote(m, params.id, body.text, principal);
+          if (!added) throw notFound();
+          await audit(m, { action: 'enquiry.note', target: target(toEnquiry(await readRow(m, params.id))), changes: { note: { new: added.text } } });
+          return added;
+        });
         ctx.status = 201;
         return { message: messages.enquiryNoteAdded, note };
       },
@@ -174,9 +193,15 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: byId,
       access: 'superAdmin',
       answer: { 200: messageAnswer },
-      async handle({ params }) {
-        const [, count] = await db.query<[unknown[], number]>(`DELETE FROM enquiries WHERE id = $1`, [params.id]);
-        if (count === 0) throw notFound();
+      async handle({ params, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readRow(m, params.id);
+          // TypeORM answers a DELETE with its rows and their count.
+          const [[gone]] = await m.query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [params.id]);
+          if (!before || !gone) throw notFound();
+          const { fullName, email, phone, service, status, assignee } = toEnquiry(before);
+          await audit(m, { action: 'enquiry.delete', target: target(toEnquiry(before)), changes: diff({ fullName, email, phone, service, status, assignee }, null) });
+        });
         return { message: messages.enquiryDeleted };
       },
     }),
@@ -211,14 +236,18 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'staff',
       body: staffEnquiryUpdateBody,
       answer: { 200: enquiryUpdateAnswer },
-      async handle({ params, body, principal }) {
+      async handle({ params, body, principal, audit }) {
         const enquiry = await db.transaction(async (m) => {
-          const [, count] = await m.query<[unknown[], number]>(
-            `UPDATE enquiries SET status = $3, updated_at = now() WHERE id = $1 AND assignee_id = $2`,
-            [params.id, principal.id, body.status],
-          );
-          if (count === 0) throw notFound();
-          return toEnquiry(await readRow(m, params.id));
+          const [mine] = await m.query<unknown[]>(`SELECT 1 FROM enquiries WHERE id = $1 AND assignee_id = $2 FOR UPDATE`, [
+            params.id,
+            principal.id,
+          ]);
+          if (!mine) throw notFound();
+          const before = toEnquiry(await readRow(m, params.id));
+          await m.query(`UPDATE enquiries SET status = $2, updated_at = now() WHERE id = $1`, [params.id, body.status]);
+          const after = toEnquiry(await readRow(m, params.id));
+          await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
+          return after;
         });
         return { message: messages.enquiryUpdated, enquiry };
       },
@@ -229,9 +258,13 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
       access: 'staff',
       body: enquiryNoteBody,
       answer: { 201: enquiryNoteAnswer },
-      async handle({ ctx, params, body, principal }) {
-        const note = await db.transaction((m) => addNote(m, params.id, body.text, principal, principal.id));
-        if (!note) throw notFound();
+      async handle({ ctx, params, body, principal, audit }) {
+        const note = await db.transaction(async (m) => {
+          const added = await addNote(m, params.id, body.text, principal, principal.id);
+          if (!added) throw notFound();
+          await audit(m, { action: 'enquiry.note', target: target(toEnquiry(await readRow(m, params.id))), changes: { note: { new: added.text } } });
+          return added;
+        });
         ctx.status = 201;
         return { message: messages.enquiryNoteAdded, note };
       },

@@ -5,7 +5,7 @@
  * reset by e-mail for admins and staff (/api/auth/forgot-password, /api/auth/reset-password).
  */
 import type { Context } from 'koa';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
 import {
   activeSessionList,
@@ -20,6 +20,7 @@ import {
   twoFactorEnableBody,
   twoFactorSetupAnswer,
 } from '@kafue/common/schemas';
+import { diff, type AuditRecorder } from '../audit.js';
 import { accountCounter, reserveAttempt } from '../auth/limiter.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -62,19 +63,45 @@ async function sessionsOf(db: DataSource, adminId: string, ctx: Context) {
   }));
 }
 
-/** Ends one session of an admin (404 when it is not theirs or already over). */
-async function endSession(db: DataSource, adminId: string, sessionId: string): Promise<void> {
-  const [, count] = await db.transaction((m) =>
-    m.query<[unknown[], number]>(`DELETE FROM sessions WHERE id = $1 AND admin_id = $2`, [sessionId, adminId]),
-  );
-  if (count === 0) throw notFound();
+/** The admin whose sessions a call ends, as the audit log names them (404 when there is none). */
+async function sessionOwner(m: EntityManager, adminId: string) {
+  const [owner] = await m.query<{ id: string; email: string }[]>(`SELECT id, email FROM admins WHERE id = $1`, [adminId]);
+  if (!owner) throw notFound();
+  return owner;
 }
 
-/** Ends every session of an admin but `keep`. */
-async function endSessions(db: DataSource, adminId: string, keep: string | null): Promise<void> {
-  await db.transaction((m) =>
-    m.query(`DELETE FROM sessions WHERE admin_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [adminId, keep]),
-  );
+/** Ends one session of an admin (404 when it is not theirs or already over), with its audit row. */
+async function endSession(db: DataSource, adminId: string, sessionId: string, audit: AuditRecorder): Promise<void> {
+  await db.transaction(async (m) => {
+    const owner = await sessionOwner(m, adminId);
+    const [ended] = await m.query<[{ id: string; created_at: Date }[], number]>(
+      `DELETE FROM sessions WHERE id = $1 AND admin_id = $2 RETURNING id, created_at`,
+      [sessionId, adminId],
+    );
+    if (ended.length === 0) throw notFound();
+    await audit(m, {
+      action: 'session.end',
+      target: { type: 'session', id: ended[0].id, label: owner.email },
+      changes: { session: { old: { createdAt: ended[0].created_at }, new: null } },
+    });
+  });
+}
+
+/** Ends every session of an admin but `keep`, with its audit row (none when there was none to end). */
+async function endSessions(db: DataSource, adminId: string, keep: string | null, audit: AuditRecorder): Promise<void> {
+  await db.transaction(async (m) => {
+    const owner = await sessionOwner(m, adminId);
+    const [, count] = await m.query<[unknown[], number]>(
+      `DELETE FROM sessions WHERE admin_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+      [adminId, keep],
+    );
+    if (count === 0) return audit.none('no session to end');
+    await audit(m, {
+      action: 'session.end_all',
+      target: { type: 'admin', id: owner.id, label: owner.email },
+      changes: { sessions: { old: count, new: 0 } },
+    });
+  });
 }
 
 export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endpoint[] {
@@ -90,18 +117,28 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
     if (!(await admins.existsBy({ id }))) throw notFound();
   }
 
+  const adminTarget = (admin: { id: string; email: string }) => ({ type: 'admin', id: admin.id, label: admin.email });
+
   return [
     endpoint({
       method: 'POST',
       path: api.twoFactorSetup,
       access: 'adminPending',
       answer: { 200: twoFactorSetupAnswer },
-      async handle({ principal }) {
+      async handle({ principal, audit }) {
         if (principal.kind === 'admin' && principal.pending === 'passwordChange') throw forbidden(messages.passwordExpired);
         const admin = await adminOf(principal);
         if (admin.totpSecret) throw new HttpError(409, messages.twoFactorAlreadyOn);
         const setup = await newTotpSecret(admin.email);
-        await db.transaction((m) => m.update(AdminEntity, { id: admin.id }, { totpPendingSecret: setup.secret }));
+        await db.transaction(async (m) => {
+          await m.update(AdminEntity, { id: admin.id }, { totpPendingSecret: setup.secret });
+          // The new key itself never enters the log: only that enrolment started.
+          await audit(m, {
+            action: 'admin.2fa_setup',
+            target: adminTarget(admin),
+            changes: { twoFactor: { old: admin.totpPendingSecret ? 'pending' : 'off', new: 'pending' } },
+          });
+        });
         return setup;
       },
     }),
@@ -111,7 +148,7 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       access: 'adminPending',
       body: twoFactorEnableBody,
       answer: { 200: twoFactorEnableAnswer },
-      async handle({ principal, body }) {
+      async handle({ principal, body, audit }) {
         if (principal.kind === 'admin' && principal.pending === 'passwordChange') throw forbidden(messages.passwordExpired);
         const admin = await adminOf(principal);
         if (admin.totpSecret) throw new HttpError(409, messages.twoFactorAlreadyOn);
@@ -128,6 +165,12 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
           );
           if (count !== 1) throw new HttpError(409, messages.twoFactorAlreadyOn);
           await storeRecoveryCodes(m, admin.id, recoveryCodes);
+          // Neither the key nor the recovery codes enter the log: only how many codes there are.
+          await audit(m, {
+            action: 'admin.2fa_enable',
+            target: adminTarget(admin),
+            changes: { twoFactor: { old: 'pending', new: 'on' }, recoveryCodesIssued: { new: recoveryCodes.length } },
+          });
         });
         return { message: messages.twoFactorEnabled, recoveryCodes };
       },
@@ -138,7 +181,7 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       access: 'anyAdmin',
       body: twoFactorDisableBody,
       answer: { 200: messageAnswer },
-      async handle({ principal, body }) {
+      async handle({ principal, body, audit }) {
         const admin = await adminOf(principal);
         if (!admin.totpSecret) throw new HttpError(400, messages.twoFactorNotOn);
         if ((await readSecuritySettings(db)).requireTwoFactor) throw forbidden(messages.twoFactorStillRequired);
@@ -156,6 +199,7 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
             [admin.id],
           );
           await m.query(`DELETE FROM admin_recovery_codes WHERE admin_id = $1`, [admin.id]);
+          await audit(m, { action: 'admin.2fa_disable', target: adminTarget(admin), changes: { twoFactor: { old: 'on', new: 'off' } } });
         });
         await reserved.succeeded();
         return { message: messages.twoFactorDisabled };
@@ -174,8 +218,16 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       access: 'superAdmin',
       body: securitySettings,
       answer: { 200: securitySettingsAnswer },
-      async handle({ body }) {
-        await db.transaction((m) => m.upsert(SettingEntity, { key: securitySettingsKey, value: body }, ['key']));
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readSecuritySettings(m);
+          await m.upsert(SettingEntity, { key: securitySettingsKey, value: body }, ['key']);
+          await audit(m, {
+            action: 'settings.security_update',
+            target: { type: 'settings', id: securitySettingsKey, label: 'Security' },
+            changes: diff(before, body),
+          });
+        });
         return { message: messages.settingsUpdated, settings: body };
       },
     }),
@@ -191,8 +243,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       path: api.mySessions,
       access: 'anyAdmin',
       answer: { 200: messageAnswer },
-      async handle({ principal }) {
-        await endSessions(db, principal.id, principal.sessionId);
+      async handle({ principal, audit }) {
+        await endSessions(db, principal.id, principal.sessionId, audit);
         return { message: messages.otherSessionsEnded };
       },
     }),
@@ -201,8 +253,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       path: `${api.mySessions}/:id`,
       access: 'anyAdmin',
       answer: { 200: messageAnswer },
-      async handle({ principal, params }) {
-        await endSession(db, principal.id, params.id);
+      async handle({ principal, params, audit }) {
+        await endSession(db, principal.id, params.id, audit);
         return { message: messages.sessionEnded };
       },
     }),
@@ -221,10 +273,9 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       path: `${api.admins}/:id/sessions`,
       access: 'superAdmin',
       answer: { 200: messageAnswer },
-      async handle({ principal, params }) {
-        await existingAdmin(params.id);
+      async handle({ principal, params, audit }) {
         // A Super Admin ending their own sessions here keeps the one they are using.
-        await endSessions(db, params.id, params.id === principal.id ? principal.sessionId : null);
+        await endSessions(db, params.id, params.id === principal.id ? principal.sessionId : null, audit);
         return { message: messages.otherSessionsEnded };
       },
     }),
@@ -233,8 +284,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       path: `${api.admins}/:id/sessions/:sessionId`,
       access: 'superAdmin',
       answer: { 200: messageAnswer },
-      async handle({ params }) {
-        await endSession(db, params.id, parseId(params.sessionId ?? ''));
+      async handle({ params, audit }) {
+        await endSession(db, params.id, parseId(params.sessionId ?? ''), audit);
         return { message: messages.sessionEnded };
       },
     }),
@@ -244,8 +295,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       access: 'public',
       body: forgotPasswordBody,
       answer: { 200: messageAnswer },
-      async handle({ ctx, body }) {
-        await requestPasswordReset(db, config, { email: body.email, account: body.account, ip: ctx.ip });
+      async handle({ ctx, body, audit }) {
+        await requestPasswordReset(db, config, { email: body.email, account: body.account, ip: ctx.ip }, audit);
         return { message: messages.resetLinkSent };
       },
     }),
@@ -255,8 +306,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       access: 'public',
       body: resetPasswordBody,
       answer: { 200: resetPasswordAnswer },
-      async handle({ body }) {
-        const account = await resetPassword(db, body.token, body.newPassword);
+      async handle({ body, audit }) {
+        const account = await resetPassword(db, body.token, body.newPassword, audit);
         return { message: messages.passwordUpdated, account };
       },
     }),
