@@ -183,6 +183,23 @@ describe('permission matrix', () => {
     }
   });
 
+  it("the guard's admin rules: an admin with something pending passes only adminPending calls (issue 12)", async () => {
+    const admin = { kind: 'admin', sessionId: 's', id: 'i', name: 'n', email: 'e', role: 'Super Admin', twoFactorEnabled: false } as const;
+    const check = (principal: object, access: 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin') =>
+      authorize({ state: { principal } } as never, { db: t.db } as never, access);
+    for (const [pending, message] of [
+      ['passwordChange', messages.passwordExpired],
+      ['twoFactorEnrolment', messages.twoFactorEnrolmentRequired],
+    ] as const) {
+      await expect(check({ ...admin, pending }, 'adminPending')).resolves.toBeDefined();
+      for (const access of ['anyAdmin', 'editor', 'superAdmin'] as const) {
+        await expect(check({ ...admin, pending }, access)).rejects.toMatchObject({ status: 403, message });
+      }
+    }
+    await expect(check(admin, 'superAdmin')).resolves.toBeDefined();
+    await expect(check({ ...admin, role: 'Moderator', pending: 'passwordChange' }, 'superAdmin')).rejects.toMatchObject({ status: 403 });
+  });
+
   it("the guard's staff rules: the portal needs a chosen password and an Active account", async () => {
     const staff = { kind: 'staff', sessionId: 's', id: 'i', name: 'n', email: 'e', role: 'Staff' } as const;
     const check = (principal: object, access: 'staff' | 'staffPendingPassword') =>

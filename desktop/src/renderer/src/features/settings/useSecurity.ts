@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultSecuritySettings, messages, type SecuritySettings } from '@kafue/common/contract';
 import { unwrap } from '../../lib/api';
+import { recheckSession } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { settingsApi } from './settingsApi';
 
@@ -21,6 +22,8 @@ export function useSaveSecuritySettings() {
     onSuccess(_, values) {
       toast('success', messages.settingsUpdated);
       client.setQueryData(securityKey, values);
+      // The policy may now hold the Super Admin too (two-factor required, an old password).
+      return recheckSession();
     },
     onError: (error) => failureToast(error, messages.settingsUpdateFailed, { network: messages.settingsNetworkError }),
   });
