@@ -21,6 +21,7 @@ import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
+import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
@@ -33,6 +34,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffEnquiryEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
+  ...notificationEndpoints(deps),
   ...adminEndpoints(deps),
   ...enquiryEndpoints(deps),
 ];
