@@ -105,6 +105,7 @@ export type {
   UnreadCount,
 } from './enquiries';
 export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
+export type { Dashboard } from './dashboard';
 import type { NotificationSettings } from './notifications';
 import type { BackupSchedule, GeneralSettings } from './settings';
 

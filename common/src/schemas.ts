@@ -13,3 +13,4 @@ export * from './settings';
 export * from './services';
 export * from './enquiries';
 export * from './notifications';
+export * from './dashboard';

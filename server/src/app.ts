@@ -19,6 +19,7 @@ import { staticFiles } from './http/static.js';
 import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
 import { notificationEndpoints } from './routes/notifications.js';
@@ -37,6 +38,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...notificationEndpoints(deps),
   ...adminEndpoints(deps),
   ...enquiryEndpoints(deps),
+  ...dashboardEndpoints(deps),
 ];
 
 interface ErrorAnswer {
