@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { dumpDatabase, restoreBackup } from '../src/backup.js';
+import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
+import { openDatabase } from '../src/db/data-source.js';
 
 let t: TestServer;
 let superAdmin: Client;
@@ -330,5 +332,65 @@ describe('the staff portal', () => {
     expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiry_notes WHERE enquiry_id = $1`, [theirs]))[0].n).toBe(0);
     // Nor do staff reach the admins' inbox.
     expect((await mine.client.get(api.enquiries)).status).toBe(403);
+  });
+});
+
+describe('the totals the triggers keep', () => {
+  const tally = () =>
+    t.db.query(`SELECT status, service, assignee_id::text, n::int FROM kafue_derived.enquiry_tally WHERE n <> 0 ORDER BY 1, 2, 3`);
+  const counted = () =>
+    t.db.query(
+      `SELECT status, coalesce(service, '') AS service, coalesce(assignee_id, '00000000-0000-0000-0000-000000000000')::text AS assignee_id, count(*)::int AS n
+         FROM enquiries GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+
+  it('match a count after inserts, changes, assignments, a staff member deleted, deletes; a backup leaves them out, a restore rebuilds them', async () => {
+    await t.db.query(`DELETE FROM enquiries`);
+    expect(await tally()).toEqual([]);
+    const one = await t.staff();
+    const two = await t.staff();
+    await t.db.query(
+      `INSERT INTO enquiries (full_name, email, message, status, service, assignee_id)
+       SELECT 'P' || i, 'p@example.com', 'm', (ARRAY['New', 'Open', 'Closed', 'Spam'])[1 + i % 4],
+              (ARRAY['Cybersecurity', 'Other', NULL])[1 + i % 3], CASE i % 3 WHEN 0 THEN $1::uuid WHEN 1 THEN $2::uuid END
+         FROM generate_series(1, 300) i`,
+      [one.id, two.id],
+    );
+    expect(await tally()).toEqual(await counted());
+    await t.db.query(`UPDATE enquiries SET status = 'Closed' WHERE full_name LIKE 'P1%'`);
+    await t.db.query(`UPDATE enquiries SET assignee_id = $1 WHERE full_name LIKE 'P2%'`, [two.id]);
+    await t.db.query(`UPDATE enquiries SET service = NULL WHERE full_name LIKE 'P3%'`);
+    expect(await tally()).toEqual(await counted());
+    // Marking read changes no total.
+    const before = await tally();
+    await t.db.query(`UPDATE enquiries SET read_at = now()`);
+    expect(await tally()).toEqual(before);
+    // Deleting a staff member unassigns their enquiries (ON DELETE SET NULL).
+    expect((await superAdmin.delete(api.staffById(two.id))).status).toBe(200);
+    expect(await tally()).toEqual(await counted());
+    await t.db.query(`DELETE FROM enquiries WHERE full_name LIKE 'P4%'`);
+    expect(await tally()).toEqual(await counted());
+    // The API's totals, from the tally.
+    const [{ n: open }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE status = 'Open' AND service = 'Other'`);
+    expect((await moderator.get(`${api.enquiries}?status=Open&service=Other`)).body.total).toBe(open);
+    const [{ n: mine }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id = $1 AND status <> 'Spam'`, [one.id]);
+    expect((await one.client.get(api.staffMyEnquiries)).body.total).toBe(mine);
+    expect((await moderator.get(`${api.enquiries}?assignee=none&service=none`)).body.total).toBe(
+      (await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id IS NULL AND service IS NULL AND status <> 'Spam'`))[0].n,
+    );
+
+    const backup = await dumpDatabase(t.db);
+    expect(Object.keys(backup.tables)).toContain('enquiries');
+    expect(Object.keys(backup.tables).filter((name) => name.includes('tally'))).toEqual([]);
+    const restored = await openDatabase({ databaseUrl: undefined, dataDir: '' }, () => undefined, await createDatabase());
+    try {
+      await restoreBackup(restored.dataSource, backup);
+      const again = await restored.dataSource.query(
+        `SELECT status, service, assignee_id::text, n::int FROM kafue_derived.enquiry_tally WHERE n <> 0 ORDER BY 1, 2, 3`,
+      );
+      expect(again).toEqual(await counted());
+    } finally {
+      await restored.close();
+    }
   });
 });

@@ -12,8 +12,16 @@ import { SessionChanges1763800000000 } from './migrations/1763800000000-SessionC
 import { Backups1763900000000 } from './migrations/1763900000000-Backups.js';
 import { Enquiries1764100000000 } from './migrations/1764100000000-Enquiries.js';
 import { Mail1764100000001 } from './migrations/1764100000001-Mail.js';
+import { EnquiryTally1764100000002 } from './migrations/1764100000002-EnquiryTally.js';
 
-export const migrations = [Initial1763700000000, SessionChanges1763800000000, Backups1763900000000, Enquiries1764100000000, Mail1764100000001];
+export const migrations = [
+  Initial1763700000000,
+  SessionChanges1763800000000,
+  Backups1763900000000,
+  Enquiries1764100000000,
+  Mail1764100000001,
+  EnquiryTally1764100000002,
+];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
 
