@@ -9,6 +9,7 @@ import { messages, type ApiError } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
 import { poolOf } from './db/data-source.js';
 import type { AppDeps } from './deps.js';
+import { contactFormPost } from './http/contact-form.js';
 import { apiDocs } from './http/docs.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
@@ -122,6 +123,8 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   app.use(securityHeaders(config.production));
+  // The contact form posted by the browser itself (before or without the page's script).
+  app.use(contactFormPost(deps));
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));

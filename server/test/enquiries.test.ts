@@ -3,6 +3,8 @@
  * per-address limit; the admins' inbox (list, detail, update, notes, delete, unread count, CSV);
  * the staff portal's calls on their own enquiries.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { dumpDatabase, restoreBackup } from '../src/backup.js';
@@ -33,6 +35,34 @@ const form = {
 
 async function send(body: object, address = freshAddress(), headers: Record<string, string> = {}) {
   return t.client().post(api.enquiries, body, { 'x-forwarded-for': address, ...headers });
+}
+
+/** Rows of an RFC 4180 CSV text (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') cell += text[++i];
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
 }
 
 /** Inserts an enquiry directly; answers its id. */
@@ -266,16 +296,24 @@ describe('GET /api/enquiries/export.csv', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const text = answer.text.replace(/^\uFEFF/, '');
-    const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Received,Full Name,Email,Phone,Service,Status,Assignee,Message,Read');
-    expect(lines[1]).toBe(`2026-01-01T10:00:00.000Z,"'=HYPERLINK(""http://evil.example"",""click"")",a@example.com,'+260 97 1234567,,New,,"line one\nline ""two"", three",`);
-    expect(lines[2]).toBe(`2026-01-02T10:00:00.000Z,'@SUM(A1:A2),b@example.com,,Cybersecurity,New,,'-2+3,`);
-    expect(lines[3]).toBe(`2026-01-03T10:00:00.000Z,Zoë Ñandú,c@example.com,,,New,,'\tTabbed,`);
-    expect(lines.slice(4)).toEqual(['']);
+    // UTF-8 with its byte order mark (for spreadsheets; fetch's text() drops it).
+    const raw = await fetch(`${t.url}${api.enquiriesExport}`, { headers: { cookie: `kafue_session=${moderator.cookie}` } });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(answer.text);
+    expect(rows[0]).toEqual(['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read']);
+    expect(rows.slice(1)).toEqual([
+      ['2026-01-01T10:00:00.000Z', `'=HYPERLINK("http://evil.example","click")`, 'a@example.com', "'+260 97 1234567", '', 'New', '', 'line one\nline "two", three', ''],
+      ['2026-01-02T10:00:00.000Z', "'@SUM(A1:A2)", 'b@example.com', '', 'Cybersecurity', 'New', '', "'-2+3", ''],
+      ['2026-01-03T10:00:00.000Z', 'Zoë Ñandú', 'c@example.com', '', '', 'New', '', "'\tTabbed", ''],
+    ]);
+    // Quoted where needed, as written.
+    expect(answer.text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(answer.text).toContain(`"line one\nline ""two"", three"`);
     // The list's filters apply.
-    const filtered = await moderator.get(`${api.enquiriesExport}?q=zo%C3%AB`);
-    expect(filtered.text.split('\r\n').length).toBe(3);
+    const filtered = await moderator.get(`${api.enquiriesExport}?q=zo%C3%AB&status=New,Spam`);
+    expect(parseCsv(filtered.text).map((r) => r[1])).toEqual(['Full Name', 'Zoë Ñandú']);
+    const read = await moderator.get(`${api.enquiriesExport}?from=2026-01-02&to=2026-01-02`);
+    expect(parseCsv(read.text).map((r) => r[1])).toEqual(['Full Name', "'@SUM(A1:A2)"]);
   });
 
   it('exports many rows, in batches, in order', async () => {
@@ -285,10 +323,19 @@ describe('GET /api/enquiries/export.csv', () => {
        SELECT 'Person ' || i, 'p' || i || '@example.com', 'm', timestamptz '2026-01-01' + i * interval '1 minute' FROM generate_series(1, 2500) i`,
     );
     const answer = await moderator.get(`${api.enquiriesExport}?sort=createdAt`);
-    const lines = answer.text.split('\r\n').filter(Boolean);
-    expect(lines.length).toBe(2501);
-    expect(lines[1]).toMatch(/,Person 1,/);
-    expect(lines[2500]).toMatch(/,Person 2500,/);
+    const rows = parseCsv(answer.text);
+    expect(rows.length).toBe(2501);
+    expect(rows[1][1]).toBe('Person 1');
+    expect(rows[2500][1]).toBe('Person 2500');
+    // A client that goes away midway ends the copy and frees its connection.
+    const controller = new AbortController();
+    const partial = await fetch(`${t.url}${api.enquiriesExport}`, { headers: { cookie: `kafue_session=${moderator.cookie}` }, signal: controller.signal });
+    const reader = partial.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 300));
+    const copying = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND state = 'active'`);
+    expect(copying[0].n).toBe(0);
     // The connection went back to the pool with no transaction left open.
     const open = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
     expect(open[0].n).toBe(0);
@@ -392,5 +439,59 @@ describe('the totals the triggers keep', () => {
     } finally {
       await restored.close();
     }
+  });
+});
+
+describe('the contact form posted without JavaScript', () => {
+  const page =
+    '<!doctype html><html><body><form class="contact-form"><input id="contact-name" type="text" required="" name="name" value=""/>' +
+    '<input id="contact-phone" type="tel" name="phone" value=""/><input id="contact-email" type="email" name="email" value=""/>' +
+    '<select id="contact-service" name="service"><option value="" selected="">Select a service</option><option value="Web Development">Web Development</option>' +
+    '<option value="Cybersecurity">Cybersecurity</option></select><textarea id="contact-message" name="message" rows="5"></textarea>' +
+    '<button type="submit">Send Message</button><div role="status" class="form-status"></div></form></body></html>';
+  beforeAll(() => {
+    mkdirSync(join(t.config.siteDir, 'contact'), { recursive: true });
+    writeFileSync(join(t.config.siteDir, 'contact', 'index.html'), page);
+  });
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshAddress(), ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('stores the enquiry and answers the contact page with the success note and an empty form', async () => {
+    const answer = await post({ name: 'No Script', email: 'noscript@example.com', message: 'Sent <before> the script', service: 'Cybersecurity', phone: '' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await answer.text();
+    expect(html).toContain(`<div role="status" class="form-status"><p class="sent-note" data-server-note="">&#10003; Message sent! We&#39;ll get back to you shortly.</p></div>`);
+    expect(html).toContain('<input id="contact-name" type="text" required="" name="name" value=""/>');
+    const [row] = await t.db.query(`SELECT full_name, service, message, status FROM enquiries WHERE email = 'noscript@example.com'`);
+    expect(row).toEqual({ full_name: 'No Script', service: 'Cybersecurity', message: 'Sent <before> the script', status: 'New' });
+  });
+
+  it('answers a refusal with the server\'s message, keeping everything typed', async () => {
+    const answer = await post({ name: 'Kept "Name"', email: 'not-an-email', message: 'Kept <message>', service: 'Cybersecurity', phone: '0977' });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain(`<p class="error-note" data-server-note="">${messages.invalidInput}<br/>Enter a valid email address.</p>`);
+    expect(html).toContain('name="name" value="Kept &quot;Name&quot;"/>');
+    expect(html).toContain('name="email" value="not-an-email"/>');
+    expect(html).toContain('name="phone" value="0977"/>');
+    expect(html).toContain('<textarea id="contact-message" name="message" rows="5">Kept &lt;message&gt;</textarea>');
+    expect(html).toContain('<option value="Cybersecurity" selected="">');
+    expect(html).not.toContain('<option value="" selected="">');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE message = 'Kept <message>'`))[0].n).toBe(0);
+  });
+
+  it('applies the same limit and origin check as the API', async () => {
+    const address = freshAddress();
+    const fields = { name: 'Often', email: 'often@example.com', message: 'Again' };
+    for (let i = 0; i < 5; i++) expect((await post(fields, { 'x-forwarded-for': address })).status).toBe(200);
+    const limited = await post(fields, { 'x-forwarded-for': address });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain(messages.tooManyEnquiries);
+    expect((await post(fields, { origin: 'https://elsewhere.example' })).status).toBe(403);
   });
 });

@@ -26,10 +26,12 @@ export function notificationEndpoints({ db }: AppDeps): Endpoint[] {
       body: notificationSettings,
       answer: { 200: notificationSettingsAnswer },
       async handle({ principal, body }) {
-        await db.query(
-          `INSERT INTO admin_notification_settings (admin_id, value) VALUES ($1, $2)
-           ON CONFLICT (admin_id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-          [principal.id, JSON.stringify(body)],
+        await db.transaction((m) =>
+          m.query(
+            `INSERT INTO admin_notification_settings (admin_id, value) VALUES ($1, $2)
+             ON CONFLICT (admin_id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+            [principal.id, JSON.stringify(body)],
+          ),
         );
         return { message: messages.notificationSettingsSaved, settings: body };
       },
