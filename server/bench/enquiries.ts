@@ -117,9 +117,10 @@ async function main() {
     const queries = {
       'first page': `${list} WHERE e.status <> 'Spam' ORDER BY e.created_at DESC, e.id DESC LIMIT 25`,
       'first page total': `SELECT coalesce(sum(n), 0) FROM kafue_derived.enquiry_tally WHERE status <> 'Spam'`,
-      'search page and total': `WITH matched AS MATERIALIZED (SELECT * FROM enquiries e WHERE ${search})
-        SELECT e.*, s.name, count(*) OVER () FROM matched e LEFT JOIN staff_users s ON s.id = e.assignee_id
-        ORDER BY e.created_at DESC, e.id DESC LIMIT 25`,
+      'search page and total': `WITH matched AS MATERIALIZED (SELECT e.id, e.created_at FROM enquiries e WHERE ${search}),
+        page AS (SELECT e.id, count(*) OVER () AS total FROM matched e ORDER BY e.created_at DESC, e.id DESC LIMIT 25)
+        SELECT e.*, s.name, page.total FROM page JOIN enquiries e ON e.id = page.id LEFT JOIN staff_users s ON s.id = e.assignee_id
+        ORDER BY e.created_at DESC, e.id DESC`,
       'filtered page': `${list} WHERE e.status = 'Open' AND e.service = 'Cybersecurity' ORDER BY e.created_at DESC, e.id DESC LIMIT 25 OFFSET 50`,
       'filtered total': `SELECT coalesce(sum(n), 0) FROM kafue_derived.enquiry_tally WHERE status = 'Open' AND service = 'Cybersecurity'`,
     };

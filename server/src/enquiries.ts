@@ -188,11 +188,16 @@ export async function listEnquiries(db: DataSource, query: ListQuery, assigneeId
   if (query.q) {
     // MATERIALIZED: the matches are found through the trigram indexes, never by walking the
     // whole table in date order and testing each message.
+    // Only the sort columns are kept for the matches (not the messages); the page's rows are
+    // then read by id.
     const { rows } = await pool.query<EnquiryRow & { total: number }>(
-      `WITH matched AS MATERIALIZED (SELECT * FROM enquiries e WHERE ${where.sql})
-       SELECT ${enquiryColumns}, count(*) OVER ()::int AS total
-         FROM matched e LEFT JOIN staff_users s ON s.id = e.assignee_id
-        ORDER BY ${orderBy(query.sort)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `WITH matched AS MATERIALIZED (
+         SELECT e.id, e.created_at, e.full_name, e.email, e.status, e.service FROM enquiries e WHERE ${where.sql}),
+       page AS (
+         SELECT e.id, count(*) OVER ()::int AS total FROM matched e
+          ORDER BY ${orderBy(query.sort)} LIMIT $${n + 1} OFFSET $${n + 2})
+       SELECT ${enquiryColumns}, page.total FROM page JOIN ${enquiryFrom} ON e.id = page.id
+        ORDER BY ${orderBy(query.sort)}`,
       pageValues,
     );
     if (rows.length || query.page === 1) return answer(rows, rows[0]?.total ?? 0);

@@ -183,6 +183,13 @@ describe('the inbox', () => {
     expect(names(await moderator.get(`${api.enquiries}?q=phiri`))).toEqual(['Bwalya Phiri']);
     expect(names(await moderator.get(`${api.enquiries}?q=${encodeURIComponent('0%_o')}`))).toEqual(['Dalitso 100%_off']);
     expect((await moderator.get(`${api.enquiries}?q=${encodeURIComponent('%')}`)).body.total).toBe(1);
+    // Sorted and paged like any list, the total that of all matches.
+    expect(names(await moderator.get(`${api.enquiries}?q=warehouse&sort=fullName`))).toEqual(['Alice Banda', 'Chanda Mulenga']);
+    const second = await moderator.get(`${api.enquiries}?q=warehouse&sort=-fullName&pageSize=1&page=2`);
+    expect(second.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(names(second)).toEqual(['Alice Banda']);
+    const beyond = await moderator.get(`${api.enquiries}?q=warehouse&page=9`);
+    expect(beyond.body).toMatchObject({ items: [], total: 2 });
   });
 
   it('filters by status (several too), service, assignee and days', async () => {
