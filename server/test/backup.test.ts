@@ -68,7 +68,14 @@ describe('POST /api/settings/backup', () => {
     const text = row.content.toString('utf8');
     expect(text.startsWith(`{"format":"kafue-backup","version":2,"sha256":"${row.sha256}","backup":{`)).toBe(true);
     const backup = decodeBackup(row.content, name);
-    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000', 'Backups1763900000000']);
+    expect(backup.migrations).toEqual([
+      'Initial1763700000000',
+      'SessionChanges1763800000000',
+      'Backups1763900000000',
+      'Enquiries1764100000000',
+      'Mail1764100000001',
+      'EnquiryTally1764100000002',
+    ]);
     expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(t.db));
     expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']));
     expect(backup.tables.staff_users.rows.map((r) => r.email)).toEqual(
