@@ -127,6 +127,7 @@ export type {
   UnreadCount,
 } from './enquiries';
 export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
+export type { Dashboard } from './dashboard';
 import type { NotificationSettings } from './notifications';
 export type { AdminPending } from './auth';
 export type {

@@ -15,3 +15,4 @@ export * from './audit';
 export * from './enquiries';
 export * from './notifications';
 export * from './security';
+export * from './dashboard';

@@ -9,6 +9,7 @@ import { messages, type ApiError } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
 import { poolOf } from './db/data-source.js';
 import type { AppDeps } from './deps.js';
+import { contactFormPost } from './http/contact-form.js';
 import { apiDocs } from './http/docs.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
@@ -21,9 +22,11 @@ import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { auditEndpoints } from './routes/audit.js';
 import { authEndpoints } from './routes/auth.js';
+import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
 import { securityEndpoints } from './routes/security.js';
+import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
@@ -36,10 +39,12 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffEnquiryEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
+  ...notificationEndpoints(deps),
   ...adminEndpoints(deps),
   ...auditEndpoints(deps),
   ...enquiryEndpoints(deps),
   ...securityEndpoints(deps),
+  ...dashboardEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -123,6 +128,8 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   app.use(securityHeaders(config.production));
+  // The contact form posted by the browser itself (before or without the page's script).
+  app.use(contactFormPost(deps));
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));

@@ -3,13 +3,21 @@
  * the CSV export. Filters and sorts are built here from validated values only; every value goes
  * to PostgreSQL as a parameter.
  */
-import { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import type pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { DataSource, EntityManager } from 'typeorm';
 import { defaultGeneralSettings, type Enquiry, type EnquiryNote, type Timezone } from '@kafue/common/contract';
-import type { enquiryListQuery } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import type { enquiryBody, enquiryListQuery } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import { generalSettingsKey, storedGeneralSettings } from './backup-schedule.js';
+import { diff, type AuditRecorder } from './audit.js';
+import { addressKey } from './auth/limiter.js';
+import type { Limits } from './config.js';
 import { poolOf } from './db/data-source.js';
+import { HttpError } from './http/errors.js';
+import { enquiryReceived } from './mail/notify.js';
 import { readSetting } from './stored-settings.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
@@ -136,20 +144,80 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
   return { sql: conditions.join(' AND '), values };
 }
 
-/** One page of the list and the total it is part of (two queries at once, on two connections). */
+const noneId = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The total of a list filtered on status, service and assignee only, from the tally the
+ * triggers keep (migration EnquiryTally): a sum over a few dozen rows, whatever the count.
+ */
+async function tallyTotal(db: DataSource, query: ListQuery, assigneeId?: string): Promise<number> {
+  const conditions: string[] = [];
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (query.status.length) conditions.push(`status = ANY(${param(query.status)}::varchar[])`);
+  else conditions.push(`status <> 'Spam'`);
+  if (query.service) conditions.push(`service = ${param(query.service === 'none' ? '' : query.service)}`);
+  const assignee = assigneeId ?? (query.assignee === 'none' ? noneId : query.assignee);
+  if (assignee) conditions.push(`assignee_id = ${param(assignee)}`);
+  const { rows } = await poolOf(db).query<{ total: number }>(
+    `SELECT coalesce(sum(n), 0)::int AS total FROM kafue_derived.enquiry_tally WHERE ${conditions.join(' AND ')}`,
+    values,
+  );
+  return rows[0].total;
+}
+
+/**
+ * One page of the list and the total it is part of. Without words or days, the page comes
+ * along an index in the order asked for and the total from the tally. With words (`q`), the
+ * trigram indexes find the matches once, and the page and the total come from that one scan.
+ * With days only, the total is counted along the created_at index.
+ */
 export async function listEnquiries(db: DataSource, query: ListQuery, assigneeId?: string) {
   const where = await whereOf(db, query, assigneeId);
   const pool = poolOf(db);
   const n = where.values.length;
-  const [rows, count] = await Promise.all([
+  const pageValues = [...where.values, query.pageSize, (query.page - 1) * query.pageSize];
+  const answer = (rows: EnquiryRow[], total: number) => ({
+    items: rows.map(toEnquiry),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  if (query.q) {
+    // MATERIALIZED: the matches are found through the trigram indexes, never by walking the
+    // whole table in date order and testing each message.
+    // Only the sort columns are kept for the matches (not the messages); the page's rows are
+    // then read by id.
+    const { rows } = await pool.query<EnquiryRow & { total: number }>(
+      `WITH matched AS MATERIALIZED (
+         SELECT e.id, e.created_at, e.full_name, e.email, e.status, e.service FROM enquiries e WHERE ${where.sql}),
+       page AS (
+         SELECT e.id, count(*) OVER ()::int AS total FROM matched e
+          ORDER BY ${orderBy(query.sort)} LIMIT $${n + 1} OFFSET $${n + 2})
+       SELECT ${enquiryColumns}, page.total FROM page JOIN ${enquiryFrom} ON e.id = page.id
+        ORDER BY ${orderBy(query.sort)}`,
+      pageValues,
+    );
+    if (rows.length || query.page === 1) return answer(rows, rows[0]?.total ?? 0);
+    const count = await pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM enquiries e WHERE ${where.sql}`, where.values);
+    return answer(rows, count.rows[0].total);
+  }
+  const [rows, total] = await Promise.all([
     pool.query<EnquiryRow>(
       `SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE ${where.sql} ORDER BY ${orderBy(query.sort)}
         LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...where.values, query.pageSize, (query.page - 1) * query.pageSize],
+      pageValues,
     ),
-    pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM enquiries e WHERE ${where.sql}`, where.values),
+    query.from || query.to
+      ? pool
+          .query<{ total: number }>(`SELECT count(*)::int AS total FROM enquiries e WHERE ${where.sql}`, where.values)
+          .then((r) => r.rows[0].total)
+      : tallyTotal(db, query, assigneeId),
   ]);
-  return { items: rows.rows.map(toEnquiry), total: count.rows[0].total, page: query.page, pageSize: query.pageSize };
+  return answer(rows.rows, total);
 }
 
 /** An enquiry with its notes, or undefined; `assigneeId` restricts to that staff member's. */
@@ -190,7 +258,8 @@ export async function addNote(
 /**
  * One CSV cell: text that a spreadsheet would run as a formula (leading =, +, -, @, or a tab or
  * carriage return before one) gets a leading apostrophe (OWASP's advice); then quoted when it
- * holds a comma, quote or line break.
+ * holds a comma, quote or line break. The export does the same in SQL (csvText below); this one
+ * is for the header and for other callers.
  */
 export function csvCell(value: string | null | undefined): string {
   let text = value ?? '';
@@ -200,58 +269,116 @@ export function csvCell(value: string | null | undefined): string {
 
 export const csvHeader = ['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read'];
 
-const csvLine = (r: EnquiryRow) =>
-  [
-    r.created_at.toISOString(),
-    r.full_name,
-    r.email,
-    r.phone,
-    r.service,
-    r.status,
-    r.assignee_name,
-    r.message,
-    r.read_at ? r.read_at.toISOString() : '',
-  ]
-    .map(csvCell)
-    .join(',') + '\r\n';
+/** The SQL of a text cell, formula-leading text neutralised (NULL stays NULL: an empty cell). */
+const csvText = (column: string) =>
+  `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
+const csvTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A value as an SQL literal (COPY takes no parameters): strings escaped by the driver. */
+function literal(client: pg.PoolClient, value: unknown): string {
+  if (value instanceof Date) return `${client.escapeLiteral(value.toISOString())}::timestamptz`;
+  if (Array.isArray(value)) return `ARRAY[${value.map((v) => literal(client, v)).join(', ')}]::varchar[]`;
+  return client.escapeLiteral(String(value));
+}
 
 /**
- * Every enquiry the query matches, as CSV, read through a server-side cursor a batch at a time:
- * memory holds one batch, whatever the count. The connection is held (in one read-only
- * transaction, one snapshot) until the stream ends or is destroyed (the client went away).
+ * Every enquiry the query matches, as CSV made by PostgreSQL itself (COPY ... TO STDOUT, one
+ * statement, one snapshot), streamed to the client as it comes off the connection: the server
+ * holds a socket buffer at a time, whatever the count, and builds no row objects. The
+ * connection is held until the copy ends; a client that goes away ends it.
  */
-export async function exportCsv(db: DataSource, query: ListQuery, batch = 1000): Promise<Readable> {
+export async function exportCsv(db: DataSource, query: ListQuery): Promise<Readable> {
   const where = await whereOf(db, query);
   const client = await poolOf(db).connect();
-  let broken: unknown;
-  async function* lines() {
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      await client.query(
-        `DECLARE enquiries_csv NO SCROLL CURSOR FOR
-           SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE ${where.sql} ORDER BY ${orderBy(query.sort)}`,
-        where.values,
-      );
-      yield '\uFEFF' + csvHeader.map(csvCell).join(',') + '\r\n';
-      for (;;) {
-        const { rows } = await client.query<EnquiryRow>(`FETCH ${batch} FROM enquiries_csv`);
-        if (rows.length === 0) break;
-        yield rows.map(csvLine).join('');
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      broken = error;
-      throw error;
-    } finally {
-      // A stream destroyed midway leaves the transaction open: end it before the connection goes back.
-      if (!broken) await client.query('ROLLBACK').catch((error: unknown) => (broken = error));
-      client.release(broken instanceof Error ? broken : undefined);
-    }
-  }
-  return Readable.from(lines(), { objectMode: false });
+  const columns = [
+    csvTime('e.created_at'),
+    csvText('e.full_name'),
+    csvText('e.email'),
+    csvText('e.phone'),
+    csvText('e.service'),
+    'e.status',
+    csvText('s.name'),
+    csvText('e.message'),
+    csvTime('e.read_at'),
+  ].map((sql, i) => `${sql} AS "${csvHeader[i]}"`);
+  const whereSql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, where.values[Number(n) - 1]));
+  const copy = client.query(
+    copyTo(
+      `COPY (SELECT ${columns.join(', ')} FROM ${enquiryFrom} WHERE ${whereSql} ORDER BY ${orderBy(query.sort)})
+       TO STDOUT WITH (FORMAT csv, HEADER true)`,
+    ),
+  );
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    // With an error the connection is closed, not reused: that also stops a copy midway.
+    client.release(error);
+  };
+  const out = new PassThrough();
+  out.write('\uFEFF');
+  copy.on('error', (error: Error) => {
+    release(error);
+    out.destroy(error);
+  });
+  copy.on('end', () => release());
+  out.on('close', () => release(released ? undefined : new Error('CSV export ended before the copy')));
+  copy.pipe(out);
+  return out;
 }
 
 /** Removes per-address counters whose window has passed (they count for nothing any more). */
 export async function purgeEnquiryRate(db: DataSource, windowMinutes: number): Promise<void> {
   await db.query(`DELETE FROM enquiry_rate WHERE window_start <= now() - make_interval(mins => $1)`, [windowMinutes]);
+}
+
+/** A form filled in faster than this is a robot's. */
+export const minimumFillMs = 3000;
+
+/**
+ * Stores an enquiry from the contact form (the JSON call and the form posted without
+ * JavaScript alike): Spam when the honeypot is filled or the form was filled in under 3 s (the
+ * sender cannot tell); otherwise New, mailing the admins who asked for it. At most
+ * `enquiriesPerAddress` per client address within the window (429), counted in one atomic
+ * statement, so that several server processes share the count; a refused one rolls back and
+ * does not count.
+ */
+export async function receiveEnquiry(
+  db: DataSource,
+  limits: Limits,
+  ip: string,
+  body: z.output<typeof enquiryBody>,
+  audit: AuditRecorder,
+): Promise<void> {
+  const elapsed = body.startedAt === undefined ? undefined : Date.now() - body.startedAt;
+  const spam = Boolean(body.website?.trim()) || (elapsed !== undefined && elapsed >= 0 && elapsed < minimumFillMs);
+  const address = addressKey(ip).slice('address:'.length);
+  await db.transaction(async (m) => {
+    const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
+      `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
+       ON CONFLICT (address) DO UPDATE SET
+         hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
+         window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
+                             THEN enquiry_rate.window_start ELSE now() END
+       RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
+      [address, limits.enquiryWindowMinutes],
+    );
+    if (hits > limits.enquiriesPerAddress) {
+      throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
+    }
+    const status = spam ? 'Spam' : 'New';
+    const [row] = await m.query<[{ id: string }]>(
+      `INSERT INTO enquiries (full_name, email, phone, service, message, status, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [body.fullName, body.email, body.phone || null, body.service || null, body.message, status, address],
+    );
+    if (!spam) await enquiryReceived(m, row.id);
+    // Sent by a visitor: no actor; the message itself stays out of the log.
+    await audit(m, {
+      action: 'enquiry.create',
+      actor: null,
+      target: { type: 'enquiry', id: row.id, label: body.fullName },
+      changes: diff(null, { fullName: body.fullName, email: body.email, phone: body.phone || null, service: body.service || null, status }),
+    });
+  });
 }

@@ -103,7 +103,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     clearInterval(purge);
     stopBackups();
     stopAuditPurge();
-    await mail.stop();
+    // No new delivery pass; the one under way (if any) finishes while requests do.
+    const mailStopped = mail.stop();
     if (drainSeconds > 0) {
       log(`${signal}: not ready; serving ${drainSeconds} s more while load balancers move traffic away`);
       await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
@@ -120,6 +121,9 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
+    // claimed mails stay queued (the claim ends with the connection) for the next process.
+    await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     await sessions.close();
     await database.close();
     log('Stopped');

@@ -257,6 +257,15 @@ function scenarios(): Record<string, Scenario> {
       action: 'settings.security_update',
       run: () => superAdmin.client.put(api.securitySettings, { requireTwoFactor: false, passwordMaxAgeDays: 180 }),
     },
+    [`PUT ${api.notificationSettings}`]: {
+      action: 'settings.notifications_update',
+      run: () =>
+        superAdmin.client.put(api.notificationSettings, {
+          emailEnabled: false,
+          notificationTypes: { newUser: true, systemAlert: true, maintenance: false, marketing: false, newEnquiry: true },
+          emailFrequency: 'weekly',
+        }),
+    },
     [`DELETE ${api.mySessions}`]: {
       action: 'session.end_all',
       setup: async () => void (sessions = await twoSessions()),

@@ -3,9 +3,13 @@
  * per-address limit; the admins' inbox (list, detail, update, notes, delete, unread count, CSV);
  * the staff portal's calls on their own enquiries.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { dumpDatabase, restoreBackup } from '../src/backup.js';
+import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
+import { openDatabase } from '../src/db/data-source.js';
 
 let t: TestServer;
 let superAdmin: Client;
@@ -31,6 +35,34 @@ const form = {
 
 async function send(body: object, address = freshAddress(), headers: Record<string, string> = {}) {
   return t.client().post(api.enquiries, body, { 'x-forwarded-for': address, ...headers });
+}
+
+/** Rows of an RFC 4180 CSV text (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') cell += text[++i];
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
 }
 
 /** Inserts an enquiry directly; answers its id. */
@@ -151,6 +183,13 @@ describe('the inbox', () => {
     expect(names(await moderator.get(`${api.enquiries}?q=phiri`))).toEqual(['Bwalya Phiri']);
     expect(names(await moderator.get(`${api.enquiries}?q=${encodeURIComponent('0%_o')}`))).toEqual(['Dalitso 100%_off']);
     expect((await moderator.get(`${api.enquiries}?q=${encodeURIComponent('%')}`)).body.total).toBe(1);
+    // Sorted and paged like any list, the total that of all matches.
+    expect(names(await moderator.get(`${api.enquiries}?q=warehouse&sort=fullName`))).toEqual(['Alice Banda', 'Chanda Mulenga']);
+    const second = await moderator.get(`${api.enquiries}?q=warehouse&sort=-fullName&pageSize=1&page=2`);
+    expect(second.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(names(second)).toEqual(['Alice Banda']);
+    const beyond = await moderator.get(`${api.enquiries}?q=warehouse&page=9`);
+    expect(beyond.body).toMatchObject({ items: [], total: 2 });
   });
 
   it('filters by status (several too), service, assignee and days', async () => {
@@ -264,16 +303,24 @@ describe('GET /api/enquiries/export.csv', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const text = answer.text.replace(/^\uFEFF/, '');
-    const lines = text.split('\r\n');
-    expect(lines[0]).toBe('Received,Full Name,Email,Phone,Service,Status,Assignee,Message,Read');
-    expect(lines[1]).toBe(`2026-01-01T10:00:00.000Z,"'=HYPERLINK(""http://evil.example"",""click"")",a@example.com,'+260 97 1234567,,New,,"line one\nline ""two"", three",`);
-    expect(lines[2]).toBe(`2026-01-02T10:00:00.000Z,'@SUM(A1:A2),b@example.com,,Cybersecurity,New,,'-2+3,`);
-    expect(lines[3]).toBe(`2026-01-03T10:00:00.000Z,Zoë Ñandú,c@example.com,,,New,,'\tTabbed,`);
-    expect(lines.slice(4)).toEqual(['']);
+    // UTF-8 with its byte order mark (for spreadsheets; fetch's text() drops it).
+    const raw = await fetch(`${t.url}${api.enquiriesExport}`, { headers: { cookie: `kafue_session=${moderator.cookie}` } });
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(answer.text);
+    expect(rows[0]).toEqual(['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read']);
+    expect(rows.slice(1)).toEqual([
+      ['2026-01-01T10:00:00.000Z', `'=HYPERLINK("http://evil.example","click")`, 'a@example.com', "'+260 97 1234567", '', 'New', '', 'line one\nline "two", three', ''],
+      ['2026-01-02T10:00:00.000Z', "'@SUM(A1:A2)", 'b@example.com', '', 'Cybersecurity', 'New', '', "'-2+3", ''],
+      ['2026-01-03T10:00:00.000Z', 'Zoë Ñandú', 'c@example.com', '', '', 'New', '', "'\tTabbed", ''],
+    ]);
+    // Quoted where needed, as written.
+    expect(answer.text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(answer.text).toContain(`"line one\nline ""two"", three"`);
     // The list's filters apply.
-    const filtered = await moderator.get(`${api.enquiriesExport}?q=zo%C3%AB`);
-    expect(filtered.text.split('\r\n').length).toBe(3);
+    const filtered = await moderator.get(`${api.enquiriesExport}?q=zo%C3%AB&status=New,Spam`);
+    expect(parseCsv(filtered.text).map((r) => r[1])).toEqual(['Full Name', 'Zoë Ñandú']);
+    const read = await moderator.get(`${api.enquiriesExport}?from=2026-01-02&to=2026-01-02`);
+    expect(parseCsv(read.text).map((r) => r[1])).toEqual(['Full Name', "'@SUM(A1:A2)"]);
   });
 
   it('exports many rows, in batches, in order', async () => {
@@ -283,10 +330,19 @@ describe('GET /api/enquiries/export.csv', () => {
        SELECT 'Person ' || i, 'p' || i || '@example.com', 'm', timestamptz '2026-01-01' + i * interval '1 minute' FROM generate_series(1, 2500) i`,
     );
     const answer = await moderator.get(`${api.enquiriesExport}?sort=createdAt`);
-    const lines = answer.text.split('\r\n').filter(Boolean);
-    expect(lines.length).toBe(2501);
-    expect(lines[1]).toMatch(/,Person 1,/);
-    expect(lines[2500]).toMatch(/,Person 2500,/);
+    const rows = parseCsv(answer.text);
+    expect(rows.length).toBe(2501);
+    expect(rows[1][1]).toBe('Person 1');
+    expect(rows[2500][1]).toBe('Person 2500');
+    // A client that goes away midway ends the copy and frees its connection.
+    const controller = new AbortController();
+    const partial = await fetch(`${t.url}${api.enquiriesExport}`, { headers: { cookie: `kafue_session=${moderator.cookie}` }, signal: controller.signal });
+    const reader = partial.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await new Promise((r) => setTimeout(r, 300));
+    const copying = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND state = 'active'`);
+    expect(copying[0].n).toBe(0);
     // The connection went back to the pool with no transaction left open.
     const open = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
     expect(open[0].n).toBe(0);
@@ -330,5 +386,119 @@ describe('the staff portal', () => {
     expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiry_notes WHERE enquiry_id = $1`, [theirs]))[0].n).toBe(0);
     // Nor do staff reach the admins' inbox.
     expect((await mine.client.get(api.enquiries)).status).toBe(403);
+  });
+});
+
+describe('the totals the triggers keep', () => {
+  const tally = () =>
+    t.db.query(`SELECT status, service, assignee_id::text, n::int FROM kafue_derived.enquiry_tally WHERE n <> 0 ORDER BY 1, 2, 3`);
+  const counted = () =>
+    t.db.query(
+      `SELECT status, coalesce(service, '') AS service, coalesce(assignee_id, '00000000-0000-0000-0000-000000000000')::text AS assignee_id, count(*)::int AS n
+         FROM enquiries GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    );
+
+  it('match a count after inserts, changes, assignments, a staff member deleted, deletes; a backup leaves them out, a restore rebuilds them', async () => {
+    await t.db.query(`DELETE FROM enquiries`);
+    expect(await tally()).toEqual([]);
+    const one = await t.staff();
+    const two = await t.staff();
+    await t.db.query(
+      `INSERT INTO enquiries (full_name, email, message, status, service, assignee_id)
+       SELECT 'P' || i, 'p@example.com', 'm', (ARRAY['New', 'Open', 'Closed', 'Spam'])[1 + i % 4],
+              (ARRAY['Cybersecurity', 'Other', NULL])[1 + i % 3], CASE i % 3 WHEN 0 THEN $1::uuid WHEN 1 THEN $2::uuid END
+         FROM generate_series(1, 300) i`,
+      [one.id, two.id],
+    );
+    expect(await tally()).toEqual(await counted());
+    await t.db.query(`UPDATE enquiries SET status = 'Closed' WHERE full_name LIKE 'P1%'`);
+    await t.db.query(`UPDATE enquiries SET assignee_id = $1 WHERE full_name LIKE 'P2%'`, [two.id]);
+    await t.db.query(`UPDATE enquiries SET service = NULL WHERE full_name LIKE 'P3%'`);
+    expect(await tally()).toEqual(await counted());
+    // Marking read changes no total.
+    const before = await tally();
+    await t.db.query(`UPDATE enquiries SET read_at = now()`);
+    expect(await tally()).toEqual(before);
+    // Deleting a staff member unassigns their enquiries (ON DELETE SET NULL).
+    expect((await superAdmin.delete(api.staffById(two.id))).status).toBe(200);
+    expect(await tally()).toEqual(await counted());
+    await t.db.query(`DELETE FROM enquiries WHERE full_name LIKE 'P4%'`);
+    expect(await tally()).toEqual(await counted());
+    // The API's totals, from the tally.
+    const [{ n: open }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE status = 'Open' AND service = 'Other'`);
+    expect((await moderator.get(`${api.enquiries}?status=Open&service=Other`)).body.total).toBe(open);
+    const [{ n: mine }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id = $1 AND status <> 'Spam'`, [one.id]);
+    expect((await one.client.get(api.staffMyEnquiries)).body.total).toBe(mine);
+    expect((await moderator.get(`${api.enquiries}?assignee=none&service=none`)).body.total).toBe(
+      (await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id IS NULL AND service IS NULL AND status <> 'Spam'`))[0].n,
+    );
+
+    const backup = await dumpDatabase(t.db);
+    expect(Object.keys(backup.tables)).toContain('enquiries');
+    expect(Object.keys(backup.tables).filter((name) => name.includes('tally'))).toEqual([]);
+    const restored = await openDatabase({ databaseUrl: undefined, dataDir: '' }, () => undefined, await createDatabase());
+    try {
+      await restoreBackup(restored.dataSource, backup);
+      const again = await restored.dataSource.query(
+        `SELECT status, service, assignee_id::text, n::int FROM kafue_derived.enquiry_tally WHERE n <> 0 ORDER BY 1, 2, 3`,
+      );
+      expect(again).toEqual(await counted());
+    } finally {
+      await restored.close();
+    }
+  });
+});
+
+describe('the contact form posted without JavaScript', () => {
+  const page =
+    '<!doctype html><html><body><form class="contact-form"><input id="contact-name" type="text" required="" name="name" value=""/>' +
+    '<input id="contact-phone" type="tel" name="phone" value=""/><input id="contact-email" type="email" name="email" value=""/>' +
+    '<select id="contact-service" name="service"><option value="" selected="">Select a service</option><option value="Web Development">Web Development</option>' +
+    '<option value="Cybersecurity">Cybersecurity</option></select><textarea id="contact-message" name="message" rows="5"></textarea>' +
+    '<button type="submit">Send Message</button><div role="status" class="form-status"></div></form></body></html>';
+  beforeAll(() => {
+    mkdirSync(join(t.config.siteDir, 'contact'), { recursive: true });
+    writeFileSync(join(t.config.siteDir, 'contact', 'index.html'), page);
+  });
+  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${t.url}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshAddress(), ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it('stores the enquiry and answers the contact page with the success note and an empty form', async () => {
+    const answer = await post({ name: 'No Script', email: 'noscript@example.com', message: 'Sent <before> the script', service: 'Cybersecurity', phone: '' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await answer.text();
+    expect(html).toContain(`<div role="status" class="form-status"><p class="sent-note" data-server-note="">&#10003; Message sent! We&#39;ll get back to you shortly.</p></div>`);
+    expect(html).toContain('<input id="contact-name" type="text" required="" name="name" value=""/>');
+    const [row] = await t.db.query(`SELECT full_name, service, message, status FROM enquiries WHERE email = 'noscript@example.com'`);
+    expect(row).toEqual({ full_name: 'No Script', service: 'Cybersecurity', message: 'Sent <before> the script', status: 'New' });
+  });
+
+  it('answers a refusal with the server\'s message, keeping everything typed', async () => {
+    const answer = await post({ name: 'Kept "Name"', email: 'not-an-email', message: 'Kept <message>', service: 'Cybersecurity', phone: '0977' });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain(`<p class="error-note" data-server-note="">${messages.invalidInput}<br/>Enter a valid email address.</p>`);
+    expect(html).toContain('name="name" value="Kept &quot;Name&quot;"/>');
+    expect(html).toContain('name="email" value="not-an-email"/>');
+    expect(html).toContain('name="phone" value="0977"/>');
+    expect(html).toContain('<textarea id="contact-message" name="message" rows="5">Kept &lt;message&gt;</textarea>');
+    expect(html).toContain('<option value="Cybersecurity" selected="">');
+    expect(html).not.toContain('<option value="" selected="">');
+    expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE message = 'Kept <message>'`))[0].n).toBe(0);
+  });
+
+  it('applies the same limit and origin check as the API', async () => {
+    const address = freshAddress();
+    const fields = { name: 'Often', email: 'often@example.com', message: 'Again' };
+    for (let i = 0; i < 5; i++) expect((await post(fields, { 'x-forwarded-for': address })).status).toBe(200);
+    const limited = await post(fields, { 'x-forwarded-for': address });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain(messages.tooManyEnquiries);
+    expect((await post(fields, { origin: 'https://elsewhere.example' })).status).toBe(403);
   });
 });

@@ -12,6 +12,7 @@ import { SessionChanges1763800000000 } from './migrations/1763800000000-SessionC
 import { Backups1763900000000 } from './migrations/1763900000000-Backups.js';
 import { Enquiries1764100000000 } from './migrations/1764100000000-Enquiries.js';
 import { Mail1764100000001 } from './migrations/1764100000001-Mail.js';
+import { EnquiryTally1764100000002 } from './migrations/1764100000002-EnquiryTally.js';
 import { Security1764200000000 } from './migrations/1764200000000-Security.js';
 import { AuditLog1764300000000 } from './migrations/1764300000000-AuditLog.js';
 
@@ -21,6 +22,7 @@ export const migrations = [
   Backups1763900000000,
   Enquiries1764100000000,
   Mail1764100000001,
+  EnquiryTally1764100000002,
   Security1764200000000,
   AuditLog1764300000000,
 ];

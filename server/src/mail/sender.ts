@@ -95,7 +95,8 @@ export class MailSender {
     clearTimeout(this.relisten);
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    // A connection to a database that went away may never answer its goodbye: do not wait on it.
+    void listener?.end().catch(() => undefined);
     await this.running?.catch(() => undefined);
     this.transport.close();
   }
@@ -163,8 +164,14 @@ export class MailSender {
         return { sent: count, claimed: rows.length, failed: false };
       });
       delivered += sent;
-      if (failed || claimed < this.batch) return delivered;
+      // Stopping: what is left waits for the next process (or this one's restart).
+      if (failed || claimed < this.batch || this.stoppedNow()) return delivered;
     }
+  }
+
+  /** Only a started sender stops; deliverDue called on its own (tests, a command) runs to the end. */
+  private stoppedNow(): boolean {
+    return this.stopped && this.timer !== undefined;
   }
 
   private async siteName(): Promise<string> {

@@ -19,17 +19,24 @@ import {
   unreadCount,
 } from '@kafue/common/schemas';
 import { diff } from '../audit.js';
-import { addressKey } from '../auth/limiter.js';
 import type { AppDeps } from '../deps.js';
-import { addNote, enquiryColumns, enquiryFrom, exportCsv, findEnquiry, listEnquiries, toEnquiry, type EnquiryRow } from '../enquiries.js';
+import {
+  addNote,
+  enquiryColumns,
+  enquiryFrom,
+  exportCsv,
+  findEnquiry,
+  listEnquiries,
+  receiveEnquiry,
+  toEnquiry,
+  type EnquiryRow,
+} from '../enquiries.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { assertSameOrigin } from '../http/security.js';
 import { parseBody } from '../http/validate.js';
-import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';
+import { enquiryAssigned } from '../mail/notify.js';
 
-/** A form filled in faster than this is a robot's. */
-export const minimumFillMs = 3000;
 
 const readRow = async (m: EntityManager, id: string) =>
   (await m.query<EnquiryRow[]>(`SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE e.id = $1`, [id]))[0];
@@ -41,7 +48,6 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
 
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   const byId = `${api.enquiries}/:id`;
-  const { enquiriesPerAddress, enquiryWindowMinutes } = config.limits;
   return [
     endpoint({
       method: 'POST',
@@ -53,39 +59,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         // No session rides on this call, but a page elsewhere must not post enquiries through
         // visitors' browsers either.
         assertSameOrigin(ctx, config.allowedOrigins);
-        const elapsed = body.startedAt === undefined ? undefined : Date.now() - body.startedAt;
-        const spam = Boolean(body.website?.trim()) || (elapsed !== undefined && elapsed >= 0 && elapsed < minimumFillMs);
-        const address = addressKey(ctx.ip).slice('address:'.length);
-        await db.transaction(async (m) => {
-          // Counted per address within a window from its first enquiry, in one atomic statement
-          // (several processes share the count); refused ones roll back and so do not count.
-          const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
-            `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
-             ON CONFLICT (address) DO UPDATE SET
-               hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
-               window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
-                                   THEN enquiry_rate.window_start ELSE now() END
-             RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
-            [address, enquiryWindowMinutes],
-          );
-          if (hits > enquiriesPerAddress) {
-            throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
-          }
-          const status = spam ? 'Spam' : 'New';
-          const [row] = await m.query<[{ id: string }]>(
-            `INSERT INTO enquiries (full_name, email, phone, service, message, status, client_address)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-            [body.fullName, body.email, body.phone || null, body.service || null, body.message, status, address],
-          );
-          if (!spam) await enquiryReceived(m, row.id);
-          // Sent by a visitor: no actor.
-          await audit(m, {
-            action: 'enquiry.create',
-            actor: null,
-            target: target({ _id: row.id, fullName: body.fullName }),
-            changes: diff(null, { fullName: body.fullName, email: body.email, phone: body.phone || null, service: body.service || null, status }),
-          });
-        });
+        await receiveEnquiry(db, config.limits, ctx.ip, body, audit);
         ctx.status = 201;
         return { message: messages.enquirySent };
       },
