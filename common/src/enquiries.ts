@@ -121,4 +121,4 @@ export const unreadCount = z.object({ count: z.number().int() }).meta({ id: 'Unr
 export type UnreadCount = z.infer<typeof unreadCount>;
 export const enquiriesCsv = z
   .string()
-  .meta({ id: 'EnquiriesCsv', description: 'text/csv; charset=utf-8, a header row, then one row per enquiry.' });
+  .meta({ id: 'EnquiriesCsv', description: 'A header row, then one row per enquiry.', contentMediaType: 'text/csv' });
