@@ -16,6 +16,7 @@ import type { DataSource } from 'typeorm';
 import type { SiteContent, SiteStatus } from '@kafue/common/contract';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { poolOf } from '../db/data-source.js';
+import { HttpError } from '../http/errors.js';
 import { contentChannel, loadSiteContent } from './content.js';
 import { loadRenderer, type Renderer } from './renderer.js';
 
@@ -187,7 +188,7 @@ export class SitePublisher {
 
   /** The public page `path` rendered with this content (the preview of a draft). */
   async renderWith(path: string, content: SiteContent): Promise<string> {
-    if (!this.renderer) throw new Error('The site has not been built (site/dist-ssr is missing): run "npm run build -w site".');
+    if (!this.renderer) throw new HttpError(503, 'The site has not been built (site/dist-ssr is missing): run "npm run build -w site".');
     return (await this.renderer.renderPage(path, content)).html;
   }
 
