@@ -34,7 +34,13 @@ export const pageDataId = 'page-data';
 
 /** The data as the page carries it: JSON in which no `<`, `>` or `&` can end the script element. */
 export function pageDataScript(data: PageData): string {
-  const json = JSON.stringify(data)
+  // Keys sorted: the same page has the same bytes whether its data came from the database (whose
+  // jsonb orders keys its own way) or from the seed, as the site's own build renders it.
+  const json = JSON.stringify(data, (_, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  )
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
