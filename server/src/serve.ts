@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import type { Lifecycle } from './deps.js';
+import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
@@ -46,7 +47,14 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
     // The public pages are rendered from the database before the first visitor is served.
-    site = await SitePublisher.open({ db: dataSource, logger, siteDir: config.siteDir, siteUrl: config.siteUrl });
+    site = await SitePublisher.open({
+      db: dataSource,
+      logger,
+      siteDir: config.siteDir,
+      siteUrl: config.siteUrl,
+      // Metrics only when someone may read them (as app.ts does for requests).
+      onPublished: config.metricsToken ? observePublish : undefined,
+    });
     const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, site }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.

@@ -23,6 +23,7 @@ import { openDatabase } from '../src/db/data-source.js';
 import type { Endpoint } from '../src/http/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
+import { observePublish } from '../src/metrics.js';
 import { SitePublisher } from '../src/site/publisher.js';
 
 export const password = 'correct horse battery';
@@ -145,7 +146,13 @@ export async function startTestServer(
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
   const lifecycle: Lifecycle = { draining: false };
-  const site = await SitePublisher.open({ db, logger, siteDir: config.siteDir, siteUrl: config.siteUrl });
+  const site = await SitePublisher.open({
+    db,
+    logger,
+    siteDir: config.siteDir,
+    siteUrl: config.siteUrl,
+    onPublished: config.metricsToken ? observePublish : undefined,
+  });
   const deps = { db, sessions, config, logger, lifecycle, site };
   const app = createApp(deps);
   const handle = app.callback();
