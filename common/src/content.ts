@@ -181,7 +181,7 @@ export const siteStatus = z
     lastPublishedAt: z.iso.datetime().nullable(),
     /** How long that render took, from the change's notification to the swap. */
     lastDurationMs: z.number().nullable(),
-    /** Pages rendered by that render (whether or not they changed). */
+    /** Pages that render rendered: those showing a changed collection whose data changed (0: nothing visible changed). */
     pagesRendered: z.number().int(),
   })
   .meta({ id: 'SiteStatus' });

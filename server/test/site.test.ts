@@ -157,7 +157,11 @@ describe('publishing', () => {
   });
 
   it('reports its state at /api/site/status', async () => {
-    // The previous test's last change may still be on its way (its notification comes after the commit).
+    const [addon] = (await editor.get(api.content('addons'))).body;
+    const { _id, status, position, updatedAt, ...fields } = addon;
+    await editor.put(api.contentItem('addons', _id), { ...fields, price: '$50/month' });
+    await eventually(t, '/projects', (html) => html.includes('$50/month'));
+    // Idle once the renders that notifications of earlier changes may still ask for are done.
     let answer = await editor.get(api.siteStatus);
     for (let i = 0; i < 200 && answer.body.state !== 'idle'; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -165,6 +169,16 @@ describe('publishing', () => {
     }
     expect(answer.body).toEqual({ state: 'idle', lastPublishedAt: expect.any(String), lastDurationMs: expect.any(Number), pagesRendered: expect.any(Number) });
     expect(answer.body.pagesRendered).toBeGreaterThan(0);
+    expect([status, position, typeof updatedAt]).toEqual(['published', 0, 'string']);
+  });
+
+  it('renders one change at a time and keeps at most one waiting: ten requests at once, two renders', async () => {
+    await t.site.settled();
+    const before = t.site.publishes;
+    for (let i = 0; i < 10; i++) t.site.request(i % 2 ? 'plans' : 'faqs');
+    expect(t.site.status().state).toBe('rendering');
+    await t.site.settled();
+    expect(t.site.publishes - before).toBe(2);
   });
 });
 

@@ -72,6 +72,8 @@ export class SitePublisher {
   private lastPublishedAt: Date | null = null;
   private lastDurationMs: number | null = null;
   private pagesRendered = 0;
+  /** Publishes done by this process (renders that swapped a page set in). */
+  publishes = 0;
   private listener?: pg.Client;
   private retry?: NodeJS.Timeout;
   private closed = false;
@@ -136,6 +138,7 @@ export class SitePublisher {
         this.pagesRendered = await this.publish(changed);
         this.lastDurationMs = Math.round((performance.now() - started) * 10) / 10;
         this.lastPublishedAt = new Date();
+        this.publishes++;
         this.options.onPublished?.(this.lastDurationMs / 1000);
       } catch (error) {
         // The pages served stay as they were; the next change (or reconnection) tries again.
