@@ -99,6 +99,14 @@ export const messages = {
   resetLinkSent: 'If an account exists for this email, a reset link is on its way.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
   tooManyResetRequests: 'Too many password reset requests. Please wait a few minutes and try again.',
+  // Site content (issue 10): services, then the other collections
+  serviceAdded: 'Service added',
+  serviceUpdated: 'Service updated',
+  serviceDeleted: 'Service deleted',
+  serviceSaveFailed: 'Failed to save service',
+  serviceDeleteFailed: 'Failed to delete service',
+  contentSaved: 'Saved',
+  contentDeleted: 'Deleted',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -146,6 +154,22 @@ import type { SecuritySettings } from './security';
 
 /** Two-factor optional, passwords never expire, until a Super Admin decides otherwise. */
 export const defaultSecuritySettings: SecuritySettings = { requireTwoFactor: false, passwordMaxAgeDays: 0 };
+export type {
+  AddonFields,
+  ContentBody,
+  ContentChangeAnswer,
+  ContentFields,
+  ContentItem,
+  ContentRevision,
+  FaqFields,
+  InsightFields,
+  PlanFields,
+  ProjectPriceFields,
+  ServiceFields,
+  SiteContent,
+  SiteStatus,
+  TestimonialFields,
+} from './content';
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -219,6 +243,18 @@ export const api = {
   mySessionById: (id: string) => `/api/admin/sessions/${encodeURIComponent(id)}`,
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
+  /** GET the collection's items, POST a new one. */
+  content: (collection: string) => `/api/content/${encodeURIComponent(collection)}`,
+  /** PUT or DELETE one item. */
+  contentItem: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`,
+  contentRevisions: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions`,
+  contentRestore: (collection: string, id: string, revisionId: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
+  /** GET: the public page the item appears on, rendered with it as saved (text/html, any admin). */
+  contentPreview: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
+  siteStatus: '/api/site/status',
 } as const;
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */
@@ -229,6 +265,13 @@ export const auditRetentionChoices = [30, 90, 180, 365, 730, 1825, 3650] as cons
 /** The page a reset link opens (served by the console's web build). */
 export const resetPasswordPath = '/reset-password';
 export const forgotPasswordPath = '/forgot-password';
+
+/** The messages of a content write: services have their own (spec section 8), the others share Saved / Deleted. */
+export function contentMessages(collection: string) {
+  return collection === 'services'
+    ? { added: messages.serviceAdded, updated: messages.serviceUpdated, deleted: messages.serviceDeleted, saveFailed: messages.serviceSaveFailed, deleteFailed: messages.serviceDeleteFailed }
+    : { added: messages.contentSaved, updated: messages.contentSaved, deleted: messages.contentDeleted, saveFailed: undefined, deleteFailed: undefined };
+}
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

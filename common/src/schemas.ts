@@ -16,3 +16,4 @@ export * from './enquiries';
 export * from './notifications';
 export * from './security';
 export * from './dashboard';
+export * from './content';

@@ -85,3 +85,30 @@ export type EnquirySortField = (typeof enquirySortFields)[number];
 /** How often an admin hears of new enquiries (spec section 9: Email frequency). */
 export const emailFrequencies = ['instant', 'daily', 'weekly'] as const;
 export type EmailFrequency = (typeof emailFrequencies)[number];
+
+// Site content (issue 10): the collections the console edits and the public site shows
+
+export const contentCollections = ['services', 'plans', 'addons', 'projectPrices', 'faqs', 'testimonials', 'insights'] as const;
+export type ContentCollection = (typeof contentCollections)[number];
+
+export function isContentCollection(value: string): value is ContentCollection {
+  return (contentCollections as readonly string[]).includes(value);
+}
+
+/** A collection's name as the console shows it. */
+export const contentCollectionLabels: Record<ContentCollection, string> = {
+  services: 'Services',
+  plans: 'Monthly Plans',
+  addons: 'Add-ons',
+  projectPrices: 'Project Pricing',
+  faqs: 'FAQs',
+  testimonials: 'Testimonials',
+  insights: 'Tech Insights',
+};
+
+export const contentStatuses = ['draft', 'published'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+
+/** The pages that show FAQs: Services (/services) and Pricing (/projects). */
+export const faqPages = ['services', 'pricing'] as const;
+export type FaqPage = (typeof faqPages)[number];

@@ -24,6 +24,7 @@ import { auditEndpoints } from './routes/audit.js';
 import { authEndpoints } from './routes/auth.js';
 import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
+import { contentEndpoints } from './routes/content.js';
 import { healthEndpoints } from './routes/health.js';
 import { securityEndpoints } from './routes/security.js';
 import { notificationEndpoints } from './routes/notifications.js';
@@ -45,6 +46,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...enquiryEndpoints(deps),
   ...securityEndpoints(deps),
   ...dashboardEndpoints(deps),
+  ...contentEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -135,7 +137,7 @@ export function createApp(deps: AppDeps): Koa {
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
   // Before the files and the API: while maintenance mode is on, public pages and calls answer 503.
   app.use(maintenanceGate(deps.maintenance));
-  app.use(staticFiles(config.siteDir, config.consoleDir));
+  app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
   const endpoints = allEndpoints(deps);
   const router = new Router();

@@ -1,11 +1,12 @@
 /**
- * Command-line tool (run with `npm run admin|backup|restore|migrate -w server -- ...`):
+ * Command-line tool (run with `npm run admin|backup|restore|migrate|export -w server -- ...`):
  *
  *   admin create --email E [--name N] [--role "Super Admin"|Editor|Moderator]
  *   admin reset-password --email E
  *   backup
  *   restore FILE
  *   migrate status | migrate run
+ *   export DIR            (the published site as plain files for a static host)
  *
  * Passwords are generated and printed once (never taken from the command line, where other
  * users could read them in the process list); set KAFUE_NEW_PASSWORD to choose one instead.
@@ -24,6 +25,7 @@ import { readBackup, restoreBackup, storeBackup } from './backup.js';
 import { loadConfig } from './config.js';
 import { connectDatabase, migrationStatus, openDatabase, runMigrations, type Database } from './db/data-source.js';
 import { runningServerDatabase } from './db/embedded.js';
+import { exportSite } from './site/export.js';
 
 const usage = `Usage:
   admin create --email EMAIL [--name NAME] [--role "Super Admin"|Editor|Moderator]
@@ -32,6 +34,7 @@ const usage = `Usage:
   restore FILE            (into an empty database)
   migrate status          (the migrations applied and pending; changes nothing)
   migrate run             (applies the pending ones)
+  export DIR              (the published site as plain files, for any static host)
 Environment: DATABASE_URL or DATA_DIR as for the server; KAFUE_NEW_PASSWORD to choose the password.`;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -61,7 +64,7 @@ async function main(argv: string[]): Promise<void> {
   });
   // `npm run admin -w server -- admin create ...` repeats the word the npm script already
   // supplies: accept it.
-  if (['admin', 'migrate'].includes(positionals[0]) && positionals[1] === positionals[0]) positionals.shift();
+  if (['admin', 'migrate', 'export'].includes(positionals[0]) && positionals[1] === positionals[0]) positionals.shift();
   const [command, sub] = positionals;
   if (values.help || !command) {
     console.log(usage);
@@ -114,6 +117,13 @@ async function main(argv: string[]): Promise<void> {
     const backup = readBackup(resolve(process.env.INIT_CWD ?? process.cwd(), sub));
     const counts = await withDatabase(({ dataSource }) => restoreBackup(dataSource, backup));
     console.log(`Restored ${Object.entries(counts).map(([t, n]) => `${t}: ${n}`).join(', ')}`);
+    return;
+  }
+  if (command === 'export' && sub) {
+    const out = resolve(process.env.INIT_CWD ?? process.cwd(), sub);
+    const config = loadConfig();
+    const n = await withDatabase(({ dataSource }) => exportSite(dataSource, config.siteDir, out, config.siteUrl));
+    console.log(`Exported ${n} pages, 404.html, sitemap.xml and robots.txt with the build's assets to ${out}`);
     return;
   }
   if (command === 'migrate' && sub === 'status') {

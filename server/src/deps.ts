@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Maintenance } from './maintenance.js';
+import type { SitePublisher } from './site/publisher.js';
 
 export interface AppDeps {
   db: DataSource;
@@ -16,6 +17,8 @@ export interface AppDeps {
   maintenance: Maintenance;
   /** The time in milliseconds (Date.now unless a test sets the clock): TOTP steps are read from it. */
   now?: () => number;
+  /** The public site's pages of this process, rendered from the content (SitePublisher.open; close it before the database). */
+  site: SitePublisher;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

@@ -19,6 +19,18 @@ export const requestDuration = new Histogram({
   registers: [registry],
 });
 
+const publishDuration = new Histogram({
+  name: 'kafue_site_publish_duration_seconds',
+  help: "Time to publish the public site's pages after a content change (render, compress, swap), in this process",
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+  registers: [registry],
+});
+
+/** Records one publish of the site (SitePublisher's onPublished, when /metrics is served). */
+export function observePublish(seconds: number): void {
+  publishDuration.observe(seconds);
+}
+
 export type SignInRefusal = 'wrong_credentials' | 'wrong_code' | 'inactive' | 'suspended' | 'limited';
 
 const signInRefusals = new Counter({

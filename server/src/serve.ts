@@ -23,6 +23,8 @@ import { startAuditPurge } from './audit.js';
 import { purgeEnquiryRate } from './enquiries.js';
 import { runDigests, systemAlert } from './mail/notify.js';
 import { MailSender, outboxDir } from './mail/sender.js';
+import { observePublish } from './metrics.js';
+import { SitePublisher } from './site/publisher.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -35,6 +37,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const lifecycle: Lifecycle = { draining: false };
   let server: Server;
   let sessions: Sessions | undefined;
+  let site: SitePublisher | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -50,7 +53,16 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
     const maintenance = new Maintenance(dataSource);
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance }).callback();
+    // The public pages are rendered from the database before the first visitor is served.
+    site = await SitePublisher.open({
+      db: dataSource,
+      logger,
+      siteDir: config.siteDir,
+      siteUrl: config.siteUrl,
+      // Metrics only when someone may read them (as app.ts does for requests).
+      onPublished: config.metricsToken ? observePublish : undefined,
+    });
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -68,6 +80,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       });
     });
   } catch (error) {
+    await site?.close();
     await sessions?.close();
     await database.close();
     throw error;
@@ -121,6 +134,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    await site.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
     await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

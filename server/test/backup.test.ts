@@ -70,7 +70,9 @@ describe('POST /api/settings/backup', () => {
     const backup = decodeBackup(row.content, name);
     expect(backup.migrations).toEqual(migrations.map((m) => m.name));
     expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(t.db));
-    expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']));
+    expect(Object.keys(backup.tables)).toEqual(
+      expect.arrayContaining(['admins', 'content_items', 'content_revisions', 'login_failures', 'sessions', 'settings', 'staff_users']),
+    );
     expect(backup.tables.staff_users.rows.map((r) => r.email)).toEqual(
       expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
     );

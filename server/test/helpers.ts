@@ -24,6 +24,8 @@ import type { Endpoint } from '../src/http/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
 import { Maintenance } from '../src/maintenance.js';
+import { observePublish } from '../src/metrics.js';
+import { SitePublisher } from '../src/site/publisher.js';
 
 export const password = 'correct horse battery';
 
@@ -92,6 +94,8 @@ export interface TestServer {
   endpoints: Endpoint[];
   /** The server's clock (TOTP steps): `at` set, the server reads that time; unset, the real one. */
   clock: { at?: number };
+  /** The public pages of this server (rendered from the database). */
+  site: SitePublisher;
   client(): Client;
   /** Inserts an admin (password `password`) and answers a client signed in as them. */
   admin(role: AdminRole, email?: string): Promise<{ client: Client; id: string; email: string }>;
@@ -147,7 +151,14 @@ export async function startTestServer(
   const lifecycle: Lifecycle = { draining: false };
   const maintenance = new Maintenance(db);
   const clock: { at?: number } = {};
-  const deps = { db, sessions, config, logger, lifecycle, maintenance, now: () => clock.at ?? Date.now() };
+  const site = await SitePublisher.open({
+    db,
+    logger,
+    siteDir: config.siteDir,
+    siteUrl: config.siteUrl,
+    onPublished: config.metricsToken ? observePublish : undefined,
+  });
+  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, now: () => clock.at ?? Date.now() };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -164,6 +175,7 @@ export async function startTestServer(
     outage,
     endpoints: allEndpoints(deps),
     clock,
+    site,
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {
       const row = await db
@@ -182,6 +194,7 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await site.close();
       await sessions.close();
       await database.close();
       await outage?.cut();

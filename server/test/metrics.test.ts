@@ -1,9 +1,10 @@
 /** /metrics: absent without METRICS_TOKEN, bearer-only with it, and what it counts. */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { repoRoot } from '../src/config.js';
 import { password, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const token = 'metrics-token-for-tests';
@@ -175,5 +176,35 @@ describe('with METRICS_TOKEN', () => {
     expect(delta('staff', 'suspended')).toBe(1);
     expect(delta('staff', 'wrong_credentials')).toBe(1);
     expect(delta('staff', 'limited')).toBe(0);
+  });
+});
+
+describe('publishing the site, with METRICS_TOKEN', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({
+      configure: (c) => {
+        c.metricsToken = token;
+        c.siteDir = resolve(repoRoot, 'site/dist');
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('counts every publish and its duration', async () => {
+    const scrape = async () => parse((await t.client().get('/metrics', { authorization: `Bearer ${token}` })).text);
+    const before = await scrape();
+    // The first render, at start, is a publish too.
+    expect(valueOf(before, 'kafue_site_publish_duration_seconds_count')).toBeGreaterThanOrEqual(1);
+    const editor = (await t.admin('Editor')).client;
+    const [faq] = (await editor.get(api.content('faqs'))).body;
+    await editor.put(api.contentItem('faqs', faq._id), { page: faq.page, question: faq.question, answer: 'Changed for the metric.' });
+    for (let i = 0; i < 200 && !(await t.client().get('/services')).text.includes('Changed for the metric.'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await t.site.settled();
+    const after = await scrape();
+    expect(valueOf(after, 'kafue_site_publish_duration_seconds_count')).toBe(valueOf(before, 'kafue_site_publish_duration_seconds_count') + 1);
+    expect(valueOf(after, 'kafue_site_publish_duration_seconds_sum')).toBeGreaterThan(valueOf(before, 'kafue_site_publish_duration_seconds_sum'));
   });
 });

@@ -57,6 +57,11 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Answers = A
   path: string;
   access: Access;
   body?: S;
+  /**
+   * The body as documented, for a call that validates its body itself because its schema
+   * depends on the path (the content collections): 400 with per-field errors all the same.
+   */
+  documentedBody?: z.ZodType;
   answer: A;
   /** Why this non-GET call never writes an audit row (it changes nothing); runEndpoint requires one otherwise. */
   unaudited?: string;

@@ -1,0 +1,181 @@
+/**
+ * Public pages bench (part of `npm run bench -w server`, or `tsx bench/pages.ts`): the same pages
+ * served by our built server (one process, pages from memory, rendered from the database) and
+ * by nginx (Debian's /usr/sbin/nginx, one worker, gzip_static on the site's own build, which
+ * holds the same pages), both asked for gzip. Prints requests/s of each and the ratio.
+ *
+ * BENCH_SECONDS per run (default 8), BENCH_ROUNDS rounds alternating (default 3; medians),
+ * BENCH_CONNECTIONS (default 50). Needs `npm run build -w site` (site/dist and site/dist-ssr).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { api } from '@kafue/common/contract';
+// @ts-expect-error build.mjs is plain JavaScript
+import { buildServer } from '../build.mjs';
+import { repoRoot } from '../src/config.js';
+import { freePort, startEmbedded } from '../src/db/embedded.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const nginxBinary = process.env.NGINX ?? '/usr/sbin/nginx';
+const siteDir = join(repoRoot, 'site/dist');
+const pages = ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0'];
+
+const children: ChildProcess[] = [];
+const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-pages-'));
+chmodSync(tmp, 0o711);
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function nginxConfig(port: number): string {
+  const dir = join(tmp, 'nginx');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(
+    file,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${siteDir};
+    location / { try_files $uri $uri/index.html =404; }
+    error_page 404 /404.html;
+  }
+}
+`,
+  );
+  return file;
+}
+
+async function load(url: string): Promise<number> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: pages.map((path) => ({ method: 'GET', path })),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) throw new Error(`${url}: ${errors} errors or non-2xx answers`);
+  return result.requests.average;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
+  if (!existsSync(nginxBinary)) throw new Error(`${nginxBinary} not found (apt-get install nginx-light, or NGINX=path)`);
+  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench_pages');
+    await admin.end();
+
+    const ourPort = await freePort();
+    const ours = spawn(process.execPath, [join(dist, 'main.js')], {
+      env: {
+        PATH: process.env.PATH!,
+        DATABASE_URL: cluster.url.replace(/\/postgres$/, '/bench_pages'),
+        PORT: String(ourPort),
+        DATA_DIR: join(tmp, 'data'),
+        SITE_DIR: siteDir,
+        CONSOLE_DIR: join(tmp, 'no-console'),
+        DRAIN_SECONDS: '0',
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'bench@kafue.test',
+        ADMIN_PASSWORD: 'bench password 1',
+        METRICS_TOKEN: 'bench metrics token',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(ours);
+    const ourUrl = `http://127.0.0.1:${ourPort}`;
+    await waitFor(ourUrl + api.health, ours);
+
+    const nginxPort = await freePort();
+    const nginx = spawn(nginxBinary, ['-c', nginxConfig(nginxPort), '-p', join(tmp, 'nginx')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(nginx);
+    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
+    await waitFor(nginxUrl + '/', nginx);
+
+    // Both answer the same pages, compressed the same way.
+    for (const path of pages) {
+      const [a, b] = await Promise.all([fetch(ourUrl + path), fetch(nginxUrl + path)]);
+      if (a.status !== 200 || b.status !== 200) throw new Error(`${path}: ${a.status} / ${b.status}`);
+      const [x, y] = [await a.text(), await b.text()];
+      if (x !== y) {
+        const i = [...x].findIndex((c, j) => c !== y[j]);
+        throw new Error(`${path}: our page differs from site/dist's at ${i}: ${JSON.stringify(x.slice(i - 60, i + 60))} / ${JSON.stringify(y.slice(i - 60, i + 60))}`);
+      }
+    }
+
+    await load(ourUrl);
+    await load(nginxUrl);
+    const ourRuns: number[] = [];
+    const nginxRuns: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      ourRuns.push(await load(ourUrl));
+      nginxRuns.push(await load(nginxUrl));
+    }
+    const ourRps = median(ourRuns);
+    const nginxRps = median(nginxRuns);
+    const lines = [
+      `Public pages (${pages.length} pages, gzip, ${connections} connections, ${seconds} s x ${rounds} rounds, medians)`,
+      `  ours (1 process, from memory): ${Math.round(ourRps)} requests/s   runs: ${ourRuns.map(Math.round).join(', ')}`,
+      `  nginx (1 worker, gzip_static): ${Math.round(nginxRps)} requests/s   runs: ${nginxRuns.map(Math.round).join(', ')}`,
+      `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
+    ];
+    console.log(lines.join('\n'));
+    mkdirSync(join(repoRoot, 'bench-results'), { recursive: true });
+    writeFileSync(
+      join(repoRoot, 'bench-results/pages-bench.json'),
+      `${JSON.stringify({ pages, connections, seconds, rounds, ours: ourRuns, nginx: nginxRuns, ratio: ourRps / nginxRps }, null, 2)}\n`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await cluster.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  for (const child of children) child.kill('SIGKILL');
+  console.error(error);
+  process.exit(1);
+});

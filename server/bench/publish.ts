@@ -1,0 +1,137 @@
+/**
+ * Publish-to-live bench (part of `npm run bench -w server`, or `tsx bench/publish.ts`): two
+ * built server processes on one database. 20 times, an Editor's change to a published item goes
+ * through process A; the clock runs from the call until the HTML served shows it, on A (one
+ * process) and on B (across processes). Prints median and max of each; target median < 1 s,
+ * max < 2 s. BENCH_PUBLISHES changes the count. Needs `npm run build -w site`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { api } from '@kafue/common/contract';
+// @ts-expect-error build.mjs is plain JavaScript
+import { buildServer } from '../build.mjs';
+import { repoRoot } from '../src/config.js';
+import { freePort, startEmbedded } from '../src/db/embedded.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const publishes = Number(process.env.BENCH_PUBLISHES ?? 20);
+const email = 'bench@kafue.test';
+const password = 'bench password 1';
+const children: ChildProcess[] = [];
+const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-publish-'));
+chmodSync(tmp, 0o711);
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** Milliseconds from `since` until `url` serves HTML containing `text` (polled every 5 ms). */
+async function liveAfter(url: string, text: string, since: number): Promise<number> {
+  for (;;) {
+    const html = await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).text();
+    if (html.includes(text)) return performance.now() - since;
+    if (performance.now() - since > 30_000) throw new Error(`${url} never showed "${text}"`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x: number) => `${Math.round(x)} ms`;
+
+async function main() {
+  if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
+  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench_publish');
+    await admin.end();
+    const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench_publish');
+    const urls: string[] = [];
+    for (const name of ['a', 'b']) {
+      const port = await freePort();
+      const child = spawn(process.execPath, [join(dist, 'main.js')], {
+        env: {
+          PATH: process.env.PATH!,
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          DATA_DIR: join(tmp, `data-${name}`),
+          SITE_DIR: join(repoRoot, 'site/dist'),
+          CONSOLE_DIR: join(tmp, 'no-console'),
+          DRAIN_SECONDS: '0',
+          NODE_ENV: 'production',
+          ADMIN_EMAIL: email,
+          ADMIN_PASSWORD: password,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      urls.push(`http://127.0.0.1:${port}`);
+      // One after the other: the first creates the Super Admin.
+      await waitFor(urls.at(-1)! + api.health, child);
+    }
+    const [a, b] = urls;
+    const login = await fetch(a + api.adminLogin, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const headers = { 'content-type': 'application/json', cookie };
+    const [item] = (await (await fetch(a + api.content('testimonials'), { headers })).json()) as Record<string, unknown>[];
+    const { _id, status: _s, position: _p, updatedAt: _u, ...fields } = item;
+
+    const one: number[] = [];
+    const two: number[] = [];
+    for (let i = 0; i < publishes; i++) {
+      const quote = `Bench quote number ${i} at ${Date.now()}`;
+      const started = performance.now();
+      const answer = await fetch(a + api.contentItem('testimonials', String(_id)), {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ ...fields, quote }),
+      });
+      if (!answer.ok) throw new Error(`PUT: ${answer.status}`);
+      const [onA, onB] = await Promise.all([liveAfter(a + '/', quote, started), liveAfter(b + '/', quote, started)]);
+      one.push(onA);
+      two.push(onB);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const status = (await (await fetch(a + api.siteStatus, { headers })).json()) as { lastDurationMs: number; pagesRendered: number };
+    const lines = [
+      `Publish to live (${publishes} publishes of a testimonial through process A; until the served HTML shows it)`,
+      `  one process (A):            median ${ms(median(one))}, max ${ms(Math.max(...one))}`,
+      `  across processes (A -> B):  median ${ms(median(two))}, max ${ms(Math.max(...two))}`,
+      `  last render on A: ${status.lastDurationMs} ms, ${status.pagesRendered} pages rendered`,
+      `  target: median < 1000 ms, max < 2000 ms`,
+    ];
+    console.log(lines.join('\n'));
+    mkdirSync(join(repoRoot, 'bench-results'), { recursive: true });
+    writeFileSync(join(repoRoot, 'bench-results/publish-bench.json'), `${JSON.stringify({ oneProcessMs: one, acrossProcessesMs: two }, null, 2)}\n`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await cluster.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  for (const child of children) child.kill('SIGKILL');
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+/**
+ * Issue 10, static hosting: `npm run export -w server -- DIR` writes the published site as plain
+ * files; with the seeded content they equal the site's own build (`npm run build -w site`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { api } from '@kafue/common/contract';
+import { repoRoot } from '../src/config.js';
+import { exportSite, listFiles } from '../src/site/export.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+const siteDir = resolve(repoRoot, 'site/dist');
+const out = mkdtempSync(join(tmpdir(), 'kafue-export-'));
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+/** The build's files a static host serves (not its precompressed copies or Vite's manifest). */
+const plainFiles = (dir: string) => listFiles(dir).filter((f) => !/\.(br|gz)$/.test(f) && !f.startsWith('.vite'));
+
+describe('export', () => {
+  it('with the seeded content, writes exactly the pages and files of the site build', async () => {
+    const n = await exportSite(t.db, siteDir, join(out, 'seeded'));
+    expect(n).toBe(23);
+    const built = plainFiles(siteDir);
+    expect(plainFiles(join(out, 'seeded'))).toEqual(built);
+    expect(built.filter((f) => f.endsWith('.html'))).toHaveLength(24);
+    for (const file of built) {
+      expect(readFileSync(join(out, 'seeded', file)).equals(readFileSync(join(siteDir, file))), file).toBe(true);
+    }
+  });
+
+  it('writes the content as published, drafts left out', async () => {
+    const editor = (await t.admin('Editor')).client;
+    const service = { category: 'CCTV', title: 'Drone Patrols', price: '$999', description: 'Eyes in the sky.', features: ['Night flights'] };
+    await editor.post(api.content('services'), { ...service, status: 'published' });
+    await editor.post(api.content('services'), { ...service, title: 'Draft Balloon' });
+    await exportSite(t.db, siteDir, join(out, 'changed'));
+    expect(readFileSync(join(out, 'changed/service/CCTV/3/index.html'), 'utf8')).toContain('<h1 id="service-title">Drone Patrols</h1>');
+    expect(readFileSync(join(out, 'changed/sitemap.xml'), 'utf8')).toContain('/service/CCTV/3</loc>');
+    expect(listFiles(join(out, 'changed')).filter((f) => f.startsWith('service/CCTV/'))).toHaveLength(4);
+    expect(readFileSync(join(out, 'changed/services/index.html'), 'utf8')).not.toContain('Draft Balloon');
+  });
+});
