@@ -188,4 +188,6 @@ export const siteStatus = z
 export type SiteStatus = z.infer<typeof siteStatus>;
 
 /** The preview: the public page, as HTML (text/html), with the draft applied. */
-export const previewPage = z.string().meta({ id: 'PreviewPage', description: 'The public page (text/html) with this item as saved, draft or not.' });
+export const previewPage = z
+  .string()
+  .meta({ id: 'PreviewPage', description: 'The public page with this item as saved, draft or not.', contentMediaType: 'text/html' });

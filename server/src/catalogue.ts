@@ -1,33 +1,27 @@
 /**
  * The published services the dashboard counts (Total Services, Services by Category) and the
- * content changes it lists. Today the catalogue is fixed in the site's pages
- * (site/src/content/services.ts, which the server may not import; test/dashboard.test.ts checks
- * this list against it). Issue 10 moves the catalogue to the table `content_items` (collection
- * 'services', status 'published', fields.category): at that merge, these two functions read it,
- * and nothing else changes.
+ * content changes it lists, read from the site's content (issue 10's `content_items`).
  */
 import type { DataSource } from 'typeorm';
-import type { CategoryKey } from '@kafue/common/vocabulary';
+import { seedAuthor } from './db/migrations/1764000000000-Content.js';
+import { contentCollectionLabels, type CategoryKey, type ContentCollection } from '@kafue/common/vocabulary';
 
 export interface PublishedService {
   title: string;
   category: CategoryKey;
-  /** When it was published; unknown for the fixed catalogue. */
+  /** When it was added in the console (the dashboard's change against last month); none for the seed. */
   publishedAt?: Date;
 }
 
-const fixed: Record<CategoryKey, string[]> = {
-  Web: ['Website Creation', 'Domain & Email Hosting', 'Cloud Storage & Security'],
-  Digital: ['SEO & Google Ads', 'Social Media Management', 'Business Cards & Brand Kits'],
-  IT: ['Microsoft 365 Setup', 'Data Analysis & Digitization', 'Networking & Server Setup'],
-  Design: ['Logo & Graphic Design', 'App & Software Development'],
-  Security: ['Cybersecurity Audit', 'Secure Email Gateway'],
-  Growth: ['CRM Integration', 'Business Intelligence Reporting'],
-  CCTV: ['CCTV Installation', 'CCTV Maintenance', 'Remote Surveillance Setup'],
-};
-
-export async function publishedServices(_db: DataSource): Promise<PublishedService[]> {
-  return Object.entries(fixed).flatMap(([category, titles]) => titles.map((title) => ({ title, category: category as CategoryKey })));
+export async function publishedServices(db: DataSource): Promise<PublishedService[]> {
+  const rows = await db.query<{ title: string; category: CategoryKey; created_at: Date | null }[]>(
+    `SELECT fields->>'title' AS title, fields->>'category' AS category,
+            CASE WHEN EXISTS (SELECT 1 FROM content_revisions r WHERE r.item_id = i.id AND r.author_id IS NULL AND r.author_name = $1)
+                 THEN NULL ELSE created_at END AS created_at
+       FROM content_items i WHERE collection = 'services' AND status = 'published'`,
+    [seedAuthor],
+  );
+  return rows.map((r) => ({ title: r.title, category: r.category, publishedAt: r.created_at ?? undefined }));
 }
 
 export interface ContentChange {
@@ -37,7 +31,20 @@ export interface ContentChange {
   at: Date;
 }
 
-/** The latest content changes (none until issue 10's content_items). */
-export async function recentContentChanges(_db: DataSource, _limit: number): Promise<ContentChange[]> {
-  return [];
+/** The latest content saves by an admin (the seed's revisions, by nobody, are left out). */
+export async function recentContentChanges(db: DataSource, limit: number): Promise<ContentChange[]> {
+  const rows = await db.query<{ id: string; author_name: string; created_at: Date; collection: ContentCollection; label: string | null }[]>(
+    `SELECT r.id, r.author_name, r.created_at, i.collection,
+            coalesce(r.snapshot->'fields'->>'title', r.snapshot->'fields'->>'name', r.snapshot->'fields'->>'question') AS label
+       FROM content_revisions r JOIN content_items i ON i.id = r.item_id
+      WHERE r.author_id IS NOT NULL
+      ORDER BY r.created_at DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    user: r.author_name,
+    action: `edited ${contentCollectionLabels[r.collection]}${r.label ? `: ${r.label}` : ''}`,
+    at: r.created_at,
+  }));
 }

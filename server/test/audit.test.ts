@@ -81,7 +81,40 @@ function scenarios(): Record<string, Scenario> {
   let twoFactorSecret = '';
   let recoveryCode = '';
   let resetToken = '';
+  let serviceId = '';
+  const service = { category: 'IT', title: 'Audited Service', price: '$10', description: 'Watched closely.', features: ['One'] };
+  /** A draft service of its own, so that each content scenario stands alone whatever the order. */
+  const draftService = async () => {
+    const answer = await superAdmin.client.post(api.content('services'), service);
+    serviceId = answer.body.item._id as string;
+  };
   return {
+    [`POST /api/content/:collection`]: {
+      action: 'service.create',
+      run: () => superAdmin.client.post(api.content('services'), service),
+    },
+    [`PUT /api/content/:collection/:id`]: {
+      action: 'service.publish',
+      setup: draftService,
+      run: () => superAdmin.client.put(api.contentItem('services', serviceId), { ...service, status: 'published' }),
+    },
+    [`DELETE /api/content/:collection/:id`]: {
+      action: 'service.delete',
+      setup: draftService,
+      run: () => superAdmin.client.delete(api.contentItem('services', serviceId)),
+    },
+    [`POST /api/content/:collection/:id/revisions/:revisionId/restore`]: {
+      action: 'service.restore',
+      setup: async () => {
+        await draftService();
+        await superAdmin.client.put(api.contentItem('services', serviceId), { ...service, title: 'Renamed' });
+      },
+      run: async () => {
+        const revisions = await superAdmin.client.get(api.contentRevisions('services', serviceId));
+        const first = revisions.body.at(-1)._id as string;
+        return superAdmin.client.post(api.contentRestore('services', serviceId, first));
+      },
+    },
     [`POST ${api.adminLogin}`]: { action: 'admin.signin', run: () => t.client().signIn('admin', superAdmin.email) },
     [`POST ${api.authLogin}`]: {
       action: 'admin.signin',

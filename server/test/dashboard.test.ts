@@ -1,8 +1,6 @@
 /** GET /api/dashboard (issue 11 item 8): every figure from the database or the catalogue. */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
-import { repoRoot } from '../src/config.js';
 import { publishedServices } from '../src/catalogue.js';
 import { change, monthStart } from '../src/routes/dashboard.js';
 import { startTestServer, type TestServer } from './helpers.js';
@@ -104,9 +102,20 @@ describe('GET /api/dashboard', () => {
     expect(monthStart(now, 'UTC+8', 2)).toMatchObject({ key: '2026-01', at: new Date('2025-12-31T16:00:00Z') });
   });
 
-  it("the catalogue's services are the site's", async () => {
-    const site = readFileSync(`${repoRoot}/site/src/content/services.ts`, 'utf8');
-    const titles = [...site.matchAll(/^\s+title: '(.+)',$/gm)].map((m) => m[1]);
-    expect((await publishedServices(t.db)).map((s) => s.title).sort()).toEqual(titles.sort());
+  it('reads the catalogue: published services by category, and admins\' content saves as recent activity', async () => {
+    const before = (await (await t.admin('Moderator')).client.get(api.dashboard)).body;
+    const editor = await t.admin('Editor');
+    const draft = { category: 'CCTV', title: 'Dashboard Draft', price: '$5', description: 'Not yet.', features: [] };
+    const added = await editor.client.post(api.content('services'), draft);
+    expect(added.status).toBe(201);
+    let after = (await editor.client.get(api.dashboard)).body;
+    expect(after.totalServices.value).toBe(before.totalServices.value);
+    expect(after.recentActivity[0]).toMatchObject({ kind: 'content', user: expect.stringMatching(/^Editor \d+$/), action: 'edited Services: Dashboard Draft' });
+    await editor.client.put(api.contentItem('services', added.body.item._id as string), { ...draft, status: 'published' });
+    after = (await editor.client.get(api.dashboard)).body;
+    expect(after.totalServices.value).toBe(before.totalServices.value + 1);
+    const cctv = (d: typeof after) => d.servicesByCategory.find((c: { category: string }) => c.category === 'CCTV');
+    expect(cctv(after).count).toBe(cctv(before).count + 1);
+    expect(await publishedServices(t.db)).toContainEqual(expect.objectContaining({ title: 'Dashboard Draft', category: 'CCTV' }));
   });
 });

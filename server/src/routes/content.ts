@@ -19,6 +19,7 @@ import {
   type ContentItem,
 } from '@kafue/common/schemas';
 import { categoryKeys, isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
+import { diff } from '../audit.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
@@ -59,6 +60,29 @@ function collectionOf(params: Record<string, string>): ContentCollection {
 const listOrder = `CASE WHEN collection = 'services' THEN array_position($2::text[], fields->>'category') END, position, created_at, id`;
 
 /** The item, locked for the rest of the transaction; 404 when the collection holds no such id. */
+/** An item's name in the audit log: its resource (service, faq, ...) and what people call it. */
+const auditResources: Record<ContentCollection, string> = {
+  services: 'service',
+  plans: 'plan',
+  addons: 'addon',
+  projectPrices: 'project_price',
+  faqs: 'faq',
+  testimonials: 'testimonial',
+  insights: 'insight',
+};
+function auditTarget(collection: ContentCollection, id: string, snapshot: Snapshot) {
+  const { title, name, question } = snapshot.fields;
+  const label = [title, name, question].find((v) => typeof v === 'string');
+  return { type: auditResources[collection], id, label: typeof label === 'string' ? label : null };
+}
+/** `service.publish` when a write makes it visible, `.unpublish` when it hides it, else `verb`. */
+function auditAction(collection: ContentCollection, verb: string, before: ContentStatus | undefined, after: ContentStatus): string {
+  const resource = auditResources[collection];
+  if (before !== undefined && before !== after) return `${resource}.${after === 'published' ? 'publish' : 'unpublish'}`;
+  return `${resource}.${verb}`;
+}
+const flat = (snapshot: Snapshot) => ({ status: snapshot.status, position: snapshot.position, ...snapshot.fields });
+
 async function lockItem(m: EntityManager, collection: ContentCollection, id: string): Promise<ItemRow> {
   const [row] = await m.query<ItemRow[]>(
     `SELECT id, status, position, fields, updated_at FROM content_items WHERE id = $1 AND collection = $2 FOR UPDATE`,
@@ -143,7 +167,7 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       access: 'editor',
       documentedBody: contentItemBody,
       answer: { 201: contentChangeAnswer },
-      async handle({ ctx, params, principal }) {
+      async handle({ ctx, params, principal, audit }) {
         const collection = collectionOf(params);
         const { status = 'draft', position, fields } = parseItemBody(collection, ctx.request.body);
         const row = await db.transaction(async (m) => {
@@ -155,6 +179,7 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
           );
           await saveRevision(m, inserted.id, principal, snapshot);
           if (status === 'published') await notifyContentChanged(m, collection);
+          await audit(m, { action: auditAction(collection, 'create', undefined, status), target: auditTarget(collection, inserted.id, snapshot), changes: diff(null, flat(snapshot)) });
           return inserted;
         });
         ctx.status = 201;
@@ -167,7 +192,7 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       access: 'editor',
       documentedBody: contentItemBody,
       answer: { 200: contentChangeAnswer },
-      async handle({ ctx, params, principal }) {
+      async handle({ ctx, params, principal, audit }) {
         const collection = collectionOf(params);
         const { status, position, fields } = parseItemBody(collection, ctx.request.body);
         const row = await db.transaction(async (m) => {
@@ -181,6 +206,11 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
           const saved = await writeItem(m, current.id, snapshot);
           await saveRevision(m, current.id, principal, snapshot);
           if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
+          await audit(m, {
+            action: auditAction(collection, 'update', current.status, snapshot.status),
+            target: auditTarget(collection, current.id, snapshot),
+            changes: diff(flat(current), flat(snapshot)),
+          });
           return saved;
         });
         return { message: contentMessages(collection).updated, item: toItem(row) };
@@ -191,12 +221,13 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       path: itemPath,
       access: 'editor',
       answer: { 200: messageAnswer },
-      async handle({ params }) {
+      async handle({ params, audit }) {
         const collection = collectionOf(params);
         await db.transaction(async (m) => {
           const current = await lockItem(m, collection, params.id);
           await m.query(`DELETE FROM content_items WHERE id = $1`, [current.id]);
           if (current.status === 'published') await notifyContentChanged(m, collection);
+          await audit(m, { action: auditAction(collection, 'delete', undefined, current.status), target: auditTarget(collection, current.id, current), changes: diff(flat(current), null) });
         });
         return { message: contentMessages(collection).deleted };
       },
@@ -232,7 +263,7 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       path: `${itemPath}/revisions/:revisionId/restore`,
       access: 'editor',
       answer: { 200: contentChangeAnswer },
-      async handle({ params, principal }) {
+      async handle({ params, principal, audit }) {
         const collection = collectionOf(params);
         const row = await db.transaction(async (m) => {
           const current = await lockItem(m, collection, params.id);
@@ -245,6 +276,11 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
           const saved = await writeItem(m, current.id, revision.snapshot);
           await saveRevision(m, current.id, principal, revision.snapshot);
           if (current.status === 'published' || revision.snapshot.status === 'published') await notifyContentChanged(m, collection);
+          await audit(m, {
+            action: auditAction(collection, 'restore', undefined, revision.snapshot.status),
+            target: auditTarget(collection, current.id, revision.snapshot),
+            changes: diff(flat(current), flat(revision.snapshot)),
+          });
           return saved;
         });
         return { message: contentMessages(collection).updated, item: toItem(row) };

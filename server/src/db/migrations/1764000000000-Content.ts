@@ -37,6 +37,8 @@ export class Content1764000000000 implements MigrationInterface {
         snapshot jsonb NOT NULL
       )`);
     await q.query(`CREATE INDEX content_revisions_item ON content_revisions (item_id, created_at DESC)`);
+    // The dashboard's Recent Activity reads the newest revisions of all items.
+    await q.query(`CREATE INDEX content_revisions_recent ON content_revisions (created_at DESC)`);
 
     const rows: { collection: string; position: number; fields: unknown }[] = [];
     for (const collection of contentCollections) {
