@@ -1,0 +1,32 @@
+import { Text } from '@mantine/core';
+import type { ContentItem } from '../../lib/content/api';
+import { usePreview } from '../../lib/content/hooks';
+import { LoadFailure } from '../LoadFailure';
+
+/**
+ * The saved item as its public page, fetched through the console's API client (cookie or bearer
+ * session) and shown in a sandboxed frame: no scripts, no forms, no access to the console.
+ */
+export function PreviewFrame({ collection, item, title }: { collection: string; item: ContentItem; title: string }) {
+  const { data, isPending, error } = usePreview(collection, item._id);
+  if (isPending) {
+    return (
+      <Text role="status" py="md">
+        Loading...
+      </Text>
+    );
+  }
+  return (
+    <>
+      <LoadFailure error={error} fallback="Failed to load the preview" />
+      {typeof data === 'string' && (
+        <iframe
+          sandbox=""
+          srcDoc={data}
+          title={`Preview of ${title}`}
+          style={{ width: '100%', height: '65vh', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
+        />
+      )}
+    </>
+  );
+}
