@@ -69,6 +69,14 @@ export const messages = {
   lastSuperAdmin: 'The last Super Admin can be neither deleted nor demoted.',
   // Simple confirmations
   loggedOut: 'Logged out',
+  // Site content (issue 10): services, then the other collections
+  serviceAdded: 'Service added',
+  serviceUpdated: 'Service updated',
+  serviceDeleted: 'Service deleted',
+  serviceSaveFailed: 'Failed to save service',
+  serviceDeleteFailed: 'Failed to delete service',
+  contentSaved: 'Saved',
+  contentDeleted: 'Deleted',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +89,22 @@ export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, St
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
 export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
+export type {
+  AddonFields,
+  ContentBody,
+  ContentChangeAnswer,
+  ContentFields,
+  ContentItem,
+  ContentRevision,
+  FaqFields,
+  InsightFields,
+  PlanFields,
+  ProjectPriceFields,
+  ServiceFields,
+  SiteContent,
+  SiteStatus,
+  TestimonialFields,
+} from './content';
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -122,7 +146,26 @@ export const api = {
   backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
+  /** GET the collection's items, POST a new one. */
+  content: (collection: string) => `/api/content/${encodeURIComponent(collection)}`,
+  /** PUT or DELETE one item. */
+  contentItem: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`,
+  contentRevisions: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions`,
+  contentRestore: (collection: string, id: string, revisionId: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
+  /** GET: the public page the item appears on, rendered with it as saved (text/html, any admin). */
+  contentPreview: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
+  siteStatus: '/api/site/status',
 } as const;
+
+/** The messages of a content write: services have their own (spec section 8), the others share Saved / Deleted. */
+export function contentMessages(collection: string) {
+  return collection === 'services'
+    ? { added: messages.serviceAdded, updated: messages.serviceUpdated, deleted: messages.serviceDeleted, saveFailed: messages.serviceSaveFailed, deleteFailed: messages.serviceDeleteFailed }
+    : { added: messages.contentSaved, updated: messages.contentSaved, deleted: messages.contentDeleted, saveFailed: undefined, deleteFailed: undefined };
+}
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

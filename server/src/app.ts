@@ -19,6 +19,7 @@ import { staticFiles } from './http/static.js';
 import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { contentEndpoints } from './routes/content.js';
 import { healthEndpoints } from './routes/health.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
@@ -32,6 +33,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),
+  ...contentEndpoints(deps),
 ];
 
 interface ErrorAnswer {

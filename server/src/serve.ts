@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import type { Lifecycle } from './deps.js';
+import { SitePublisher } from './site/publisher.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -29,6 +30,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const lifecycle: Lifecycle = { draining: false };
   let server: Server;
   let sessions: Sessions | undefined;
+  let site: SitePublisher | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -43,7 +45,9 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     }
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle }).callback();
+    // The public pages are rendered from the database before the first visitor is served.
+    site = await SitePublisher.open({ db: dataSource, logger, siteDir: config.siteDir });
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, site }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -61,6 +65,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       });
     });
   } catch (error) {
+    await site?.close();
     await sessions?.close();
     await database.close();
     throw error;
@@ -97,6 +102,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    await site.close();
     await sessions.close();
     await database.close();
     log('Stopped');

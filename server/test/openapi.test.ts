@@ -163,6 +163,25 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: admin.id })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: adminId })).status).toBe(200);
 
+    // Site content.
+    const collection = `/api/content/:collection`;
+    const item = `${collection}/:id`;
+    const service = { category: 'IT', title: 'Printer Setup', price: '$49', description: 'Printers that work.', features: ['Network printing'] };
+    expect((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).status).toBe(200);
+    const added = await call(admin.client, 'POST', collection, service, { collection: 'services' });
+    expect(added.status).toBe(201);
+    expect((await call(admin.client, 'POST', collection, { ...service, price: '' }, { collection: 'services' })).status).toBe(400);
+    expect((await call(moderator, 'POST', collection, service, { collection: 'services' })).status).toBe(403);
+    const itemParams = { collection: 'services', id: added.body.item._id as string };
+    expect((await call(admin.client, 'PUT', item, { ...service, status: 'published' }, itemParams)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', item, service, { ...itemParams, id: missingId })).status).toBe(404);
+    const revisions = await call(moderator, 'GET', `${item}/revisions`, undefined, itemParams);
+    expect(revisions.status).toBe(200);
+    const restore = `${item}/revisions/:revisionId/restore`;
+    expect((await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status).toBe(200);
+    expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
+
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };
     expect((await call(admin.client, 'POST', api.changePassword, ownPassword)).status).toBe(200);

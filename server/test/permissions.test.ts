@@ -96,6 +96,18 @@ const rows: Row[] = [
   { call: 'POST /api/settings/admins', allowed: ['Super Admin'], run: (c) => c.post(api.admins, {}) },
   { call: 'PUT /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.put(api.adminById(missing), adminBody) },
   { call: 'DELETE /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.adminById(missing)) },
+  // Site content (issue 10): reads for any admin, writes for Editors and Super Admins.
+  { call: 'GET /api/content/{collection}', allowed: admins, run: (c) => c.get(api.content('services')) },
+  { call: 'POST /api/content/{collection}', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.content('services'), {}) },
+  { call: 'PUT /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentItem('services', missing), {}) },
+  { call: 'DELETE /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.contentItem('services', missing)) },
+  { call: 'GET /api/content/{collection}/{id}/revisions', allowed: admins, run: (c) => c.get(api.contentRevisions('faqs', missing)) },
+  {
+    call: 'POST /api/content/{collection}/{id}/revisions/{revisionId}/restore',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.post(api.contentRestore('faqs', missing, missing)),
+  },
+  { call: 'GET /api/site/status', allowed: admins, run: (c) => c.get(api.siteStatus) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   {
     call: 'POST /api/staff/me/password',
