@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { bodyOf, type ContentItem } from '../../lib/content/api';
-import { useContentList, useDeleteItem, useMoveItem, useSaveItem, type ContentTexts } from '../../lib/content/hooks';
+import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from '../../lib/content/hooks';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LoadFailure } from '../LoadFailure';
@@ -38,14 +38,14 @@ interface ItemGroup {
  * Publish or Unpublish, Move up and Move down within its group, a group filter, and the editor.
  * Manage Services and each Site Content tab are this component with their collection's spec.
  */
-export function CollectionManager({ spec, texts, canAdd = false }: { spec: CollectionSpec; texts: ContentTexts; canAdd?: boolean }) {
-  const { data: items = [], isPending, error } = useContentList(spec.collection, texts);
+export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSpec; canAdd?: boolean }) {
+  const { data: items = [], isPending, error } = useContentList(spec.collection);
   const [filter, setFilter] = useState(all);
   const [editor, setEditor] = useState<{ opened: boolean; item: ContentItem | null; tab: EditorTab }>({ opened: false, item: null, tab: 'details' });
-  const remove = useDeleteItem(spec.collection, texts);
+  const remove = useDeleteItem(spec.collection);
   const confirm = useConfirmDelete(remove);
-  const move = useMoveItem(spec.collection, texts);
-  const publish = useSaveItem(spec.collection, texts);
+  const move = useMoveItem(spec.collection);
+  const publish = useSaveItem(spec.collection);
 
   const groups = useMemo<ItemGroup[]>(() => {
     const g = spec.groups;
@@ -100,7 +100,7 @@ export function CollectionManager({ spec, texts, canAdd = false }: { spec: Colle
         </Group>
       </Group>
 
-      <LoadFailure error={error} fallback={texts.loadFailed} />
+      <LoadFailure error={error} fallback={contentTexts(spec.collection).loadFailed} />
       {isPending ? (
         <Text py="lg" ta="center" role="status">
           Loading...
@@ -191,7 +191,7 @@ export function CollectionManager({ spec, texts, canAdd = false }: { spec: Colle
 
       <ItemEditor
         spec={spec}
-        texts={texts}
+       
         opened={editor.opened}
         editing={editor.item}
         tab={editor.tab}

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ContentItem } from '../../lib/content/api';
-import { useRestoreRevision, useRevisions, type ContentTexts } from '../../lib/content/hooks';
+import { useRestoreRevision, useRevisions } from '../../lib/content/hooks';
 import { LoadFailure } from '../LoadFailure';
 import type { CollectionSpec } from './fields';
 
@@ -9,17 +9,15 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 /** An item's revisions, newest first: who saved it and when, each but the current with Restore. */
 export function HistoryList({
   spec,
-  texts,
   item,
   onRestored,
 }: {
   spec: CollectionSpec;
-  texts: ContentTexts;
   item: ContentItem;
   onRestored: (item: ContentItem) => void;
 }) {
   const { data: revisions = [], isPending, error } = useRevisions(spec.collection, item._id);
-  const restore = useRestoreRevision(spec.collection, texts, onRestored);
+  const restore = useRestoreRevision(spec.collection, onRestored);
   if (isPending) {
     return (
       <Text role="status" py="md">

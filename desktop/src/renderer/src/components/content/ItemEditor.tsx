@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Switch, Tabs, Text } from '@mantine/core';
 import type { ContentItem } from '../../lib/content/api';
-import { serverFieldErrors, useSaveItem, type ContentTexts } from '../../lib/content/hooks';
+import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';
 import { PreviewFrame } from './PreviewFrame';
@@ -12,7 +12,6 @@ export type EditorTab = 'details' | 'history' | 'preview';
 
 export interface ItemEditorProps {
   spec: CollectionSpec;
-  texts: ContentTexts;
   opened: boolean;
   /** The item edited, or null to add one. */
   editing: ContentItem | null;
@@ -24,12 +23,12 @@ export interface ItemEditorProps {
  * Any collection's editor: the item's fields and its Published switch, its history (who saved it
  * when, with Restore) and a preview of it as the public page.
  */
-export function ItemEditor({ spec, texts, opened, editing, tab: firstTab = 'details', onClose }: ItemEditorProps) {
+export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', onClose }: ItemEditorProps) {
   const form = useContentForm(spec, spec.blank);
   const [tab, setTab] = useState<EditorTab>(firstTab);
   // The item shown: the one opened, then whatever a save or restore made of it.
   const [current, setCurrent] = useState<ContentItem | null>(editing);
-  const save = useSaveItem(spec.collection, texts, (item) => {
+  const save = useSaveItem(spec.collection, (item) => {
     if (!editing) onClose();
     else {
       setCurrent(item);
@@ -99,7 +98,7 @@ export function ItemEditor({ spec, texts, opened, editing, tab: firstTab = 'deta
           {current && (
             <HistoryList
               spec={spec}
-              texts={texts}
+             
               item={current}
               onRestored={(item) => {
                 setCurrent(item);

@@ -3,12 +3,12 @@ import { Button, Paper, Stack, Switch, Title } from '@mantine/core';
 import { ContentFields } from '../../components/content/ContentFields';
 import { useContentForm } from '../../components/content/useContentForm';
 import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
-import { serviceSpec, serviceTexts } from './serviceSpec';
+import { serviceSpec } from './serviceSpec';
 
 /** Add a New Service (spec section 2, issue 10): the spec's fields and the rest of a service; a draft unless "Publish now". */
 export default function AddService() {
   const form = useContentForm(serviceSpec, serviceSpec.blank);
-  const save = useSaveItem(serviceSpec.collection, serviceTexts, () => form.reset(serviceSpec.blank));
+  const save = useSaveItem(serviceSpec.collection, () => form.reset(serviceSpec.blank));
 
   function submit(e: FormEvent) {
     e.preventDefault();

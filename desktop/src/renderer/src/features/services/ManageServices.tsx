@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
 import { CollectionManager } from '../../components/content/CollectionManager';
-import { serviceSpec, serviceTexts } from './serviceSpec';
+import { serviceSpec } from './serviceSpec';
 
 /** Manage Services (issue 10): the real services as cards, by category, with their editor. */
 export default function ManageServices() {
@@ -9,7 +9,7 @@ export default function ManageServices() {
       <Title order={1} size="h2" mb="md">
         Manage Services
       </Title>
-      <CollectionManager spec={serviceSpec} texts={serviceTexts} />
+      <CollectionManager spec={serviceSpec} />
     </>
   );
 }

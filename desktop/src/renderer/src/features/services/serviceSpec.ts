@@ -1,8 +1,7 @@
 /** The services collection as its editors (Add Service, Manage Services) show it (issue 10). */
 import { serviceCategories, serviceLimits as max } from '@kafue/common/contract';
-import { serviceSchema } from '@kafue/common/schemas';
+import { contentFields } from '@kafue/common/schemas';
 import { textOf, type CollectionSpec } from '../../components/content/fields';
-import type { ContentTexts } from '../../lib/content/hooks';
 
 export const categoryOptions = serviceCategories.map((c) => ({ value: c.key, label: c.label }));
 
@@ -24,18 +23,9 @@ export const serviceSpec: CollectionSpec = {
     },
     { key: 'details', label: 'More Information', kind: 'textarea', rows: 6, max: max.details },
   ],
-  schema: serviceSchema,
+  schema: contentFields.services,
   blank: { title: '', category: '', price: '', description: '', features: [], details: '', status: 'draft' },
   titleOf: (s) => textOf(s.title),
   summaryOf: (s) => textOf(s.description),
   groups: { field: 'category', label: 'Category', options: categoryOptions },
-};
-
-export const serviceTexts: ContentTexts = {
-  added: 'Service added',
-  updated: 'Service updated',
-  deleted: 'Service deleted',
-  saveFailed: 'Failed to save service',
-  deleteFailed: 'Failed to delete service',
-  loadFailed: 'Failed to load services',
 };

@@ -3,25 +3,28 @@
  * editor (Manage Services, Site Content): list, save, publish, delete, reorder, history, restore.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contentMessages, messages } from '@kafue/common/contract';
 import { ApiFailure, unwrap } from '../api';
 import { failureToast, toast } from '../toast';
 import { bodyOf, contentApi, type ContentBody, type ContentItem } from './api';
 import { publicChangeMade } from './publishing';
 
-/** The toasts of one collection's editor (issue 10: services have their own words). */
-export interface ContentTexts {
-  added: string;
-  updated: string;
-  deleted: string;
-  saveFailed: string;
-  deleteFailed: string;
-  loadFailed: string;
+/** The toasts of one collection's editor (issue 10): services have their own words, the others Saved / Deleted and the server's message. */
+export function contentTexts(collection: string) {
+  const m = contentMessages(collection);
+  return {
+    ...m,
+    saveFailed: m.saveFailed ?? messages.somethingWentWrong,
+    deleteFailed: m.deleteFailed ?? messages.somethingWentWrong,
+    loadFailed: collection === 'services' ? 'Failed to load services' : 'Failed to load content',
+  };
 }
 
 export const listKey = (collection: string) => ['content', collection];
 const revisionsKey = (collection: string, id: string) => ['content', collection, id, 'revisions'];
 
-export function useContentList(collection: string, texts: ContentTexts) {
+export function useContentList(collection: string) {
+  const texts = contentTexts(collection);
   return useQuery({
     queryKey: listKey(collection),
     queryFn: () => unwrap(contentApi.list(collection)),
@@ -41,8 +44,9 @@ export interface SaveRequest {
 }
 
 /** Adds or updates an item; the answer's item replaces the stored one in the list at once. */
-export function useSaveItem(collection: string, texts: ContentTexts, onSaved?: (item: ContentItem) => void) {
+export function useSaveItem(collection: string, onSaved?: (item: ContentItem) => void) {
   const client = useQueryClient();
+  const texts = contentTexts(collection);
   return useMutation({
     mutationFn: ({ editing, body }: SaveRequest) =>
       unwrap(editing ? contentApi.update(collection, editing._id, body) : contentApi.create(collection, body)),
@@ -57,8 +61,9 @@ export function useSaveItem(collection: string, texts: ContentTexts, onSaved?: (
   });
 }
 
-export function useDeleteItem(collection: string, texts: ContentTexts) {
+export function useDeleteItem(collection: string) {
   const client = useQueryClient();
+  const texts = contentTexts(collection);
   return useMutation({
     mutationFn: (item: ContentItem) => unwrap(contentApi.remove(collection, item._id)),
     onSuccess(_, item) {
@@ -82,8 +87,9 @@ export interface MoveRequest {
  * Moves an item one place by exchanging positions with its neighbour (two updates, one after the
  * other). When both share a position the moved one goes just past it, so the move always shows.
  */
-export function useMoveItem(collection: string, texts: ContentTexts) {
+export function useMoveItem(collection: string) {
   const client = useQueryClient();
+  const texts = contentTexts(collection);
   return useMutation({
     mutationFn: async ({ item, other, direction }: MoveRequest) => {
       const shared = item.position === other.position;
@@ -109,8 +115,9 @@ export function useRevisions(collection: string, id: string | null) {
 }
 
 /** Makes a revision current (the server records it as a new revision). */
-export function useRestoreRevision(collection: string, texts: ContentTexts, onRestored?: (item: ContentItem) => void) {
+export function useRestoreRevision(collection: string, onRestored?: (item: ContentItem) => void) {
   const client = useQueryClient();
+  const texts = contentTexts(collection);
   return useMutation({
     mutationFn: ({ item, revisionId }: { item: ContentItem; revisionId: string }) => unwrap(contentApi.restore(collection, item._id, revisionId)),
     onSuccess(answer, { item }) {
