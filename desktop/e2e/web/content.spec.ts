@@ -115,10 +115,10 @@ test.describe('services in the console and on the public site', () => {
     const before = await headings.allTextContents();
     expect(before.at(-1)).toBe(title);
     const neighbour = before.at(-2)!;
-    await card(page, title).getByRole('button', { name: `Move ${title} up` }).focus();
+    await card(page, title).getByRole('button', { name: `Move up ${title}` }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => headings.allTextContents()).toEqual([...before.slice(0, -2), title, neighbour]);
-    await expect(page.getByRole('button', { name: `Move ${title} up` })).toBeFocused();
+    await expect(page.getByRole('button', { name: `Move up ${title}` })).toBeFocused();
     await expectPublic('/services', (html) => html.indexOf(title) >= 0 && html.indexOf(title) < html.indexOf(neighbour), 'lists it above its neighbour');
 
     // Unpublish: a draft, gone from the public page; publish again, back.

@@ -173,7 +173,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                               key={direction}
                               moveKey={`${item._id}:${direction}`}
                               off={direction === 'up' ? index === 0 : index === group.items.length - 1}
-                              label={`Move ${title} ${direction}`}
+                              label={`Move ${direction} ${title}`}
                               onAct={() => moveBy(group.items, index, direction)}
                             >
                               {direction === 'up' ? 'Move up' : 'Move down'}
