@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ContentItem } from '../../lib/content/api';
 import { useRestoreRevision, useRevisions } from '../../lib/content/hooks';
-import { LoadFailure } from '../LoadFailure';
+import { Loading } from './Loading';
 import type { CollectionSpec } from './fields';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -18,16 +18,8 @@ export function HistoryList({
 }) {
   const { data: revisions = [], isPending, error } = useRevisions(spec.collection, item._id);
   const restore = useRestoreRevision(spec.collection, onRestored);
-  if (isPending) {
-    return (
-      <Text role="status" py="md">
-        Loading...
-      </Text>
-    );
-  }
   return (
-    <>
-      <LoadFailure error={error} fallback="Failed to load the history" />
+    <Loading pending={isPending} error={error} fallback="Failed to load the history">
       <Stack gap="xs" component="ol" aria-label="History" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {revisions.map((r, i) => (
           <Group component="li" key={r._id} justify="space-between" wrap="nowrap" p="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
@@ -60,6 +52,6 @@ export function HistoryList({
           </Group>
         ))}
       </Stack>
-    </>
+    </Loading>
   );
 }

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import type { ContentItem } from '../../lib/content/api';
 import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';
 import { PreviewFrame } from './PreviewFrame';
+import { StatusSwitch } from './StatusSwitch';
 import type { CollectionSpec } from './fields';
 import { useContentForm } from './useContentForm';
 
@@ -72,12 +73,7 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
           <form onSubmit={submit} noValidate>
             <Stack>
               <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
-              <Switch
-                label="Published"
-                description="Visitors see published items; drafts only here and in the preview."
-                checked={form.values.status === 'published'}
-                onChange={(e) => form.setField('status', e.currentTarget.checked ? 'published' : 'draft')}
-              />
+              <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
               <Group justify="flex-end">
                 {current && (
                   <Button variant="default" mr="auto" onClick={() => setTab('preview')}>

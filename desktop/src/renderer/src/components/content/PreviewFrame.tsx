@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
 import type { ContentItem } from '../../lib/content/api';
 import { usePreview } from '../../lib/content/hooks';
-import { LoadFailure } from '../LoadFailure';
+import { Loading } from './Loading';
 
 /**
  * The saved item as its public page, fetched through the console's API client (cookie or bearer
@@ -9,16 +8,8 @@ import { LoadFailure } from '../LoadFailure';
  */
 export function PreviewFrame({ collection, item, title }: { collection: string; item: ContentItem; title: string }) {
   const { data, isPending, error } = usePreview(collection, item._id);
-  if (isPending) {
-    return (
-      <Text role="status" py="md">
-        Loading...
-      </Text>
-    );
-  }
   return (
-    <>
-      <LoadFailure error={error} fallback="Failed to load the preview" />
+    <Loading pending={isPending} error={error} fallback="Failed to load the preview">
       {typeof data === 'string' && (
         <iframe
           sandbox=""
@@ -27,6 +18,6 @@ export function PreviewFrame({ collection, item, title }: { collection: string; 
           style={{ width: '100%', height: '65vh', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
         />
       )}
-    </>
+    </Loading>
   );
 }

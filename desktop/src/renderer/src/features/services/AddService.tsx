@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
-import { Button, Paper, Stack, Switch, Title } from '@mantine/core';
+import { Button, Paper, Stack, Title } from '@mantine/core';
 import { ContentFields } from '../../components/content/ContentFields';
+import { StatusSwitch } from '../../components/content/StatusSwitch';
 import { useContentForm } from '../../components/content/useContentForm';
 import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
 import { serviceSpec } from './serviceSpec';
@@ -24,12 +25,7 @@ export default function AddService() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <ContentFields fields={serviceSpec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
-          <Switch
-            label="Publish now"
-            description="Off: the service is saved as a draft that visitors do not see."
-            checked={form.values.status === 'published'}
-            onChange={(e) => form.setField('status', e.currentTarget.checked ? 'published' : 'draft')}
-          />
+          <StatusSwitch label="Publish now" values={form.values} onChange={form.setField} />
           <Button type="submit" w="fit-content" loading={save.isPending}>
             Add Service
           </Button>
