@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps): Koa {
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
-  app.use(staticFiles(config.siteDir, config.consoleDir));
+  app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
   const endpoints = allEndpoints(deps);
   const router = new Router();

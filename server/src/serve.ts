@@ -46,7 +46,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
     // The public pages are rendered from the database before the first visitor is served.
-    site = await SitePublisher.open({ db: dataSource, logger, siteDir: config.siteDir });
+    site = await SitePublisher.open({ db: dataSource, logger, siteDir: config.siteDir, siteUrl: config.siteUrl });
     const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, site }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.

@@ -145,7 +145,7 @@ export async function startTestServer(
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
   const lifecycle: Lifecycle = { draining: false };
-  const site = await SitePublisher.open({ db, logger, siteDir: config.siteDir });
+  const site = await SitePublisher.open({ db, logger, siteDir: config.siteDir, siteUrl: config.siteUrl });
   const deps = { db, sessions, config, logger, lifecycle, site };
   const app = createApp(deps);
   const handle = app.callback();

@@ -8,6 +8,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { resolve } from 'node:path';
+import { repoRoot } from '../src/config.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
@@ -22,7 +24,8 @@ interface Document {
 let t: TestServer;
 let doc: Document;
 beforeAll(async () => {
-  t = await startTestServer();
+  // With the site's build: the content preview renders public pages.
+  t = await startTestServer({ configure: (c) => void (c.siteDir = resolve(repoRoot, 'site/dist')) });
   doc = (await t.client().get<Document>('/api/openapi.json')).body;
 });
 afterAll(() => t?.close());
@@ -179,6 +182,7 @@ describe('recorded answers', () => {
     expect(revisions.status).toBe(200);
     const restore = `${item}/revisions/:revisionId/restore`;
     expect((await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status).toBe(200);
+    expect((await call(moderator, 'GET', `${item}/preview`, undefined, itemParams)).status).toBe(200);
     expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
 

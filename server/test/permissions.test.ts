@@ -107,6 +107,7 @@ const rows: Row[] = [
     allowed: ['Editor', 'Super Admin'],
     run: (c) => c.post(api.contentRestore('faqs', missing, missing)),
   },
+  { call: 'GET /api/content/{collection}/{id}/preview', allowed: admins, run: (c) => c.get(api.contentPreview('faqs', missing)) },
   { call: 'GET /api/site/status', allowed: admins, run: (c) => c.get(api.siteStatus) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   {

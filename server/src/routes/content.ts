@@ -14,6 +14,7 @@ import {
   contentList,
   contentRevisionList,
   messageAnswer,
+  previewPage,
   siteStatus,
   type ContentItem,
 } from '@kafue/common/schemas';
@@ -22,7 +23,7 @@ import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody, parseId } from '../http/validate.js';
-import { notifyContentChanged } from '../site/content.js';
+import { loadSiteContent, notifyContentChanged } from '../site/content.js';
 
 interface ItemRow {
   id: string;
@@ -93,6 +94,29 @@ async function writeItem(m: EntityManager, id: string, s: Snapshot): Promise<Ite
     [id, s.status, s.position, JSON.stringify(s.fields)],
   );
   return row;
+}
+
+/** The public page an item appears on (a service: its own page, at its place among the published ones). */
+async function previewPath(db: AppDeps['db'], collection: ContentCollection, item: { id: string; fields: Record<string, unknown> }): Promise<string> {
+  switch (collection) {
+    case 'services': {
+      const category = String(item.fields.category);
+      const ids = await db.query<{ id: string }[]>(
+        `SELECT id FROM content_items WHERE collection = 'services' AND (status = 'published' OR id = $1)
+            AND fields->>'category' = $2 ORDER BY position, created_at, id`,
+        [item.id, category],
+      );
+      return `/service/${encodeURIComponent(category)}/${ids.findIndex((r) => r.id === item.id)}`;
+    }
+    case 'faqs':
+      return item.fields.page === 'pricing' ? '/projects' : '/services';
+    case 'plans':
+    case 'addons':
+    case 'projectPrices':
+      return '/projects';
+    default:
+      return '/';
+  }
 }
 
 export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
@@ -224,6 +248,27 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
           return saved;
         });
         return { message: contentMessages(collection).updated, item: toItem(row) };
+      },
+    }),
+    endpoint({
+      method: 'GET',
+      path: `${itemPath}/preview`,
+      access: 'anyAdmin',
+      answer: { 200: previewPage },
+      async handle({ ctx, params }) {
+        const collection = collectionOf(params);
+        const [row] = await db.query<{ id: string; fields: Record<string, unknown> }[]>(
+          `SELECT id, fields FROM content_items WHERE id = $1 AND collection = $2`,
+          [params.id, collection],
+        );
+        if (!row) throw notFound();
+        // The published content with this item as saved (a draft shows where it would appear).
+        const content = await loadSiteContent(db, row.id);
+        const html = await site.renderWith(await previewPath(db, collection, row), content);
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Cache-Control', 'no-store');
+        ctx.set('X-Robots-Tag', 'noindex');
+        return html;
       },
     }),
     endpoint({
