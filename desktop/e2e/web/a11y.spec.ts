@@ -22,12 +22,15 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Runs axe on the page as it is. Each violation is listed by rule, element and reason in the
- * failure, and attached in full (JSON) to the report; the test goes on to the next state.
+ * Runs axe on the page as it is (but for what `exclude` selects). Each violation is listed by
+ * rule, element and reason in the failure, and attached in full (JSON) to the report; the test
+ * goes on to the next state.
  */
-async function expectNoViolations(page: Page, state: string): Promise<void> {
+async function expectNoViolations(page: Page, state: string, exclude?: string): Promise<void> {
   await settle(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const axe = new AxeBuilder({ page }).withTags(wcagTags);
+  if (exclude) axe.exclude(exclude);
+  const { violations } = await axe.analyze();
   const found = violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
@@ -162,7 +165,10 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await expectNoViolations(page, 'dialog Edit Service, history');
       await dialog.getByRole('tab', { name: 'Preview' }).click();
       await expect(dialog.locator('iframe')).toBeVisible();
-      await expectNoViolations(page, 'dialog Edit Service, preview');
+      await expect(dialog.locator('iframe')).toHaveAttribute('title', `Preview of ${title}`);
+      // The frame holds a public page (site/e2e/a11y.spec.ts checks those), sandboxed without
+      // scripts, so axe could not run inside it anyway: the dialog around it is checked here.
+      await expectNoViolations(page, 'dialog Edit Service, preview', 'iframe');
       await page.keyboard.press('Escape');
 
       await page.goto('/admin/site-content');
