@@ -179,6 +179,9 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await page.getByRole('dialog', { name: 'Add FAQ' }).getByRole('button', { name: 'Save' }).click();
       await expect(page.getByRole('dialog', { name: 'Add FAQ' }).getByRole('textbox', { name: /^Question/ })).toHaveAttribute('aria-invalid', 'true');
       await expectNoViolations(page, 'dialog Add FAQ with field errors');
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: 'Project Pricing' }).click();
+      await checkDialog(page, 'Add Price Group', () => page.getByRole('button', { name: 'Add Price Group' }).click());
     });
 
     test('Admin Management dialogs and the self-deletion alert', async ({ page }) => {

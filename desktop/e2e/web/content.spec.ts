@@ -127,6 +127,7 @@ test.describe('services in the console and on the public site', () => {
     // Unpublish: a draft, gone from the public page; publish again, back.
     await card(page, title).getByRole('button', { name: `Unpublish ${title}` }).click();
     await expect(card(page, title)).toContainText('Draft');
+    await expect(card(page, title).getByRole('button', { name: `Publish ${title}` })).toBeFocused();
     await expectPublic('/services', (html) => !html.includes(title), 'no longer shows the draft');
     await card(page, title).getByRole('button', { name: `Publish ${title}` }).click();
     await expect(card(page, title)).toContainText('Published');

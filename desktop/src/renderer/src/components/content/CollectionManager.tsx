@@ -10,17 +10,22 @@ import type { CollectionSpec } from './fields';
 
 const all = 'all';
 
-/** A button that keeps its focus while it cannot act (a disabled one would drop it). */
-function SoftButton({ off, label, moveKey, onAct, children }: { off: boolean; label: string; moveKey: string; onAct: () => void; children: string }) {
+/**
+ * A card's action button that keeps the focus while it cannot act or is busy (a disabled button
+ * would drop it, and a keyboard user with it): it says so (aria-disabled, a spinner) instead.
+ */
+function SoftButton({ off = false, busy = false, label, moveKey, onAct, children }: { off?: boolean; busy?: boolean; label: string; moveKey?: string; onAct: () => void; children: string }) {
+  const inert = off || busy;
   return (
     <Button
       size="xs"
       variant="default"
       aria-label={label}
-      aria-disabled={off || undefined}
+      aria-disabled={inert || undefined}
       data-disabled={off || undefined}
       data-move={moveKey}
-      onClick={() => !off && onAct()}
+      leftSection={busy ? <Loader size={12} aria-hidden /> : undefined}
+      onClick={() => !inert && onAct()}
     >
       {children}
     </Button>
@@ -154,15 +159,13 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         <Button size="xs" variant="light" color="red" aria-label={`Delete ${title}`} onClick={() => confirm.ask(item)}>
                           Delete
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`${published ? 'Unpublish' : 'Publish'} ${title}`}
-                          loading={publish.isPending && publish.variables?.editing?._id === item._id}
-                          onClick={() => publish.mutate({ editing: item, body: bodyOf(item, { status: published ? 'draft' : 'published' }) })}
+                        <SoftButton
+                          label={`${published ? 'Unpublish' : 'Publish'} ${title}`}
+                          busy={publish.isPending && publish.variables?.editing?._id === item._id}
+                          onAct={() => publish.mutate({ editing: item, body: bodyOf(item, { status: published ? 'draft' : 'published' }) })}
                         >
                           {published ? 'Unpublish' : 'Publish'}
-                        </Button>
+                        </SoftButton>
                         <Button size="xs" variant="default" aria-label={`Preview ${title}`} onClick={() => setEditor({ opened: true, item, tab: 'preview' })}>
                           Preview
                         </Button>
@@ -172,6 +175,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                             <SoftButton
                               key={direction}
                               moveKey={`${item._id}:${direction}`}
+                              busy={move.isPending && move.variables?.item._id === item._id && move.variables.direction === direction}
                               off={direction === 'up' ? index === 0 : index === group.items.length - 1}
                               label={`Move ${direction} ${title}`}
                               onAct={() => moveBy(group.items, index, direction)}
