@@ -167,3 +167,14 @@ test('shows the maintenance banner while maintenance mode is on, and exports the
   expect(csv).not.toContain('"admin.signin"');
   expect(problems).toEqual([]);
 });
+
+test("previews a service as its public page through the bearer session (issue 10)", async ({ page, baseURL }) => {
+  const { side, problems } = await openApp(page, baseURL);
+  await signIn(page);
+  await page.goto(`${renderer.origin}/admin/manage-services`);
+  await page.getByRole('button', { name: 'Preview Website Creation' }).click();
+  const preview = page.frameLocator('iframe[title="Preview of Website Creation"]');
+  await expect(preview.getByText('Website Creation').first()).toBeVisible();
+  expect(side.answers.some((a) => a.path.endsWith('/preview') && a.answer.status === 200)).toBe(true);
+  expect(problems).toEqual([]);
+});

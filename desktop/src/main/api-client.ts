@@ -13,7 +13,7 @@
  */
 import { api } from '@kafue/common/contract';
 import type { BridgeRequest, BridgeResponse } from '../shared/bridge';
-import { parseJsonBody } from '../shared/json';
+import { parseAnswerBody } from '../shared/json';
 
 export interface TokenStore {
   get(): string | null;
@@ -117,7 +117,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (signOut) await options.tokens.clear();
     }
 
-    const body = parseJsonBody(await res.text());
+    const body = parseAnswerBody(res.status, res.headers.get('content-type'), await res.text());
     if (res.status === 401) await options.tokens.clear();
     if (signIn && res.ok && isObject(body) && typeof body.token === 'string' && body.token) {
       await options.tokens.set(body.token);

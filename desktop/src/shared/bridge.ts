@@ -15,7 +15,7 @@ export interface BridgeRequest {
 
 export interface BridgeResponse {
   status: number;
-  /** Parsed JSON, or null when the answer had no JSON body. */
+  /** Parsed JSON; a successful HTML answer (the content preview) as its text; else null. */
   body: unknown;
 }
 

@@ -67,6 +67,20 @@ describe('sign-in', () => {
   });
 });
 
+describe('answers that are pages', () => {
+  it('hands the content preview (a successful HTML answer) over as its text, with the token sent', async () => {
+    const page = '<!doctype html><title>Services</title><h1>Draft</h1>';
+    const { client, sent } = setup(() => new Response(page, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }), memoryTokens('tok-P'));
+    expect(await client.request({ method: 'GET', path: api.contentPreview('services', 'x') })).toEqual({ status: 200, body: page });
+    expect(sent[0].headers.authorization).toBe('Bearer tok-P');
+  });
+
+  it("still reads a failure's HTML page (a proxy's) as no body", async () => {
+    const { client } = setup(() => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    expect(await client.request({ method: 'GET', path: api.contentPreview('services', 'x') })).toEqual({ status: 502, body: null });
+  });
+});
+
 describe('the Authorization header', () => {
   it('goes with every call to the configured server once signed in', async () => {
     const { client, sent } = setup(() => json({ ok: true }), memoryTokens('tok-A'));

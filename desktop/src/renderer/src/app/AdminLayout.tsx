@@ -6,6 +6,7 @@ import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
 import { DataLayer } from '../components/DataLayer';
 import { MaintenanceBanner } from '../features/settings/MaintenanceBanner';
+import { PublishStatus } from '../components/PublishStatus';
 import { useAuth } from '../lib/session';
 import { breadcrumbFor, mainNav, settingsNav } from './nav';
 
@@ -54,6 +55,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
           </Text>
         </Box>
       </Group>
+      <PublishStatus />
       <ScrollArea style={{ flex: 1 }} component="nav" aria-label="Admin menu">
         {mainNav.map(link)}
         <NavLink
@@ -85,58 +87,58 @@ export default function AdminLayout() {
   const crumbs = breadcrumbFor(pathname);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={mobileOpen}
-            onClick={() => setMobileOpen((o) => !o)}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          />
-          <Burger
-            opened={desktopOpen}
-            onClick={() => setDesktopOpen((o) => !o)}
-            visibleFrom="sm"
-            size="sm"
-            aria-label={desktopOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-          />
-          {/* The sidebar carries the title; the header shows it only when the sidebar is hidden. */}
-          <Title order={2} size="h4" hiddenFrom={desktopOpen ? 'sm' : undefined}>
-            {adminTitle}
-          </Title>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar">
-        <Sidebar withTitle />
-      </AppShell.Navbar>
-      <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0} styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}>
-        <Box h="calc(100vh - 70px)">
-          <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
-        </Box>
-      </Drawer>
-      <AppShell.Main>
-        <Box component="nav" aria-label="Breadcrumb" mb="md">
-          <Breadcrumbs separator="/">
-            {crumbs.map((c, i) =>
-              i === crumbs.length - 1 ? (
-                <Text key={c.to} size="sm" aria-current="page">
-                  {c.label}
-                </Text>
-              ) : (
-                <Anchor key={c.to} component={Link} to={c.to} size="sm">
-                  {c.label}
-                </Anchor>
-              ),
-            )}
-          </Breadcrumbs>
-        </Box>
-        <DataLayer>
+    <DataLayer>
+      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpen}
+              onClick={() => setMobileOpen((o) => !o)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            />
+            <Burger
+              opened={desktopOpen}
+              onClick={() => setDesktopOpen((o) => !o)}
+              visibleFrom="sm"
+              size="sm"
+              aria-label={desktopOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+            />
+            {/* The sidebar carries the title; the header shows it only when the sidebar is hidden. */}
+            <Title order={2} size="h4" hiddenFrom={desktopOpen ? 'sm' : undefined}>
+              {adminTitle}
+            </Title>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Sidebar">
+          <Sidebar withTitle />
+        </AppShell.Navbar>
+        <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0} styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}>
+          <Box h="calc(100vh - 70px)">
+            <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
+          </Box>
+        </Drawer>
+        <AppShell.Main>
+          <Box component="nav" aria-label="Breadcrumb" mb="md">
+            <Breadcrumbs separator="/">
+              {crumbs.map((c, i) =>
+                i === crumbs.length - 1 ? (
+                  <Text key={c.to} size="sm" aria-current="page">
+                    {c.label}
+                  </Text>
+                ) : (
+                  <Anchor key={c.to} component={Link} to={c.to} size="sm">
+                    {c.label}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
+          </Box>
           <MaintenanceBanner />
           <Outlet />
-        </DataLayer>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Main>
+      </AppShell>
+    </DataLayer>
   );
 }

@@ -25,6 +25,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('../features/dashboard/Dashboard')),
   'add-service': lazy(() => import('../features/services/AddService')),
   'manage-services': lazy(() => import('../features/services/ManageServices')),
+  'site-content': lazy(() => import('../features/site-content/SiteContent')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
   'settings-security': lazy(() => import('../features/settings/SecuritySettings')),

@@ -17,6 +17,7 @@ export const consoleScreens = [
   { id: 'dashboard', label: 'Dashboard', to: '/admin/dashboard', menu: 'main' },
   { id: 'add-service', label: 'Add Service', to: '/admin/add-service', menu: 'main' },
   { id: 'manage-services', label: 'Manage Services', to: '/admin/manage-services', menu: 'main' },
+  { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
   { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },

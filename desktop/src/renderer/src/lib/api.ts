@@ -5,7 +5,7 @@
  */
 import { messages, type ApiError } from '@kafue/common/contract';
 import type { BridgeRequest } from '../../../shared/bridge';
-import { parseJsonBody } from '../../../shared/json';
+import { parseAnswerBody } from '../../../shared/json';
 
 export type Method = BridgeRequest['method'];
 
@@ -33,7 +33,7 @@ async function viaFetch(req: BridgeRequest): Promise<{ status: number; body: unk
     headers: req.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
   });
-  return { status: res.status, body: parseJsonBody(await res.text()) };
+  return { status: res.status, body: parseAnswerBody(res.status, res.headers.get('content-type'), await res.text()) };
 }
 
 let onUnauthorized: (() => void) | null = null;

@@ -1,39 +1,32 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { categoryKeys, isCategoryKey, type CategoryKey, type Service } from '@kafue/common/contract';
+import type { FormEvent } from 'react';
+import { Button, Paper, Stack, Title } from '@mantine/core';
+import { ContentFields } from '../../components/content/ContentFields';
+import { StatusSwitch } from '../../components/content/StatusSwitch';
+import { useContentForm } from '../../components/content/useContentForm';
+import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
+import { serviceSpec } from './serviceSpec';
 
-/** The form's fields (spec section 2); the category is empty until one is chosen. */
-type Draft = Pick<Service, 'title' | 'description'> & { category: CategoryKey | '' };
-const empty: Draft = { title: '', category: '', description: '' };
-
-/** Add a New Service (spec section 2): submitting only logs the values; nothing is sent. */
+/** Add a New Service (spec section 2, issue 10): the spec's fields and the rest of a service; a draft unless "Publish now". */
 export default function AddService() {
-  const [service, setService] = useState<Draft>(empty);
-  const set = (field: 'title' | 'description') => (value: string) => setService((s) => ({ ...s, [field]: value }));
+  const form = useContentForm(serviceSpec, serviceSpec.blank);
+  const save = useSaveItem(serviceSpec.collection, () => form.reset(serviceSpec.blank));
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    console.info('Add service', service);
+    const body = form.check();
+    if (body) save.mutate({ editing: null, body }, { onError: (error) => form.showErrors(serverFieldErrors(error)) });
   }
 
   return (
-    <Paper withBorder p="lg" maw={640}>
+    <Paper withBorder p="lg" maw={720}>
       <Title order={1} size="h2" mb="md">
         Add a New Service
       </Title>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Service Title" required value={service.title} onChange={(e) => set('title')(e.currentTarget.value)} />
-          <Select
-            label="Category"
-            required
-            placeholder="Select a category"
-            data={categoryKeys}
-            value={service.category || null}
-            onChange={(v) => setService((s) => ({ ...s, category: v && isCategoryKey(v) ? v : '' }))}
-          />
-          <Textarea label="Description" required rows={4} value={service.description} onChange={(e) => set('description')(e.currentTarget.value)} />
-          <Button type="submit" w="fit-content">
+          <ContentFields fields={serviceSpec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
+          <StatusSwitch label="Publish now" values={form.values} onChange={form.setField} />
+          <Button type="submit" w="fit-content" loading={save.isPending}>
             Add Service
           </Button>
         </Stack>

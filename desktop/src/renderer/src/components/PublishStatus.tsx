@@ -1,0 +1,26 @@
+import { Group, Loader, Text } from '@mantine/core';
+import { usePublishStatus } from '../lib/content/publishing';
+
+/** The public site's publish state in the sidebar (issue 10): "Publishing..." while a change renders, then "Live". */
+export function PublishStatus() {
+  const { label, status } = usePublishStatus();
+  const last = status?.lastPublishedAt ? new Date(status.lastPublishedAt).toLocaleTimeString() : null;
+  return (
+    <Group gap={8} px="md" pb="sm" wrap="nowrap" role="status" aria-live="polite" data-testid="publish-status">
+      {label === 'Live' ? (
+        <span aria-hidden style={{ width: 10, height: 10, borderRadius: 5, background: 'var(--mantine-color-green-7)', flexShrink: 0 }} />
+      ) : (
+        <Loader size={12} aria-hidden />
+      )}
+      <Text size="sm">
+        Site: <strong>{label}</strong>
+        {label === 'Live' && last && (
+          <Text span size="xs" c="dimmed">
+            {' '}
+            (published {last})
+          </Text>
+        )}
+      </Text>
+    </Group>
+  );
+}

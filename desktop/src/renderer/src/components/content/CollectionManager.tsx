@@ -1,0 +1,211 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { bodyOf, type ContentItem } from '../../lib/content/api';
+import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from '../../lib/content/hooks';
+import { useConfirmDelete } from '../../lib/useConfirmDelete';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { LoadFailure } from '../LoadFailure';
+import { ItemEditor, type EditorTab } from './ItemEditor';
+import type { CollectionSpec } from './fields';
+
+const all = 'all';
+
+/**
+ * A card's action button that keeps the focus while it cannot act or is busy (a disabled button
+ * would drop it, and a keyboard user with it): it says so (aria-disabled, a spinner) instead.
+ */
+function SoftButton({ off = false, busy = false, label, moveKey, onAct, children }: { off?: boolean; busy?: boolean; label: string; moveKey?: string; onAct: () => void; children: string }) {
+  const inert = off || busy;
+  return (
+    <Button
+      size="xs"
+      variant="default"
+      aria-label={label}
+      aria-disabled={inert || undefined}
+      data-disabled={off || undefined}
+      data-move={moveKey}
+      leftSection={busy ? <Loader size={12} aria-hidden /> : undefined}
+      onClick={() => !inert && onAct()}
+    >
+      {children}
+    </Button>
+  );
+}
+
+interface ItemGroup {
+  key: string;
+  label: string;
+  items: ContentItem[];
+}
+
+/**
+ * One collection as cards (title, group, summary, Draft or Published badge) with Edit, Delete,
+ * Publish or Unpublish, Move up and Move down within its group, a group filter, and the editor.
+ * Manage Services and each Site Content tab are this component with their collection's spec.
+ */
+export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSpec; canAdd?: boolean }) {
+  const { data: items = [], isPending, error } = useContentList(spec.collection);
+  const [filter, setFilter] = useState(all);
+  const [editor, setEditor] = useState<{ opened: boolean; item: ContentItem | null; tab: EditorTab }>({ opened: false, item: null, tab: 'details' });
+  const remove = useDeleteItem(spec.collection);
+  const confirm = useConfirmDelete(remove);
+  const move = useMoveItem(spec.collection);
+  const publish = useSaveItem(spec.collection);
+
+  const groups = useMemo<ItemGroup[]>(() => {
+    const g = spec.groups;
+    if (!g) return [{ key: all, label: '', items }];
+    return g.options
+      .filter((o) => filter === all || o.value === filter)
+      .map((o) => ({ key: o.value, label: o.label, items: items.filter((i) => i[g.field] === o.value) }))
+      .filter((group) => group.items.length > 0 || filter !== all);
+  }, [spec.groups, items, filter]);
+
+  function moveBy(list: ContentItem[], index: number, direction: 'up' | 'down') {
+    const other = list[direction === 'up' ? index - 1 : index + 1];
+    if (!other || move.isPending) return;
+    const item = list[index];
+    move.mutate(
+      { item, other, direction },
+      {
+        onSuccess: () =>
+          requestAnimationFrame(() => {
+            // The card moved: its button keeps the focus, or the other one when this end is reached.
+            const button = document.querySelector<HTMLElement>(`[data-move="${item._id}:${direction}"]`);
+            const focusable = button?.getAttribute('aria-disabled') ? document.querySelector<HTMLElement>(`[data-move="${item._id}:${direction === 'up' ? 'down' : 'up'}"]`) : button;
+            focusable?.focus();
+          }),
+      },
+    );
+  }
+
+  return (
+    <>
+      <Group justify="space-between" mb="md" wrap="wrap" align="flex-end">
+        {spec.groups ? (
+          <Select
+            label={`Filter by ${spec.groups.label.toLowerCase()}`}
+            data={[{ value: all, label: `All ${spec.groups.label.toLowerCase()}s` }, ...spec.groups.options]}
+            value={filter}
+            allowDeselect={false}
+            onChange={(v) => setFilter(v ?? all)}
+            w={260}
+          />
+        ) : (
+          <span />
+        )}
+        <Group gap="sm">
+          {move.isPending && (
+            <Group gap={6} role="status">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">Saving the new order...</Text>
+            </Group>
+          )}
+          {canAdd && <Button onClick={() => setEditor({ opened: true, item: null, tab: 'details' })}>Add {spec.noun}</Button>}
+        </Group>
+      </Group>
+
+      <LoadFailure error={error} fallback={contentTexts(spec.collection).loadFailed} />
+      {isPending ? (
+        <Text py="lg" ta="center" role="status">
+          Loading...
+        </Text>
+      ) : items.length === 0 && !error ? (
+        <Text c="dimmed" py="lg" ta="center">
+          Nothing here yet.
+        </Text>
+      ) : (
+        <Stack gap="lg">
+          {groups.map((group) => (
+            <section key={group.key} aria-label={group.label || undefined}>
+              {group.label && (
+                <Title order={2} size="h4" mb="sm">
+                  {group.label}
+                </Title>
+              )}
+              {group.items.length === 0 && (
+                <Text c="dimmed" size="sm">
+                  Nothing in this {spec.groups?.label.toLowerCase()} yet.
+                </Text>
+              )}
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {group.items.map((item, index) => {
+                  const title = spec.titleOf(item);
+                  const published = item.status === 'published';
+                  return (
+                    <Card withBorder key={item._id} padding="lg" component="article" aria-labelledby={`title-${item._id}`}>
+                      <Group justify="space-between" align="flex-start" wrap="nowrap">
+                        <Title order={3} size="h5" id={`title-${item._id}`} style={{ overflowWrap: 'anywhere' }}>
+                          {title}
+                        </Title>
+                        <Badge variant="light" color={published ? 'green' : 'gray'} style={{ flexShrink: 0 }}>
+                          {published ? 'Published' : 'Draft'}
+                        </Badge>
+                      </Group>
+                      {group.label && (
+                        <Text size="sm" mt={4}>
+                          {group.label}
+                        </Text>
+                      )}
+                      {spec.summaryOf && (
+                        <Text size="sm" c="dimmed" mt="sm" lineClamp={3}>
+                          {spec.summaryOf(item)}
+                        </Text>
+                      )}
+                      <Group mt="md" gap="xs">
+                        <Button size="xs" variant="light" aria-label={`Edit ${title}`} onClick={() => setEditor({ opened: true, item, tab: 'details' })}>
+                          Edit
+                        </Button>
+                        <Button size="xs" variant="light" color="red" aria-label={`Delete ${title}`} onClick={() => confirm.ask(item)}>
+                          Delete
+                        </Button>
+                        <SoftButton
+                          label={`${published ? 'Unpublish' : 'Publish'} ${title}`}
+                          busy={publish.isPending && publish.variables?.editing?._id === item._id}
+                          onAct={() => publish.mutate({ editing: item, body: bodyOf(item, { status: published ? 'draft' : 'published' }) })}
+                        >
+                          {published ? 'Unpublish' : 'Publish'}
+                        </SoftButton>
+                        <Button size="xs" variant="default" aria-label={`Preview ${title}`} onClick={() => setEditor({ opened: true, item, tab: 'preview' })}>
+                          Preview
+                        </Button>
+                      </Group>
+                      <Group mt="xs" gap="xs">
+                        {(['up', 'down'] as const).map((direction) => (
+                            <SoftButton
+                              key={direction}
+                              moveKey={`${item._id}:${direction}`}
+                              busy={move.isPending && move.variables?.item._id === item._id && move.variables.direction === direction}
+                              off={direction === 'up' ? index === 0 : index === group.items.length - 1}
+                              label={`Move ${direction} ${title}`}
+                              onAct={() => moveBy(group.items, index, direction)}
+                            >
+                              {direction === 'up' ? 'Move up' : 'Move down'}
+                            </SoftButton>
+                        ))}
+                      </Group>
+                    </Card>
+                  );
+                })}
+              </SimpleGrid>
+            </section>
+          ))}
+        </Stack>
+      )}
+
+      <ItemEditor
+        spec={spec}
+       
+        opened={editor.opened}
+        editing={editor.item}
+        tab={editor.tab}
+        onClose={() => setEditor((e) => ({ ...e, opened: false }))}
+      />
+      <ConfirmDialog
+        title="Confirm Deletion"
+        message={`Are you sure you want to delete ${confirm.target ? spec.titleOf(confirm.target) : ''}?`}
+        {...confirm.dialog}
+      />
+    </>
+  );
+}

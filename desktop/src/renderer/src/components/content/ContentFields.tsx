@@ -1,0 +1,124 @@
+import { Button, Fieldset, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { textOf as text, type FieldSpec, type FormValues } from './fields';
+
+export interface ContentFieldsProps {
+  fields: readonly FieldSpec[];
+  values: FormValues;
+  errors: Record<string, string>;
+  onChange: (key: string, value: unknown) => void;
+}
+
+type Row = Record<string, unknown>;
+
+/** Draws a collection's fields (fields.ts) with their values and errors. */
+export function ContentFields({ fields, values, errors, onChange }: ContentFieldsProps) {
+  return (
+    <>
+      {fields.map((f) => {
+        const common = { label: f.label, required: f.required, description: f.description, error: errors[f.key] };
+        const value = values[f.key];
+        switch (f.kind) {
+          case 'text':
+            return <TextInput key={f.key} {...common} value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />;
+          case 'textarea':
+            return (
+              <Textarea key={f.key} {...common} rows={f.rows ?? 4} value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />
+            );
+          case 'select':
+            return (
+              <Select
+                key={f.key}
+                {...common}
+                placeholder="Select..."
+                data={f.data}
+                allowDeselect={false}
+                value={text(value) || null}
+                onChange={(v) => onChange(f.key, v ?? '')}
+              />
+            );
+          case 'number':
+            return (
+              <NumberInput
+                key={f.key}
+                {...common}
+                min={f.min}
+                max={f.max}
+                allowDecimal={false}
+                value={typeof value === 'number' ? value : ''}
+                onChange={(v) => onChange(f.key, typeof v === 'number' ? v : undefined)}
+              />
+            );
+          case 'switch':
+            return (
+              <Switch
+                key={f.key}
+                label={f.label}
+                description={f.description}
+                error={errors[f.key]}
+                checked={value === true}
+                onChange={(e) => onChange(f.key, e.currentTarget.checked)}
+              />
+            );
+          case 'lines':
+            return (
+              <Textarea
+                key={f.key}
+                {...common}
+                description={f.description ?? `One a line, at most ${f.maxItems}.`}
+                rows={f.rows ?? Math.min(f.maxItems, 6)}
+                value={Array.isArray(value) ? value.join('\n') : ''}
+                onChange={(e) => onChange(f.key, e.currentTarget.value.split('\n'))}
+              />
+            );
+          case 'rows':
+            return <RowsField key={f.key} field={f} rows={Array.isArray(value) ? (value as Row[]) : []} error={errors[f.key]} onChange={(rows) => onChange(f.key, rows)} />;
+        }
+      })}
+    </>
+  );
+}
+
+function RowsField({
+  field,
+  rows,
+  error,
+  onChange,
+}: {
+  field: Extract<FieldSpec, { kind: 'rows' }>;
+  rows: Row[];
+  error?: string;
+  onChange: (rows: Row[]) => void;
+}) {
+  const set = (i: number, key: string, v: string) => onChange(rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
+  const blankRow = Object.fromEntries(field.columns.map((c) => [c.key, '']));
+  return (
+    <Fieldset legend={field.label}>
+      <Stack gap="sm">
+        {rows.map((row, i) => (
+          <Group key={i} align="flex-end" wrap="wrap" gap="xs">
+            {field.columns.map((c) => (
+              <TextInput
+                key={c.key}
+                label={`${field.rowLabel} ${i + 1} ${c.label}`}
+                value={text(row[c.key])}
+                onChange={(e) => set(i, c.key, e.currentTarget.value)}
+                style={{ flex: 1, minWidth: 140 }}
+              />
+            ))}
+            <Button variant="subtle" color="red" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+              Remove {field.rowLabel.toLowerCase()} {i + 1}
+            </Button>
+          </Group>
+        ))}
+        {error && (
+          <Text c="red" size="sm">
+            {error}
+          </Text>
+        )}
+        <Button variant="light" w="fit-content" onClick={() => onChange([...rows, blankRow])}>
+          Add {field.rowLabel.toLowerCase()}
+        </Button>
+      </Stack>
+    </Fieldset>
+  );
+}

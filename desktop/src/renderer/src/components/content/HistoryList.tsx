@@ -1,0 +1,57 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { ContentItem } from '../../lib/content/api';
+import { useRestoreRevision, useRevisions } from '../../lib/content/hooks';
+import { Loading } from './Loading';
+import type { CollectionSpec } from './fields';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** An item's revisions, newest first: who saved it and when, each but the current with Restore. */
+export function HistoryList({
+  spec,
+  item,
+  onRestored,
+}: {
+  spec: CollectionSpec;
+  item: ContentItem;
+  onRestored: (item: ContentItem) => void;
+}) {
+  const { data: revisions = [], isPending, error } = useRevisions(spec.collection, item._id);
+  const restore = useRestoreRevision(spec.collection, onRestored);
+  return (
+    <Loading pending={isPending} error={error} fallback="Failed to load the history">
+      <Stack gap="xs" component="ol" aria-label="History" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {revisions.map((r, i) => (
+          <Group component="li" key={r._id} justify="space-between" wrap="nowrap" p="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+            <div>
+              <Text size="sm" fw={500}>
+                {spec.titleOf(r.item)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {r.author?.name ?? 'Unknown'} · <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+              </Text>
+            </div>
+            <Group gap="xs" wrap="nowrap">
+              <Badge variant="light" color={r.item.status === 'published' ? 'green' : 'gray'}>
+                {r.item.status === 'published' ? 'Published' : 'Draft'}
+              </Badge>
+              {i === 0 ? (
+                <Text size="sm">Current</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  variant="light"
+                  aria-label={`Restore the version of ${when(r.createdAt)}`}
+                  loading={restore.isPending && restore.variables?.revisionId === r._id}
+                  onClick={() => restore.mutate({ item, revisionId: r._id })}
+                >
+                  Restore
+                </Button>
+              )}
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+    </Loading>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ContentItem } from '../../lib/content/api';
+import { usePreview } from '../../lib/content/hooks';
+import { Loading } from './Loading';
+
+/**
+ * The saved item as its public page, fetched through the console's API client (cookie or bearer
+ * session) and shown in a sandboxed frame: no scripts, no forms, no access to the console.
+ */
+export function PreviewFrame({ collection, item, title }: { collection: string; item: ContentItem; title: string }) {
+  const { data, isPending, error } = usePreview(collection, item._id);
+  return (
+    <Loading pending={isPending} error={error} fallback="Failed to load the preview">
+      {typeof data === 'string' && (
+        <iframe
+          sandbox=""
+          srcDoc={data}
+          title={`Preview of ${title}`}
+          style={{ width: '100%', height: '65vh', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}
+        />
+      )}
+    </Loading>
+  );
+}

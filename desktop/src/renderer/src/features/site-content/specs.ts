@@ -1,0 +1,116 @@
+/** The public site's other collections (issue 10) as the Site Content editors show them. */
+import { contentCollectionLabels, faqPages } from '@kafue/common/contract';
+import { contentFields } from '@kafue/common/schemas';
+import { textOf as str, type CollectionSpec, type FieldSpec, type FormValues } from '../../components/content/fields';
+
+const field = (key: string) => (item: FormValues) => str(item[key]);
+const iconField: FieldSpec = { key: 'icon', label: 'Icon', kind: 'text', required: true, description: 'A site icon name, e.g. globe, code, megaphone.' };
+const faqPageOptions = faqPages.map((p) => ({ value: p, label: p === 'services' ? 'Services page' : 'Pricing page' }));
+
+export const siteCollections: CollectionSpec[] = [
+  {
+    collection: 'plans',
+    noun: 'Plan',
+    fields: [
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'price', label: 'Price', kind: 'text', required: true },
+      { key: 'period', label: 'Period', kind: 'text', description: 'Shown after the price, e.g. /month.' },
+      { key: 'note', label: 'Note', kind: 'text', description: 'A small line under the price, e.g. Save $200/year.' },
+      { key: 'badge', label: 'Badge', kind: 'text', description: 'A ribbon above the plan, e.g. Most Popular.' },
+      { key: 'description', label: 'Description', kind: 'textarea', required: true, rows: 2 },
+      { key: 'features', label: 'Rows', kind: 'lines', maxItems: 12, description: 'What the plan includes: one a line, at most 12.' },
+      { key: 'cta', label: 'Button text', kind: 'text', required: true },
+      { key: 'highlighted', label: 'Highlighted', kind: 'switch' },
+    ],
+    schema: contentFields.plans,
+    blank: { name: '', price: '', description: '', features: [], cta: 'Get Started', status: 'draft' },
+    titleOf: field('name'),
+    summaryOf: (p) => `${str(p.price)}${str(p.period)} · ${str(p.description)}`,
+  },
+  {
+    collection: 'addons',
+    noun: 'Add-on',
+    fields: [
+      iconField,
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'price', label: 'Price', kind: 'text', required: true },
+      { key: 'description', label: 'Description', kind: 'textarea', required: true, rows: 3 },
+    ],
+    schema: contentFields.addons,
+    blank: { icon: 'plus', name: '', price: '', description: '', status: 'draft' },
+    titleOf: field('name'),
+    summaryOf: (a) => `${str(a.price)} · ${str(a.description)}`,
+  },
+  {
+    collection: 'projectPrices',
+    noun: 'Price Group',
+    fields: [
+      { key: 'name', label: 'Group name', kind: 'text', required: true },
+      { key: 'key', label: 'Tab key', kind: 'text', required: true, description: 'Lower-case letters, digits and dashes, e.g. web.' },
+      iconField,
+      {
+        key: 'items',
+        label: 'Items',
+        kind: 'rows',
+        rowLabel: 'Item',
+        columns: [
+          { key: 'title', label: 'title' },
+          { key: 'price', label: 'price range' },
+          { key: 'time', label: 'time' },
+        ],
+      },
+    ],
+    schema: contentFields.projectPrices,
+    blank: { name: '', key: '', icon: 'code', items: [{ title: '', price: '', time: '' }], status: 'draft' },
+    titleOf: field('name'),
+    summaryOf: (g) => (Array.isArray(g.items) ? g.items.map((i: FormValues) => str(i.title)).join(', ') : ''),
+  },
+  {
+    collection: 'faqs',
+    noun: 'FAQ',
+    fields: [
+      { key: 'page', label: 'Page', kind: 'select', required: true, data: faqPageOptions },
+      { key: 'question', label: 'Question', kind: 'text', required: true },
+      { key: 'answer', label: 'Answer', kind: 'textarea', required: true, rows: 4 },
+    ],
+    schema: contentFields.faqs,
+    blank: { page: 'services', question: '', answer: '', status: 'draft' },
+    titleOf: field('question'),
+    summaryOf: field('answer'),
+    groups: { field: 'page', label: 'Page', options: faqPageOptions },
+  },
+  {
+    collection: 'testimonials',
+    noun: 'Testimonial',
+    fields: [
+      { key: 'rating', label: 'Rating', kind: 'number', required: true, min: 1, max: 5 },
+      { key: 'quote', label: 'Quote', kind: 'textarea', required: true, rows: 3 },
+      { key: 'name', label: 'Name', kind: 'text', required: true },
+      { key: 'title', label: 'Job title', kind: 'text', required: true },
+      { key: 'company', label: 'Company', kind: 'text', required: true },
+      { key: 'avatarInitial', label: 'Avatar initial', kind: 'text', required: true, max: 2 },
+    ],
+    schema: contentFields.testimonials,
+    blank: { rating: 5, quote: '', name: '', title: '', company: '', avatarInitial: '', status: 'draft' },
+    titleOf: field('name'),
+    summaryOf: field('quote'),
+  },
+  {
+    collection: 'insights',
+    noun: 'Insight',
+    fields: [
+      { key: 'category', label: 'Category', kind: 'text', required: true },
+      { key: 'title', label: 'Title', kind: 'text', required: true },
+      { key: 'description', label: 'Description', kind: 'textarea', required: true, rows: 3 },
+      { key: 'date', label: 'Date', kind: 'text', required: true, description: 'YYYY-MM-DD' },
+      { key: 'link', label: 'Link', kind: 'text', required: true, description: 'A path on this site, an https:// address, or #.' },
+    ],
+    schema: contentFields.insights,
+    blank: { category: '', title: '', description: '', date: '', link: '#', status: 'draft' },
+    titleOf: field('title'),
+    summaryOf: field('description'),
+  },
+];
+
+/** The tab of each collection. */
+export const tabLabel = (spec: CollectionSpec) => contentCollectionLabels[spec.collection as keyof typeof contentCollectionLabels] ?? spec.noun;

@@ -1,0 +1,148 @@
+/**
+ * The collections' server data through the console's data layer, shared by every collection
+ * editor (Manage Services, Site Content): list, save, publish, delete, reorder, history, restore.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { contentMessages, messages } from '@kafue/common/contract';
+import { ApiFailure, unwrap } from '../api';
+import { failureToast, toast } from '../toast';
+import { bodyOf, contentApi, type ContentBody, type ContentItem } from './api';
+import { publicChangeMade } from './publishing';
+
+/** The toasts of one collection's editor (issue 10): services have their own words, the others Saved / Deleted and the server's message. */
+export function contentTexts(collection: string) {
+  const m = contentMessages(collection);
+  return {
+    ...m,
+    saveFailed: m.saveFailed ?? messages.somethingWentWrong,
+    deleteFailed: m.deleteFailed ?? messages.somethingWentWrong,
+    loadFailed: collection === 'services' ? 'Failed to load services' : 'Failed to load content',
+  };
+}
+
+export const listKey = (collection: string) => ['content', collection];
+const revisionsKey = (collection: string, id: string) => ['content', collection, id, 'revisions'];
+
+export function useContentList(collection: string) {
+  const texts = contentTexts(collection);
+  return useQuery({
+    queryKey: listKey(collection),
+    queryFn: () => unwrap(contentApi.list(collection)),
+    meta: { failureToast: { fallback: texts.loadFailed } },
+  });
+}
+
+/** Whether saving `after` over `before` changes what visitors see (a draft's edits do not). */
+function seenByVisitors(before: ContentItem | null, after: ContentBody | null): boolean {
+  return before?.status === 'published' || after?.status === 'published';
+}
+
+export interface SaveRequest {
+  /** The stored item, or null to add one. */
+  editing: ContentItem | null;
+  body: ContentBody;
+}
+
+/** Adds or updates an item; the answer's item replaces the stored one in the list at once. */
+export function useSaveItem(collection: string, onSaved?: (item: ContentItem) => void) {
+  const client = useQueryClient();
+  const texts = contentTexts(collection);
+  return useMutation({
+    mutationFn: ({ editing, body }: SaveRequest) =>
+      unwrap(editing ? contentApi.update(collection, editing._id, body) : contentApi.create(collection, body)),
+    onSuccess(answer, { editing, body }) {
+      toast('success', editing ? texts.updated : texts.added);
+      if (seenByVisitors(editing, body)) publicChangeMade();
+      onSaved?.(answer.item);
+      void client.invalidateQueries({ queryKey: revisionsKey(collection, answer.item._id) });
+      return client.invalidateQueries({ queryKey: listKey(collection), exact: true });
+    },
+    onError: (error) => failureToast(error, texts.saveFailed),
+  });
+}
+
+export function useDeleteItem(collection: string) {
+  const client = useQueryClient();
+  const texts = contentTexts(collection);
+  return useMutation({
+    mutationFn: (item: ContentItem) => unwrap(contentApi.remove(collection, item._id)),
+    onSuccess(_, item) {
+      toast('success', texts.deleted);
+      if (item.status === 'published') publicChangeMade();
+      client.setQueryData<ContentItem[]>(listKey(collection), (list) => list?.filter((i) => i._id !== item._id));
+      return client.invalidateQueries({ queryKey: listKey(collection), exact: true });
+    },
+    onError: (error) => failureToast(error, texts.deleteFailed),
+  });
+}
+
+export interface MoveRequest {
+  item: ContentItem;
+  /** The neighbour it changes places with: the one above (moving up) or below (moving down). */
+  other: ContentItem;
+  direction: 'up' | 'down';
+}
+
+/**
+ * Moves an item one place by exchanging positions with its neighbour (two updates, one after the
+ * other). When both share a position the moved one goes just past it, so the move always shows.
+ */
+export function useMoveItem(collection: string) {
+  const client = useQueryClient();
+  const texts = contentTexts(collection);
+  return useMutation({
+    mutationFn: async ({ item, other, direction }: MoveRequest) => {
+      const shared = item.position === other.position;
+      const itemTo = shared ? other.position + (direction === 'up' ? -1 : 1) : other.position;
+      await unwrap(contentApi.update(collection, item._id, bodyOf(item, { position: itemTo })));
+      if (!shared) await unwrap(contentApi.update(collection, other._id, bodyOf(other, { position: item.position })));
+    },
+    onSuccess(_, { item, other }) {
+      toast('success', texts.updated);
+      if (item.status === 'published' || other.status === 'published') publicChangeMade();
+    },
+    onError: (error) => failureToast(error, texts.saveFailed),
+    onSettled: () => client.invalidateQueries({ queryKey: listKey(collection), exact: true }),
+  });
+}
+
+export function useRevisions(collection: string, id: string | null) {
+  return useQuery({
+    queryKey: revisionsKey(collection, id ?? ''),
+    queryFn: () => unwrap(contentApi.revisions(collection, id ?? '')),
+    enabled: id !== null,
+  });
+}
+
+/** Makes a revision current (the server records it as a new revision). */
+export function useRestoreRevision(collection: string, onRestored?: (item: ContentItem) => void) {
+  const client = useQueryClient();
+  const texts = contentTexts(collection);
+  return useMutation({
+    mutationFn: ({ item, revisionId }: { item: ContentItem; revisionId: string }) => unwrap(contentApi.restore(collection, item._id, revisionId)),
+    onSuccess(answer, { item }) {
+      toast('success', texts.updated);
+      if (seenByVisitors(item, answer.item)) publicChangeMade();
+      onRestored?.(answer.item);
+      void client.invalidateQueries({ queryKey: revisionsKey(collection, item._id) });
+      return client.invalidateQueries({ queryKey: listKey(collection), exact: true });
+    },
+    onError: (error) => failureToast(error, texts.saveFailed),
+  });
+}
+
+/** The draft as the public page, HTML text (never cached: each opening asks again). */
+export function usePreview(collection: string, id: string | null) {
+  return useQuery({
+    queryKey: ['content', collection, id ?? '', 'preview'],
+    queryFn: () => unwrap(contentApi.preview(collection, id ?? '')),
+    enabled: id !== null,
+    gcTime: 0,
+    staleTime: 0,
+  });
+}
+
+/** The per-field errors of a failed save (the server's 400), for the form to show. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiFailure ? (error.result.errors ?? {}) : {};
+}
