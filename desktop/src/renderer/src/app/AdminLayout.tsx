@@ -1,12 +1,24 @@
 import { useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Anchor, AppShell, Avatar, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Badge, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { adminTitle } from '@kafue/common/brand';
 import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
 import { DataLayer } from '../components/DataLayer';
 import { useAuth } from '../lib/session';
+import { useUnreadCount } from '../features/enquiries/useEnquiries';
 import { breadcrumbFor, mainNav, settingsNav } from './nav';
+
+/** The sidebar's Enquiries badge: how many enquiries nobody has read yet. */
+function UnreadBadge() {
+  const { data } = useUnreadCount();
+  if (!data?.count) return null;
+  return (
+    <Badge size="sm" color="red" variant="filled" aria-label={`${data.count} unread`} data-testid="unread-enquiries">
+      {data.count}
+    </Badge>
+  );
+}
 
 function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
   const { pathname } = useLocation();
@@ -28,6 +40,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
       component={RouterNavLink}
       to={item.to}
       label={item.label}
+      rightSection={item.to === '/admin/enquiries' ? <UnreadBadge /> : undefined}
       active={pathname === item.to || (item.to === '/admin/dashboard' && pathname.replace(/\/$/, '') === '/admin')}
       onClick={onNavigate}
     />
@@ -84,57 +97,57 @@ export default function AdminLayout() {
   const crumbs = breadcrumbFor(pathname);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={mobileOpen}
-            onClick={() => setMobileOpen((o) => !o)}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-          />
-          <Burger
-            opened={desktopOpen}
-            onClick={() => setDesktopOpen((o) => !o)}
-            visibleFrom="sm"
-            size="sm"
-            aria-label={desktopOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-          />
-          {/* The sidebar carries the title; the header shows it only when the sidebar is hidden. */}
-          <Title order={2} size="h4" hiddenFrom={desktopOpen ? 'sm' : undefined}>
-            {adminTitle}
-          </Title>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar aria-label="Sidebar">
-        <Sidebar withTitle />
-      </AppShell.Navbar>
-      <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0} styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}>
-        <Box h="calc(100vh - 70px)">
-          <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
-        </Box>
-      </Drawer>
-      <AppShell.Main>
-        <Box component="nav" aria-label="Breadcrumb" mb="md">
-          <Breadcrumbs separator="/">
-            {crumbs.map((c, i) =>
-              i === crumbs.length - 1 ? (
-                <Text key={c.to} size="sm" aria-current="page">
-                  {c.label}
-                </Text>
-              ) : (
-                <Anchor key={c.to} component={Link} to={c.to} size="sm">
-                  {c.label}
-                </Anchor>
-              ),
-            )}
-          </Breadcrumbs>
-        </Box>
-        <DataLayer>
+    <DataLayer>
+      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpen}
+              onClick={() => setMobileOpen((o) => !o)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            />
+            <Burger
+              opened={desktopOpen}
+              onClick={() => setDesktopOpen((o) => !o)}
+              visibleFrom="sm"
+              size="sm"
+              aria-label={desktopOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+            />
+            {/* The sidebar carries the title; the header shows it only when the sidebar is hidden. */}
+            <Title order={2} size="h4" hiddenFrom={desktopOpen ? 'sm' : undefined}>
+              {adminTitle}
+            </Title>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar aria-label="Sidebar">
+          <Sidebar withTitle />
+        </AppShell.Navbar>
+        <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0} styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}>
+          <Box h="calc(100vh - 70px)">
+            <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
+          </Box>
+        </Drawer>
+        <AppShell.Main>
+          <Box component="nav" aria-label="Breadcrumb" mb="md">
+            <Breadcrumbs separator="/">
+              {crumbs.map((c, i) =>
+                i === crumbs.length - 1 ? (
+                  <Text key={c.to} size="sm" aria-current="page">
+                    {c.label}
+                  </Text>
+                ) : (
+                  <Anchor key={c.to} component={Link} to={c.to} size="sm">
+                    {c.label}
+                  </Anchor>
+                ),
+              )}
+            </Breadcrumbs>
+          </Box>
           <Outlet />
-        </DataLayer>
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Main>
+      </AppShell>
+    </DataLayer>
   );
 }

@@ -23,6 +23,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'add-service': lazy(() => import('../features/services/AddService')),
   'manage-services': lazy(() => import('../features/services/ManageServices')),
   users: lazy(() => import('../features/staff/StaffManagement')),
+  enquiries: lazy(() => import('../features/enquiries/Enquiries')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
   'settings-security': lazy(() => import('../features/settings/SecuritySettings')),
   'settings-notifications': lazy(() => import('../features/settings/NotificationSettings')),
