@@ -69,6 +69,15 @@ export const messages = {
   lastSuperAdmin: 'The last Super Admin can be neither deleted nor demoted.',
   // Simple confirmations
   loggedOut: 'Logged out',
+  // Enquiries (issue 11)
+  enquirySent: "Message sent! We'll get back to you shortly.",
+  enquirySendFailed: 'Your message could not be sent. Please try again or email us.',
+  tooManyEnquiries: 'Too many messages. Please try again later.',
+  enquiryUpdated: 'Enquiry updated',
+  enquiryDeleted: 'Enquiry deleted',
+  enquiryNoteAdded: 'Note added',
+  enquiryAssigneeInvalid: 'Choose an active staff member.',
+  notificationSettingsSaved: 'Notification settings saved',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -81,6 +90,20 @@ export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, St
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
 export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
+export type {
+  Enquiry,
+  EnquiryBody,
+  EnquiryDetail,
+  EnquiryList,
+  EnquiryListQuery,
+  EnquiryNote,
+  EnquiryNoteAnswer,
+  EnquiryNoteBody,
+  EnquiryUpdateAnswer,
+  EnquiryUpdateBody,
+  StaffEnquiryUpdateBody,
+  UnreadCount,
+} from './enquiries';
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -122,6 +145,17 @@ export const api = {
   backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,
+  // Enquiries (issue 11)
+  enquiries: '/api/enquiries',
+  enquiryById: (id: string) => `/api/enquiries/${encodeURIComponent(id)}`,
+  enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,
+  enquiriesUnreadCount: '/api/enquiries/unread-count',
+  enquiriesExport: '/api/enquiries/export.csv',
+  staffMyEnquiries: '/api/staff/me/enquiries',
+  staffMyEnquiry: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}`,
+  staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,
+  notificationSettings: '/api/admin/settings/notifications',
+  dashboard: '/api/dashboard',
 } as const;
 
 /** Name of the session cookie. */

@@ -11,3 +11,4 @@ export * from './staff';
 export * from './admins';
 export * from './settings';
 export * from './services';
+export * from './enquiries';

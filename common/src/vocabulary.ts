@@ -57,3 +57,25 @@ export function isCategoryKey(value: string): value is CategoryKey {
 
 /** Length limits of a service's fields; `features` is how many, `feature` how long each. */
 export const serviceLimits = { title: 100, price: 30, description: 500, features: 8, feature: 120, details: 4000 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Enquiries (issue 11)
+
+/** New on arrival; Open while someone works it; Closed when done; Spam as the defences judged it (or an admin did). */
+export const enquiryStatuses = ['New', 'Open', 'Closed', 'Spam'] as const;
+export type EnquiryStatus = (typeof enquiryStatuses)[number];
+
+/** The contact form's service options (spec section 2), the placeholder 'Select a service' meaning none. */
+export const enquiryServices = ['Web Development', 'Cybersecurity', 'Digital Marketing', 'Other'] as const;
+export type EnquiryService = (typeof enquiryServices)[number];
+
+/** Length limits of an enquiry's fields and of a note. */
+export const enquiryLimits = { fullName: 100, phone: 30, message: 5000, note: 5000 } as const;
+
+/** Columns the enquiry lists sort by ('-' before one: descending). */
+export const enquirySortFields = ['createdAt', 'fullName', 'email', 'status', 'service'] as const;
+export type EnquirySortField = (typeof enquirySortFields)[number];
+
+/** How often an admin hears of new enquiries (spec section 9: Email frequency). */
+export const emailFrequencies = ['instant', 'daily', 'weekly'] as const;
+export type EmailFrequency = (typeof emailFrequencies)[number];

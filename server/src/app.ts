@@ -19,6 +19,7 @@ import { staticFiles } from './http/static.js';
 import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
@@ -29,9 +30,11 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...healthEndpoints(deps),
   ...authEndpoints(deps),
   ...staffPortalEndpoints(deps),
+  ...staffEnquiryEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...adminEndpoints(deps),
+  ...enquiryEndpoints(deps),
 ];
 
 interface ErrorAnswer {

@@ -51,6 +51,9 @@ export interface Limits {
   /** Failed sign-ins allowed per client address within the window before 429. */
   failuresPerAddress: number;
   failureWindowMinutes: number;
+  /** Enquiries accepted per client address within the enquiry window (then 429). */
+  enquiriesPerAddress: number;
+  enquiryWindowMinutes: number;
 }
 
 export const defaultLimits: Limits = {
@@ -59,6 +62,8 @@ export const defaultLimits: Limits = {
   failuresPerAccount: 5,
   failuresPerAddress: 30,
   failureWindowMinutes: 15,
+  enquiriesPerAddress: 5,
+  enquiryWindowMinutes: 10,
 };
 
 function int(value: string | undefined, fallback: number, name: string): number {

@@ -163,6 +163,31 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: admin.id })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: adminId })).status).toBe(200);
 
+    // Enquiries: the form, the inbox, the staff portal.
+    const enquiryById = `${api.enquiries}/:id`;
+    const form = { fullName: 'Open Api', email: 'visitor@kafue.test', message: 'Hello', service: 'Other', phone: '' };
+    expect((await call(anyone, 'POST', api.enquiries, form)).status).toBe(201);
+    expect((await call(anyone, 'POST', api.enquiries, { ...form, email: 'nope' })).status).toBe(400);
+    const inbox = await call(moderator, 'GET', api.enquiries);
+    expect(inbox.status).toBe(200);
+    const enquiryId = inbox.body.items[0]._id as string;
+    expect((await call(moderator, 'GET', api.enquiriesUnreadCount)).status).toBe(200);
+    expect((await call(moderator, 'GET', api.enquiriesExport)).status).toBe(200);
+    expect((await call(moderator, 'GET', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'GET', enquiryById, undefined, { id: missingId })).status).toBe(404);
+    const worker = await t.staff();
+    const assign = { status: 'Open', assigneeId: worker.id };
+    expect((await call(moderator, 'PUT', enquiryById, assign, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'POST', `${enquiryById}/notes`, { text: 'Called' }, { id: enquiryId })).status).toBe(201);
+    const mineById = `${api.staffMyEnquiries}/:id`;
+    expect((await call(worker.client, 'GET', api.staffMyEnquiries)).status).toBe(200);
+    expect((await call(worker.client, 'GET', mineById, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${mineById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
+    expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
+    expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
+
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };
     expect((await call(admin.client, 'POST', api.changePassword, ownPassword)).status).toBe(200);

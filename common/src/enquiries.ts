@@ -1,0 +1,124 @@
+/** Enquiries (issue 11): what the contact form sends, the inbox's records, queries and answers. */
+import { z } from 'zod';
+import { messageAnswer } from './answers';
+import { email, idSchema } from './fields';
+import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
+
+
+/** The contact form's body (POST /api/enquiries). `website` and `startedAt` are the spam defences. */
+export const enquiryBody = z
+  .object({
+    fullName: z.string().trim().min(1, 'Please enter your full name.').max(max.fullName, `At most ${max.fullName} characters.`),
+    /** Empty or absent: none. */
+    phone: z.string().trim().max(max.phone, `At most ${max.phone} characters.`).nullish(),
+    email,
+    /** One of the form's options; empty (the placeholder) means none. */
+    service: z
+      .union([z.enum(enquiryServices), z.literal('')], { error: 'Choose one of the listed services.' })
+      .nullish(),
+    message: z.string().trim().min(1, 'Please enter a message.').max(max.message, `At most ${max.message} characters.`),
+    /** Hidden from people; anything in it marks the enquiry as spam. */
+    website: z.string().max(2000).optional(),
+    /** When the form was shown (milliseconds since 1970, from the page's script); under 3 s before sending is spam. */
+    startedAt: z.coerce.number().finite().optional(),
+  })
+  .meta({ id: 'EnquiryBody' });
+export type EnquiryBody = z.input<typeof enquiryBody>;
+
+const person = z.object({ _id: idSchema, name: z.string() });
+
+export const enquiry = z
+  .object({
+    _id: idSchema,
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    service: z.string().nullable(),
+    message: z.string(),
+    status: z.enum(enquiryStatuses),
+    assignee: person.nullable(),
+    createdAt: z.iso.datetime(),
+    /** When an admin first opened it; null while unread. */
+    readAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Enquiry' });
+export type Enquiry = z.infer<typeof enquiry>;
+
+export const enquiryNote = z
+  .object({
+    _id: idSchema,
+    text: z.string(),
+    createdAt: z.iso.datetime(),
+    author: z.object({ kind: z.enum(['admin', 'staff']), _id: idSchema, name: z.string() }),
+  })
+  .meta({ id: 'EnquiryNote' });
+export type EnquiryNote = z.infer<typeof enquiryNote>;
+
+export const enquiryDetail = enquiry.extend({ notes: z.array(enquiryNote) }).meta({ id: 'EnquiryDetail' });
+export type EnquiryDetail = z.infer<typeof enquiryDetail>;
+
+export const enquiryList = z
+  .object({
+    items: z.array(enquiry),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'EnquiryList' });
+export type EnquiryList = z.infer<typeof enquiryList>;
+
+const sortValues = enquirySortFields.flatMap((f) => [f, `-${f}`] as const);
+/** A day (YYYY-MM-DD, in the configured timezone) or an instant (ISO 8601 with its offset). */
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Use YYYY-MM-DD or an ISO 8601 time.' });
+
+/**
+ * The inbox's query string. `status`: one status or several, comma-separated (Spam only when
+ * named); `assignee`: a staff member's id, or `none` for the unassigned; `from`/`to`: days
+ * included (or instants); `q`: words in the name, email or message.
+ */
+export const enquiryListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .pipe(z.array(z.enum(enquiryStatuses))),
+  service: z.union([z.enum(enquiryServices), z.literal('none'), z.literal('')]).optional(),
+  assignee: z.union([idSchema, z.literal('none'), z.literal('')]).optional(),
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  sort: z.enum(sortValues as [string, ...string[]]).default('-createdAt'),
+});
+export type EnquiryListQuery = z.input<typeof enquiryListQuery>;
+
+export const enquiryUpdateBody = z
+  .object({
+    status: z.enum(enquiryStatuses).optional(),
+    /** An Active staff member's id; null takes the assignment away. */
+    assigneeId: idSchema.nullable().optional(),
+  })
+  .meta({ id: 'EnquiryUpdateBody' });
+export type EnquiryUpdateBody = z.input<typeof enquiryUpdateBody>;
+
+/** What a staff member may change on an enquiry assigned to them. */
+export const staffEnquiryUpdateBody = z
+  .object({ status: z.enum(['New', 'Open', 'Closed'], { error: 'Choose New, Open or Closed.' }) })
+  .meta({ id: 'StaffEnquiryUpdateBody' });
+export type StaffEnquiryUpdateBody = z.input<typeof staffEnquiryUpdateBody>;
+
+export const enquiryNoteBody = z
+  .object({ text: z.string().trim().min(1, 'Required.').max(max.note, `At most ${max.note} characters.`) })
+  .meta({ id: 'EnquiryNoteBody' });
+export type EnquiryNoteBody = z.input<typeof enquiryNoteBody>;
+
+export const enquiryUpdateAnswer = messageAnswer.extend({ enquiry }).meta({ id: 'EnquiryUpdateAnswer' });
+export type EnquiryUpdateAnswer = z.infer<typeof enquiryUpdateAnswer>;
+export const enquiryNoteAnswer = messageAnswer.extend({ note: enquiryNote }).meta({ id: 'EnquiryNoteAnswer' });
+export type EnquiryNoteAnswer = z.infer<typeof enquiryNoteAnswer>;
+export const unreadCount = z.object({ count: z.number().int() }).meta({ id: 'UnreadCount' });
+export type UnreadCount = z.infer<typeof unreadCount>;
+export const enquiriesCsv = z
+  .string()
+  .meta({ id: 'EnquiriesCsv', description: 'text/csv; charset=utf-8, a header row, then one row per enquiry.' });
