@@ -49,7 +49,7 @@ function ContactForm() {
       const response = await fetch('/api/enquiries', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, website, startedAt: new Date(shownAt.current).toISOString() }),
+        body: JSON.stringify({ ...values, website, startedAt: shownAt.current }),
       });
       const answer: unknown = await response.json().catch(() => null);
       next = response.ok ? { sent: true } : { error: errorText(answer) };

@@ -45,9 +45,3 @@ export function useFormatTime(): (iso: string | null | undefined, withTime?: boo
   const { timezone } = useGeneralSettingsValue();
   return (iso, withTime = true) => formatInTimezone(iso, timezone, withTime);
 }
-
-/** The start (or end) of a calendar day in the configured timezone, as an ISO instant for a filter. */
-export function dayBoundary(day: string, timezone: string, end: boolean): string {
-  const start = Date.parse(`${day}T00:00:00Z`) - offsetHours(timezone) * 3_600_000;
-  return new Date(end ? start + 86_400_000 - 1 : start).toISOString();
-}

@@ -4,13 +4,14 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable } from '../../components/DataTable';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { LoadFailure } from '../../components/LoadFailure';
-import { dayBoundary, useFormatTime, useGeneralSettingsValue } from '../../lib/generalSettings';
+import { useFormatTime } from '../../lib/generalSettings';
 import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
+import type { EnquirySortField } from '@kafue/common/contract';
 import { EnquiryDetail } from './EnquiryDetail';
 import { texts, useActiveStaff, useBulkStatus, useEnquiryList, useExportCsv } from './useEnquiries';
 
 const pageSize = 25;
-type SortKey = 'createdAt' | 'fullName' | 'status';
+type SortKey = EnquirySortField;
 
 interface Filters {
   q: string;
@@ -38,7 +39,6 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: Sort
 /** Enquiries (issue 11 item 3): the inbox, paged, searched, filtered and sorted by the server. */
 export default function Enquiries() {
   const format = useFormatTime();
-  const { timezone } = useGeneralSettingsValue();
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [q] = useDebouncedValue(filters.q.trim(), 300);
   const [page, setPage] = useState(1);
@@ -52,8 +52,9 @@ export default function Enquiries() {
     status: filters.status,
     service: filters.service,
     assignee: filters.assignee,
-    from: filters.from ? dayBoundary(filters.from, timezone, false) : '',
-    to: filters.to ? dayBoundary(filters.to, timezone, true) : '',
+    // Days, read by the server in the configured timezone.
+    from: filters.from,
+    to: filters.to,
   };
   const query: EnquiryQuery = { ...serverFilters, page, pageSize, sort };
   const list = useEnquiryList(query);
@@ -103,7 +104,7 @@ export default function Enquiries() {
           />
           <Select
             label="Assignee"
-            data={[{ value: '', label: 'Anyone' }, ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name }))]}
+            data={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name }))]}
             value={filters.assignee}
             allowDeselect={false}
             onChange={(v) => change('assignee', v ?? '')}
@@ -158,8 +159,8 @@ export default function Enquiries() {
               </Table.Th>
               <SortHeader label="Received" field="createdAt" sort={sort} onSort={setSort} />
               <SortHeader label="Name" field="fullName" sort={sort} onSort={setSort} />
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Service</Table.Th>
+              <SortHeader label="Email" field="email" sort={sort} onSort={setSort} />
+              <SortHeader label="Service" field="service" sort={sort} onSort={setSort} />
               <SortHeader label="Status" field="status" sort={sort} onSort={setSort} />
               <Table.Th>Assignee</Table.Th>
               <Table.Th>Actions</Table.Th>

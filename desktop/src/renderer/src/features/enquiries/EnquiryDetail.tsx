@@ -5,7 +5,8 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useFormatTime } from '../../lib/generalSettings';
 import { useAuth } from '../../lib/session';
-import { enquiryStatuses, type EnquiryDetail as Detail } from './enquiriesApi';
+import type { EnquiryDetail as Detail } from '@kafue/common/contract';
+import { enquiryStatuses } from './enquiriesApi';
 import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
 
 const unassigned = '';

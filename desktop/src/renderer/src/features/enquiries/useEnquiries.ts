@@ -1,21 +1,22 @@
 /** The inbox's server data (issue 11 items 2-3) through the console's data layer. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, messages, type EnquiryUpdateBody } from '@kafue/common/contract';
 import { apiDownload, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
-import { enquiriesApi, enquiryPaths, enquiryQueryString, type EnquiryQuery, type EnquiryStatus, type EnquiryUpdate } from './enquiriesApi';
+import { enquiriesApi, enquiryQueryString, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 
 export const enquiriesKey = ['enquiries'];
 export const unreadKey = ['enquiries', 'unread-count'];
 
 export const texts = {
   loadFailed: 'Failed to load enquiries',
-  updated: 'Enquiry updated',
+  updated: messages.enquiryUpdated,
   updateFailed: 'Failed to update enquiry',
   bulkUpdated: (n: number, status: string) => `${n} ${n === 1 ? 'enquiry' : 'enquiries'} marked ${status}`,
   bulkFailed: 'Failed to update enquiries',
-  noteAdded: 'Note added',
+  noteAdded: messages.enquiryNoteAdded,
   noteFailed: 'Failed to add note',
-  deleted: 'Enquiry deleted',
+  deleted: messages.enquiryDeleted,
   deleteFailed: 'Failed to delete enquiry',
   exported: 'Enquiries exported',
   exportFailed: 'Failed to export enquiries',
@@ -49,7 +50,7 @@ export function useEnquiry(id: string | null) {
 /** Active staff, the people an enquiry can be assigned to. */
 export function useActiveStaff() {
   return useQuery({
-    queryKey: ['staff'],
+    queryKey: ['staff', 'for-enquiries'],
     queryFn: () => unwrap(enquiriesApi.staff()),
     select: (staff) => (Array.isArray(staff) ? staff.filter((s) => s.status === 'Active') : []),
   });
@@ -58,7 +59,7 @@ export function useActiveStaff() {
 export function useUpdateEnquiry() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: EnquiryUpdate }) => unwrap(enquiriesApi.update(id, body)),
+    mutationFn: ({ id, body }: { id: string; body: EnquiryUpdateBody }) => unwrap(enquiriesApi.update(id, body)),
     onSuccess() {
       toast('success', texts.updated);
       return client.invalidateQueries({ queryKey: enquiriesKey });
@@ -112,7 +113,7 @@ export function useDeleteEnquiry(onGone: (id: string) => void) {
 /** Export CSV: every enquiry the filters match (not only the page shown). */
 export function useExportCsv() {
   return useMutation({
-    mutationFn: (filters: Partial<EnquiryQuery>) => unwrap(apiDownload(`${enquiryPaths.exportCsv}${enquiryQueryString(filters)}`, 'enquiries.csv')),
+    mutationFn: (filters: Partial<EnquiryQuery>) => unwrap(apiDownload(`${api.enquiriesExport}${enquiryQueryString(filters)}`, 'enquiries.csv')),
     onSuccess: (answer) => {
       if (answer.saved) toast('success', texts.exported);
     },
