@@ -72,7 +72,9 @@ test.describe('contact page', () => {
 
   test('sent: Sending... while the server works, then the sent note, an emptied form, and the enquiry stored', async ({ page }) => {
     const who = await visitor(page);
-    await page.clock.install();
+    // The page's clock runs 10 s behind the server's: the form reads as shown 10 s before it is
+    // sent, as a person's would be (one sent under 3 s after showing is kept as Spam).
+    await page.clock.install({ time: Date.now() - 10_000 });
     await open(page, '/contact');
     const form = contactForm(page);
     await form.name.fill(who.name);
@@ -80,8 +82,6 @@ test.describe('contact page', () => {
     await form.email.fill(who.email);
     await form.service.selectOption('Cybersecurity');
     await form.message.fill(`We need a security review. ${who.tag}`);
-    // A person takes more than 3 seconds to fill a form in (a robot's quick send is kept as Spam).
-    await page.clock.fastForward(5000);
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/enquiries', async (route) => {
@@ -139,7 +139,9 @@ test.describe('contact page', () => {
     await expect(form.service).toHaveValue('Other');
     await expect(form.message).toHaveValue(`One more thing. ${who.tag}`);
     await expect(form.region.locator('.sent-note')).toHaveCount(0);
-    expect(await enquiriesMatching(who.tag)).toEqual([]);
+    const stored = await enquiriesMatching(who.tag);
+    expect(stored).toHaveLength(5);
+    expect(stored.filter((e) => String(e.message).startsWith('One more thing'))).toEqual([]);
     expectOnlyRefusal(consoleErrors, 429);
   });
 
