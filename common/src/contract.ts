@@ -104,6 +104,9 @@ export type {
   StaffEnquiryUpdateBody,
   UnreadCount,
 } from './enquiries';
+export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
+export type { Dashboard } from './dashboard';
+import type { NotificationSettings } from './notifications';
 import type { BackupSchedule, GeneralSettings } from './settings';
 
 /** Spec section 3: empty name and email, UTC+0, maintenance off. */
@@ -112,6 +115,13 @@ export const defaultGeneralSettings: GeneralSettings = {
   adminEmail: '',
   timezone: 'UTC+0',
   maintenanceMode: false,
+};
+
+/** Spec section 3, plus new enquiries (issue 11): everything but marketing, at once. */
+export const defaultNotificationSettings: NotificationSettings = {
+  emailEnabled: true,
+  notificationTypes: { newUser: true, systemAlert: true, maintenance: true, marketing: false, newEnquiry: true },
+  emailFrequency: 'instant',
 };
 
 /** Automatic backups start off; when turned on, 02:00 and a week of them unless chosen otherwise. */

@@ -12,3 +12,5 @@ export * from './admins';
 export * from './settings';
 export * from './services';
 export * from './enquiries';
+export * from './notifications';
+export * from './dashboard';

@@ -19,8 +19,10 @@ import { staticFiles } from './http/static.js';
 import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
+import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
@@ -33,8 +35,10 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffEnquiryEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
+  ...notificationEndpoints(deps),
   ...adminEndpoints(deps),
   ...enquiryEndpoints(deps),
+  ...dashboardEndpoints(deps),
 ];
 
 interface ErrorAnswer {

@@ -65,14 +65,18 @@ export async function runScheduledBackup(db: DataSource, now: Date): Promise<str
 }
 
 /** Checks every minute; answers the function that stops it. */
-export function startBackupScheduler(db: DataSource, logger: Logger): () => void {
+export function startBackupScheduler(db: DataSource, logger: Logger, onFailure?: (message: string) => Promise<void>): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     runScheduledBackup(db, new Date())
       .then((name) => name && logger.info({ backup: name }, 'scheduled backup made'))
-      .catch((error: unknown) => logger.error({ err: error instanceof Error ? error.message : String(error) }, 'scheduled backup failed'))
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.error({ err: message }, 'scheduled backup failed');
+        return onFailure?.(message).catch(() => undefined);
+      })
       .finally(() => (running = false));
   }, 60_000);
   timer.unref();

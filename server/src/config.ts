@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brand } from '@kafue/common/brand';
 
 /**
  * The repository root: the nearest folder above this file whose package.json declares the
@@ -38,6 +39,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** After SIGTERM: seconds of serving while /api/ready answers 503, for balancers to move off. */
   drainSeconds: number;
+  /** SMTP server of outgoing mail (smtp:// or smtps://, credentials in it); unset: mail goes to DATA_DIR/outbox as .eml files. */
+  smtpUrl: string | undefined;
+  /** The sender's address; its display name is the Site Name. */
+  mailFrom: string;
+  /** Size of the disk quota the dashboard's Storage Used compares the database with (STORAGE_QUOTA_MB). */
+  storageQuotaMb: number;
   limits: Limits;
 }
 
@@ -89,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || undefined,
     drainSeconds: int(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || `no-reply@${brand.email.split('@')[1]}`,
+    storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,
       failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),

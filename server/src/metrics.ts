@@ -42,6 +42,11 @@ const poolGauges = {
   max: gauge('kafue_db_pool_max_connections', 'Most connections the database pool opens'),
 };
 
+const mailGauges = {
+  queued: gauge('kafue_mail_queue_length', 'Mails queued and not yet delivered (all server processes)'),
+  oldest: gauge('kafue_mail_queue_oldest_age_seconds', 'Age of the oldest undelivered mail, 0 when none: grows while SMTP is away'),
+};
+
 let processMetrics = false;
 
 /** Starts the process metrics (CPU, memory, event loop lag, GC): only when /metrics is served. */
@@ -57,5 +62,16 @@ export async function exposition(pool: Pool): Promise<string> {
   poolGauges.idle.set(pool.idleCount);
   poolGauges.waiting.set(pool.waitingCount);
   poolGauges.max.set(pool.options.max);
+  // The queue is the database's, the same seen from every process. A scrape while the database
+  // is away leaves the last values.
+  try {
+    const { rows } = await pool.query<{ queued: number; oldest: number }>(
+      `SELECT count(*)::int AS queued, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest FROM mail_queue`,
+    );
+    mailGauges.queued.set(rows[0].queued);
+    mailGauges.oldest.set(rows[0].oldest);
+  } catch {
+    // kept as they were
+  }
   return registry.metrics();
 }

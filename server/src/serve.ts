@@ -17,6 +17,9 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import type { Lifecycle } from './deps.js';
+import { purgeEnquiryRate } from './enquiries.js';
+import { runDigests, systemAlert } from './mail/notify.js';
+import { MailSender, outboxDir } from './mail/sender.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -71,9 +74,21 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const purge = setInterval(() => {
     purgeExpiredSessions(dataSource).catch(() => undefined);
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);
+    purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
   }, 60 * 60 * 1000);
   purge.unref();
-  const stopBackups = startBackupScheduler(dataSource, logger);
+  // A scheduled backup that failed is a system alert, mailed to the Admin Email.
+  const stopBackups = startBackupScheduler(dataSource, logger, (message) =>
+    dataSource.transaction((m) => systemAlert(m, 'Scheduled backup failed', `The scheduled backup failed: ${message}`)),
+  );
+  // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
+  const mail = new MailSender(dataSource, config, logger, {
+    onTick: async () => {
+      for (const slot of await runDigests(dataSource, new Date())) logger.info({ slot }, 'mail: digest made');
+    },
+  });
+  mail.start();
+  if (!config.smtpUrl) log(`SMTP_URL is not set: mail is written to ${outboxDir(config)} as .eml files`);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
   const shutdown = async (signal: string, drainSeconds: number) => {
@@ -81,6 +96,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     lifecycle.draining = true;
     clearInterval(purge);
     stopBackups();
+    await mail.stop();
     if (drainSeconds > 0) {
       log(`${signal}: not ready; serving ${drainSeconds} s more while load balancers move traffic away`);
       await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));

@@ -139,6 +139,22 @@ describe('with METRICS_TOKEN', () => {
     expect(valueOf(samples, 'kafue_db_pool_waiting_queries')).toBe(0);
   });
 
+  it('shows the mail queue: its length and the age of its oldest mail', async () => {
+    await t.db.query(`DELETE FROM mail_queue`);
+    let samples = await scrape();
+    expect(valueOf(samples, 'kafue_mail_queue_length')).toBe(0);
+    expect(valueOf(samples, 'kafue_mail_queue_oldest_age_seconds')).toBe(0);
+    await t.db.query(
+      `INSERT INTO mail_queue (to_address, subject, body, created_at)
+       VALUES ('a@kafue.test', 's', 'b', now() - interval '90 seconds'), ('b@kafue.test', 's', 'b', now())`,
+    );
+    samples = await scrape();
+    expect(valueOf(samples, 'kafue_mail_queue_length')).toBe(2);
+    expect(valueOf(samples, 'kafue_mail_queue_oldest_age_seconds')).toBeGreaterThanOrEqual(90);
+    expect(valueOf(samples, 'kafue_mail_queue_oldest_age_seconds')).toBeLessThan(120);
+    await t.db.query(`DELETE FROM mail_queue`);
+  });
+
   it('counts refused sign-ins by kind and reason', async () => {
     const before = await scrape();
     const { email } = await t.admin('Editor');

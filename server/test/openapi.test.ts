@@ -163,6 +163,17 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: admin.id })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', adminById, undefined, { id: adminId })).status).toBe(200);
 
+    // Notification settings and the dashboard.
+    expect((await call(moderator, 'GET', api.notificationSettings)).status).toBe(200);
+    const notifications = {
+      emailEnabled: true,
+      notificationTypes: { newUser: true, systemAlert: true, maintenance: false, marketing: false, newEnquiry: true },
+      emailFrequency: 'daily',
+    };
+    expect((await call(moderator, 'PUT', api.notificationSettings, notifications)).status).toBe(200);
+    expect((await call(moderator, 'PUT', api.notificationSettings, { emailEnabled: true })).status).toBe(400);
+    expect((await call(moderator, 'GET', api.dashboard)).status).toBe(200);
+
     // Enquiries: the form, the inbox, the staff portal.
     const enquiryById = `${api.enquiries}/:id`;
     const form = { fullName: 'Open Api', email: 'visitor@kafue.test', message: 'Hello', service: 'Other', phone: '' };

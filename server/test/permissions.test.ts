@@ -96,6 +96,9 @@ const rows: Row[] = [
   { call: 'POST /api/settings/admins', allowed: ['Super Admin'], run: (c) => c.post(api.admins, {}) },
   { call: 'PUT /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.put(api.adminById(missing), adminBody) },
   { call: 'DELETE /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.adminById(missing)) },
+  { call: 'GET /api/admin/settings/notifications', allowed: admins, run: (c) => c.get(api.notificationSettings) },
+  { call: 'PUT /api/admin/settings/notifications', allowed: admins, run: (c) => c.put(api.notificationSettings, {}) },
+  { call: 'GET /api/dashboard', allowed: admins, run: (c) => c.get(api.dashboard) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
   // the staff portal's own enquiries a staff member's with their own password chosen.

@@ -1,8 +1,199 @@
-/** Who hears of what by e-mail (issue 11 item 6). */
-import type { EntityManager } from 'typeorm';
+/**
+ * Who hears of what by e-mail (issue 11 items 6 and 7). Each function queues its mails in the
+ * caller's transaction. Every mail names the company by the General settings' Site Name; system
+ * alerts go to their Admin Email, which is also the Reply-To of the mails to staff (their replies
+ * reach the office); a new-enquiry mail answers the visitor on Reply.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import { brand } from '@kafue/common/brand';
+import {
+  defaultGeneralSettings,
+  defaultNotificationSettings,
+  type EmailFrequency,
+  type GeneralSettings,
+  type NotificationSettings,
+  type Timezone,
+} from '@kafue/common/contract';
+import { notificationSettings } from '@kafue/common/schemas';
+import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
+import { queueMail } from './queue.js';
 
-/** A new enquiry (not spam) arrived: the admins who asked for it hear of it. */
-export async function enquiryReceived(_m: EntityManager, _enquiryId: string): Promise<void> {}
+async function general(m: EntityManager | DataSource): Promise<GeneralSettings & { company: string }> {
+  const rows = await m.query<{ value: unknown }[]>(`SELECT value FROM settings WHERE key = $1`, [generalSettingsKey]);
+  const stored = storedGeneralSettings.safeParse(rows[0]?.value ?? {});
+  const settings = { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) };
+  return { ...settings, company: settings.siteName || brand.company };
+}
+
+const notificationPartial = notificationSettings.partial().extend({
+  notificationTypes: notificationSettings.shape.notificationTypes.partial().optional(),
+});
+
+/** Stored settings over the defaults; what the store cannot read counts as the defaults. */
+export function withDefaults(value: unknown): NotificationSettings {
+  const stored = notificationPartial.safeParse(value ?? {});
+  const data = stored.success ? stored.data : {};
+  return {
+    ...defaultNotificationSettings,
+    ...data,
+    notificationTypes: { ...defaultNotificationSettings.notificationTypes, ...data.notificationTypes },
+  };
+}
+
+/** Every admin with their notification settings. */
+async function adminsWithSettings(m: EntityManager | DataSource) {
+  const rows = await m.query<{ id: string; name: string; email: string; value: unknown }[]>(
+    `SELECT a.id, a.name, a.email, n.value FROM admins a
+       LEFT JOIN admin_notification_settings n ON n.admin_id = a.id ORDER BY a.created_at, a.id`,
+  );
+  return rows.map((r) => ({ ...r, settings: withDefaults(r.value) }));
+}
+
+const wantsEnquiries = (s: NotificationSettings, frequency: EmailFrequency) =>
+  s.emailEnabled && s.notificationTypes.newEnquiry && s.emailFrequency === frequency;
+
+interface EnquiryFacts {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  message: string;
+  created_at: Date;
+}
+
+const signature = (company: string) => `\n\n-- \n${company}`;
+
+/** A new enquiry (not spam) arrived: the admins who asked for instant mail hear of it. */
+export async function enquiryReceived(m: EntityManager, enquiryId: string): Promise<void> {
+  const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));
+  if (recipients.length === 0) return;
+  const { company } = await general(m);
+  const [e] = await m.query<EnquiryFacts[]>(
+    `SELECT id, full_name, email, phone, service, message, created_at FROM enquiries WHERE id = $1`,
+    [enquiryId],
+  );
+  const text =
+    `A new enquiry came in through the ${company} website.\n\n` +
+    `From: ${e.full_name} <${e.email}>\n` +
+    (e.phone ? `Phone: ${e.phone}\n` : '') +
+    `Service: ${e.service ?? 'not chosen'}\n\n${e.message}\n\n` +
+    `Open it in the console: /admin/enquiries/${e.id}\nReplying to this mail answers ${e.full_name}.` +
+    signature(company);
+  for (const admin of recipients) {
+    await queueMail(m, { to: admin.email, subject: `[${company}] New enquiry from ${e.full_name}`, text, replyTo: e.email });
+  }
+}
 
 /** An enquiry was assigned to a staff member: they hear of it. */
-export async function enquiryAssigned(_m: EntityManager, _enquiryId: string, _staffId: string): Promise<void> {}
+export async function enquiryAssigned(m: EntityManager, enquiryId: string, staffId: string): Promise<void> {
+  const [staff] = await m.query<{ name: string; email: string }[]>(`SELECT name, email FROM staff_users WHERE id = $1`, [staffId]);
+  const [e] = await m.query<EnquiryFacts[]>(
+    `SELECT id, full_name, email, phone, service, message, created_at FROM enquiries WHERE id = $1`,
+    [enquiryId],
+  );
+  if (!staff || !e) return;
+  const { company, adminEmail } = await general(m);
+  await queueMail(m, {
+    to: staff.email,
+    subject: `[${company}] An enquiry was assigned to you: ${e.full_name}`,
+    text:
+      `Hello ${staff.name},\n\nAn enquiry from ${e.full_name} <${e.email}> was assigned to you` +
+      (e.service ? ` (${e.service})` : '') +
+      `.\n\n${e.message}\n\nWork it in your staff portal: /staff/dashboard` +
+      signature(company),
+    replyTo: adminEmail || undefined,
+  });
+}
+
+/** A staff account was created: a welcome, without the password (the admin hands that over). */
+export async function staffWelcome(m: EntityManager, staff: { name: string; email: string }): Promise<void> {
+  const { company, adminEmail } = await general(m);
+  await queueMail(m, {
+    to: staff.email,
+    subject: `[${company}] Welcome to ${company}`,
+    text:
+      `Hello ${staff.name},\n\nAn account was created for you on the ${company} staff portal.\n\n` +
+      `Sign in at /staff-login with this e-mail address and the one-time password your administrator gives you; ` +
+      `you will then choose your own password.` +
+      signature(company),
+    replyTo: adminEmail || undefined,
+  });
+}
+
+/** A system alert, to the General settings' Admin Email (none while it is empty). */
+export async function systemAlert(m: EntityManager, subject: string, text: string): Promise<void> {
+  const { company, adminEmail } = await general(m);
+  if (!adminEmail) return;
+  await queueMail(m, { to: adminEmail, subject: `[${company}] ${subject}`, text: text + signature(company) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Digests
+
+const offsetMs = (timezone: Timezone) => Number(timezone.slice(3)) * 3_600_000;
+
+/**
+ * The digest slot `now` falls in, in the timezone: daily, today (covering yesterday); weekly,
+ * this week's Monday (covering the seven days before it). A slot lasts until the next, so that a
+ * process down at midnight still makes it later.
+ */
+export function digestSlot(frequency: 'daily' | 'weekly', timezone: Timezone, now: Date) {
+  const local = new Date(now.getTime() + offsetMs(timezone));
+  const dayStartLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  const sinceMonday = (local.getUTCDay() + 6) % 7;
+  const startLocal = frequency === 'daily' ? dayStartLocal : dayStartLocal - sinceMonday * 86_400_000;
+  const days = frequency === 'daily' ? 1 : 7;
+  const end = new Date(startLocal - offsetMs(timezone));
+  const start = new Date(end.getTime() - days * 86_400_000);
+  return { slot: `${frequency}:${new Date(startLocal).toISOString().slice(0, 10)}`, start, end };
+}
+
+/** Enquiries listed in one digest mail; the rest are counted. */
+const digestListed = 50;
+
+/**
+ * Makes the daily and weekly digests due at `now`, each once across all processes (under an
+ * advisory lock, recorded in digest_runs in the same transaction as the mails it queues).
+ * Answers the slots made.
+ */
+export async function runDigests(db: DataSource, now: Date): Promise<string[]> {
+  const made: string[] = [];
+  for (const frequency of ['daily', 'weekly'] as const) {
+    const done = await db.transaction(async (m) => {
+      const [{ locked }] = await m.query<[{ locked: boolean }]>(`SELECT pg_try_advisory_xact_lock(hashtext('kafue:digest')) AS locked`);
+      if (!locked) return undefined;
+      const settings = await general(m);
+      const { slot, start, end } = digestSlot(frequency, settings.timezone, now);
+      if ((await m.query<unknown[]>(`SELECT 1 FROM digest_runs WHERE slot = $1`, [slot])).length) return undefined;
+      await m.query(`INSERT INTO digest_runs (slot) VALUES ($1)`, [slot]);
+      const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, frequency));
+      if (recipients.length === 0) return slot;
+      const [{ total }] = await m.query<[{ total: number }]>(
+        `SELECT count(*)::int AS total FROM enquiries WHERE created_at >= $1 AND created_at < $2 AND status <> 'Spam'`,
+        [start, end],
+      );
+      if (total === 0) return slot;
+      const rows = await m.query<EnquiryFacts[]>(
+        `SELECT id, full_name, email, phone, service, message, created_at FROM enquiries
+          WHERE created_at >= $1 AND created_at < $2 AND status <> 'Spam' ORDER BY created_at, id LIMIT $3`,
+        [start, end, digestListed],
+      );
+      const company = settings.company;
+      const period = frequency === 'daily' ? 'yesterday' : 'last week';
+      const lines = rows.map(
+        (e) => `- ${e.full_name} <${e.email}>${e.service ? `, ${e.service}` : ''}: ${e.message.replace(/\s+/g, ' ').slice(0, 120)}`,
+      );
+      const more = total > rows.length ? `\n...and ${total - rows.length} more.` : '';
+      const text =
+        `${total} new ${total === 1 ? 'enquiry' : 'enquiries'} came in ${period} (${settings.timezone}).\n\n${lines.join('\n')}${more}\n\n` +
+        `Open them in the console: /admin/enquiries` +
+        signature(company);
+      const subject = `[${company}] ${frequency === 'daily' ? 'Daily' : 'Weekly'} digest: ${total} new ${total === 1 ? 'enquiry' : 'enquiries'}`;
+      for (const admin of recipients) await queueMail(m, { to: admin.email, subject, text });
+      return slot;
+    });
+    if (done) made.push(done);
+  }
+  return made;
+}

@@ -15,6 +15,7 @@ import { StaffEntity, type StaffRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
+import { staffWelcome } from '../mail/notify.js';
 import { staffColumns, toStaff } from './records.js';
 
 export function staffEndpoints({ db }: AppDeps): Endpoint[] {
@@ -42,7 +43,12 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
         // issues a random one-time password, shown once, which the staff member must replace.
         const oneTimePassword = randomPassword();
         const passwordHash = await hashPassword(oneTimePassword);
-        const row = await uniqueEmail(() => staff.save(staff.create({ ...body, passwordHash, mustChangePassword: true })));
+        // The welcome mail is queued with the account, in its transaction.
+        const row = await db.transaction(async (m) => {
+          const saved = await uniqueEmail(() => m.save(StaffEntity, staff.create({ ...body, passwordHash, mustChangePassword: true })));
+          await staffWelcome(m, saved);
+          return saved;
+        });
         ctx.status = 201;
         return { message: messages.staffAdded, staff: toStaff(row), oneTimePassword };
       },

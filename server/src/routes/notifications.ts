@@ -1,0 +1,38 @@
+/** Each admin's own notification settings (issue 11 item 5): read over the defaults, saved per admin. */
+import { api, messages } from '@kafue/common/contract';
+import { notificationSettings, notificationSettingsAnswer } from '@kafue/common/schemas';
+import type { AppDeps } from '../deps.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { withDefaults } from '../mail/notify.js';
+
+export function notificationEndpoints({ db }: AppDeps): Endpoint[] {
+  return [
+    endpoint({
+      method: 'GET',
+      path: api.notificationSettings,
+      access: 'anyAdmin',
+      answer: { 200: notificationSettings },
+      async handle({ principal }) {
+        const rows = await db.query<{ value: unknown }[]>(`SELECT value FROM admin_notification_settings WHERE admin_id = $1`, [
+          principal.id,
+        ]);
+        return withDefaults(rows[0]?.value);
+      },
+    }),
+    endpoint({
+      method: 'PUT',
+      path: api.notificationSettings,
+      access: 'anyAdmin',
+      body: notificationSettings,
+      answer: { 200: notificationSettingsAnswer },
+      async handle({ principal, body }) {
+        await db.query(
+          `INSERT INTO admin_notification_settings (admin_id, value) VALUES ($1, $2)
+           ON CONFLICT (admin_id) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+          [principal.id, JSON.stringify(body)],
+        );
+        return { message: messages.notificationSettingsSaved, settings: body };
+      },
+    }),
+  ];
+}

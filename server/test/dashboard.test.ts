@@ -1,0 +1,112 @@
+/** GET /api/dashboard (issue 11 item 8): every figure from the database or the catalogue. */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@kafue/common/contract';
+import { repoRoot } from '../src/config.js';
+import { publishedServices } from '../src/catalogue.js';
+import { change, monthStart } from '../src/routes/dashboard.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer({ configure: (c) => (c.storageQuotaMb = 512) });
+});
+afterAll(() => t?.close());
+
+/** `months` months before now, on the 10th at noon UTC (inside that month in every timezone offered). */
+function monthsAgo(months: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 10, 12));
+}
+
+describe('GET /api/dashboard', () => {
+  it('counts from the database: New enquiries, Active staff, the months, storage against the quota', async () => {
+    const admin = await t.admin('Moderator');
+    const insertStaff = (name: string, status: string, at: Date) =>
+      t.db.query(`INSERT INTO staff_users (name, email, role, status, password_hash, created_at) VALUES ($1, $2, 'Staff', $3, 'x', $4)`, [
+        name,
+        `${name.toLowerCase().replace(/\W/g, '')}@kafue.test`,
+        status,
+        at,
+      ]);
+    const insertEnquiry = (name: string, status: string, at: Date) =>
+      t.db.query(`INSERT INTO enquiries (full_name, email, message, status, created_at) VALUES ($1, 'v@visitor.test', 'm', $2, $3)`, [
+        name,
+        status,
+        at,
+      ]);
+    await insertStaff('Old Active', 'Active', monthsAgo(3));
+    await insertStaff('Old Suspended', 'Suspended', monthsAgo(3));
+    await insertStaff('New Active', 'Active', monthsAgo(0));
+    await insertEnquiry('Long Ago', 'New', monthsAgo(8));
+    await insertEnquiry('Last Month 1', 'Open', monthsAgo(1));
+    await insertEnquiry('Last Month 2', 'Closed', monthsAgo(1));
+    await insertEnquiry('This Month 1', 'New', monthsAgo(0));
+    await insertEnquiry('This Month 2', 'New', monthsAgo(0));
+    await insertEnquiry('This Month 3', 'New', monthsAgo(0));
+    await insertEnquiry('Spam', 'Spam', monthsAgo(0));
+
+    const answer = await admin.client.get(api.dashboard);
+    expect(answer.status).toBe(200);
+    const d = answer.body;
+    expect(d.newMessages).toEqual({ value: 4, change: 50 });
+    expect(d.activeUsers).toEqual({ value: 2, change: 100 });
+    expect(d.totalServices).toEqual({ value: 18, change: 0 });
+    expect(d.storageUsed.quotaBytes).toBe(512 * 1024 * 1024);
+    expect(d.storageUsed.bytes).toBeGreaterThan(1_000_000);
+    expect(d.storageUsed.value).toBeCloseTo((d.storageUsed.bytes / d.storageUsed.quotaBytes) * 100, 1);
+    // No reading from last month yet.
+    expect(d.storageUsed.change).toBeNull();
+
+    expect(d.monthlyActivity).toHaveLength(7);
+    expect(d.monthlyActivity.map((m: { month: string }) => m.month)).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((n) => monthsAgo(n).toISOString().slice(0, 7)),
+    );
+    expect(d.monthlyActivity.map((m: { serviceRequests: number }) => m.serviceRequests)).toEqual([0, 0, 0, 0, 0, 2, 3]);
+    expect(d.monthlyActivity.map((m: { newUsers: number }) => m.newUsers)).toEqual([0, 0, 0, 2, 0, 0, 1]);
+    expect(d.monthlyActivity[6].label).toBe(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][new Date().getUTCMonth()]);
+
+    expect(d.servicesByCategory).toEqual([
+      { category: 'Web', label: 'Web & Hosting', count: 3 },
+      { category: 'Digital', label: 'Digital Marketing', count: 3 },
+      { category: 'IT', label: 'IT & Office', count: 3 },
+      { category: 'Design', label: 'Design & Development', count: 2 },
+      { category: 'Security', label: 'Security', count: 2 },
+      { category: 'Growth', label: 'Business Growth', count: 2 },
+      { category: 'CCTV', label: 'CCTV', count: 3 },
+    ]);
+
+    // Newest first: enquiries (no spam) and staff, interleaved by time.
+    const recent = d.recentActivity.map((r: { user: string; kind: string }) => `${r.kind}:${r.user}`);
+    expect(recent.slice(0, 4).sort()).toEqual(['enquiry:This Month 1', 'enquiry:This Month 2', 'enquiry:This Month 3', 'staff:New Active']);
+    expect(recent).not.toContain('enquiry:Spam');
+    expect(recent.length).toBeLessThanOrEqual(10);
+    expect(recent.indexOf('enquiry:Last Month 1')).toBeLessThan(recent.indexOf('staff:Old Active'));
+  });
+
+  it('compares storage with the reading kept last month', async () => {
+    const { client } = await t.admin('Moderator');
+    const lastMonth = monthStart(new Date(), 'UTC+0', 1).key;
+    await t.db.query(`INSERT INTO settings (key, value) VALUES ($1, '1000000')`, [`dashboard.storage.${lastMonth}`]);
+    const d = (await client.get(api.dashboard)).body;
+    expect(d.storageUsed.change).toBe(change(d.storageUsed.bytes, 1_000_000));
+    expect(d.storageUsed.change).toBeGreaterThan(0);
+  });
+
+  it('percent changes and month starts', () => {
+    expect(change(3, 2)).toBe(50);
+    expect(change(1, 3)).toBe(-66.7);
+    expect(change(0, 0)).toBe(0);
+    expect(change(2, 0)).toBeNull();
+    // 2026-03-01 02:00 UTC is still February at UTC-5.
+    const now = new Date('2026-03-01T02:00:00Z');
+    expect(monthStart(now, 'UTC-5')).toMatchObject({ key: '2026-02', label: 'Feb', at: new Date('2026-02-01T05:00:00Z') });
+    expect(monthStart(now, 'UTC+8', 2)).toMatchObject({ key: '2026-01', at: new Date('2025-12-31T16:00:00Z') });
+  });
+
+  it("the catalogue's services are the site's", async () => {
+    const site = readFileSync(`${repoRoot}/site/src/content/services.ts`, 'utf8');
+    const titles = [...site.matchAll(/^\s+title: '(.+)',$/gm)].map((m) => m[1]);
+    expect((await publishedServices(t.db)).map((s) => s.title).sort()).toEqual(titles.sort());
+  });
+});
