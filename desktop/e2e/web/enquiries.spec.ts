@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
-import { api, messages, type EnquiryList } from '@kafue/common/contract';
+import { api, messages, type EnquiryList, type GeneralSettings } from '@kafue/common/contract';
 import { baseURL, choose, createAdmin, createEnquiry, createStaff, readBack, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
 
 /** A staff member past the first sign-in's password change, with the password they chose. */
@@ -180,6 +180,37 @@ test.describe('enquiries', () => {
     await choose(drawer, 'Status', 'Open');
     await expect(toasts(page)).toContainText(messages.enquiryUpdated);
     await expect(drawer.getByRole('button', { name: 'Delete Enquiry' })).toHaveCount(0);
+  });
+
+  test('times are shown in the configured timezone', async ({ page }) => {
+    const enquiry = await createEnquiry();
+    await signIn(page, superAdmin);
+    const general = await readBack<GeneralSettings>(page, api.generalSettings);
+    const origin = { Origin: new URL(page.url()).origin };
+    const save = (timezone: string) =>
+      page.request.post(api.generalSettings, {
+        headers: origin,
+        data: { ...general, siteName: general.siteName || 'Kafue', adminEmail: general.adminEmail || 'office@kafue.test', timezone },
+      });
+    expect((await save('UTC+8')).status()).toBe(200);
+    try {
+      const list = await readBack<EnquiryList>(page, `${api.enquiries}?q=${encodeURIComponent(enquiry.fullName)}`);
+      // Singapore keeps UTC+8 all year: the browser's own time zone database gives the expected text.
+      const expected = new Date(list.items[0].createdAt).toLocaleString('en-GB', {
+        timeZone: 'Asia/Singapore',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      });
+      await page.goto('/admin/enquiries');
+      await search(page, enquiry.fullName);
+      await expect(row(page, enquiry.fullName).locator('td').nth(1)).toHaveText(`${expected} (UTC+8)`);
+    } finally {
+      expect((await save(general.timezone)).status()).toBe(200);
+    }
   });
 
   test('a failed load says so, and a failed export shows the server message', async ({ page }) => {

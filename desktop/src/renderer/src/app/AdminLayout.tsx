@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Anchor, AppShell, Avatar, Badge, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { adminTitle } from '@kafue/common/brand';
@@ -7,6 +7,7 @@ import { apiPost } from '../lib/api';
 import { DataLayer } from '../components/DataLayer';
 import { useAuth } from '../lib/session';
 import { useUnreadCount } from '../features/enquiries/useEnquiries';
+import { useGeneralSettingsValue } from '../lib/generalSettings';
 import { breadcrumbFor, mainNav, settingsNav } from './nav';
 
 /** The sidebar's Enquiries badge: how many enquiries nobody has read yet. */
@@ -89,6 +90,19 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
   );
 }
 
+/** The window's title names the company of the General settings' Site Name, once one is saved. */
+export function windowTitle(siteName: string): string {
+  return siteName.trim() ? `${siteName.trim()} Admin` : adminTitle;
+}
+
+function WindowTitle() {
+  const { siteName } = useGeneralSettingsValue();
+  useEffect(() => {
+    document.title = windowTitle(siteName);
+  }, [siteName]);
+  return null;
+}
+
 /** The admin layout (spec section 2): sidebar, breadcrumb, and the child screen. */
 export default function AdminLayout() {
   const { pathname } = useLocation();
@@ -98,6 +112,7 @@ export default function AdminLayout() {
 
   return (
     <DataLayer>
+      <WindowTitle />
       <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="md" gap="sm" wrap="nowrap">
