@@ -78,6 +78,14 @@ export const messages = {
   enquiryNoteAdded: 'Note added',
   enquiryAssigneeInvalid: 'Choose an active staff member.',
   notificationSettingsSaved: 'Notification settings saved',
+  // Site content (issue 10): services, then the other collections
+  serviceAdded: 'Service added',
+  serviceUpdated: 'Service updated',
+  serviceDeleted: 'Service deleted',
+  serviceSaveFailed: 'Failed to save service',
+  serviceDeleteFailed: 'Failed to delete service',
+  contentSaved: 'Saved',
+  contentDeleted: 'Deleted',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -104,6 +112,22 @@ export type {
   StaffEnquiryUpdateBody,
   UnreadCount,
 } from './enquiries';
+export type {
+  AddonFields,
+  ContentBody,
+  ContentChangeAnswer,
+  ContentFields,
+  ContentItem,
+  ContentRevision,
+  FaqFields,
+  InsightFields,
+  PlanFields,
+  ProjectPriceFields,
+  ServiceFields,
+  SiteContent,
+  SiteStatus,
+  TestimonialFields,
+} from './content';
 export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
 export type { Dashboard } from './dashboard';
 import type { NotificationSettings } from './notifications';
@@ -166,7 +190,26 @@ export const api = {
   staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,
   notificationSettings: '/api/admin/settings/notifications',
   dashboard: '/api/dashboard',
+  /** GET the collection's items, POST a new one. */
+  content: (collection: string) => `/api/content/${encodeURIComponent(collection)}`,
+  /** PUT or DELETE one item. */
+  contentItem: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`,
+  contentRevisions: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions`,
+  contentRestore: (collection: string, id: string, revisionId: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
+  /** GET: the public page the item appears on, rendered with it as saved (text/html, any admin). */
+  contentPreview: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
+  siteStatus: '/api/site/status',
 } as const;
+
+/** The messages of a content write: services have their own (spec section 8), the others share Saved / Deleted. */
+export function contentMessages(collection: string) {
+  return collection === 'services'
+    ? { added: messages.serviceAdded, updated: messages.serviceUpdated, deleted: messages.serviceDeleted, saveFailed: messages.serviceSaveFailed, deleteFailed: messages.serviceDeleteFailed }
+    : { added: messages.contentSaved, updated: messages.contentSaved, deleted: messages.contentDeleted, saveFailed: undefined, deleteFailed: undefined };
+}
 
 /** Name of the session cookie. */
 export const sessionCookie = 'kafue_session';

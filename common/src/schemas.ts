@@ -11,6 +11,7 @@ export * from './staff';
 export * from './admins';
 export * from './settings';
 export * from './services';
+export * from './content';
 export * from './enquiries';
 export * from './notifications';
 export * from './dashboard';

@@ -59,6 +59,33 @@ export function isCategoryKey(value: string): value is CategoryKey {
 export const serviceLimits = { title: 100, price: 30, description: 500, features: 8, feature: 120, details: 4000 } as const;
 
 // ---------------------------------------------------------------------------------------------
+// Site content (issue 10): the collections the console edits and the public site shows
+
+export const contentCollections = ['services', 'plans', 'addons', 'projectPrices', 'faqs', 'testimonials', 'insights'] as const;
+export type ContentCollection = (typeof contentCollections)[number];
+
+export function isContentCollection(value: string): value is ContentCollection {
+  return (contentCollections as readonly string[]).includes(value);
+}
+
+/** A collection's name as the console shows it. */
+export const contentCollectionLabels: Record<ContentCollection, string> = {
+  services: 'Services',
+  plans: 'Monthly Plans',
+  addons: 'Add-ons',
+  projectPrices: 'Project Pricing',
+  faqs: 'FAQs',
+  testimonials: 'Testimonials',
+  insights: 'Tech Insights',
+};
+
+export const contentStatuses = ['draft', 'published'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+
+/** The pages that show FAQs: Services (/services) and Pricing (/projects). */
+export const faqPages = ['services', 'pricing'] as const;
+export type FaqPage = (typeof faqPages)[number];
+
 // Enquiries (issue 11)
 
 /** New on arrival; Open while someone works it; Closed when done; Spam as the defences judged it (or an admin did). */

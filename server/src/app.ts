@@ -19,6 +19,7 @@ import { staticFiles } from './http/static.js';
 import { collectProcessMetrics } from './metrics.js';
 import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
+import { contentEndpoints } from './routes/content.js';
 import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
@@ -37,6 +38,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...settingsEndpoints(deps),
   ...notificationEndpoints(deps),
   ...adminEndpoints(deps),
+  ...contentEndpoints(deps),
   ...enquiryEndpoints(deps),
   ...dashboardEndpoints(deps),
 ];
@@ -125,7 +127,7 @@ export function createApp(deps: AppDeps): Koa {
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
-  app.use(staticFiles(config.siteDir, config.consoleDir));
+  app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
   const endpoints = allEndpoints(deps);
   const router = new Router();

@@ -11,7 +11,10 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { backupFormat, backupVersion, type Backup, type BackupTable } from '@kafue/common/schemas';
+import { seedContent } from '@kafue/common/content-seed';
 import { migrations, migrationsTable, runMigrations } from './db/data-source.js';
+import { seedAuthor } from './db/migrations/1764000000000-Content.js';
+import { notifyContentChanged } from './site/content.js';
 
 // The file's format is a documented answer (the download call), so its schema is in common.
 export type { Backup };
@@ -224,7 +227,13 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
     const tables = await schemaTables(manager);
     const unknown = Object.keys(backup.tables).filter((name) => !tables.some((t) => t.name === name));
     if (unknown.length) throw new Error(`The backup holds tables this database does not have: ${unknown.join(', ')}`);
+    // The site's content, as migration Content seeded it and nobody changed it since, is no
+    // content of the operator's: the backup's replaces it (a backup made before that migration
+    // has none, and the seed stays).
+    const seeded = await onlySeededContent(manager);
+    if (seeded && backup.tables.content_items) await manager.query(`TRUNCATE content_revisions, content_items`);
     for (const table of tables) {
+      if (seeded && contentTables.includes(table.name)) continue;
       const [{ n }] = await manager.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM ${quote(table.name)}`);
       if (n > 0) throw new Error(`The database is not empty (table ${table.name} has ${n} rows); restore needs an empty one`);
     }
@@ -239,6 +248,22 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
         [JSON.stringify(data.rows)],
       );
     }
+    // Every server process on the database renders the site again, as the backup has it.
+    await notifyContentChanged(manager, '*');
   });
   return counts;
+}
+
+const contentTables = ['content_items', 'content_revisions'];
+
+/** True when the content tables hold exactly what migration Content seeded: every item, one seed revision each. */
+async function onlySeededContent(m: EntityManager): Promise<boolean> {
+  const [{ items, revisions, seeded }] = await m.query<[{ items: number; revisions: number; seeded: number }]>(
+    `SELECT (SELECT count(*)::int FROM content_items) AS items,
+            (SELECT count(*)::int FROM content_revisions) AS revisions,
+            (SELECT count(*)::int FROM content_revisions WHERE author_id IS NULL AND author_name = $1) AS seeded`,
+    [seedAuthor],
+  );
+  const seedItems = Object.values(seedContent).reduce((n, list) => n + list.length, 0);
+  return items === seedItems && items === revisions && revisions === seeded;
 }

@@ -33,6 +33,8 @@ export interface Config {
   /** Origins besides the server's own that may make cookie requests (ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
   siteDir: string;
+  /** The public site's address in canonical links and the sitemap (SITE_URL, as the site's build reads it). */
+  siteUrl: string | undefined;
   consoleDir: string;
   logLevel: string;
   /** Bearer token that /metrics asks for; unset, there is no /metrics. */
@@ -92,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     siteDir: resolve(env.SITE_DIR || resolve(repoRoot, 'site/dist')),
+    siteUrl: env.SITE_URL || undefined,
     consoleDir: resolve(env.CONSOLE_DIR || resolve(repoRoot, 'desktop/dist-web')),
     logLevel: env.LOG_LEVEL || 'info',
     metricsToken: env.METRICS_TOKEN || undefined,

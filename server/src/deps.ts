@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
+import type { SitePublisher } from './site/publisher.js';
 
 export interface AppDeps {
   db: DataSource;
@@ -11,6 +12,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   lifecycle: Lifecycle;
+  /** The public site's pages of this process, rendered from the content (SitePublisher.open; close it before the database). */
+  site: SitePublisher;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

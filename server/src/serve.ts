@@ -20,6 +20,7 @@ import type { Lifecycle } from './deps.js';
 import { purgeEnquiryRate } from './enquiries.js';
 import { runDigests, systemAlert } from './mail/notify.js';
 import { MailSender, outboxDir } from './mail/sender.js';
+import { SitePublisher } from './site/publisher.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -32,6 +33,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const lifecycle: Lifecycle = { draining: false };
   let server: Server;
   let sessions: Sessions | undefined;
+  let site: SitePublisher | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -46,7 +48,9 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     }
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle }).callback();
+    // The public pages are rendered from the database before the first visitor is served.
+    site = await SitePublisher.open({ db: dataSource, logger, siteDir: config.siteDir, siteUrl: config.siteUrl });
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, site }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -64,6 +68,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       });
     });
   } catch (error) {
+    await site?.close();
     await sessions?.close();
     await database.close();
     throw error;
@@ -113,6 +118,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    await site.close();
     await sessions.close();
     await database.close();
     log('Stopped');

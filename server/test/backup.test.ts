@@ -68,9 +68,11 @@ describe('POST /api/settings/backup', () => {
     const text = row.content.toString('utf8');
     expect(text.startsWith(`{"format":"kafue-backup","version":2,"sha256":"${row.sha256}","backup":{`)).toBe(true);
     const backup = decodeBackup(row.content, name);
-    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000', 'Backups1763900000000']);
+    expect(backup.migrations).toEqual(['Initial1763700000000', 'SessionChanges1763800000000', 'Backups1763900000000', 'Content1764000000000']);
     expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(t.db));
-    expect(Object.keys(backup.tables)).toEqual(expect.arrayContaining(['admins', 'login_failures', 'sessions', 'settings', 'staff_users']));
+    expect(Object.keys(backup.tables)).toEqual(
+      expect.arrayContaining(['admins', 'content_items', 'content_revisions', 'login_failures', 'sessions', 'settings', 'staff_users']),
+    );
     expect(backup.tables.staff_users.rows.map((r) => r.email)).toEqual(
       expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
     );

@@ -23,6 +23,7 @@ import { openDatabase } from '../src/db/data-source.js';
 import type { Endpoint } from '../src/http/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
+import { SitePublisher } from '../src/site/publisher.js';
 
 export const password = 'correct horse battery';
 
@@ -89,6 +90,8 @@ export interface TestServer {
   outage?: Outage;
   /** The route table the app mounts. */
   endpoints: Endpoint[];
+  /** The public pages of this server (rendered from the database). */
+  site: SitePublisher;
   client(): Client;
   /** Inserts an admin (password `password`) and answers a client signed in as them. */
   admin(role: AdminRole, email?: string): Promise<{ client: Client; id: string; email: string }>;
@@ -142,7 +145,8 @@ export async function startTestServer(
   const db = database.dataSource;
   const sessions = await Sessions.open(db, logger);
   const lifecycle: Lifecycle = { draining: false };
-  const deps = { db, sessions, config, logger, lifecycle };
+  const site = await SitePublisher.open({ db, logger, siteDir: config.siteDir, siteUrl: config.siteUrl });
+  const deps = { db, sessions, config, logger, lifecycle, site };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -158,6 +162,7 @@ export async function startTestServer(
     lifecycle,
     outage,
     endpoints: allEndpoints(deps),
+    site,
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {
       const row = await db
@@ -176,6 +181,7 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await site.close();
       await sessions.close();
       await database.close();
       await outage?.cut();

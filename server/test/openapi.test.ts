@@ -8,6 +8,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { resolve } from 'node:path';
+import { repoRoot } from '../src/config.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
@@ -22,7 +24,8 @@ interface Document {
 let t: TestServer;
 let doc: Document;
 beforeAll(async () => {
-  t = await startTestServer();
+  // With the site's build: the content preview renders public pages.
+  t = await startTestServer({ configure: (c) => void (c.siteDir = resolve(repoRoot, 'site/dist')) });
   doc = (await t.client().get<Document>('/api/openapi.json')).body;
 });
 afterAll(() => t?.close());
@@ -198,6 +201,25 @@ describe('recorded answers', () => {
     expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
     expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
+    // Site content.
+    const collection = `/api/content/:collection`;
+    const item = `${collection}/:id`;
+    const service = { category: 'IT', title: 'Printer Setup', price: '$49', description: 'Printers that work.', features: ['Network printing'] };
+    expect((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).status).toBe(200);
+    const added = await call(admin.client, 'POST', collection, service, { collection: 'services' });
+    expect(added.status).toBe(201);
+    expect((await call(admin.client, 'POST', collection, { ...service, price: '' }, { collection: 'services' })).status).toBe(400);
+    expect((await call(moderator, 'POST', collection, service, { collection: 'services' })).status).toBe(403);
+    const itemParams = { collection: 'services', id: added.body.item._id as string };
+    expect((await call(admin.client, 'PUT', item, { ...service, status: 'published' }, itemParams)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', item, service, { ...itemParams, id: missingId })).status).toBe(404);
+    const revisions = await call(moderator, 'GET', `${item}/revisions`, undefined, itemParams);
+    expect(revisions.status).toBe(200);
+    const restore = `${item}/revisions/:revisionId/restore`;
+    expect((await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status).toBe(200);
+    expect((await call(moderator, 'GET', `${item}/preview`, undefined, itemParams)).status).toBe(200);
+    expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
 
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };

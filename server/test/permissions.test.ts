@@ -99,6 +99,19 @@ const rows: Row[] = [
   { call: 'GET /api/admin/settings/notifications', allowed: admins, run: (c) => c.get(api.notificationSettings) },
   { call: 'PUT /api/admin/settings/notifications', allowed: admins, run: (c) => c.put(api.notificationSettings, {}) },
   { call: 'GET /api/dashboard', allowed: admins, run: (c) => c.get(api.dashboard) },
+  // Site content (issue 10): reads for any admin, writes for Editors and Super Admins.
+  { call: 'GET /api/content/{collection}', allowed: admins, run: (c) => c.get(api.content('services')) },
+  { call: 'POST /api/content/{collection}', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.content('services'), {}) },
+  { call: 'PUT /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentItem('services', missing), {}) },
+  { call: 'DELETE /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.contentItem('services', missing)) },
+  { call: 'GET /api/content/{collection}/{id}/revisions', allowed: admins, run: (c) => c.get(api.contentRevisions('faqs', missing)) },
+  {
+    call: 'POST /api/content/{collection}/{id}/revisions/{revisionId}/restore',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.post(api.contentRestore('faqs', missing, missing)),
+  },
+  { call: 'GET /api/content/{collection}/{id}/preview', allowed: admins, run: (c) => c.get(api.contentPreview('faqs', missing)) },
+  { call: 'GET /api/site/status', allowed: admins, run: (c) => c.get(api.siteStatus) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
   // the staff portal's own enquiries a staff member's with their own password chosen.

@@ -1,6 +1,7 @@
 import { brand } from '@kafue/common/brand';
 import { test, expect, open, stopClock } from './fixtures';
-import { blogTeasers, hero, servicesOverview, testimonials, whyChooseUs } from '../src/content/home';
+import { hero, servicesOverview, whyChooseUs } from '../src/content/home';
+import { blogTeasers, testimonials } from '../src/content/seed';
 import { siteConfig } from '../src/content/site';
 import type { Page } from '@playwright/test';
 

@@ -1,6 +1,6 @@
 import { brand } from '@kafue/common/brand';
 import { test, expect, open } from './fixtures';
-import { servicesByCategory, serviceDetailPaths } from '../src/content/services';
+import { servicesByCategory, serviceDetailPaths } from '../src/content/seed';
 import { routeMeta } from '../src/content/meta';
 import { siteConfig } from '../src/content/site';
 import { notFound } from '../src/content/pages';

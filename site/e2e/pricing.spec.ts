@@ -1,5 +1,6 @@
 import { test, expect, open } from './fixtures';
-import { addOns, comparison, plans, pricingFaq, projectGroups } from '../src/content/pricing';
+import { comparison } from '../src/content/pricing';
+import { addOns, plans, pricingFaq, projectGroups } from '../src/content/seed';
 
 test.describe('pricing page (/projects)', () => {
   test('dark hero with badges, the four-item strip, comparison table and closing call to action', async ({ page }) => {

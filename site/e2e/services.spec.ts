@@ -1,7 +1,7 @@
 import { test, expect, open } from './fixtures';
 import { categories } from '../src/content/categories';
-import { servicesByCategory, findService } from '../src/content/services';
-import { servicesFaq, servicesWhy } from '../src/content/services-page';
+import { servicesByCategory, findService, servicesFaq } from '../src/content/seed';
+import { servicesWhy } from '../src/content/services-page';
 import type { Page } from '@playwright/test';
 
 async function expectCategory(page: Page, index: number) {

@@ -23,26 +23,28 @@ if (!template.includes('<style>')) throw new Error('prerender: stylesheet link n
 template = template.replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=');
 if (!template.includes('fetchpriority="low"')) throw new Error('prerender: entry script not found in dist/index.html');
 
-function pageHtml({ html, head, page }) {
-  return template
-    .replace('<!--app-head-->', head)
-    .replace('<!--app-page-->', page)
-    .replace('<!--app-html-->', html);
-}
+// The server renders pages from the database with this same template and SSR build.
+write(join(root, 'dist-ssr', 'template.html'), template);
 
 function write(file, content) {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
 
-const paths = [...ssr.staticPaths, ...ssr.serviceDetailPaths()];
+// The collections as the site shipped them (common's seed content): these files are what a
+// static host serves; `npm run export -w server` writes the same from the database.
+const content = ssr.seedContent;
+const page = async (path) => {
+  const rendered = await ssr.render(path, ssr.pageData(path, content), siteUrl);
+  return { rendered, html: ssr.pageDocument(template, rendered) };
+};
+const paths = ssr.pagePaths(content);
 for (const path of paths) {
-  const rendered = await ssr.render(path, siteUrl);
+  const { rendered, html } = await page(path);
   if (rendered.page === 'notFound') throw new Error(`prerender: ${path} rendered the 404 page`);
-  const file = path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html');
-  write(file, pageHtml(rendered));
+  write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), html);
 }
-write(join(dist, '404.html'), pageHtml(await ssr.render('/404', siteUrl)));
+write(join(dist, '404.html'), (await page('/404')).html);
 write(join(dist, 'sitemap.xml'), ssr.sitemapXml(paths, siteUrl));
 write(join(dist, 'robots.txt'), ssr.robotsTxt(siteUrl));
 console.log(`prerendered ${paths.length} routes + 404.html, sitemap.xml, robots.txt`);

@@ -1,8 +1,21 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { PageDataSource, pageDataId, readPageData, type PageData } from './content/data';
 import { BrowserRouter } from './router';
 import type { PageKey } from './routes';
+
+/** The data of every page seen so far, by pathname: the first from this page, the others fetched. */
+const seen = new Map<string, PageData>();
+const dataOf = (pathname: string) => seen.get(pathname) ?? {};
+
+/** Before an in-page navigation: the next page's data, read from that page's HTML (the browser caches it). */
+async function prepare(pathname: string): Promise<void> {
+  if (seen.has(pathname)) return;
+  const response = await fetch(pathname, { headers: { accept: 'text/html' } });
+  if (!response.ok && response.status !== 404) throw new Error(`${pathname}: ${response.status}`);
+  seen.set(pathname, readPageData(await response.text()));
+}
 
 /**
  * Hydrates the prerendered markup. If the HTML is another page's (404.html answering
@@ -10,10 +23,14 @@ import type { PageKey } from './routes';
  */
 export function hydrate(page: PageKey) {
   const container = document.getElementById('root')!;
+  const script = document.getElementById(pageDataId);
+  seen.set(window.location.pathname, script?.textContent ? (JSON.parse(script.textContent) as PageData) : {});
   const app = (
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <PageDataSource value={dataOf}>
+      <BrowserRouter prepare={prepare}>
+        <App />
+      </BrowserRouter>
+    </PageDataSource>
   );
   if (container.dataset.page === page) {
     // In a transition, hydration is time-sliced: no long task holds the main thread.

@@ -30,18 +30,34 @@ export function parseUrl(url: string, key = 'default'): Location {
 let navigationCount = 0;
 const currentLocation = () => parseUrl(window.location.href.slice(window.location.origin.length), String(navigationCount++));
 
-export function BrowserRouter({ children }: { children: ReactNode }) {
+/**
+ * `prepare` runs before a navigation shows its page (it fetches the next page's data); if it
+ * fails, the browser loads the page itself.
+ */
+export function BrowserRouter({ children, prepare }: { children: ReactNode; prepare?: (pathname: string) => Promise<void> }) {
   const [location, setLocation] = useState(currentLocation);
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
-    const onPop = () => startTransition(() => setLocation(currentLocation()));
+    const onPop = () => {
+      const show = () => startTransition(() => setLocation(currentLocation()));
+      if (!prepare) return show();
+      const { href, pathname } = window.location;
+      prepare(pathname).then(show, () => window.location.replace(href));
+    };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, []);
-  const navigate = useCallback((to: string) => {
-    history.pushState(null, '', to);
-    startTransition(() => setLocation(currentLocation()));
-  }, []);
+  }, [prepare]);
+  const navigate = useCallback(
+    (to: string) => {
+      const go = () => {
+        history.pushState(null, '', to);
+        startTransition(() => setLocation(currentLocation()));
+      };
+      if (!prepare) return go();
+      prepare(new URL(to, window.location.href).pathname).then(go, () => window.location.assign(to));
+    },
+    [prepare],
+  );
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext value={value}>{children}</RouterContext>;
 }

@@ -10,10 +10,18 @@ import { entities } from './entities.js';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial.js';
 import { SessionChanges1763800000000 } from './migrations/1763800000000-SessionChanges.js';
 import { Backups1763900000000 } from './migrations/1763900000000-Backups.js';
+import { Content1764000000000 } from './migrations/1764000000000-Content.js';
 import { Enquiries1764100000000 } from './migrations/1764100000000-Enquiries.js';
 import { Mail1764100000001 } from './migrations/1764100000001-Mail.js';
 
-export const migrations = [Initial1763700000000, SessionChanges1763800000000, Backups1763900000000, Enquiries1764100000000, Mail1764100000001];
+export const migrations = [
+  Initial1763700000000,
+  SessionChanges1763800000000,
+  Backups1763900000000,
+  Content1764000000000,
+  Enquiries1764100000000,
+  Mail1764100000001,
+];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
 

@@ -48,6 +48,11 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Answers = A
   path: string;
   access: Access;
   body?: S;
+  /**
+   * The body as documented, for a call that validates its body itself because its schema
+   * depends on the path (the content collections): 400 with per-field errors all the same.
+   */
+  documentedBody?: z.ZodType;
   answer: A;
   /** Answers one of `answer`'s shapes, or a stream of it (a file). */
   handle(call: Call<z.output<S>>): Promise<z.input<NonNullable<A[keyof A]>> | Readable>;

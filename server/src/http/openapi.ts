@@ -38,7 +38,12 @@ function componentSchemas(endpoints: readonly Endpoint[]) {
       uri: (id) => `#/components/schemas/${id}`,
     }).schemas;
   const inputs = convert('input');
-  const bodies = new Set(endpoints.flatMap((e) => (e.body ? [nameOf(e.body)] : [])));
+  const bodies = new Set(
+    endpoints.flatMap((e) => {
+      const body = e.body ?? e.documentedBody;
+      return body ? [nameOf(body)] : [];
+    }),
+  );
   return Object.fromEntries(
     Object.entries(convert('output')).map(([id, output]) => {
       // The document's dialect is 2020-12 already; a fragment $id is not allowed inside it.
@@ -51,6 +56,7 @@ function componentSchemas(endpoints: readonly Endpoint[]) {
 function operation(e: Endpoint) {
   const params = [...e.path.matchAll(/:(\w+)/g)].map(([, name]) => name);
   const statuses = Object.entries(e.answer);
+  const body = e.body ?? e.documentedBody;
   return {
     tags: [e.path.split('/')[2]],
     description: `Who may call: ${callers[e.access]}.`,
@@ -61,7 +67,7 @@ function operation(e: Endpoint) {
       required: true,
       schema: name === 'id' ? { type: 'string', format: 'uuid' } : { type: 'string' },
     })),
-    ...(e.body ? { requestBody: { required: true, content: json(e.body) } } : {}),
+    ...(body ? { requestBody: { required: true, content: json(body) } } : {}),
     responses: {
       ...Object.fromEntries(
         statuses.map(([status, schema]) => [
@@ -69,7 +75,7 @@ function operation(e: Endpoint) {
           { description: z.globalRegistry.get(schema!)?.description ?? 'Done.', content: json(schema!) },
         ]),
       ),
-      ...(e.body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
+      ...(body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
       ...(e.access === 'public'
         ? {}
         : { 401: error('Not signed in.'), 403: error(`Refused: only ${callers[e.access]} may call this.`) }),

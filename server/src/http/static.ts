@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { adminLoginPath } from '@kafue/common/brand';
+import { notFoundKey, type MemoryFile, type SitePublisher } from '../site/publisher.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -113,7 +114,30 @@ function cleanPath(rawPath: string): string | undefined {
   return segments.join('/');
 }
 
-export function staticFiles(siteDir: string, consoleDir: string) {
+/**
+ * A page of the site from memory: brotli, gzip or as it is, whichever the request accepts best,
+ * with a strong ETag per encoding (304 when the client holds it).
+ */
+export function sendMemoryFile(ctx: Context, file: MemoryFile): void {
+  const encoding = (['br', 'gzip'] as const).find((e) => ctx.acceptsEncodings(e, 'identity') === e) ?? 'identity';
+  const [body, suffix] = encoding === 'br' ? [file.br, '-br'] : encoding === 'gzip' ? [file.gzip, '-gz'] : [file.raw, ''];
+  ctx.status = file.status;
+  ctx.type = file.type;
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.vary('Accept-Encoding');
+  ctx.set('ETag', `"${file.etag}${suffix}"`);
+  if (file.status === 200 && ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  if (suffix) ctx.set('Content-Encoding', encoding);
+  ctx.body = body;
+}
+
+/** The build's pages and sitemap: with a publisher, memory answers for them (the built files are the seed's). */
+const isBuiltPage = (relative: string) => relative.endsWith('.html') || relative === 'sitemap.xml' || relative === 'robots.txt';
+
+export function staticFiles(siteDir: string, consoleDir: string, site?: SitePublisher) {
   return async function serveStatic(ctx: Context, next: Next): Promise<void> {
     if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       await next();
@@ -135,6 +159,16 @@ export function staticFiles(siteDir: string, consoleDir: string) {
       return send(ctx, index, 'no-cache');
     }
 
+    if (site?.active) {
+      const page = relative === undefined ? undefined : site.file(`/${relative}`);
+      if (page) return sendMemoryFile(ctx, page);
+      if (relative && !isBuiltPage(relative)) {
+        const file = await fileAt(siteDir, relative);
+        if (file) return send(ctx, file, relative.startsWith('assets/') ? immutable : 'no-cache');
+      }
+      const page404 = site.file(notFoundKey);
+      if (page404) return sendMemoryFile(ctx, page404);
+    }
     if (!(await dirExists(siteDir))) return notBuilt(ctx, 'site');
     if (relative !== undefined) {
       const asset = relative.startsWith('assets/');

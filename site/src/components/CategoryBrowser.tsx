@@ -4,14 +4,14 @@ import { CheckList } from './common';
 import { Icon } from './Icon';
 import { isCategoryKey, type CategoryKey } from '@kafue/common/vocabulary';
 import { categories, findCategory } from '../content/categories';
-import { servicesByCategory } from '../content/services';
+import { servicesIn, useCollection } from '../content/data';
 import { browser } from '../content/services-page';
 
 /** Starts at Web; pill buttons on wide screens, a dropdown on small ones, swap heading and cards. */
 export function CategoryBrowser() {
   const [active, setActive] = useState<CategoryKey>(categories[0].key);
   const category = findCategory(active);
-  const services = servicesByCategory[active];
+  const services = servicesIn(useCollection('services'), active);
   return (
     <div className="category-browser">
       <div className="pills" role="group" aria-label={browser.groupLabel}>
@@ -47,7 +47,7 @@ export function CategoryBrowser() {
       </h3>
       <ul className="grid grid-3 service-cards" aria-labelledby="category-heading">
         {services.map((s, i) => (
-          <li key={s.title} className="card service-card">
+          <li key={i} className="card service-card">
             <h4>{s.title}</h4>
             <p className="price">
               <span>{browser.startingAt}</span> <strong>{s.price}</strong>

@@ -66,7 +66,7 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
           <div id="testimonial-slides" className="carousel-track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(${-index * 100}%)` }}>
             {items.map((item, i) => (
               <div
-                key={item.id}
+                key={i}
                 className="slide"
                 role="group"
                 aria-roledescription="slide"
@@ -101,9 +101,9 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
         </button>
       </div>
       <div className="carousel-dots">
-        {items.map((item, i) => (
+        {items.map((_, i) => (
           <button
-            key={item.id}
+            key={i}
             type="button"
             className="dot"
             aria-label={`Show testimonial ${i + 1} of ${n}`}

@@ -45,3 +45,6 @@ export const iconPaths = {
 } as const;
 
 export type IconName = keyof typeof iconPaths;
+
+/** An icon named by content (an add-on, a project group): a name the site does not know shows a check mark. */
+export const iconFor = (name: string): IconName => (Object.hasOwn(iconPaths, name) ? (name as IconName) : 'check');

@@ -1,4 +1,4 @@
-import type { BlogTeaser, Feature, Testimonial } from './types';
+import type { Feature } from './types';
 import type { IconName } from '../components/icon-paths';
 
 export const hero = {
@@ -72,78 +72,12 @@ export const testimonialsSection = {
   play: 'Start automatic rotation',
 };
 
-export const testimonials: readonly Testimonial[] = [
-  {
-    id: 1,
-    rating: 5,
-    quote: 'Kafue rebuilt our website and moved our email to our own domain in under three weeks. Enquiries through the site have doubled since launch.',
-    name: 'Chanda Mwale',
-    title: 'Managing Director',
-    company: 'Mwale Logistics',
-    avatarInitial: 'C',
-  },
-  {
-    id: 2,
-    rating: 4,
-    quote: 'Their engineers set up our office network and Microsoft 365 over a weekend. Monday morning everything simply worked, and support has been quick ever since.',
-    name: 'Natasha Banda',
-    title: 'Operations Manager',
-    company: 'Zambezi Agro Supplies',
-    avatarInitial: 'N',
-  },
-  {
-    id: 3,
-    rating: 5,
-    quote: 'The CCTV system they installed lets me check all three shops from my phone. Professional, tidy work and honest advice on what we actually needed.',
-    name: 'Mulenga Phiri',
-    title: 'Owner',
-    company: 'Phiri Hardware',
-    avatarInitial: 'M',
-  },
-  {
-    id: 4,
-    rating: 5,
-    quote: 'Our Google Ads and social media are finally bringing in the right clients. The monthly reports are clear and the team explains every number.',
-    name: 'Thandiwe Zulu',
-    title: 'Marketing Lead',
-    company: 'Lusaka Dental Studio',
-    avatarInitial: 'T',
-  },
-];
-
 export const insights = {
   eyebrow: 'Blog',
   heading: 'Tech Insights',
   text: 'Practical advice from our team on running your business with technology.',
   readMore: 'Read More',
 };
-
-export const blogTeasers: readonly BlogTeaser[] = [
-  {
-    id: 1,
-    category: 'Web Hosting',
-    title: 'Choosing the right hosting plan for your business website',
-    description: 'Shared, cloud or dedicated? What each option means for speed, uptime and cost, and how to pick the one that fits.',
-    date: '2026-10-14',
-    link: '#',
-  },
-  {
-    id: 2,
-    category: 'Security',
-    title: 'Five cybersecurity habits every small business needs',
-    description: 'Most attacks exploit simple gaps. These five habits close the biggest ones without slowing your team down.',
-    date: '2026-09-30',
-    link: '#',
-  },
-  {
-    id: 3,
-    category: 'Marketing',
-    title: 'Getting found on Google: local SEO for Zambian businesses',
-    description: 'How a complete Google Business Profile, reviews and local keywords bring nearby customers to your door.',
-    date: '2026-09-12',
-    link: '#',
-  },
-];
 
 export const homeCta = {
   heading: 'Ready to Transform Your Business?',

@@ -1,4 +1,4 @@
-import type { AddOn, ComparisonRow, FaqItem, Plan, ProjectGroup } from './types';
+import type { ComparisonRow } from './types';
 
 export const pricingHero = {
   heading: 'Simple, Transparent Pricing',
@@ -21,77 +21,12 @@ export const pricingSwitch = {
   project: 'Project Pricing',
 };
 
-export const plans: readonly Plan[] = [
-  {
-    name: 'Starter',
-    price: '$29',
-    period: '/month',
-    description: 'For small businesses getting online.',
-    features: ['5 email accounts', 'Up to 5 pages', '10GB storage', 'Support response: 24–48 hours', 'Monthly reports'],
-    cta: 'Get Started',
-  },
-  {
-    name: 'Business',
-    price: '$99',
-    period: '/month',
-    note: 'Save $200/year',
-    badge: 'Most Popular',
-    description: 'For growing teams that need more.',
-    features: ['Unlimited emails', 'Unlimited pages', '50GB storage', 'Support response: 4–8 hours', 'Weekly reports'],
-    cta: 'Get Started',
-    highlighted: true,
-  },
-  {
-    name: 'Enterprise',
-    price: 'Custom',
-    description: 'For organisations with advanced needs.',
-    features: ['Unlimited emails and pages', 'Unlimited storage', 'Support response: 1–2 hours', 'Daily reports', 'Dedicated account manager'],
-    cta: 'Contact Sales',
-  },
-];
-
 export const projectPricing = {
   intro: 'One-off projects with a fixed quote agreed before work starts.',
   priceLabel: 'Price',
   timeLabel: 'Timeline',
   cta: 'Get Quote',
 };
-
-export const projectGroups: readonly ProjectGroup[] = [
-  {
-    id: 'web',
-    icon: 'code',
-    name: 'Web Development',
-    items: [
-      { title: 'Basic Website (5 pages)', price: '$499-$799', time: '1–2 weeks' },
-      { title: 'E-commerce', price: '$999-$2,499', time: '2–4 weeks' },
-      { title: 'Custom Web Application', price: '$2,499-$9,999', time: '4–12 weeks' },
-      { title: 'Website Redesign', price: '$299-$1,499', time: '1–3 weeks' },
-    ],
-  },
-  {
-    id: 'marketing',
-    icon: 'megaphone',
-    name: 'Digital Marketing & Branding',
-    items: [
-      { title: 'SEO Audit & Setup', price: '$299-$599', time: '1 week' },
-      { title: 'Social Media Campaign', price: '$499-$1,299', time: '1 month' },
-      { title: 'Google Ads Setup', price: '$199-$499', time: '3–5 days' },
-      { title: 'Brand Identity Package', price: '$599-$1,999', time: '2–3 weeks' },
-    ],
-  },
-  {
-    id: 'it',
-    icon: 'server',
-    name: 'IT & Infrastructure',
-    items: [
-      { title: 'Office Network Setup', price: '$599-$1,999', time: '1–2 weeks' },
-      { title: 'CCTV Installation', price: '$799-$2,499', time: '3–5 days' },
-      { title: 'Cloud Migration', price: '$999-$4,999', time: '2–6 weeks' },
-      { title: 'IT Consultation', price: '$99-$199', time: '1 day' },
-    ],
-  },
-];
 
 export const addOnsSection = {
   heading: 'Optional Add-ons',
@@ -100,17 +35,12 @@ export const addOnsSection = {
   cta: 'Add to Plan',
 };
 
-export const addOns: readonly AddOn[] = [
-  { icon: 'headset', name: 'Priority Support', price: '$49/month', description: 'Jump the queue with a dedicated support line.' },
-  { icon: 'lock', name: 'Advanced Security', price: '$29/month', description: 'Malware scanning, firewall rules and security alerts.' },
-  { icon: 'globe', name: 'Additional Website', price: '$19/month', description: 'Host another website under the same plan.' },
-  { icon: 'chart', name: 'Custom Reporting', price: '$39/month', description: 'Reports built around the figures you care about.' },
-];
-
 export const comparison = {
   heading: 'Detailed Plan Comparison',
   tableLabel: 'Plan comparison table, scrollable',
   featureColumn: 'Feature',
+  /** Column headings when there are fewer than three plans (otherwise the plans' names). */
+  planNames: ['Starter', 'Business', 'Enterprise'],
   yes: 'Included',
   no: 'Not included',
   rows: [
@@ -127,31 +57,8 @@ export const comparison = {
   ] as readonly ComparisonRow[],
 };
 
-export const pricingFaq: { heading: string; items: readonly FaqItem[] } = {
-  heading: 'Pricing FAQ',
-  items: [
-    {
-      question: 'Can I change my plan later?',
-      answer: 'Yes. Plan changes take effect from your next billing cycle. If you upgrade mid-cycle, the difference is prorated so you only pay for what you use.',
-    },
-    {
-      question: 'Is there a money-back guarantee?',
-      answer: 'All monthly plans come with a 30-day money-back guarantee. If you are not satisfied, we refund you in full.',
-    },
-    {
-      question: 'Are there any setup fees?',
-      answer: 'No. There are no setup fees on any monthly plan.',
-    },
-    {
-      question: 'Can I pause my subscription?',
-      answer: 'Yes, you can pause your plan for up to 3 months, for example during a seasonal quiet period.',
-    },
-    {
-      question: 'What support is included?',
-      answer: 'Every plan includes 24/7 email and chat support. Response times depend on your plan, from 24–48 hours on Starter to 1–2 hours on Enterprise.',
-    },
-  ],
-};
+/** The FAQ section's heading; its questions are the FAQs collection's (page: pricing). */
+export const pricingFaqText = { heading: 'Pricing FAQ' };
 
 export const pricingCta = {
   heading: 'Still have questions?',

@@ -1,4 +1,4 @@
-import type { FaqItem, Feature } from './types';
+import type { Feature } from './types';
 
 export const servicesBanner = {
   heading: 'Our Services',
@@ -36,27 +36,8 @@ export const processSection = {
   ],
 };
 
-export const servicesFaq: { heading: string; items: readonly FaqItem[] } = {
-  heading: 'Frequently Asked Questions',
-  items: [
-    {
-      question: 'How long does a typical project take?',
-      answer: 'Most projects are completed within 2-4 weeks. Larger builds such as custom applications take longer; we agree a timeline with you before any work starts.',
-    },
-    {
-      question: 'Do you offer ongoing support after launch?',
-      answer: 'Yes. Every project includes support after launch, and our maintenance plans give you updates, monitoring and 24/7 help whenever you need it.',
-    },
-    {
-      question: 'Can you work with our existing systems?',
-      answer: 'Absolutely. We regularly integrate with existing websites, email, accounting software and networks, and we improve what you already have rather than replacing it unnecessarily.',
-    },
-    {
-      question: 'What makes Kafue Technologies different?',
-      answer: 'We are a Zambian-owned team with more than 10 years of experience, transparent pricing and a 100% satisfaction guarantee. One local partner handles your web, IT, marketing and security.',
-    },
-  ],
-};
+/** The FAQ section's heading; its questions are the FAQs collection's (page: services). */
+export const servicesFaqText = { heading: 'Frequently Asked Questions' };
 
 export const servicesCta = {
   heading: 'Not sure which service you need?',

@@ -4,12 +4,15 @@ import { CtaBand, DeadLink, FeatureCard, SectionHeader, formatDate } from '../co
 import { Icon } from '../components/Icon';
 import { HeroVideo } from '../components/HeroVideo';
 import { TestimonialCarousel } from '../components/TestimonialCarousel';
-import { aboutIntro, blogTeasers, hero, homeCta, insights, servicesOverview, testimonials, testimonialsSection, whyChooseUs } from '../content/home';
+import { useCollection } from '../content/data';
+import { aboutIntro, hero, homeCta, insights, servicesOverview, testimonialsSection, whyChooseUs } from '../content/home';
 import { routeMeta } from '../content/meta';
 
 export const meta = () => routeMeta.home;
 
 export default function Home() {
+  const testimonials = useCollection('testimonials');
+  const blogTeasers = useCollection('insights');
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -87,7 +90,7 @@ export default function Home() {
         <div className="container">
           <SectionHeader id="testimonials-heading" eyebrow={testimonialsSection.eyebrow} heading={testimonialsSection.heading} />
           <div data-reveal="">
-            <TestimonialCarousel items={testimonials} />
+            {testimonials.length > 0 && <TestimonialCarousel items={testimonials} />}
           </div>
         </div>
       </section>
@@ -96,8 +99,8 @@ export default function Home() {
         <div className="container">
           <SectionHeader id="insights-heading" eyebrow={insights.eyebrow} heading={insights.heading} text={insights.text} />
           <div className="grid grid-3">
-            {blogTeasers.map((post) => (
-              <article key={post.id} className="card blog-card" data-reveal="">
+            {blogTeasers.map((post, i) => (
+              <article key={i} className="card blog-card" data-reveal="">
                 <div className="blog-meta">
                   <span className="tag">{post.category}</span>
                   <time dateTime={post.date}>{formatDate(post.date)}</time>

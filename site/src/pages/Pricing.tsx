@@ -3,7 +3,9 @@ import { Disclosure, FaqSection, useSingleOpen } from '../components/Accordion';
 import { CheckList, CtaBand, DeadLink, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
-import { addOns, addOnsSection, comparison, plans, pricingCta, pricingFaq, pricingHero, pricingStrip, pricingStripLabel, pricingSwitch, projectGroups, projectPricing } from '../content/pricing';
+import { useCollection } from '../content/data';
+import { addOnsSection, comparison, pricingCta, pricingFaqText, pricingHero, pricingStrip, pricingStripLabel, pricingSwitch, projectPricing } from '../content/pricing';
+import { iconFor } from '../components/icon-paths';
 import type { Plan } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
@@ -31,28 +33,29 @@ function PlanCard({ plan }: { plan: Plan }) {
 
 function ProjectGroups() {
   const { open, toggle } = useSingleOpen();
+  const projectGroups = useCollection('projectPrices');
   return (
     <div className="project-groups">
       <p className="center lead">{projectPricing.intro}</p>
       {projectGroups.map((group, i) => (
         <Disclosure
-          key={group.id}
-          id={`project-${group.id}`}
+          key={i}
+          id={`project-${group.key}`}
           open={open === i}
           onToggle={() => toggle(i)}
           className="card project-group"
           summary={
             <>
               <span className="icon-badge small">
-                <Icon name={group.icon} size={18} />
+                <Icon name={iconFor(group.icon)} size={18} />
               </span>
               {group.name}
             </>
           }
         >
           <ul className="project-items">
-            {group.items.map((item) => (
-              <li key={item.title}>
+            {group.items.map((item, j) => (
+              <li key={j}>
                 <h4>{item.title}</h4>
                 <dl>
                   <div>
@@ -78,6 +81,7 @@ function ProjectGroups() {
 
 function AddOns() {
   const [open, setOpen] = useState(false);
+  const addOns = useCollection('addons');
   return (
     <section className="section section-soft" aria-labelledby="addons-heading">
       <div className="container">
@@ -91,10 +95,10 @@ function AddOns() {
         <div id="addons-panel" className="disclosure-panel addons-panel" data-open={open ? 'true' : 'false'} inert={!open}>
           <div className="disclosure-panel-inner">
             <ul className="grid grid-4 addons">
-              {addOns.map((a) => (
-                <li key={a.name} className="card addon-card">
+              {addOns.map((a, i) => (
+                <li key={i} className="card addon-card">
                   <span className="icon-badge">
-                    <Icon name={a.icon} />
+                    <Icon name={iconFor(a.icon)} />
                   </span>
                   <h3>{a.name}</h3>
                   <p className="addon-price">{a.price}</p>
@@ -114,6 +118,9 @@ function AddOns() {
 }
 
 function Comparison() {
+  // The columns are the first three plans (the comparison's rows are the page's own text).
+  const plans = useCollection('plans');
+  const names = comparison.planNames.map((name, i) => plans[i]?.name ?? name);
   const cell = (v: string | boolean) =>
     typeof v === 'string' ? (
       v
@@ -137,9 +144,9 @@ function Comparison() {
             <thead>
               <tr>
                 <th scope="col">{comparison.featureColumn}</th>
-                {plans.map((p) => (
-                  <th scope="col" key={p.name}>
-                    {p.name}
+                {names.map((name, i) => (
+                  <th scope="col" key={i}>
+                    {name}
                   </th>
                 ))}
               </tr>
@@ -149,7 +156,7 @@ function Comparison() {
                 <tr key={row.feature}>
                   <th scope="row">{row.feature}</th>
                   {row.values.map((v, i) => (
-                    <td key={plans[i].name}>{cell(v)}</td>
+                    <td key={i}>{cell(v)}</td>
                   ))}
                 </tr>
               ))}
@@ -163,6 +170,8 @@ function Comparison() {
 
 export default function Pricing() {
   const [model, setModel] = useState<Model>('monthly');
+  const plans = useCollection('plans');
+  const faqs = useCollection('faqs');
   return (
     <>
       <PageBanner id="pricing-title" className="pricing-hero" heading={pricingHero.heading} text={pricingHero.text} badges={pricingHero.badges} />
@@ -198,8 +207,8 @@ export default function Pricing() {
           </div>
           {model === 'monthly' ? (
             <div className="grid grid-3 plans">
-              {plans.map((p) => (
-                <PlanCard key={p.name} plan={p} />
+              {plans.map((p, i) => (
+                <PlanCard key={i} plan={p} />
               ))}
             </div>
           ) : (
@@ -211,7 +220,7 @@ export default function Pricing() {
       <AddOns />
       <Comparison />
 
-      <FaqSection idPrefix="pricing-faq" faq={pricingFaq} />
+      <FaqSection idPrefix="pricing-faq" faq={{ heading: pricingFaqText.heading, items: faqs }} />
 
       <CtaBand
         id="pricing-cta-heading"

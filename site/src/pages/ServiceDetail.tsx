@@ -1,14 +1,15 @@
+import { use } from 'react';
 import { Link, useParams } from '../router';
 import { ContactList } from '../components/common';
 import { Icon } from '../components/Icon';
 import { isCategoryKey } from '@kafue/common/vocabulary';
 import { findCategory } from '../content/categories';
 import { serviceMeta } from '../content/meta';
-import { findService } from '../content/services';
+import { findService, PageDataContext, type PageData } from '../content/data';
 import { serviceDetail as t } from '../content/services-page';
 
-export const meta = (params: Record<string, string | undefined>) => {
-  const s = findService(params.category, params.index);
+export const meta = (params: Record<string, string | undefined>, data: PageData) => {
+  const s = findService(data, params.category, params.index);
   return serviceMeta(s?.title, s?.description);
 };
 
@@ -23,7 +24,7 @@ function BackLink() {
 
 export default function ServiceDetail() {
   const { category, index } = useParams();
-  const service = findService(category, index);
+  const service = findService(use(PageDataContext), category, index);
   if (!service || !category || !isCategoryKey(category)) {
     return (
       <section className="section not-found-service" aria-labelledby="service-missing">
@@ -55,8 +56,8 @@ export default function ServiceDetail() {
           <div>
             <h2>{t.featuresHeading}</h2>
             <ul className="feature-list">
-              {service.features.map((f) => (
-                <li key={f} className="card">
+              {service.features.map((f, i) => (
+                <li key={i} className="card">
                   <span className="icon-badge small">
                     <Icon name="check" size={18} />
                   </span>

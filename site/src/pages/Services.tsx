@@ -3,11 +3,13 @@ import { CategoryBrowser } from '../components/CategoryBrowser';
 import { FaqSection } from '../components/Accordion';
 import { CtaBand, DeadLink, FeatureCard, PageBanner, SectionHeader } from '../components/common';
 import { routeMeta } from '../content/meta';
-import { browser, processSection, servicesBanner, servicesCta, servicesFaq, servicesWhy } from '../content/services-page';
+import { useCollection } from '../content/data';
+import { browser, processSection, servicesBanner, servicesCta, servicesFaqText, servicesWhy } from '../content/services-page';
 
 export const meta = () => routeMeta.services;
 
 export default function Services() {
+  const faqs = useCollection('faqs');
   return (
     <>
       <PageBanner id="services-title" heading={servicesBanner.heading} text={servicesBanner.text} badges={servicesBanner.badges} />
@@ -49,7 +51,7 @@ export default function Services() {
         </div>
       </section>
 
-      <FaqSection idPrefix="services-faq" faq={servicesFaq} />
+      <FaqSection idPrefix="services-faq" faq={{ heading: servicesFaqText.heading, items: faqs }} />
 
       <CtaBand
         id="services-cta-heading"

@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
+import type { PageData } from '../content/data';
 import type { PageMeta } from '../content/meta';
 import type { PageKey } from '../routes';
 
 export interface PageModule {
   default: ComponentType;
-  meta: (params: Record<string, string | undefined>) => PageMeta;
+  meta: (params: Record<string, string | undefined>, data: PageData) => PageMeta;
 }
 
 /** Each page is its own chunk, so a route loads only its own code and content. */

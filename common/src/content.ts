@@ -1,0 +1,191 @@
+/**
+ * The public site's content collections (issue 10): services, plans, add-ons, project prices,
+ * FAQs, testimonials and insights. Each collection's fields have a schema here; an item as the
+ * API answers it is `{ _id, status, position, updatedAt, ...fields }`.
+ */
+import { z } from 'zod';
+import { messageAnswer } from './answers';
+import { idSchema } from './fields';
+import { serviceSchema } from './services';
+import { contentCollections, contentStatuses, faqPages, type ContentCollection } from './vocabulary';
+
+const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
+const optionalText = (limit: number) => z.string().trim().max(limit).optional();
+/** A site icon's name (site/src/components/icon-paths.ts); an unknown one shows a default icon. */
+const icon = z.string().trim().regex(/^[a-z][a-z-]{0,39}$/, 'Use an icon name such as "globe".');
+
+export const serviceFields = serviceSchema.meta({ id: 'ServiceFields' });
+
+export const planFields = z
+  .object({
+    name: text(40),
+    price: text(30),
+    /** Shown after the price, e.g. "/month". */
+    period: optionalText(30),
+    /** A small line under the price, e.g. "Save $200/year". */
+    note: optionalText(60),
+    /** A ribbon above the plan, e.g. "Most Popular". */
+    badge: optionalText(30),
+    description: text(200),
+    /** The plan's rows (what it includes). */
+    features: z.array(text(120)).max(12),
+    cta: text(40),
+    highlighted: z.boolean().optional(),
+  })
+  .meta({ id: 'PlanFields' });
+
+export const addonFields = z
+  .object({ icon, name: text(60), price: text(30), description: text(200) })
+  .meta({ id: 'AddonFields' });
+
+export const projectPriceFields = z
+  .object({
+    /** The group's tab key, e.g. "web" (letters, digits and dashes). */
+    key: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Use lower-case letters, digits and dashes.'),
+    icon,
+    name: text(60),
+    items: z
+      .array(z.object({ title: text(100), price: text(40), time: text(40) }))
+      .min(1)
+      .max(12),
+  })
+  .meta({ id: 'ProjectPriceFields' });
+
+export const faqFields = z
+  .object({ page: z.enum(faqPages), question: text(200), answer: text(2000) })
+  .meta({ id: 'FaqFields' });
+
+export const testimonialFields = z
+  .object({
+    rating: z.number().int().min(1).max(5),
+    quote: text(600),
+    name: text(100),
+    title: text(100),
+    company: text(100),
+    avatarInitial: z.string().trim().min(1, 'Required.').max(2),
+  })
+  .meta({ id: 'TestimonialFields' });
+
+export const insightFields = z
+  .object({
+    category: text(40),
+    title: text(150),
+    description: text(400),
+    /** ISO date, YYYY-MM-DD. */
+    date: z.iso.date(),
+    /** Where Read More leads: a path on the site, an https address, or "#". */
+    link: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(#|\/(?!\/)\S*|https:\/\/\S+)$/, 'Use a path on this site, an https:// address, or #.'),
+  })
+  .meta({ id: 'InsightFields' });
+
+/** The fields of each collection's items. */
+export const contentFields = {
+  services: serviceFields,
+  plans: planFields,
+  addons: addonFields,
+  projectPrices: projectPriceFields,
+  faqs: faqFields,
+  testimonials: testimonialFields,
+  insights: insightFields,
+} as const satisfies Record<ContentCollection, z.ZodObject>;
+
+export type ContentFields = { [C in ContentCollection]: z.output<(typeof contentFields)[C]> };
+/** What the public site shows: every collection's published items, in order, fields only. */
+export type SiteContent = { [C in ContentCollection]: ContentFields[C][] };
+export type ServiceFields = ContentFields['services'];
+export type PlanFields = ContentFields['plans'];
+export type AddonFields = ContentFields['addons'];
+export type ProjectPriceFields = ContentFields['projectPrices'];
+export type FaqFields = ContentFields['faqs'];
+export type TestimonialFields = ContentFields['testimonials'];
+export type InsightFields = ContentFields['insights'];
+
+const itemState = {
+  /** Draft items are seen in the console and its preview only; published ones on the site. */
+  status: z.enum(contentStatuses).optional(),
+  /** Order within the collection (services: within their category); lowest first. */
+  position: z.number().int().min(0).max(1_000_000).optional(),
+};
+
+const withState = <S extends z.ZodObject>(fields: S) => fields.extend(itemState);
+
+/** The body of POST (a new item: a draft unless status says published) and PUT, per collection. */
+export const contentBodies = {
+  services: withState(serviceFields),
+  plans: withState(planFields),
+  addons: withState(addonFields),
+  projectPrices: withState(projectPriceFields),
+  faqs: withState(faqFields),
+  testimonials: withState(testimonialFields),
+  insights: withState(insightFields),
+} satisfies Record<ContentCollection, z.ZodObject>;
+export type ContentBody<C extends ContentCollection = ContentCollection> = z.input<(typeof contentBodies)[C]>;
+
+/** The body as documented: any one collection's fields (the path names the collection). */
+export const contentItemBody = z
+  .union(contentCollections.map((c) => contentBodies[c]))
+  .meta({ id: 'ContentItemBody', description: 'The fields of the collection named in the path, with status and position.' });
+
+const itemMeta = {
+  _id: idSchema,
+  status: z.enum(contentStatuses),
+  position: z.number().int(),
+  updatedAt: z.iso.datetime(),
+};
+
+const withMeta = <S extends z.ZodObject>(fields: S) => fields.extend(itemMeta);
+
+/** One item as the API answers it, per collection. */
+export const contentItems = {
+  services: withMeta(serviceFields),
+  plans: withMeta(planFields),
+  addons: withMeta(addonFields),
+  projectPrices: withMeta(projectPriceFields),
+  faqs: withMeta(faqFields),
+  testimonials: withMeta(testimonialFields),
+  insights: withMeta(insightFields),
+} satisfies Record<ContentCollection, z.ZodObject>;
+export type ContentItem<C extends ContentCollection = ContentCollection> = z.output<(typeof contentItems)[C]>;
+
+export const contentItem = z
+  .union(contentCollections.map((c) => contentItems[c]))
+  .meta({ id: 'ContentItem', description: 'An item of the collection named in the path: _id, status, position, updatedAt and its fields.' });
+
+export const contentList = z.array(contentItem).meta({ id: 'ContentList' });
+export const contentChangeAnswer = messageAnswer.extend({ item: contentItem }).meta({ id: 'ContentChangeAnswer' });
+export type ContentChangeAnswer<C extends ContentCollection = ContentCollection> = { message: string; item: ContentItem<C> };
+
+export const contentRevision = z
+  .object({
+    _id: idSchema,
+    createdAt: z.iso.datetime(),
+    /** Who saved it; _id is null once that admin is deleted (the name stays), or for the initial content. */
+    author: z.object({ _id: idSchema.nullable(), name: z.string() }),
+    /** The item as it was saved then. */
+    item: contentItem,
+  })
+  .meta({ id: 'ContentRevision' });
+export type ContentRevision<C extends ContentCollection = ContentCollection> = Omit<z.output<typeof contentRevision>, 'item'> & {
+  item: ContentItem<C>;
+};
+export const contentRevisionList = z.array(contentRevision).meta({ id: 'ContentRevisionList' });
+
+export const siteStatus = z
+  .object({
+    state: z.enum(['idle', 'rendering']),
+    /** When this process last swapped in freshly rendered pages; null before the first publish. */
+    lastPublishedAt: z.iso.datetime().nullable(),
+    /** How long that render took, from the change's notification to the swap. */
+    lastDurationMs: z.number().nullable(),
+    /** Pages rendered by that render (whether or not they changed). */
+    pagesRendered: z.number().int(),
+  })
+  .meta({ id: 'SiteStatus' });
+export type SiteStatus = z.infer<typeof siteStatus>;
+
+/** The preview: the public page, as HTML (text/html), with the draft applied. */
+export const previewPage = z.string().meta({ id: 'PreviewPage', description: 'The public page (text/html) with this item as saved, draft or not.' });

@@ -1,0 +1,35 @@
+/**
+ * The site's content as the pages show it, read from the database, and the notification that
+ * tells every server process that it changed.
+ */
+import type { DataSource, EntityManager } from 'typeorm';
+import type { SiteContent } from '@kafue/common/contract';
+import { categoryKeys, contentCollections, type ContentCollection } from '@kafue/common/vocabulary';
+
+/** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
+export const contentChannel = 'content_changed';
+
+/** Tells every process listening, when the transaction commits, that a collection changed. */
+export async function notifyContentChanged(m: EntityManager | DataSource, collection: ContentCollection | '*'): Promise<void> {
+  await m.query(`SELECT pg_notify($1, $2)`, [contentChannel, collection]);
+}
+
+export function emptyContent(): SiteContent {
+  return Object.fromEntries(contentCollections.map((c) => [c, []])) as unknown as SiteContent;
+}
+
+/**
+ * Every published item, fields only, in the site's order (services by category, then position).
+ * `include` names one more item to show whatever its status (the preview of a draft).
+ */
+export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent> {
+  const rows = await db.query<{ collection: ContentCollection; fields: Record<string, unknown> }[]>(
+    `SELECT collection, fields FROM content_items
+      WHERE (status = 'published' OR id = $2) AND collection = ANY($3::text[])
+      ORDER BY collection, CASE WHEN collection = 'services' THEN array_position($1::text[], fields->>'category') END, position, created_at, id`,
+    [categoryKeys, include ?? null, contentCollections],
+  );
+  const content = emptyContent() as Record<ContentCollection, unknown[]>;
+  for (const row of rows) content[row.collection].push(row.fields);
+  return content as unknown as SiteContent;
+}

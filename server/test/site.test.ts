@@ -1,0 +1,205 @@
+/**
+ * Issue 10, publishing: the public pages are rendered from the database with the site's SSR
+ * build (site/dist-ssr: run `npm run build -w site` first) and served from memory; a published
+ * change is served by this process and by another on the same database; drafts are not;
+ * unpublishing and deleting remove; markup in a title stays text; restoring a backup re-renders.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { api } from '@kafue/common/contract';
+import { dumpDatabase, restoreBackup } from '../src/backup.js';
+import { repoRoot, type Config } from '../src/config.js';
+import { startTestServer, type Client, type TestServer } from './helpers.js';
+
+const withSite = (config: Config) => {
+  config.siteDir = resolve(repoRoot, 'site/dist');
+};
+
+let t: TestServer;
+let second: TestServer;
+let editor: Client;
+let visitor: Client;
+
+beforeAll(async () => {
+  t = await startTestServer({ configure: withSite });
+  second = await startTestServer({ configure: withSite, databaseUrl: t.databaseUrl });
+  editor = (await t.admin('Editor')).client;
+  visitor = t.client();
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+/** The page as a browser without compression gets it. */
+const page = (server: TestServer, path: string) => server.client().get(path, { 'accept-encoding': 'identity' });
+
+/** Polls until the served page satisfies `check` (publishing is asynchronous; the bench measures how fast). */
+async function eventually(server: TestServer, path: string, check: (html: string, status: number) => boolean): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const answer = await page(server, path);
+    if (check(answer.text, answer.status)) return answer.text;
+    if (Date.now() > until) throw new Error(`${path} never showed the change; last answer ${answer.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The data the page carries for hydration. */
+function dataOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  return JSON.parse(match![1]) as Record<string, unknown>;
+}
+
+const service = {
+  category: 'Web',
+  title: 'Website Care Plan',
+  price: '$49/mo',
+  description: 'Updates, backups and small changes to your website every month.',
+  features: ['Monthly updates', 'Daily backups'],
+  details: 'We look after your site so you do not have to.',
+};
+
+describe('the pages served from memory', () => {
+  it('are the seeded site: every page, its data inside it, precompressed, with ETag and 304', async () => {
+    const home = await page(t, '/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(home.text).toContain('Chanda Mwale');
+    expect(dataOf(home.text)).toMatchObject({ testimonials: expect.any(Array), insights: expect.any(Array) });
+    const br = await t.client().get('/services', { 'accept-encoding': 'gzip, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.text).toContain('Website Creation');
+    const gz = await t.client().get('/services', { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const etag = gz.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-gz"$/);
+    // (fetch adds "Cache-Control: no-cache" to conditional requests unless one is given.)
+    const again = await t.client().get('/services', { 'accept-encoding': 'gzip', 'if-none-match': etag, 'cache-control': 'max-age=0' });
+    expect(again.status).toBe(304);
+    expect((await page(t, '/service/CCTV/1')).text).toContain('CCTV Maintenance');
+    expect((await page(t, '/sitemap.xml')).text).toContain('/service/CCTV/2</loc>');
+  });
+
+  it('answer unknown paths, and service pages past the last, with the 404 page and 404', async () => {
+    for (const path of ['/this/does/not/exist', '/service/Web/3', '/service/Nope/0', '/index.html']) {
+      const answer = await page(t, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text).toContain('<meta name="robots" content="noindex">');
+    }
+    // The build's other files are still served.
+    expect((await t.client().get('/favicon.svg')).status).toBe(200);
+  });
+});
+
+describe('publishing', () => {
+  it('serves a published service on its page, /services and the sitemap, here and on another process', async () => {
+    const { item } = (await editor.post(api.content('services'), { ...service, status: 'published' })).body;
+    await eventually(t, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
+    expect((await page(t, '/services')).text).toContain('Website Care Plan');
+    expect((await page(t, '/sitemap.xml')).text).toContain('/service/Web/3</loc>');
+    await eventually(second, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
+
+    // Unpublished: gone from every page, here and there.
+    await editor.put(api.contentItem('services', item._id), { ...service, status: 'draft' });
+    await eventually(t, '/service/Web/3', (_, status) => status === 404);
+    await eventually(second, '/services', (html) => !html.includes('Website Care Plan'));
+    expect((await page(t, '/sitemap.xml')).text).not.toContain('/service/Web/3</loc>');
+
+    // Published again, then deleted.
+    await editor.put(api.contentItem('services', item._id), { ...service, status: 'published' });
+    await eventually(second, '/service/Web/3', (_, status) => status === 200);
+    await editor.delete(api.contentItem('services', item._id));
+    await eventually(t, '/service/Web/3', (_, status) => status === 404);
+    await eventually(second, '/service/Web/3', (_, status) => status === 404);
+  });
+
+  it('never shows a draft', async () => {
+    const { item } = (await editor.post(api.content('faqs'), { page: 'services', question: 'Do you work weekends?', answer: 'Yes.' })).body;
+    // A published change after it: once that is live, the draft's chance has passed too.
+    const [faq] = (await editor.get(api.content('faqs'))).body;
+    await editor.put(api.contentItem('faqs', faq._id), { page: 'services', question: faq.question, answer: 'Usually 2-4 weeks.' });
+    await eventually(t, '/services', (html) => html.includes('Usually 2-4 weeks.'));
+    expect((await page(t, '/services')).text).not.toContain('Do you work weekends?');
+    await t.site.settled();
+    expect((await page(t, '/services')).text).not.toContain('Do you work weekends?');
+    await editor.delete(api.contentItem('faqs', item._id));
+  });
+
+  it('shows a title with markup as text: </script> in the data is inert', async () => {
+    const title = 'Evil </script><b>bold</b> & "quoted"';
+    const { item } = (await editor.post(api.content('services'), { ...service, title, status: 'published' })).body;
+    const html = await eventually(t, '/services', (h) => h.includes('Evil'));
+    expect(html).not.toContain('<b>bold</b>');
+    expect(html).toContain('Evil &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; &amp; ');
+    // The data script ends where it should, and carries the title exactly.
+    const services = dataOf(html).services as { title: string }[];
+    expect(services.map((s) => s.title)).toContain(title);
+    const detail = await eventually(t, '/service/Web/3', (_, status) => status === 200);
+    expect(dataOf(detail).service).toMatchObject({ title });
+    expect(detail).toContain('<title>Evil &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
+    await editor.delete(api.contentItem('services', item._id));
+    await eventually(t, '/service/Web/3', (_, status) => status === 404);
+  });
+
+  it('coalesces a burst: one render at a time, the last change wins', async () => {
+    const [plan] = (await editor.get(api.content('plans'))).body;
+    const { _id, status, position, updatedAt, ...fields } = plan;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => editor.put(api.contentItem('plans', _id), { ...fields, price: `$${30 + i}` })),
+    );
+    const final = (await editor.get(api.content('plans'))).body.find((p: { _id: string }) => p._id === _id).price as string;
+    await eventually(t, '/projects', (html) => html.includes(`<strong>${final}</strong>`));
+    await t.site.settled();
+    expect(t.site.status()).toMatchObject({ state: 'idle', lastPublishedAt: expect.any(String), pagesRendered: expect.any(Number) });
+    expect([status, position, typeof updatedAt]).toEqual(['published', 0, 'string']);
+    await editor.put(api.contentItem('plans', _id), fields);
+  });
+
+  it('reports its state at /api/site/status', async () => {
+    await t.site.settled();
+    const answer = await editor.get(api.siteStatus);
+    expect(answer.body).toEqual({ state: 'idle', lastPublishedAt: expect.any(String), lastDurationMs: expect.any(Number), pagesRendered: expect.any(Number) });
+    expect(answer.body.pagesRendered).toBeGreaterThan(0);
+  });
+});
+
+describe('preview', () => {
+  it('renders a draft on the page it would appear on, for signed-in admins only, never cached or indexed', async () => {
+    const { item } = (await editor.post(api.content('services'), { ...service, title: 'Draft Only Service' })).body;
+    const moderator = (await t.admin('Moderator')).client;
+    const preview = await moderator.get(api.contentPreview('services', item._id));
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(preview.headers.get('cache-control')).toBe('no-store');
+    expect(preview.headers.get('x-robots-tag')).toBe('noindex');
+    expect(preview.text).toContain('<h1 id="service-title">Draft Only Service</h1>');
+    expect((await visitor.get(api.contentPreview('services', item._id))).status).toBe(401);
+    expect((await page(t, '/service/Web/3')).status).toBe(404);
+
+    const [testimonial] = (await editor.get(api.content('testimonials'))).body;
+    const home = await editor.get(api.contentPreview('testimonials', testimonial._id));
+    expect(home.text).toContain(testimonial.quote);
+    expect((await editor.get(api.contentPreview('faqs', item._id))).status).toBe(404);
+    await editor.delete(api.contentItem('services', item._id));
+  });
+});
+
+describe('restoring a backup', () => {
+  it('renders the site again, as the backup has it', async () => {
+    const [insight] = (await editor.get(api.content('insights'))).body;
+    const { _id, status, position, updatedAt, ...fields } = insight;
+    await editor.put(api.contentItem('insights', _id), { ...fields, title: 'Backed-up headline' });
+    await eventually(t, '/', (html) => html.includes('Backed-up headline'));
+    const backup = await dumpDatabase(t.db);
+    const fresh = await startTestServer({ configure: withSite });
+    try {
+      expect((await page(fresh, '/')).text).not.toContain('Backed-up headline');
+      await restoreBackup(fresh.db, backup);
+      await eventually(fresh, '/', (html) => html.includes('Backed-up headline'));
+    } finally {
+      await fresh.close();
+    }
+    expect([status, position, typeof updatedAt]).toEqual(['published', 0, 'string']);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The collections' content (services, plans, add-ons, project prices, FAQs, testimonials,
+ * insights) reaches the pages at render time, never through the JavaScript bundles: the server
+ * (or the site's own build) renders each page with its data and writes that data into the page
+ * as escaped JSON; the client hydrates from it and, on an in-page navigation, reads the next
+ * page's data from that page's HTML.
+ */
+import { createContext, use } from 'react';
+import type { ServiceFields, SiteContent } from '@kafue/common/contract';
+import type { CategoryKey } from '@kafue/common/vocabulary';
+
+/** What one page shows of the collections; a service page carries just its service. */
+export type PageData = Partial<SiteContent> & { service?: ServiceFields };
+
+/** The page data of a pathname (the server knows one page; the browser every page it has seen). */
+export const PageDataSource = createContext<(pathname: string) => PageData>(() => ({}));
+export const PageDataContext = createContext<PageData>({});
+
+export function useCollection<C extends keyof SiteContent>(collection: C): SiteContent[C] {
+  return (use(PageDataContext)[collection] ?? []) as SiteContent[C];
+}
+
+/** A category's services, in order; a service's URL is /service/{category}/{index in this list}. */
+export const servicesIn = (services: readonly ServiceFields[], category: CategoryKey) => services.filter((s) => s.category === category);
+
+/** The service at /service/{category}/{index}, from the page's data. */
+export function findService(data: PageData, category: string | undefined, index: string | undefined): ServiceFields | undefined {
+  if (!category || !index || !/^\d+$/.test(index)) return undefined;
+  if (data.services) return servicesIn(data.services, category as CategoryKey)[Number(index)];
+  return data.service?.category === category ? data.service : undefined;
+}
+
+export const pageDataId = 'page-data';
+
+/** The data as the page carries it: JSON in which no `<`, `>` or `&` can end the script element. */
+export function pageDataScript(data: PageData): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" id="${pageDataId}">${json}</script>`;
+}
+
+const dataPattern = new RegExp(`<script type="application/json" id="${pageDataId}">([^<]*)</script>`);
+
+/** The data a page's HTML carries ({} when it has none). */
+export function readPageData(html: string): PageData {
+  const match = dataPattern.exec(html);
+  return match ? (JSON.parse(match[1]) as PageData) : {};
+}
