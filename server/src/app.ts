@@ -21,6 +21,7 @@ import { adminEndpoints } from './routes/admins.js';
 import { authEndpoints } from './routes/auth.js';
 import { contentEndpoints } from './routes/content.js';
 import { dashboardEndpoints } from './routes/dashboard.js';
+import { contactFormEndpoints } from './routes/contact-form.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { healthEndpoints } from './routes/health.js';
 import { notificationEndpoints } from './routes/notifications.js';
@@ -40,6 +41,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...adminEndpoints(deps),
   ...contentEndpoints(deps),
   ...enquiryEndpoints(deps),
+  ...contactFormEndpoints(deps),
   ...dashboardEndpoints(deps),
 ];
 

@@ -2,7 +2,9 @@
  * Enquiries (issue 11): the contact form's public call, the admins' inbox, and the staff portal's
  * calls on the enquiries assigned to the signed-in staff member (another person's answers 404).
  */
+import type { Context } from 'koa';
 import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
 import { api, messages } from '@kafue/common/contract';
 import {
   enquiriesCsv,
@@ -33,9 +35,45 @@ export const minimumFillMs = 3000;
 const readRow = async (m: EntityManager, id: string) =>
   (await m.query<EnquiryRow[]>(`SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE e.id = $1`, [id]))[0];
 
+/**
+ * Receives an enquiry from the contact form: the Origin check, the per-address limit (429), the
+ * spam defences, the row and its mails, in one transaction. The JSON call (POST /api/enquiries)
+ * and the form sent without JavaScript (POST /contact) both come here.
+ */
+export async function receiveEnquiry({ db, config }: Pick<AppDeps, 'db' | 'config'>, ctx: Context, body: z.output<typeof enquiryBody>): Promise<void> {
+  const { enquiriesPerAddress, enquiryWindowMinutes } = config.limits;
+  // No session rides on this call, but a page elsewhere must not post enquiries through
+  // visitors' browsers either.
+  assertSameOrigin(ctx, config.allowedOrigins);
+  const elapsed = body.startedAt === undefined ? undefined : Date.now() - body.startedAt;
+  const spam = Boolean(body.website?.trim()) || (elapsed !== undefined && elapsed >= 0 && elapsed < minimumFillMs);
+  const address = addressKey(ctx.ip).slice('address:'.length);
+  await db.transaction(async (m) => {
+    // Counted per address within a window from its first enquiry, in one atomic statement
+    // (several processes share the count); refused ones roll back and so do not count.
+    const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
+      `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
+       ON CONFLICT (address) DO UPDATE SET
+         hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
+         window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
+                             THEN enquiry_rate.window_start ELSE now() END
+       RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
+      [address, enquiryWindowMinutes],
+    );
+    if (hits > enquiriesPerAddress) {
+      throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
+    }
+    const [row] = await m.query<[{ id: string }]>(
+      `INSERT INTO enquiries (full_name, email, phone, service, message, status, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [body.fullName, body.email, body.phone || null, body.service || null, body.message, spam ? 'Spam' : 'New', address],
+    );
+    if (!spam) await enquiryReceived(m, row.id);
+  });
+}
+
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   const byId = `${api.enquiries}/:id`;
-  const { enquiriesPerAddress, enquiryWindowMinutes } = config.limits;
   return [
     endpoint({
       method: 'POST',
@@ -44,34 +82,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       body: enquiryBody,
       answer: { 201: messageAnswer },
       async handle({ ctx, body }) {
-        // No session rides on this call, but a page elsewhere must not post enquiries through
-        // visitors' browsers either.
-        assertSameOrigin(ctx, config.allowedOrigins);
-        const elapsed = body.startedAt === undefined ? undefined : Date.now() - body.startedAt;
-        const spam = Boolean(body.website?.trim()) || (elapsed !== undefined && elapsed >= 0 && elapsed < minimumFillMs);
-        const address = addressKey(ctx.ip).slice('address:'.length);
-        await db.transaction(async (m) => {
-          // Counted per address within a window from its first enquiry, in one atomic statement
-          // (several processes share the count); refused ones roll back and so do not count.
-          const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
-            `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
-             ON CONFLICT (address) DO UPDATE SET
-               hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
-               window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
-                                   THEN enquiry_rate.window_start ELSE now() END
-             RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
-            [address, enquiryWindowMinutes],
-          );
-          if (hits > enquiriesPerAddress) {
-            throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
-          }
-          const [row] = await m.query<[{ id: string }]>(
-            `INSERT INTO enquiries (full_name, email, phone, service, message, status, client_address)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-            [body.fullName, body.email, body.phone || null, body.service || null, body.message, spam ? 'Spam' : 'New', address],
-          );
-          if (!spam) await enquiryReceived(m, row.id);
-        });
+        await receiveEnquiry({ db, config }, ctx, body);
         ctx.status = 201;
         return { message: messages.enquirySent };
       },

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { brand } from '@kafue/common/brand';
 import { CheckList, PageBanner } from '../components/common';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
 import { contactPage as t } from '../content/pages';
 import { routeMeta } from '../content/meta';
+import { PageDataContext } from '../content/data';
 
 export const meta = () => routeMeta.contact;
 
@@ -30,9 +31,12 @@ export function errorText(answer: unknown): string {
  * this page showing the same note.
  */
 function ContactForm() {
-  const [values, setValues] = useState(empty);
+  // A form sent without JavaScript comes back rendered by the server with its note (and, after
+  // an error, the text typed); the page's data carries it, so hydration matches.
+  const note = use(PageDataContext).contactNote;
+  const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<FormResult | null>(null);
+  const [result, setResult] = useState<FormResult | null>(note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null);
   // When the form was shown: a form filled in faster than a person can is a robot's.
   const shownAt = useRef(0);
   useEffect(() => {
