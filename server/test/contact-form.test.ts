@@ -94,4 +94,19 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(await t.db.query(`SELECT 1 FROM enquiries WHERE full_name = 'Foreign'`)).toEqual([]);
     expect((await post(form, freshAddress(), 'text/plain')).status).toBe(415);
   });
+
+  it('accepts the form a browser posts from this site under Referrer-Policy no-referrer (Origin "null", Sec-Fetch-Site same-origin), and only that', async () => {
+    const send = (fullName: string, headers: Record<string, string>) =>
+      t.client().call('POST', '/contact', new URLSearchParams({ ...form, fullName }).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': freshAddress(),
+        origin: 'null',
+        ...headers,
+      });
+    expect((await send('Null Same', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await send('Null Cross', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await send('Null Bare', {})).status).toBe(403);
+    const stored = await t.db.query(`SELECT full_name FROM enquiries WHERE full_name LIKE 'Null %'`);
+    expect(stored).toEqual([{ full_name: 'Null Same' }]);
+  });
 });

@@ -190,6 +190,80 @@ test.describe('contact page', () => {
 });
 
 /** The browser logs a refused call itself; that is the one console error the test expects. */
+test.describe('contact form without JavaScript', () => {
+  test('sent: the form posts (never in the address bar), the enquiry is stored, and the page shows the sent note', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const who = await visitor(page);
+    await page.goto('/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.phone.fill('+260 97 765 4321');
+    await form.email.fill(who.email);
+    await form.service.selectOption('Web Development');
+    await form.message.fill(`Sent without scripts. ${who.tag}`);
+    const [posted] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest() && r.method() === 'POST'), form.send.click()]);
+    expect(posted.headers()['content-type']).toBe('application/x-www-form-urlencoded');
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    expect(new URL(page.url()).search).toBe('');
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+    await expect(form.region.locator('.sent-note svg')).toBeVisible();
+    for (const field of [form.name, form.phone, form.email, form.message]) await expect(field).toHaveValue('');
+    expect(await enquiriesMatching(who.tag)).toEqual([
+      expect.objectContaining({ fullName: who.name, email: who.email, phone: '+260 97 765 4321', service: 'Web Development', status: 'New' }),
+    ]);
+    await context.close();
+  });
+
+  test('refused: the page shows the server message under the button, everything typed kept', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const who = await visitor(page);
+    await page.goto('/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.email.fill(who.email);
+    await form.service.selectOption('Other');
+    await form.message.fill(`Too long a phone. ${who.tag}`);
+    // Past the browser's own limit (a browser without it, or an edited page): the server's check counts.
+    await form.phone.evaluate((el) => el.removeAttribute('maxlength'));
+    await form.phone.fill('2'.repeat(31));
+    await form.send.click();
+    await expect(form.error).toContainText('Phone Number:');
+    await expect(form.name).toHaveValue(who.name);
+    await expect(form.email).toHaveValue(who.email);
+    await expect(form.phone).toHaveValue('2'.repeat(31));
+    await expect(form.service).toHaveValue('Other');
+    await expect(form.message).toHaveValue(`Too long a phone. ${who.tag}`);
+    expect(await enquiriesMatching(who.tag)).toEqual([]);
+    await context.close();
+  });
+
+  test('the page answered by the server hydrates without a mismatch and sends again with JavaScript', async ({ page, consoleErrors }) => {
+    const who = await visitor(page);
+    // The answer to a form sent without scripts, then loaded with them: the note is part of the page's data.
+    const answer = await page.request.post('/contact', {
+      form: { fullName: who.name, email: who.email, message: `First. ${who.tag}`, phone: '3'.repeat(31) },
+      headers: { Origin: baseURL() },
+    });
+    expect(answer.status()).toBe(400);
+    const html = await answer.text();
+    await page.route('**/contact', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.continue(),
+    );
+    await open(page, '/contact');
+    const form = contactForm(page);
+    await expect(form.error).toContainText('Phone Number:');
+    await expect(form.phone).toHaveValue('3'.repeat(31));
+    await page.unroute('**/contact');
+    await form.phone.fill('');
+    await form.send.click();
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 function expectOnlyRefusal(consoleErrors: string[], status: number) {
   expect(consoleErrors.length).toBeGreaterThan(0);
   for (const e of consoleErrors) expect(e).toContain(`status of ${status}`);
