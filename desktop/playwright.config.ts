@@ -9,6 +9,8 @@ export const superAdmin = { email: 'super@kafue.test', password: 'Super-admin-pa
 /** The server's data directory: mail goes to its outbox/ as .eml files (no SMTP_URL in tests). */
 export const dataDir = e2eDataDir('DESKTOP_E2E_DATA_DIR');
 
+const server = realServer(port, superAdmin, { dataDir });
+
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
 export default defineConfig({
@@ -24,5 +26,7 @@ export default defineConfig({
     // The renderer's desktop build, with the main process's request module behind window.kafue.
     { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium },
   ],
-  webServer: realServer(port, superAdmin, { dataDir }),
+  // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
+  // the per-address limit on the public form does not count the whole suite together.
+  webServer: { ...server, env: { ...server.env, TRUST_PROXY: '1' } },
 });

@@ -5,6 +5,9 @@ import { e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
 const port = e2ePort('SITE_E2E_PORT');
 export const baseURL = `http://localhost:${port}`;
 
+export const siteAdmin = { email: 'site-e2e@kafue.test', password: 'Site-e2e-pass-1' };
+const server = realServer(port, siteAdmin);
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -17,5 +20,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, launchOptions } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
   ],
-  webServer: realServer(port, { email: 'site-e2e@kafue.test', password: 'Site-e2e-pass-1' }),
+  // TRUST_PROXY: each contact-form test sends as a client address of its own (X-Forwarded-For),
+  // so the per-address limit on enquiries counts every test apart.
+  webServer: { ...server, env: { ...server.env, TRUST_PROXY: '1' } },
 });

@@ -9,7 +9,6 @@ import { messages, type ApiError } from '@kafue/common/contract';
 import { prepareDummyHash } from './auth/passwords.js';
 import { poolOf } from './db/data-source.js';
 import type { AppDeps } from './deps.js';
-import { contactFormPost } from './http/contact-form.js';
 import { apiDocs } from './http/docs.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
@@ -25,6 +24,7 @@ import { authEndpoints } from './routes/auth.js';
 import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { contentEndpoints } from './routes/content.js';
+import { contactFormEndpoints } from './routes/contact-form.js';
 import { healthEndpoints } from './routes/health.js';
 import { securityEndpoints } from './routes/security.js';
 import { notificationEndpoints } from './routes/notifications.js';
@@ -47,6 +47,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...securityEndpoints(deps),
   ...dashboardEndpoints(deps),
   ...contentEndpoints(deps),
+  ...contactFormEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -130,8 +131,6 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   app.use(securityHeaders(config.production));
-  // The contact form posted by the browser itself (before or without the page's script).
-  app.use(contactFormPost(deps));
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));

@@ -5,18 +5,21 @@
  * retention work as the console uses them.
  */
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { csvCell, diff, purgeAudit, redact } from '../src/audit.js';
 import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
 import { hashToken } from '../src/auth/sessions.js';
+import { repoRoot } from '../src/config.js';
 import { totpCode } from '../src/auth/two-factor.js';
 import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let superAdmin: { client: Client; id: string; email: string };
 beforeAll(async () => {
-  t = await startTestServer();
+  // The site's build: the contact form posted without JavaScript answers its rendered page.
+  t = await startTestServer({ configure: (c) => void (c.siteDir = resolve(repoRoot, 'site/dist')) });
   superAdmin = await t.admin('Super Admin');
 });
 afterAll(() => t?.close());
@@ -212,6 +215,17 @@ function scenarios(): Record<string, Scenario> {
     },
     [`DELETE ${api.admins}/:id`]: { action: 'admin.delete', run: () => superAdmin.client.delete(api.adminById(adminId)) },
     [`PUT ${api.auditSettings}`]: { action: 'audit_settings.update', run: () => superAdmin.client.put(api.auditSettings, { retentionDays: 730 }) },
+    // The same form posted by a browser without JavaScript: the same row.
+    [`POST /contact`]: {
+      action: 'enquiry.create',
+      run: () =>
+        t.client().call(
+          'POST',
+          '/contact',
+          new URLSearchParams({ fullName: 'Form Visitor', email: 'form@kafue.test', message: 'Sent without a script.' }).toString(),
+          { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.78' },
+        ),
+    },
     [`POST ${api.enquiries}`]: {
       action: 'enquiry.create',
       run: () =>

@@ -3,8 +3,6 @@
  * per-address limit; the admins' inbox (list, detail, update, notes, delete, unread count, CSV);
  * the staff portal's calls on their own enquiries.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { dumpDatabase, restoreBackup } from '../src/backup.js';
@@ -446,59 +444,5 @@ describe('the totals the triggers keep', () => {
     } finally {
       await restored.close();
     }
-  });
-});
-
-describe('the contact form posted without JavaScript', () => {
-  const page =
-    '<!doctype html><html><body><form class="contact-form"><input id="contact-name" type="text" required="" name="name" value=""/>' +
-    '<input id="contact-phone" type="tel" name="phone" value=""/><input id="contact-email" type="email" name="email" value=""/>' +
-    '<select id="contact-service" name="service"><option value="" selected="">Select a service</option><option value="Web Development">Web Development</option>' +
-    '<option value="Cybersecurity">Cybersecurity</option></select><textarea id="contact-message" name="message" rows="5"></textarea>' +
-    '<button type="submit">Send Message</button><div role="status" class="form-status"></div></form></body></html>';
-  beforeAll(() => {
-    mkdirSync(join(t.config.siteDir, 'contact'), { recursive: true });
-    writeFileSync(join(t.config.siteDir, 'contact', 'index.html'), page);
-  });
-  const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${t.url}/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': freshAddress(), ...headers },
-      body: new URLSearchParams(fields).toString(),
-    });
-
-  it('stores the enquiry and answers the contact page with the success note and an empty form', async () => {
-    const answer = await post({ name: 'No Script', email: 'noscript@example.com', message: 'Sent <before> the script', service: 'Cybersecurity', phone: '' });
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const html = await answer.text();
-    expect(html).toContain(`<div role="status" class="form-status"><p class="sent-note" data-server-note="">&#10003; Message sent! We&#39;ll get back to you shortly.</p></div>`);
-    expect(html).toContain('<input id="contact-name" type="text" required="" name="name" value=""/>');
-    const [row] = await t.db.query(`SELECT full_name, service, message, status FROM enquiries WHERE email = 'noscript@example.com'`);
-    expect(row).toEqual({ full_name: 'No Script', service: 'Cybersecurity', message: 'Sent <before> the script', status: 'New' });
-  });
-
-  it('answers a refusal with the server\'s message, keeping everything typed', async () => {
-    const answer = await post({ name: 'Kept "Name"', email: 'not-an-email', message: 'Kept <message>', service: 'Cybersecurity', phone: '0977' });
-    expect(answer.status).toBe(400);
-    const html = await answer.text();
-    expect(html).toContain(`<p class="error-note" data-server-note="">${messages.invalidInput}<br/>Enter a valid email address.</p>`);
-    expect(html).toContain('name="name" value="Kept &quot;Name&quot;"/>');
-    expect(html).toContain('name="email" value="not-an-email"/>');
-    expect(html).toContain('name="phone" value="0977"/>');
-    expect(html).toContain('<textarea id="contact-message" name="message" rows="5">Kept &lt;message&gt;</textarea>');
-    expect(html).toContain('<option value="Cybersecurity" selected="">');
-    expect(html).not.toContain('<option value="" selected="">');
-    expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE message = 'Kept <message>'`))[0].n).toBe(0);
-  });
-
-  it('applies the same limit and origin check as the API', async () => {
-    const address = freshAddress();
-    const fields = { name: 'Often', email: 'often@example.com', message: 'Again' };
-    for (let i = 0; i < 5; i++) expect((await post(fields, { 'x-forwarded-for': address })).status).toBe(200);
-    const limited = await post(fields, { 'x-forwarded-for': address });
-    expect(limited.status).toBe(429);
-    expect(await limited.text()).toContain(messages.tooManyEnquiries);
-    expect((await post(fields, { origin: 'https://elsewhere.example' })).status).toBe(403);
   });
 });

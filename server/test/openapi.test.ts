@@ -193,6 +193,12 @@ describe('recorded answers', () => {
     const form = { fullName: 'Open Api', email: 'visitor@kafue.test', message: 'Hello', service: 'Other', phone: '' };
     expect((await call(anyone, 'POST', api.enquiries, form)).status).toBe(201);
     expect((await call(anyone, 'POST', api.enquiries, { ...form, email: 'nope' })).status).toBe(400);
+    // The same form without JavaScript: the contact page (text/html), sent or refused.
+    for (const [fields, status] of [[form, 200], [{ ...form, email: 'nope' }, 400]] as const) {
+      const page = await anyone.call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(page.status).toBe(status);
+      recorded.push({ method: 'POST', route: '/contact', answer: page });
+    }
     const inbox = await call(moderator, 'GET', api.enquiries);
     expect(inbox.status).toBe(200);
     const enquiryId = inbox.body.items[0]._id as string;

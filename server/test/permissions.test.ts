@@ -137,6 +137,11 @@ const rows: Row[] = [
   // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
   // the staff portal's own enquiries a staff member's with their own password chosen.
   { call: 'POST /api/enquiries', allowed: everyone, run: (c) => c.post(api.enquiries, {}) },
+  {
+    call: 'POST /contact',
+    allowed: everyone,
+    run: (c) => c.call('POST', '/contact', 'fullName=', { 'content-type': 'application/x-www-form-urlencoded' }),
+  },
   { call: 'GET /api/enquiries', allowed: admins, run: (c) => c.get(api.enquiries) },
   { call: 'GET /api/enquiries/unread-count', allowed: admins, run: (c) => c.get(api.enquiriesUnreadCount) },
   { call: 'GET /api/enquiries/export.csv', allowed: admins, run: (c) => c.get(api.enquiriesExport) },

@@ -23,7 +23,7 @@ test.describe('axe-core finds no violation', () => {
     });
   }
 
-  test('in open states: FAQ, project groups, add-ons, paused carousel, sent contact form, mobile menu', async ({ page, isPhone }) => {
+  test('in open states: FAQ, project groups, add-ons, paused carousel, sent and failed contact form, mobile menu', async ({ page, isPhone, consoleErrors }) => {
     await open(page, '/services');
     await page.locator('#faq').getByRole('button').first().click();
     await revealAll(page);
@@ -50,6 +50,15 @@ test.describe('axe-core finds no violation', () => {
     await expect(page.getByRole('status')).toHaveText("Message sent! We'll get back to you shortly.");
     await revealAll(page);
     await expectNoAxeViolations(page, 'contact with the sent note');
+
+    await page.route('**/api/enquiries', (route) => route.abort('connectionrefused'));
+    await page.getByRole('textbox', { name: 'Full Name' }).fill('Chanda Mwale');
+    await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill('chanda@example.com');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello again');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.locator('.error-note')).toHaveText('Your message could not be sent. Please try again or email us.');
+    await expectNoAxeViolations(page, 'contact with the error note');
+    consoleErrors.length = 0;
 
     if (isPhone) {
       await page.getByRole('button', { name: 'Open menu' }).click();

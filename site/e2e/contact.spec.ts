@@ -1,5 +1,8 @@
 import { brand } from '@kafue/common/brand';
-import { test, expect, open, stopClock } from './fixtures';
+import { request, type Page } from '@playwright/test';
+import { api } from '@kafue/common/contract';
+import { test, expect, open } from './fixtures';
+import { siteAdmin } from '../playwright.config';
 import { contactPage } from '../src/content/pages';
 
 test.describe('contact page', () => {
@@ -30,53 +33,286 @@ test.describe('contact page', () => {
     ]);
   });
 
-  test('the form: required fields, service options, Idle -> Sending (2 s) -> sent note, form cleared', async ({ page }) => {
-    await stopClock(page);
+  test('the form: required fields and service options; browser checks stop an empty or invalid form', async ({ page }) => {
     await open(page, '/contact');
-    const form = page.getByRole('region', { name: 'Send us a Message' });
-    const name = form.getByRole('textbox', { name: 'Full Name' });
-    const phone = form.getByRole('textbox', { name: /Phone Number/ });
-    const email = form.getByRole('textbox', { name: 'Email Address' });
-    const service = form.getByRole('combobox', { name: /Service/ });
-    const message = form.getByRole('textbox', { name: 'Message' });
-    const send = form.getByRole('button', { name: 'Send Message' });
-    await expect(name).toHaveAttribute('required', '');
-    await expect(email).toHaveAttribute('required', '');
-    await expect(email).toHaveAttribute('type', 'email');
-    await expect(message).toHaveAttribute('required', '');
-    await expect(phone).not.toHaveAttribute('required');
-    await expect(service).not.toHaveAttribute('required');
-    await expect(service.locator('option')).toHaveText(['Select a service', 'Web Development', 'Cybersecurity', 'Digital Marketing', 'Other']);
+    const form = contactForm(page);
+    let posts = 0;
+    await page.route('**/api/enquiries', (route) => ((posts += 1), route.continue()));
+    await expect(form.name).toHaveAttribute('required', '');
+    await expect(form.email).toHaveAttribute('required', '');
+    await expect(form.email).toHaveAttribute('type', 'email');
+    await expect(form.message).toHaveAttribute('required', '');
+    await expect(form.phone).not.toHaveAttribute('required');
+    await expect(form.service).not.toHaveAttribute('required');
+    await expect(form.service.locator('option')).toHaveText(['Select a service', 'Web Development', 'Cybersecurity', 'Digital Marketing', 'Other']);
+    await form.send.click();
+    await expect(form.send).toBeEnabled();
+    await form.name.fill('Chanda Mwale');
+    await form.email.fill('not-an-email');
+    await form.message.fill('We need a new website.');
+    await form.send.click();
+    await expect(form.region.getByText('Sending...')).toHaveCount(0);
+    expect(posts).toBe(0);
+  });
 
-    // Browser checks only: an empty or invalid form is not sent.
-    await send.click();
-    await expect(send).toBeEnabled();
-    await expect(form.getByText('Sending...')).toHaveCount(0);
-    await name.fill('Chanda Mwale');
-    await email.fill('not-an-email');
-    await message.fill('We need a new website.');
-    await send.click();
-    await expect(form.getByText('Sending...')).toHaveCount(0);
+  test('the honeypot field is out of sight, out of the tab order and out of the accessibility tree', async ({ page }) => {
+    await open(page, '/contact');
+    const honeypot = page.locator('input[name="website"]');
+    await expect(honeypot).toHaveCount(1);
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(await honeypot.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
+    const box = await honeypot.boundingBox();
+    expect(box === null || box.x + box.width <= 0).toBe(true);
+    await expect(page.getByRole('textbox', { name: 'Website' })).toHaveCount(0);
+    // Tab from the message goes to the button, never through the honeypot.
+    await contactForm(page).message.focus();
+    await page.keyboard.press('Tab');
+    await expect(contactForm(page).send).toBeFocused();
+  });
 
-    await email.fill('chanda@example.com');
-    await phone.fill('+260 97 123 4567');
-    await service.selectOption('Cybersecurity');
-    await send.click();
-    const sending = form.getByRole('button', { name: 'Sending...' });
+  test('sent: Sending... while the server works, then the sent note, an emptied form, and the enquiry stored', async ({ page }) => {
+    const who = await visitor(page);
+    // The page's clock runs 10 s behind the server's: the form reads as shown 10 s before it is
+    // sent, as a person's would be (one sent under 3 s after showing is kept as Spam).
+    await page.clock.install({ time: Date.now() - 10_000 });
+    await open(page, '/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.phone.fill('+260 97 123 4567');
+    await form.email.fill(who.email);
+    await form.service.selectOption('Cybersecurity');
+    await form.message.fill(`We need a security review. ${who.tag}`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/enquiries', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await form.send.click();
+    const sending = form.region.getByRole('button', { name: 'Sending...' });
     await expect(sending).toBeDisabled();
     await expect(sending.locator('.spinner')).toBeVisible();
-    await expect(form.getByRole('status')).toHaveText('');
-    await page.clock.runFor(1999);
-    await expect(sending).toBeDisabled();
-    await page.clock.runFor(1);
-    await expect(send).toBeEnabled();
-    await expect(form.getByRole('status')).toHaveText("Message sent! We'll get back to you shortly.");
-    await expect(form.locator('.sent-note svg')).toBeVisible();
-    for (const field of [name, phone, email, message]) await expect(field).toHaveValue('');
-    await expect(service).toHaveValue('');
-    // The sent note is never cleared.
-    await name.fill('Another');
-    await page.clock.runFor(60_000);
-    await expect(form.getByRole('status')).toHaveText("Message sent! We'll get back to you shortly.");
+    await expect(form.status).toHaveText('');
+    release();
+    await expect(form.send).toBeEnabled();
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+    await expect(form.region.locator('.sent-note svg')).toBeVisible();
+    for (const field of [form.name, form.phone, form.email, form.message]) await expect(field).toHaveValue('');
+    await expect(form.service).toHaveValue('');
+
+    const stored = await enquiriesMatching(who.tag);
+    expect(stored).toEqual([
+      expect.objectContaining({
+        fullName: who.name,
+        email: who.email,
+        phone: '+260 97 123 4567',
+        service: 'Cybersecurity',
+        message: `We need a security review. ${who.tag}`,
+        status: 'New',
+      }),
+    ]);
+    // The sent note stays while the visitor types again.
+    await form.name.fill('Another');
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+  });
+
+  test('refused by the server (too many messages): its message under the button, everything typed kept', async ({ page, consoleErrors }) => {
+    const who = await visitor(page);
+    // Five messages from this address in ten minutes are allowed; the sixth is refused.
+    const client = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL(), 'X-Forwarded-For': who.address } });
+    for (let i = 0; i < 5; i += 1) {
+      const res = await client.post('/api/enquiries', { data: { fullName: who.name, email: who.email, message: `Earlier message ${i}` } });
+      expect(res.status()).toBe(201);
+    }
+    await client.dispose();
+    await open(page, '/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.email.fill(who.email);
+    await form.service.selectOption('Other');
+    await form.message.fill(`One more thing. ${who.tag}`);
+    await form.send.click();
+    await expect(form.error).toHaveText('Too many messages. Please try again later.');
+    await expect(form.send).toBeEnabled();
+    await expect(form.name).toHaveValue(who.name);
+    await expect(form.email).toHaveValue(who.email);
+    await expect(form.service).toHaveValue('Other');
+    await expect(form.message).toHaveValue(`One more thing. ${who.tag}`);
+    await expect(form.region.locator('.sent-note')).toHaveCount(0);
+    const stored = await enquiriesMatching(who.tag);
+    expect(stored).toHaveLength(5);
+    expect(stored.filter((e) => String(e.message).startsWith('One more thing'))).toEqual([]);
+    expectOnlyRefusal(consoleErrors, 429);
+  });
+
+  test('refused by the server (invalid input): the message and the refused field shown, the text kept', async ({ page, consoleErrors }) => {
+    const who = await visitor(page);
+    await open(page, '/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.email.fill(who.email);
+    await form.message.fill(`Hello. ${who.tag}`);
+    // The browser lets a 31-character phone number through only if the page's limit is lifted:
+    // the server's own check is the one that counts.
+    await form.phone.evaluate((el) => el.removeAttribute('maxlength'));
+    await form.phone.fill('1'.repeat(31));
+    await form.send.click();
+    await expect(form.error).toContainText('Phone Number:');
+    await expect(form.phone).toHaveValue('1'.repeat(31));
+    await expect(form.message).toHaveValue(`Hello. ${who.tag}`);
+    expect(await enquiriesMatching(who.tag)).toEqual([]);
+    expectOnlyRefusal(consoleErrors, 400);
+  });
+
+  test('server unreachable: the error note asks to try again or email, everything typed kept', async ({ page, consoleErrors }) => {
+    const who = await visitor(page);
+    await open(page, '/contact');
+    const form = contactForm(page);
+    await page.route('**/api/enquiries', (route) => route.abort('connectionrefused'));
+    await form.name.fill(who.name);
+    await form.email.fill(who.email);
+    await form.message.fill(`Are you there? ${who.tag}`);
+    await form.send.click();
+    await expect(form.error).toHaveText('Your message could not be sent. Please try again or email us.');
+    await expect(form.send).toBeEnabled();
+    await expect(form.name).toHaveValue(who.name);
+    await expect(form.email).toHaveValue(who.email);
+    await expect(form.message).toHaveValue(`Are you there? ${who.tag}`);
+    // The browser reports the refused connection itself; nothing else went wrong.
+    expect(consoleErrors.every((e) => e.includes('ERR_CONNECTION_REFUSED'))).toBe(true);
+    consoleErrors.length = 0;
+    // Once the server answers again, the same text goes through.
+    await page.unroute('**/api/enquiries');
+    await form.send.click();
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+    await expect(form.message).toHaveValue('');
   });
 });
+
+/** The browser logs a refused call itself; that is the one console error the test expects. */
+test.describe('contact form without JavaScript', () => {
+  test('sent: the form posts (never in the address bar), the enquiry is stored, and the page shows the sent note', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const who = await visitor(page);
+    await page.goto('/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.phone.fill('+260 97 765 4321');
+    await form.email.fill(who.email);
+    await form.service.selectOption('Web Development');
+    await form.message.fill(`Sent without scripts. ${who.tag}`);
+    const [posted] = await Promise.all([page.waitForRequest((r) => r.isNavigationRequest() && r.method() === 'POST'), form.send.click()]);
+    expect(posted.headers()['content-type']).toBe('application/x-www-form-urlencoded');
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe('/contact');
+    expect(new URL(page.url()).search).toBe('');
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+    await expect(form.region.locator('.sent-note svg')).toBeVisible();
+    for (const field of [form.name, form.phone, form.email, form.message]) await expect(field).toHaveValue('');
+    expect(await enquiriesMatching(who.tag)).toEqual([
+      expect.objectContaining({ fullName: who.name, email: who.email, phone: '+260 97 765 4321', service: 'Web Development', status: 'New' }),
+    ]);
+    await context.close();
+  });
+
+  test('refused: the page shows the server message under the button, everything typed kept', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const who = await visitor(page);
+    await page.goto('/contact');
+    const form = contactForm(page);
+    await form.name.fill(who.name);
+    await form.email.fill(who.email);
+    await form.service.selectOption('Other');
+    await form.message.fill(`Too long a phone. ${who.tag}`);
+    // Past the browser's own limit (a browser without it, or an edited page): the server's check counts.
+    await form.phone.evaluate((el) => el.removeAttribute('maxlength'));
+    await form.phone.fill('2'.repeat(31));
+    await form.send.click();
+    await expect(form.error).toContainText('Phone Number:');
+    await expect(form.name).toHaveValue(who.name);
+    await expect(form.email).toHaveValue(who.email);
+    await expect(form.phone).toHaveValue('2'.repeat(31));
+    await expect(form.service).toHaveValue('Other');
+    await expect(form.message).toHaveValue(`Too long a phone. ${who.tag}`);
+    expect(await enquiriesMatching(who.tag)).toEqual([]);
+    await context.close();
+  });
+
+  test('the page answered by the server hydrates without a mismatch and sends again with JavaScript', async ({ page, consoleErrors }) => {
+    const who = await visitor(page);
+    // The answer to a form sent without scripts, then loaded with them: the note is part of the page's data.
+    const answer = await page.request.post('/contact', {
+      form: { fullName: who.name, email: who.email, message: `First. ${who.tag}`, phone: '3'.repeat(31) },
+      headers: { Origin: baseURL() },
+    });
+    expect(answer.status()).toBe(400);
+    const html = await answer.text();
+    await page.route('**/contact', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.continue(),
+    );
+    await open(page, '/contact');
+    const form = contactForm(page);
+    await expect(form.error).toContainText('Phone Number:');
+    await expect(form.phone).toHaveValue('3'.repeat(31));
+    await page.unroute('**/contact');
+    await form.phone.fill('');
+    await form.send.click();
+    await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+function expectOnlyRefusal(consoleErrors: string[], status: number) {
+  expect(consoleErrors.length).toBeGreaterThan(0);
+  for (const e of consoleErrors) expect(e).toContain(`status of ${status}`);
+  consoleErrors.length = 0;
+}
+
+function contactForm(page: Page) {
+  const region = page.getByRole('region', { name: 'Send us a Message' });
+  return {
+    region,
+    name: region.getByRole('textbox', { name: 'Full Name' }),
+    phone: region.getByRole('textbox', { name: /Phone Number/ }),
+    email: region.getByRole('textbox', { name: 'Email Address' }),
+    service: region.getByRole('combobox', { name: /Service/ }),
+    message: region.getByRole('textbox', { name: 'Message' }),
+    send: region.getByRole('button', { name: 'Send Message' }),
+    status: region.getByRole('status'),
+    error: region.locator('.error-note'),
+  };
+}
+
+let visitors = 0;
+/**
+ * A visitor of its own: a unique name, e-mail and tag to find their enquiry by, and a client
+ * address of their own (the server trusts the test's X-Forwarded-For), so that the limit of five
+ * messages per address in ten minutes counts each test apart.
+ */
+async function visitor(page: Page) {
+  visitors += 1;
+  const tag = `t${Date.now().toString(36)}${visitors}`;
+  const address = `198.51.100.${(Date.now() + visitors) % 250}`;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
+  return { tag, address, name: `Chanda Mwale ${tag}`, email: `${tag}@example.com` };
+}
+
+function baseURL(): string {
+  return test.info().project.use.baseURL!;
+}
+
+/** The enquiries whose text holds `tag`, any status, read through the admin API. */
+async function enquiriesMatching(tag: string): Promise<Array<Record<string, unknown>>> {
+  const admin = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
+  expect((await admin.post(api.adminLogin, { data: siteAdmin })).status()).toBe(200);
+  const found: Array<Record<string, unknown>> = [];
+  for (const status of ['New', 'Spam']) {
+    const res = await admin.get(`/api/enquiries?q=${tag}&status=${status}`);
+    expect(res.status()).toBe(200);
+    found.push(...((await res.json()) as { items: Array<Record<string, unknown>> }).items);
+  }
+  await admin.dispose();
+  return found;
+}

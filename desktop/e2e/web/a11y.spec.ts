@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath, adminTitle } from '@kafue/common/brand';
 import { consoleScreens } from '../../src/renderer/src/app/routes';
-import { apiAs, choose, createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
+import { api } from '@kafue/common/contract';
+import { apiAs, choose, createAdmin, createEnquiry, createStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -231,6 +232,45 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await choose(page, 'Frequency', 'Weekly');
       await expectNoViolations(page, 'backup done and listed, weekly schedule');
       await checkDialog(page, 'Delete Backup', () => page.getByRole('button', { name: /^Delete the backup of / }).first().click());
+    });
+
+    test('Enquiries: a row selected for a bulk change, the detail drawer with a note, the delete dialog; the staff portal with one', async ({ page }) => {
+      const enquiry = await createEnquiry({ phone: '+260 97 000 2222' });
+      const { staff, oneTimePassword } = await createStaff();
+      await signIn(page, superAdmin);
+      await page.goto('/admin/enquiries');
+      await page.getByRole('textbox', { name: 'Search' }).fill(enquiry.fullName);
+      const row = page.getByRole('row').filter({ hasText: enquiry.fullName });
+      await row.getByRole('checkbox').check();
+      await choose(page, 'Change status of selected', 'Open');
+      await expectNoViolations(page, 'enquiries with a row selected');
+      await page.getByRole('textbox', { name: 'Search' }).fill(unique('nobody'));
+      await expect(page.getByText('No enquiries match your search.')).toBeVisible();
+      await expectNoViolations(page, 'enquiries search with no match');
+      await page.getByRole('textbox', { name: 'Search' }).fill(enquiry.fullName);
+      await row.getByRole('button', { name: /^Open/ }).click();
+      const drawer = page.getByRole('dialog', { name: enquiry.fullName });
+      await choose(drawer, 'Assignee', staff.name);
+      await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Checked by axe.');
+      await drawer.getByRole('button', { name: 'Add Note' }).click();
+      await expect(drawer.getByRole('listitem')).toHaveCount(1);
+      await expectNoViolations(page, 'enquiry detail with a note and toasts');
+      await drawer.getByRole('button', { name: 'Delete Enquiry' }).click();
+      await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toBeVisible();
+      await expectNoViolations(page, 'dialog Confirm Deletion of an enquiry');
+
+      await staffSignIn(page, staff.email, oneTimePassword);
+      await page.getByRole('textbox', { name: /^Current Password/ }).fill(oneTimePassword);
+      await page.getByRole('textbox', { name: /^New Password/ }).fill('Staff-own-pass-1');
+      await page.getByRole('textbox', { name: /^Confirm New Password/ }).fill('Staff-own-pass-1');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      const mine = page.getByRole('region', { name: 'Your enquiries' });
+      await expect(mine.getByRole('row').filter({ hasText: enquiry.fullName })).toBeVisible();
+      await expectNoViolations(page, 'staff portal with an assigned enquiry');
+      await mine.getByRole('button', { name: /^Open/ }).click();
+      await expect(page.getByRole('dialog', { name: enquiry.fullName }).getByRole('listitem')).toHaveCount(1);
+      await expectNoViolations(page, 'staff portal enquiry detail');
+      expect((await page.request.get(api.staffMyEnquiries)).status()).toBe(200);
     });
 
     test('staff portal: the required first password change, then the dashboard', async ({ page }) => {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type Admin, type BackupListAnswer, type GeneralSettings } from '@kafue/common/contract';
-import { choose, createAdmin, createStaff, pausedClock, readBack, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, choose, createAdmin, createStaff, pausedClock, readBack, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
@@ -45,6 +45,8 @@ test.describe('Settings', () => {
     await page.getByRole('checkbox', { name: 'Maintenance Mode' }).check();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page)).toContainText(messages.settingsUpdated);
+    // Site Name names the console's window.
+    await expect(page).toHaveTitle(`${siteName} Admin`);
 
     const held = (await (await page.request.get(api.generalSettings)).json()) as GeneralSettings;
     expect(held).toEqual({ siteName, adminEmail: 'office@kafue.test', timezone: 'UTC+8', maintenanceMode: true });
@@ -130,25 +132,64 @@ test.describe('Settings', () => {
     expect((await page.request.post(api.adminLogin, { data: { email: editor.email, password: 'Brand-new-pass-1' }, headers: origin })).status()).toBe(200);
   });
 
-  test('Notifications: email switch shows types and frequency; nothing is sent', async ({ page }) => {
-    await signIn(page, superAdmin);
+  test('Notifications: the defaults, then Save saves them for this admin only (and a reload shows them)', async ({ page }) => {
+    const moderator = await createAdmin('Moderator');
+    await signIn(page, moderator);
     await page.goto('/admin/settings/notifications');
     const email = page.getByRole('switch', { name: 'Email notifications' });
+    await expect(page.getByText('Loading settings...')).toHaveCount(0);
     await expect(email).toBeChecked();
-    const calls: string[] = [];
-    page.on('request', (r) => r.url().includes('/api/') && calls.push(r.url()));
     await expect(page.getByRole('checkbox', { name: 'New user registrations' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'System alerts' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Maintenance notifications' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Marketing announcements' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'New enquiries' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Email frequency' })).toHaveValue('Instant');
+
     await choose(page, 'Email frequency', 'Weekly Digest');
     await page.getByRole('checkbox', { name: 'Marketing announcements' }).check();
+    await page.getByRole('checkbox', { name: 'New enquiries' }).uncheck();
+    await page.getByRole('button', { name: 'Save Notification Settings' }).click();
+    await expect(toasts(page)).toContainText(messages.notificationSettingsSaved);
+    expect(await readBack(page, api.notificationSettings)).toEqual({
+      emailEnabled: true,
+      notificationTypes: { newUser: true, systemAlert: true, maintenance: true, marketing: true, newEnquiry: false },
+      emailFrequency: 'weekly',
+    });
+
     await email.uncheck({ force: true });
     await expect(page.getByRole('checkbox', { name: 'System alerts' })).toBeHidden();
     await expect(page.getByRole('combobox', { name: 'Email frequency' })).toBeHidden();
     await page.getByRole('button', { name: 'Save Notification Settings' }).click();
-    expect(calls).toEqual([]);
+    await expect(toasts(page).getByText(messages.notificationSettingsSaved)).toHaveCount(2);
+
+    await page.reload();
+    await expect(page.getByText('Loading settings...')).toHaveCount(0);
+    await expect(email).not.toBeChecked();
+    await email.check({ force: true });
+    await expect(page.getByRole('checkbox', { name: 'Marketing announcements' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'New enquiries' })).not.toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Email frequency' })).toHaveValue('Weekly Digest');
+
+    // Another admin's settings are their own: still the defaults.
+    const other = await apiAs(superAdmin);
+    const theirs = (await (await other.get(api.notificationSettings)).json()) as { notificationTypes: { marketing: boolean } };
+    await other.dispose();
+    expect(theirs.notificationTypes.marketing).toBe(false);
+  });
+
+  test('Notifications: a refused save shows the server message and keeps the choices', async ({ page }) => {
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/notifications');
+    await expect(page.getByText('Loading settings...')).toHaveCount(0);
+    await page.route(`**${api.notificationSettings}`, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }) : route.continue(),
+    );
+    await page.getByRole('checkbox', { name: 'Marketing announcements' }).click();
+    const marketing = await page.getByRole('checkbox', { name: 'Marketing announcements' }).isChecked();
+    await page.getByRole('button', { name: 'Save Notification Settings' }).click();
+    await expect(toasts(page)).toContainText('Database unavailable');
+    expect(await page.getByRole('checkbox', { name: 'Marketing announcements' }).isChecked()).toBe(marketing);
   });
 
   test('Backup: Processing..., the server message, and a Download Backup link that downloads it', async ({ page }) => {

@@ -5,7 +5,7 @@
  */
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
-import { api, type Admin, type AdminRole, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
+import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
 import { baseURL as configuredBaseURL, superAdmin } from '../../playwright.config';
 
 export { superAdmin };
@@ -116,4 +116,21 @@ export async function pausedClock(page: Page): Promise<void> {
   const t0 = new Date('2026-11-21T09:00:00Z').getTime();
   await page.clock.install({ time: t0 });
   await page.clock.pauseAt(t0 + 1000);
+}
+
+let enquiryAddresses = 0;
+/**
+ * Sends an enquiry through the public call, as a visitor of its own address (the test server
+ * trusts X-Forwarded-For, so the per-address limit does not count the suite's enquiries together).
+ */
+export async function createEnquiry(body: Partial<EnquiryBody> = {}): Promise<{ fullName: string; email: string; message: string }> {
+  enquiryAddresses += 1;
+  const address = `203.0.113.${(Date.now() + enquiryAddresses) % 250}`;
+  const ctx = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL(), 'X-Forwarded-For': address } });
+  const slug = unique('enquiry');
+  const data = { fullName: `Visitor ${slug}`, email: `${slug}@example.com`, message: `Please call me about ${slug}.`, service: 'Web Development', ...body };
+  const res = await ctx.post(api.enquiries, { data });
+  expect(res.status(), await res.text()).toBe(201);
+  await ctx.dispose();
+  return { fullName: data.fullName, email: data.email, message: data.message };
 }

@@ -39,6 +39,8 @@ export interface SaveTarget {
 const signInPaths: ReadonlySet<string> = new Set([api.adminLogin, api.authLogin, api.staffLogin]);
 const signOutPaths: ReadonlySet<string> = new Set([api.adminLogout, api.authLogout, api.staffLogout]);
 const backupPrefix = api.backupFile('');
+/** The one export the console downloads (issue 11): the enquiries as CSV, with the list's filters. */
+export const exportPath = '/api/enquiries/export.csv';
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const maxPathLength = 2048;
 
@@ -146,7 +148,25 @@ export function createApiClient(options: ApiClientOptions) {
     return { saved: true };
   }
 
-  return { request, saveBackup };
+  /**
+   * Downloads the enquiries export (`path`: the export path with the list's filters) with the
+   * token, and writes it where the user chooses. Only that path of the configured server.
+   */
+  async function saveExport(path: unknown, target: SaveTarget): Promise<{ saved: boolean }> {
+    if (typeof path !== 'string' || path.length > maxPathLength) throw new RefusedError('Invalid export address.');
+    const url = apiUrl(path, exportPath);
+    if (url.pathname !== exportPath) throw new RefusedError('Only the enquiries export can be saved.');
+    const res = await doFetch(url, { headers: authHeaders(), redirect: 'error', signal: AbortSignal.timeout(timeoutMs * 10) });
+    if (res.status === 401) await options.tokens.clear();
+    if (!res.ok) throw new RefusedError(`The export could not be downloaded (status ${res.status}).`);
+    const data = new Uint8Array(await res.arrayBuffer());
+    const chosen = await target.chooseFile('enquiries.csv');
+    if (!chosen) return { saved: false };
+    await target.writeFile(chosen, data);
+    return { saved: true };
+  }
+
+  return { request, saveBackup, saveExport };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

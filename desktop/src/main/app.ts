@@ -84,6 +84,14 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
           writeFile: (path, data) => writeFile(path, data),
         }),
     },
+    [channels.saveExport]: {
+      allowPage: isConsolePage,
+      handle: (event, path) =>
+        client.saveExport(path, {
+          chooseFile: (defaultName) => chooseSavePath(event, defaultName),
+          writeFile: (file, data) => writeFile(file, data),
+        }),
+    },
     [channels.copyText]: {
       allowPage: isConsolePage,
       handle: async (_event, text) => {
@@ -133,7 +141,7 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
 
 async function chooseSavePath(event: IpcMainInvokeEvent, defaultName: string): Promise<string | undefined> {
   const owner = BrowserWindow.fromWebContents(event.sender);
-  const options = { title: 'Save backup', defaultPath: join(app.getPath('downloads'), defaultName) };
+  const options = { title: defaultName.endsWith('.csv') ? 'Save export' : 'Save backup', defaultPath: join(app.getPath('downloads'), defaultName) };
   const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
   return result.canceled ? undefined : result.filePath;
 }

@@ -23,6 +23,8 @@ export interface KafueBridge {
   request(req: BridgeRequest): Promise<BridgeResponse>;
   /** Downloads a backup (`fileUrl` from the backup call) through a native save dialog. */
   saveBackup(fileUrl: string): Promise<{ saved: boolean }>;
+  /** Downloads the enquiries CSV export (its path, with the list's filters) through a native save dialog. */
+  saveExport(path: string): Promise<{ saved: boolean }>;
   /**
    * Puts text on the system clipboard (e.g. the one-time password's copy button). The app grants
    * its pages no permission at all, clipboard included, so `navigator.clipboard` fails there.
@@ -48,6 +50,7 @@ export interface SetupBridge {
 export const channels = {
   request: 'kafue:request',
   saveBackup: 'kafue:save-backup',
+  saveExport: 'kafue:save-export',
   copyText: 'kafue:copy-text',
   setupCurrent: 'kafue:setup-current',
   setupSave: 'kafue:setup-save',

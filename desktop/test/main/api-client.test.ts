@@ -221,3 +221,36 @@ describe('saving a backup', () => {
     expect(tokens.value).toBeNull();
   });
 });
+
+describe('saving the enquiries export', () => {
+  const path = '/api/enquiries/export.csv?status=New&q=kafue';
+  const csv = () => new Response('Name,Email\r\nChanda,c@example.com\r\n', { status: 200 });
+
+  it('downloads it with the token and the filters, and writes it where the user chooses', async () => {
+    const { client, sent } = setup(csv, memoryTokens('tok-A'));
+    const writeFile = vi.fn(async () => undefined);
+    const chooseFile = vi.fn(async () => '/home/me/enquiries.csv');
+    expect(await client.saveExport(path, { chooseFile, writeFile })).toEqual({ saved: true });
+    expect(sent[0].url).toBe(`${origin}${path}`);
+    expect(sent[0].headers.authorization).toBe('Bearer tok-A');
+    expect(chooseFile).toHaveBeenCalledWith('enquiries.csv');
+    expect(writeFile).toHaveBeenCalledWith('/home/me/enquiries.csv', new TextEncoder().encode('Name,Email\r\nChanda,c@example.com\r\n'));
+  });
+
+  it('refuses any other path, before sending', async () => {
+    const { client, fetch } = setup(csv, memoryTokens('tok-A'));
+    const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
+    for (const url of ['/api/staff', '/api/enquiries/export.csv/../../staff', '/api/enquiries/export.csvx', 'https://evil.example/api/enquiries/export.csv', 42]) {
+      await expect(client.saveExport(url, target), String(url)).rejects.toThrow();
+    }
+    expect(fetch).not.toHaveBeenCalled();
+    expect(target.chooseFile).not.toHaveBeenCalled();
+  });
+
+  it('reports a refused download without asking where to save', async () => {
+    const { client } = setup(() => json({ message: 'You do not have permission to do this.' }, 403), memoryTokens('tok-A'));
+    const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
+    await expect(client.saveExport(path, target)).rejects.toThrow(/status 403/);
+    expect(target.chooseFile).not.toHaveBeenCalled();
+  });
+});

@@ -25,11 +25,11 @@ async function loadPreload(url: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the preload', () => {
-  it('gives the console window.kafue: three named functions, nothing else', async () => {
+  it('gives the console window.kafue: four named functions, nothing else', async () => {
     const exposed = await loadPreload('kafue://app/admin/dashboard');
     expect([...exposed.keys()]).toEqual(['kafue']);
     const kafue = exposed.get('kafue') as Record<string, unknown>;
-    expect(Object.keys(kafue).sort()).toEqual(['copyText', 'request', 'saveBackup']);
+    expect(Object.keys(kafue).sort()).toEqual(['copyText', 'request', 'saveBackup', 'saveExport']);
     for (const value of Object.values(kafue)) expect(value).toEqual(expect.any(Function));
     expect(Object.values(kafue)).not.toContain(electron.ipcRenderer);
     expect(Object.values(kafue)).not.toContain(electron.ipcRenderer.invoke);
@@ -39,10 +39,12 @@ describe('the preload', () => {
     const kafue = (await loadPreload('kafue://app/admin/users')).get('kafue') as Record<string, (...args: unknown[]) => Promise<unknown>>;
     await kafue.request({ method: 'GET', path: '/api/staff', body: undefined, extra: 'dropped' });
     await kafue.saveBackup('/api/settings/backups/b.json');
+    await kafue.saveExport('/api/enquiries/export.csv?status=New');
     await kafue.copyText('pw');
     expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
       [channels.request, { method: 'GET', path: '/api/staff', body: undefined }],
       [channels.saveBackup, '/api/settings/backups/b.json'],
+      [channels.saveExport, '/api/enquiries/export.csv?status=New'],
       [channels.copyText, 'pw'],
     ]);
   });

@@ -64,7 +64,8 @@ function operation(e: Endpoint) {
   const statuses = Object.entries(e.answer);
   const body = e.body ?? e.documentedBody;
   return {
-    tags: [e.path.split('/')[2]],
+    // /api/{resource}/...: the resource; a page path such as /contact: its own name.
+    tags: [e.path.split('/')[2] ?? e.path.split('/')[1]],
     description: `Who may call: ${callers[e.access]}.`,
     security: e.access === 'public' ? [] : [{ cookie: [] }, { bearer: [] }],
     parameters: params.map((name) => ({

@@ -30,12 +30,16 @@ export function clearSessionCookie(ctx: Context, secure: boolean): void {
 }
 
 /**
- * True when the request comes from this site: its Origin names this host (or an allowed origin);
+ * True when the request comes from this site: its Origin names this host (or an allowed origin),
+ * or is "null" with Sec-Fetch-Site same-origin;
  * without an Origin, a browser's Sec-Fetch-Site must say same-origin (or none: typed by the user);
  * a request with neither header is not from a browser page and carries no ambient authority risk.
  */
 export function isSameOrigin(ctx: Context, allowedOrigins: readonly string[]): boolean {
   const origin = ctx.get('Origin');
+  // "null": the browser withheld the origin, as it does for a form posted (a navigation) under
+  // this site's Referrer-Policy no-referrer; then only its Sec-Fetch-Site can say same-origin.
+  if (origin === 'null') return ctx.get('Sec-Fetch-Site') === 'same-origin';
   if (origin) {
     if (allowedOrigins.includes(origin)) return true;
     try {

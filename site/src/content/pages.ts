@@ -32,8 +32,8 @@ export const contactPage = {
   send: 'Send Message',
   sending: 'Sending...',
   sent: "Message sent! We'll get back to you shortly.",
-  /** Simulated send (spec section 9). */
-  sendDelayMs: 2000,
+  /** Shown when the server cannot be reached or gives no message of its own. */
+  failed: 'Your message could not be sent. Please try again or email us.',
   infoHeading: 'Contact Information',
   info: {
     phone: 'Phone',

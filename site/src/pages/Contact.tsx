@@ -1,47 +1,81 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { brand } from '@kafue/common/brand';
 import { CheckList, PageBanner } from '../components/common';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
 import { contactPage as t } from '../content/pages';
 import { routeMeta } from '../content/meta';
+import { PageDataContext } from '../content/data';
 
 export const meta = () => routeMeta.contact;
 
-const empty = { name: '', phone: '', email: '', service: '', message: '' };
-type Status = 'idle' | 'sending';
+const empty = { fullName: '', phone: '', email: '', service: '', message: '' };
+type Field = keyof typeof empty;
+const labels: Record<string, string> = { ...t.fields, fullName: t.fields.name };
 
-/** Idle -> Sending ('Sending...', disabled, spinner) -> after 2 s: idle, sent note, form cleared. */
+/** What the last send came to: the success note, or the error note (the form keeps its text). */
+export type FormResult = { sent: true } | { error: string };
+
+/** An error answer's text: its message and, for a refused field, the field's own message. */
+export function errorText(answer: unknown): string {
+  const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: Record<string, unknown> };
+  if (typeof message !== 'string' || !message) return t.failed;
+  const details = Object.entries(errors ?? {}).map(([field, text]) => `${labels[field] ?? field}: ${String(text)}`);
+  return [message, ...details].join(' ');
+}
+
+/**
+ * Idle -> Sending ('Sending...', disabled, spinner) -> the server's answer: on 201 the sent note
+ * and an emptied form; on any failure the error note under the button, everything typed kept.
+ * Without JavaScript the same form posts to /contact (method post), and the server answers with
+ * this page showing the same note.
+ */
 function ContactForm() {
-  const [values, setValues] = useState(empty);
-  const [status, setStatus] = useState<Status>('idle');
-  const [sent, setSent] = useState(false);
-  const timer = useRef(0);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const submit = (e: FormEvent) => {
+  // A form sent without JavaScript comes back rendered by the server with its note (and, after
+  // an error, the text typed); the page's data carries it, so hydration matches.
+  const note = use(PageDataContext).contactNote;
+  const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<FormResult | null>(note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null);
+  // When the form was shown: a form filled in faster than a person can is a robot's.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
+  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (status === 'sending') return;
-    setStatus('sending');
-    timer.current = window.setTimeout(() => {
-      setStatus('idle');
-      setSent(true);
-      setValues(empty);
-    }, t.sendDelayMs);
+    if (sending) return;
+    const website = (e.currentTarget.elements.namedItem('website') as HTMLInputElement).value;
+    setSending(true);
+    let next: FormResult;
+    try {
+      const response = await fetch('/api/enquiries', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...values, website, startedAt: shownAt.current }),
+      });
+      const answer: unknown = await response.json().catch(() => null);
+      next = response.ok ? { sent: true } : { error: errorText(answer) };
+    } catch {
+      next = { error: t.failed };
+    }
+    setSending(false);
+    setResult(next);
+    if ('sent' in next) setValues(empty);
   };
-  const sending = status === 'sending';
   return (
-    <form className="contact-form" onSubmit={submit}>
+    <form className="contact-form" method="post" action="/contact" onSubmit={(e) => void submit(e)}>
       <div className="field">
         <label htmlFor="contact-name">{t.fields.name}</label>
-        <input id="contact-name" name="name" type="text" autoComplete="name" required placeholder={t.placeholders.name} value={values.name} onChange={set('name')} />
+        <input id="contact-name" name="fullName" type="text" autoComplete="name" required maxLength={100} placeholder={t.placeholders.name} value={values.fullName} onChange={set('fullName')} />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor="contact-phone">
             {t.fields.phone} <span className="muted">{t.optional}</span>
           </label>
-          <input id="contact-phone" name="phone" type="tel" autoComplete="tel" placeholder={t.placeholders.phone} value={values.phone} onChange={set('phone')} />
+          <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={30} placeholder={t.placeholders.phone} value={values.phone} onChange={set('phone')} />
         </div>
         <div className="field">
           <label htmlFor="contact-email">{t.fields.email}</label>
@@ -63,7 +97,12 @@ function ContactForm() {
       </div>
       <div className="field">
         <label htmlFor="contact-message">{t.fields.message}</label>
-        <textarea id="contact-message" name="message" rows={5} required placeholder={t.placeholders.message} value={values.message} onChange={set('message')} />
+        <textarea id="contact-message" name="message" rows={5} required maxLength={5000} placeholder={t.placeholders.message} value={values.message} onChange={set('message')} />
+      </div>
+      {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
+      <div className="hp" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={sending} aria-disabled={sending}>
         {sending ? (
@@ -79,12 +118,13 @@ function ContactForm() {
         )}
       </button>
       <div role="status" className="form-status">
-        {sent && (
+        {result && 'sent' in result && (
           <p className="sent-note">
             <Icon name="checkCircle" size={20} />
             {t.sent}
           </p>
         )}
+        {result && 'error' in result && <p className="error-note">{result.error}</p>}
       </div>
     </form>
   );

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Anchor, AppShell, Avatar, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AppShell, Avatar, Badge, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { adminTitle } from '@kafue/common/brand';
 import { api, defaultRoleLabel } from '@kafue/common/contract';
 import { apiPost } from '../lib/api';
@@ -8,7 +8,20 @@ import { DataLayer } from '../components/DataLayer';
 import { MaintenanceBanner } from '../features/settings/MaintenanceBanner';
 import { PublishStatus } from '../components/PublishStatus';
 import { useAuth } from '../lib/session';
+import { useUnreadCount } from '../features/enquiries/useEnquiries';
+import { useGeneralSettingsValue } from '../lib/generalSettings';
 import { breadcrumbFor, mainNav, settingsNav } from './nav';
+
+/** The sidebar's Enquiries badge: how many enquiries nobody has read yet. */
+function UnreadBadge() {
+  const { data } = useUnreadCount();
+  if (!data?.count) return null;
+  return (
+    <Badge size="sm" color="red" variant="filled" aria-label={`${data.count} unread`} data-testid="unread-enquiries">
+      {data.count}
+    </Badge>
+  );
+}
 
 function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
   const { pathname } = useLocation();
@@ -30,6 +43,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
       component={RouterNavLink}
       to={item.to}
       label={item.label}
+      rightSection={item.to === '/admin/enquiries' ? <UnreadBadge /> : undefined}
       active={pathname === item.to || (item.to === '/admin/dashboard' && pathname.replace(/\/$/, '') === '/admin')}
       onClick={onNavigate}
     />
@@ -79,6 +93,19 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
   );
 }
 
+/** The window's title names the company of the General settings' Site Name, once one is saved. */
+export function windowTitle(siteName: string): string {
+  return siteName.trim() ? `${siteName.trim()} Admin` : adminTitle;
+}
+
+function WindowTitle() {
+  const { siteName } = useGeneralSettingsValue();
+  useEffect(() => {
+    document.title = windowTitle(siteName);
+  }, [siteName]);
+  return null;
+}
+
 /** The admin layout (spec section 2): sidebar, breadcrumb, and the child screen. */
 export default function AdminLayout() {
   const { pathname } = useLocation();
@@ -88,6 +115,7 @@ export default function AdminLayout() {
 
   return (
     <DataLayer>
+      <WindowTitle />
       <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="md" gap="sm" wrap="nowrap">

@@ -27,6 +27,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'manage-services': lazy(() => import('../features/services/ManageServices')),
   'site-content': lazy(() => import('../features/site-content/SiteContent')),
   users: lazy(() => import('../features/staff/StaffManagement')),
+  enquiries: lazy(() => import('../features/enquiries/Enquiries')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
   'settings-security': lazy(() => import('../features/settings/SecuritySettings')),
   'settings-notifications': lazy(() => import('../features/settings/NotificationSettings')),

@@ -19,6 +19,7 @@ export const consoleScreens = [
   { id: 'manage-services', label: 'Manage Services', to: '/admin/manage-services', menu: 'main' },
   { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
+  { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
   { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },
   { id: 'settings-notifications', label: 'Notifications', to: '/admin/settings/notifications', menu: 'settings' },

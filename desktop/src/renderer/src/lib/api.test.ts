@@ -10,7 +10,7 @@ afterEach(() => {
 });
 
 /** A bridge whose only working part is `request`. */
-const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({ request, saveBackup: vi.fn(), copyText: vi.fn() });
+const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({ request, saveBackup: vi.fn(), saveExport: vi.fn(), copyText: vi.fn() });
 
 describe('request through the desktop bridge', () => {
   it('hands method, path and body to window.kafue.request and reads its answer', async () => {

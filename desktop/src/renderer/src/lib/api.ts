@@ -5,7 +5,7 @@
  */
 import { messages, type ApiError } from '@kafue/common/contract';
 import type { BridgeRequest } from '../../../shared/bridge';
-import { parseAnswerBody } from '../../../shared/json';
+import { parseAnswerBody, parseJsonBody } from '../../../shared/json';
 
 export type Method = BridgeRequest['method'];
 
@@ -93,4 +93,34 @@ export async function unwrap<T>(call: Promise<ApiResult<T>>): Promise<T> {
 /** failureMessage for whatever a query or mutation threw: anything but an ApiFailure reads as the network case. */
 export function failureMessageOf(error: unknown, fallback: string, network: string = messages.somethingWentWrong): string {
   return failureMessage(error instanceof ApiFailure ? error.result : { ok: false, status: 0 }, fallback, network);
+}
+
+/**
+ * Downloads a file answer (the enquiries CSV export) and lets the user keep it: in the desktop
+ * app through the main process (its token, a native save dialog), on the web with fetch and the
+ * session cookie, then as a download of the received file. Never throws.
+ */
+export async function apiDownload(path: string, fileName: string): Promise<ApiResult<{ saved: boolean }>> {
+  try {
+    if (window.kafue) {
+      const saved = await window.kafue.saveExport(path);
+      return { ok: true, status: 200, data: saved };
+    }
+    const res = await fetch(path, { credentials: 'include' });
+    if (!res.ok) {
+      if (res.status === 401) onUnauthorized?.();
+      return toResult(res.status, parseJsonBody(await res.text()));
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return { ok: true, status: 200, data: { saved: true } };
+  } catch {
+    return { ok: false, status: 0 };
+  }
 }

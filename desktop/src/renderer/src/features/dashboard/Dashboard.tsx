@@ -1,16 +1,20 @@
 import { Panel } from '../../components/Panel';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api, type Dashboard as DashboardData } from '@kafue/common/contract';
 import { Button, Card, ColorSwatch, Group, List, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { changeLabel, dashboardLoadMs, monthlyActivity, monthlySeries, quickActions, recentActivity, servicesByCategory, statCards } from './sampleData';
+import { apiGet, unwrap } from '../../lib/api';
+import { useFormatTime } from '../../lib/generalSettings';
+import { LoadFailure } from '../../components/LoadFailure';
+import { activityGlyph, categorySlices, changeLabel, monthlyData, monthlySeries, quickActions, statCardsOf, statTitles } from './dashboardView';
 
-const activityGlyph = { user: 'U', service: 'S', message: 'M', settings: 'C' } as const;
+const loadFailed = 'Failed to load the dashboard';
 
-function StatCards() {
+function StatCards({ data }: { data: DashboardData }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-      {statCards.map((card) => (
+      {statCardsOf(data).map((card) => (
         <Card withBorder key={card.title} padding="lg">
           <Text size="sm" c="dimmed" fw={500}>
             {card.title}
@@ -18,7 +22,7 @@ function StatCards() {
           <Text fz={28} fw={700}>
             {card.value}
           </Text>
-          {card.change !== undefined && (
+          {card.change !== null && (
             <Text size="sm" c={card.change >= 0 ? 'teal' : 'red'}>
               {changeLabel(card.change)}
             </Text>
@@ -34,8 +38,8 @@ function Loading() {
   return (
     <Stack aria-busy="true" aria-label="Loading dashboard">
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        {statCards.map((c) => (
-          <Skeleton key={c.title} height={110} data-testid="skeleton" />
+        {statTitles.map((title) => (
+          <Skeleton key={title} height={110} data-testid="skeleton" />
         ))}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -46,13 +50,14 @@ function Loading() {
   );
 }
 
-/** Dashboard (spec section 2): sample figures after a simulated 1 s load. */
+/** Dashboard (spec section 2): the business's real figures (issue 11 item 8), skeletons until they arrive. */
 export default function Dashboard() {
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    const t = setTimeout(() => setLoading(false), dashboardLoadMs);
-    return () => clearTimeout(t);
-  }, []);
+  const format = useFormatTime();
+  const { data, error, isPending } = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: () => unwrap(apiGet<DashboardData>(api.dashboard)),
+    meta: { failureToast: { fallback: loadFailed } },
+  });
 
   return (
     <Stack>
@@ -62,16 +67,18 @@ export default function Dashboard() {
         </Title>
         <Text c="dimmed">Here's what's happening with your platform today</Text>
       </div>
-      {loading ? (
+      {isPending ? (
         <Loading />
+      ) : !data ? (
+        <LoadFailure error={error} fallback={loadFailed} />
       ) : (
         <>
-          <StatCards />
+          <StatCards data={data} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Panel title="Monthly Activity" padding="md">
               <BarChart
                 h={260}
-                data={monthlyActivity}
+                data={monthlyData(data)}
                 dataKey="month"
                 series={monthlySeries}
                 withLegend
@@ -82,9 +89,9 @@ export default function Dashboard() {
             <Panel title="Services by Category" padding="md">
               {/* Legend at the right (spec section 2): the chart and a vertical key side by side. */}
               <Group justify="center" gap="xl" wrap="nowrap" mih={260}>
-                <PieChart size={200} data={servicesByCategory} withTooltip tooltipDataSource="segment" />
+                <PieChart size={200} data={categorySlices(data)} withTooltip tooltipDataSource="segment" />
                 <Stack gap={6} component="ul" aria-label="Services by Category legend" p={0} m={0} style={{ listStyle: 'none' }}>
-                  {servicesByCategory.map((c) => (
+                  {categorySlices(data).map((c) => (
                     <Group key={c.name} gap={8} component="li" wrap="nowrap">
                       <ColorSwatch color={`var(--mantine-color-${c.color.replace('.', '-')})`} size={12} aria-hidden />
                       <Text size="sm">
@@ -99,12 +106,13 @@ export default function Dashboard() {
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Panel title="Recent Activity" padding="md">
               <List spacing="sm" listStyleType="none" aria-label="Recent Activity">
-                {recentActivity.map((a) => (
+                {data.recentActivity.length === 0 && <List.Item>No activity yet.</List.Item>}
+                {data.recentActivity.map((a) => (
                   <List.Item
-                    key={a.id}
+                    key={`${a.kind}-${a._id}-${a.at}`}
                     icon={
                       <ThemeIcon variant="light" radius="xl" aria-hidden>
-                        {activityGlyph[a.icon]}
+                        {activityGlyph[a.kind]}
                       </ThemeIcon>
                     }
                   >
@@ -112,7 +120,7 @@ export default function Dashboard() {
                       <b>{a.user}</b> {a.action}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {a.time}
+                      {format(a.at)}
                     </Text>
                   </List.Item>
                 ))}

@@ -1,12 +1,16 @@
-import { useState } from 'react';
-import { Button, Checkbox, Paper, Select, Stack, Switch } from '@mantine/core';
+import { Button, Checkbox, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { defaultNotificationSettings, type NotificationSettings as Settings } from '@kafue/common/contract';
+import { notificationSettings } from '@kafue/common/schemas';
+import { useLoadedForm } from '../../lib/useLoadedForm';
+import { useNotificationSettings, useSaveNotificationSettings } from './useNotificationSettings';
 
-/** Spec section 3: notification preferences are local only, never saved. */
+/** Spec section 3's notification types, and issue 11's new enquiries. */
 const notificationTypes = [
   { key: 'newUser', label: 'New user registrations' },
   { key: 'systemAlert', label: 'System alerts' },
   { key: 'maintenance', label: 'Maintenance notifications' },
   { key: 'marketing', label: 'Marketing announcements' },
+  { key: 'newEnquiry', label: 'New enquiries' },
 ] as const;
 type TypeKey = (typeof notificationTypes)[number]['key'];
 
@@ -16,41 +20,55 @@ const frequencies = [
   { value: 'weekly', label: 'Weekly Digest' },
 ];
 
+/** Notification settings: the signed-in admin's own, loaded from the server and saved there. */
 export default function NotificationSettings() {
-  const [emailEnabled, setEmailEnabled] = useState(true);
-  const [types, setTypes] = useState<Record<TypeKey, boolean>>({ newUser: true, systemAlert: true, maintenance: true, marketing: false });
-  const [emailFrequency, setFrequency] = useState('instant');
+  const { data: saved, isPending: loading } = useNotificationSettings();
+  const save = useSaveNotificationSettings();
+  const { values, setValues, submit } = useLoadedForm<Settings>(saved, defaultNotificationSettings, notificationSettings, (v) => save.mutate(v));
 
   return (
     <Paper withBorder p="lg" maw={640}>
-      <Stack>
-        <Switch label="Email notifications" checked={emailEnabled} onChange={(e) => setEmailEnabled(e.currentTarget.checked)} />
-        {emailEnabled && (
-          <>
-            <Checkbox.Group
-              label="Notification types"
-              value={notificationTypes.filter((t) => types[t.key]).map((t) => t.key)}
-              onChange={(keys) => setTypes(Object.fromEntries(notificationTypes.map((t) => [t.key, keys.includes(t.key)])) as Record<TypeKey, boolean>)}
-            >
-              <Stack gap="xs" mt="xs">
-                {notificationTypes.map((t) => (
-                  <Checkbox key={t.key} value={t.key} label={t.label} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Select
-              label="Email frequency"
-              data={frequencies}
-              allowDeselect={false}
-              value={emailFrequency}
-              onChange={(v) => v && setFrequency(v)}
-              maw={260}
-            />
-          </>
-        )}
-        {/* Spec section 2: this button has no behaviour. */}
-        <Button w="fit-content">Save Notification Settings</Button>
-      </Stack>
+      <form onSubmit={submit} noValidate aria-busy={loading}>
+        <Stack>
+          {loading && (
+            <Text size="sm" c="dimmed" role="status">
+              Loading settings...
+            </Text>
+          )}
+          <Switch label="Email notifications" checked={values.emailEnabled} onChange={(e) => setValues({ ...values, emailEnabled: e.currentTarget.checked })} />
+          {values.emailEnabled && (
+            <>
+              <Checkbox.Group
+                label="Notification types"
+                value={notificationTypes.filter((t) => values.notificationTypes[t.key]).map((t) => t.key)}
+                onChange={(keys) =>
+                  setValues({
+                    ...values,
+                    notificationTypes: Object.fromEntries(notificationTypes.map((t) => [t.key, keys.includes(t.key)])) as Record<TypeKey, boolean>,
+                  })
+                }
+              >
+                <Stack gap="xs" mt="xs">
+                  {notificationTypes.map((t) => (
+                    <Checkbox key={t.key} value={t.key} label={t.label} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+              <Select
+                label="Email frequency"
+                data={frequencies}
+                allowDeselect={false}
+                value={values.emailFrequency}
+                onChange={(v) => v && setValues({ ...values, emailFrequency: v as Settings['emailFrequency'] })}
+                maw={260}
+              />
+            </>
+          )}
+          <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+            Save Notification Settings
+          </Button>
+        </Stack>
+      </form>
     </Paper>
   );
 }

@@ -12,6 +12,10 @@ import { PageLoader } from '../../components/PageLoader';
 import { StatusBadge } from '../../components/DataTable';
 import { PasswordChangeForm } from '../../components/PasswordChangeForm';
 import { staffPortalApi } from './staffPortalApi';
+import { MyEnquiries } from './MyEnquiries';
+
+/** Times in the portal: the viewer's own clock (the General settings are for admins' eyes). */
+const formatLocal = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -102,6 +106,7 @@ function Portal() {
                 <PasswordChangeForm change={change} />
               </Panel>
             </SimpleGrid>
+            {!me.mustChangePassword && <MyEnquiries format={formatLocal} />}
           </Stack>
         )}
       </Container>

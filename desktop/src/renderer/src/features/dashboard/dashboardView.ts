@@ -1,0 +1,55 @@
+/** The dashboard's figures as the screen shows them, from GET /api/dashboard (issue 11 item 8). */
+import type { Dashboard } from '@kafue/common/contract';
+
+export interface StatCard {
+  title: string;
+  value: string;
+  /** Percent change from last month; null when last month gives no basis (not shown). */
+  change: number | null;
+  /** Percent of a whole, drawn as a bar (storage). */
+  progress?: number;
+}
+
+/** The four cards' titles, also the skeletons' count. */
+export const statTitles = ['Total Services', 'New Messages', 'Active Users', 'Storage Used'] as const;
+
+/** Rounds to one decimal, as people read a percentage: 12.46 -> 12.5, 3 -> 3. */
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+export function statCardsOf(d: Dashboard): StatCard[] {
+  return [
+    { title: statTitles[0], value: String(d.totalServices.value), change: d.totalServices.change },
+    { title: statTitles[1], value: String(d.newMessages.value), change: d.newMessages.change },
+    { title: statTitles[2], value: String(d.activeUsers.value), change: d.activeUsers.change },
+    { title: statTitles[3], value: `${oneDecimal(d.storageUsed.value)}%`, change: d.storageUsed.change, progress: Math.min(100, d.storageUsed.value) },
+  ];
+}
+
+/** '+12.5% increase from last month' / '-3.2% decrease from last month'. */
+export function changeLabel(change: number): string {
+  const rounded = oneDecimal(change);
+  const sign = rounded >= 0 ? '+' : '-';
+  return `${sign}${Math.abs(rounded)}% ${rounded >= 0 ? 'increase' : 'decrease'} from last month`;
+}
+
+export function monthlyData(d: Dashboard) {
+  return d.monthlyActivity.map((m) => ({ month: m.label, 'New Users': m.newUsers, 'Service Requests': m.serviceRequests }));
+}
+
+// Shade 7: every bar and slice stands out from the white card by 3:1 or more (WCAG 1.4.11:
+// teal.7 3.12, orange.7 3.04); teal.6 and orange.6 did not (2.55, 2.57).
+export const monthlySeries = [
+  { name: 'New Users', color: 'blue.7' },
+  { name: 'Service Requests', color: 'teal.7' },
+];
+
+const sliceColors = ['blue.7', 'teal.7', 'violet.7', 'orange.7', 'pink.7', 'indigo.7', 'grape.7', 'cyan.7'];
+
+/** The pie's slices: each category with a service or more, in the catalogue's order. */
+export function categorySlices(d: Dashboard) {
+  return d.servicesByCategory.filter((c) => c.count > 0).map((c, i) => ({ name: c.label, value: c.count, color: sliceColors[i % sliceColors.length] }));
+}
+
+export const activityGlyph = { enquiry: 'M', staff: 'U', content: 'S' } as const;
+
+export const quickActions = ['Add New Service', 'Send Announcement', 'Generate Report', 'System Settings'];

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { Button, Checkbox, Group, Pagination, Paper, Select, SimpleGrid, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { DataTable } from '../../components/DataTable';
+import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { LoadFailure } from '../../components/LoadFailure';
+import { useFormatTime } from '../../lib/generalSettings';
+import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
+import type { EnquirySortField } from '@kafue/common/contract';
+import { EnquiryDetail } from './EnquiryDetail';
+import { texts, useActiveStaff, useBulkStatus, useEnquiryList, useExportCsv } from './useEnquiries';
+
+const pageSize = 25;
+type SortKey = EnquirySortField;
+
+interface Filters {
+  q: string;
+  status: string;
+  service: string;
+  assignee: string;
+  from: string;
+  to: string;
+}
+const noFilters: Filters = { q: '', status: '', service: '', assignee: '', from: '', to: '' };
+
+/** A column header that sorts the list by its field (the server sorts); a second click reverses it. */
+function SortHeader({ label, field, sort, onSort }: { label: string; field: SortKey; sort: string; onSort: (sort: string) => void }) {
+  const active = sort.replace(/^-/, '') === field;
+  const descending = sort.startsWith('-');
+  return (
+    <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
+      <UnstyledButton fw={700} fz="sm" onClick={() => onSort(active && !descending ? `-${field}` : field)}>
+        {label} {active ? (descending ? '↓' : '↑') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/** Enquiries (issue 11 item 3): the inbox, paged, searched, filtered and sorted by the server. */
+export default function Enquiries() {
+  const format = useFormatTime();
+  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [q] = useDebouncedValue(filters.q.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState('-createdAt');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState<EnquiryStatus | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const serverFilters = {
+    q,
+    status: filters.status,
+    service: filters.service,
+    assignee: filters.assignee,
+    // Days, read by the server in the configured timezone.
+    from: filters.from,
+    to: filters.to,
+  };
+  const query: EnquiryQuery = { ...serverFilters, page, pageSize, sort };
+  const list = useEnquiryList(query);
+  const staff = useActiveStaff();
+  const bulk = useBulkStatus((changed) => setSelected((sel) => new Set([...sel].filter((id) => !changed.has(id)))));
+  const exportCsv = useExportCsv();
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const allShown = items.length > 0 && items.every((e) => selected.has(e._id));
+  const someShown = items.some((e) => selected.has(e._id));
+
+  function change<K extends keyof Filters>(key: K, value: Filters[K]) {
+    setFilters((f) => ({ ...f, [key]: value }));
+    setPage(1);
+    setSelected(new Set());
+  }
+
+  return (
+    <>
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Title order={1} size="h2">
+          Enquiries
+        </Title>
+        <Button variant="default" loading={exportCsv.isPending} onClick={() => exportCsv.mutate({ ...serverFilters, sort })}>
+          Export CSV
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="md" role="search" aria-label="Filter enquiries">
+          <TextInput label="Search" placeholder="Name, email or message" value={filters.q} onChange={(e) => change('q', e.currentTarget.value)} />
+          <Select
+            label="Status"
+            data={[{ value: '', label: 'All but Spam' }, ...enquiryStatuses.map((s) => ({ value: s, label: s }))]}
+            value={filters.status}
+            allowDeselect={false}
+            onChange={(v) => change('status', v ?? '')}
+          />
+          <Select
+            label="Service"
+            data={[{ value: '', label: 'All services' }, ...enquiryServices.map((s) => ({ value: s, label: s }))]}
+            value={filters.service}
+            allowDeselect={false}
+            onChange={(v) => change('service', v ?? '')}
+          />
+          <Select
+            label="Assignee"
+            data={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name }))]}
+            value={filters.assignee}
+            allowDeselect={false}
+            onChange={(v) => change('assignee', v ?? '')}
+          />
+          <TextInput label="From" type="date" value={filters.from} onChange={(e) => change('from', e.currentTarget.value)} />
+          <TextInput label="To" type="date" value={filters.to} onChange={(e) => change('to', e.currentTarget.value)} />
+        </SimpleGrid>
+
+        <Group mb="md" gap="sm" align="flex-end">
+          <Select
+            label="Change status of selected"
+            placeholder="Choose a status"
+            data={[...enquiryStatuses]}
+            value={bulkStatus}
+            onChange={(v) => setBulkStatus(v)}
+            disabled={selected.size === 0}
+            w={220}
+          />
+          <Button
+            disabled={selected.size === 0 || !bulkStatus || bulk.isPending}
+            loading={bulk.isPending}
+            onClick={() => bulkStatus && bulk.mutate({ ids: [...selected], status: bulkStatus })}
+          >
+            Apply{selected.size > 0 ? ` (${selected.size})` : ''}
+          </Button>
+        </Group>
+
+        <LoadFailure error={list.error} fallback={texts.loadFailed} />
+        <DataTable
+          loading={list.isPending}
+          label="Enquiries"
+          minWidth={820}
+          head={
+            <>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all shown"
+                  checked={allShown}
+                  indeterminate={someShown && !allShown}
+                  disabled={items.length === 0}
+                  onChange={() =>
+                    setSelected((sel) => {
+                      const next = new Set(sel);
+                      for (const e of items) {
+                        if (allShown) next.delete(e._id);
+                        else next.add(e._id);
+                      }
+                      return next;
+                    })
+                  }
+                />
+              </Table.Th>
+              <SortHeader label="Received" field="createdAt" sort={sort} onSort={setSort} />
+              <SortHeader label="Name" field="fullName" sort={sort} onSort={setSort} />
+              <SortHeader label="Email" field="email" sort={sort} onSort={setSort} />
+              <SortHeader label="Service" field="service" sort={sort} onSort={setSort} />
+              <SortHeader label="Status" field="status" sort={sort} onSort={setSort} />
+              <Table.Th>Assignee</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </>
+          }
+        >
+          {items.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={8}>
+                <Text c="dimmed" ta="center" py="md">
+                  {Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            items.map((e) => (
+              <Table.Tr key={e._id} fw={e.readAt ? undefined : 700} data-unread={e.readAt ? undefined : 'true'}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Select ${e.fullName}`}
+                    checked={selected.has(e._id)}
+                    onChange={() =>
+                      setSelected((sel) => {
+                        const next = new Set(sel);
+                        if (!next.delete(e._id)) next.add(e._id);
+                        return next;
+                      })
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>{format(e.createdAt)}</Table.Td>
+                <Table.Td>
+                  {e.fullName}
+                  {!e.readAt && <VisuallyHidden> (unread)</VisuallyHidden>}
+                </Table.Td>
+                <Table.Td>{e.email}</Table.Td>
+                <Table.Td>{e.service}</Table.Td>
+                <Table.Td>
+                  <EnquiryStatusBadge status={e.status} />
+                </Table.Td>
+                <Table.Td>{e.assignee?.name ?? 'Unassigned'}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>
+                    Open
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))
+          )}
+        </DataTable>
+        <Group justify="space-between" mt="md" wrap="wrap">
+          <Text size="sm" c="dimmed" role="status">
+            {total === 0 ? '0 enquiries' : `${(page - 1) * pageSize + 1}-${Math.min(page * pageSize, total)} of ${total}`}
+            {list.isFetching && !list.isPending ? ' (updating...)' : ''}
+          </Text>
+          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+        </Group>
+      </Paper>
+      <EnquiryDetail id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}

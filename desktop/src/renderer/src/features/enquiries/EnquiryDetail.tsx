@@ -1,0 +1,124 @@
+import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadFailure } from '../../components/LoadFailure';
+import { useConfirmDelete } from '../../lib/useConfirmDelete';
+import { useFormatTime } from '../../lib/generalSettings';
+import { useAuth } from '../../lib/session';
+import type { EnquiryDetail as Detail } from '@kafue/common/contract';
+import { enquiryStatuses } from './enquiriesApi';
+import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
+
+const unassigned = '';
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** The detail view of one enquiry, in a drawer over the list: read, assign, set status, add notes, reply, delete. */
+export function EnquiryDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { data, error, isPending } = useEnquiry(id);
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={data?.fullName ?? 'Enquiry'}>
+      {id === null ? null : isPending ? (
+        <Text role="status">Loading...</Text>
+      ) : data ? (
+        <DetailBody enquiry={data} onGone={onClose} />
+      ) : (
+        <LoadFailure error={error} fallback={texts.loadFailed} />
+      )}
+    </Drawer>
+  );
+}
+
+function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }) {
+  const format = useFormatTime();
+  const isSuperAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const staff = useActiveStaff();
+  const update = useUpdateEnquiry();
+  const addNote = useAddNote(enquiry._id);
+  const remove = useDeleteEnquiry(onGone);
+  const confirm = useConfirmDelete(remove);
+  const subject = `Re: your enquiry${enquiry.service ? ` about ${enquiry.service}` : ''}`;
+  const assignees = [
+    { value: unassigned, label: 'Unassigned' },
+    ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name })),
+    // The current assignee stays listed even if no longer Active.
+    ...(enquiry.assignee && !(staff.data ?? []).some((s) => s._id === enquiry.assignee!._id) ? [{ value: enquiry.assignee._id, label: enquiry.assignee.name }] : []),
+  ];
+  return (
+    <Stack>
+      <Group gap="xs">
+        <EnquiryStatusBadge status={enquiry.status} />
+        <Text size="sm" c="dimmed">
+          Received {format(enquiry.createdAt)}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Line label="Email">{enquiry.email}</Line>
+        <Line label="Phone">{enquiry.phone}</Line>
+        <Line label="Service">{enquiry.service}</Line>
+        <Line label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Line>
+      </SimpleGrid>
+      <Line label="Message">
+        <Text component="div" style={{ whiteSpace: 'pre-wrap' }}>
+          {enquiry.message}
+        </Text>
+      </Line>
+      <Group>
+        <Anchor href={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`} fw={600}>
+          Reply by email
+        </Anchor>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label="Status"
+          data={[...enquiryStatuses]}
+          value={enquiry.status}
+          allowDeselect={false}
+          disabled={update.isPending}
+          onChange={(value) => value && value !== enquiry.status && update.mutate({ id: enquiry._id, body: { status: value } })}
+        />
+        <Select
+          label="Assignee"
+          data={assignees}
+          value={enquiry.assignee?._id ?? unassigned}
+          allowDeselect={false}
+          disabled={update.isPending || staff.isPending}
+          onChange={(value) => {
+            const next = value || null;
+            if (next !== (enquiry.assignee?._id ?? null)) update.mutate({ id: enquiry._id, body: { assigneeId: next } });
+          }}
+        />
+      </SimpleGrid>
+      {update.isPending && (
+        <Text size="sm" role="status">
+          Saving...
+        </Text>
+      )}
+      <EnquiryNotes
+        notes={enquiry.notes}
+        formatTime={(iso) => format(iso)}
+        adding={addNote.isPending}
+        onAdd={(text) => addNote.mutateAsync(text).then(() => true, () => false)}
+      />
+      {isSuperAdmin && (
+        <Group justify="flex-end">
+          <Button color="red" variant="light" onClick={() => confirm.ask(enquiry._id)}>
+            Delete Enquiry
+          </Button>
+        </Group>
+      )}
+      <ConfirmDialog title="Confirm Deletion" message={`Are you sure you want to delete the enquiry from ${enquiry.fullName}?`} {...confirm.dialog} />
+    </Stack>
+  );
+}

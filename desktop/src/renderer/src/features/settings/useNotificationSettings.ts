@@ -1,0 +1,28 @@
+/** The signed-in admin's notification settings (issue 11 item 5), saved per admin. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, defaultNotificationSettings, messages, type NotificationSettings, type NotificationSettingsAnswer } from '@kafue/common/contract';
+import { apiGet, apiPut, unwrap } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
+
+const notificationsKey = ['settings', 'notifications'];
+export const notificationTexts = { loadFailed: 'Failed to load notification settings', saveFailed: 'Failed to save notification settings' };
+
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: notificationsKey,
+    queryFn: () => unwrap(apiGet<NotificationSettings>(api.notificationSettings)).then((saved) => ({ ...defaultNotificationSettings, ...saved })),
+    meta: { failureToast: { fallback: notificationTexts.loadFailed } },
+  });
+}
+
+export function useSaveNotificationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: NotificationSettings) => unwrap(apiPut<NotificationSettingsAnswer>(api.notificationSettings, values)),
+    onSuccess(answer) {
+      toast('success', answer.message || messages.notificationSettingsSaved);
+      client.setQueryData(notificationsKey, answer.settings);
+    },
+    onError: (error) => failureToast(error, notificationTexts.saveFailed),
+  });
+}

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { api, messages, type EnquiryDetail, type EnquiryList, type EnquiryNoteAnswer, type EnquiryUpdateAnswer, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
+import { apiGet, apiPost, apiPut, unwrap } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
+import { DataTable } from '../../components/DataTable';
+import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { LoadFailure } from '../../components/LoadFailure';
+import { Panel } from '../../components/Panel';
+
+const pageSize = 10;
+const key = ['staff-portal', 'enquiries'];
+const staffStatuses = ['New', 'Open', 'Closed'] as const;
+const texts = { loadFailed: 'Failed to load your enquiries', updateFailed: 'Failed to update enquiry', noteFailed: 'Failed to add note' };
+
+const portalApi = {
+  list: (page: number) => apiGet<EnquiryList>(`${api.staffMyEnquiries}?page=${page}&pageSize=${pageSize}`),
+  get: (id: string) => apiGet<EnquiryDetail>(api.staffMyEnquiry(id)),
+  update: (id: string, body: StaffEnquiryUpdateBody) => apiPut<EnquiryUpdateAnswer>(api.staffMyEnquiry(id), body),
+  addNote: (id: string, text: string) => apiPost<EnquiryNoteAnswer>(api.staffMyEnquiryNotes(id), { text }),
+};
+
+/** The staff portal's enquiries (issue 11 item 4): those assigned to the signed-in staff member. */
+export function MyEnquiries({ format }: { format: (iso: string) => string }) {
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: [...key, 'list', page],
+    queryFn: () => unwrap(portalApi.list(page)),
+    placeholderData: keepPreviousData,
+    meta: { failureToast: { fallback: texts.loadFailed, area: 'staff' } },
+  });
+  const items = list.data?.items ?? [];
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / pageSize));
+  return (
+    <Panel title="Your Enquiries">
+      <LoadFailure error={list.error} fallback={texts.loadFailed} />
+      <DataTable
+        loading={list.isPending}
+        label="Your enquiries"
+        minWidth={560}
+        head={
+          <>
+            <Table.Th>Received</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Service</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+      >
+        {items.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={5}>
+              <Text c="dimmed" ta="center" py="md">
+                No enquiries are assigned to you.
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          items.map((e) => (
+            <Table.Tr key={e._id}>
+              <Table.Td>{format(e.createdAt)}</Table.Td>
+              <Table.Td>{e.fullName}</Table.Td>
+              <Table.Td>{e.service}</Table.Td>
+              <Table.Td>
+                <EnquiryStatusBadge status={e.status} />
+              </Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>
+                  Open
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))
+        )}
+      </DataTable>
+      {pages > 1 && (
+        <Group justify="flex-end" mt="md">
+          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+        </Group>
+      )}
+      <MyEnquiry id={openId} format={format} onClose={() => setOpenId(null)} />
+    </Panel>
+  );
+}
+
+function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: string) => string; onClose: () => void }) {
+  const client = useQueryClient();
+  const detail = useQuery({
+    queryKey: [...key, 'detail', id],
+    enabled: id !== null,
+    queryFn: () => unwrap(portalApi.get(id!)),
+    meta: { failureToast: { fallback: texts.loadFailed, area: 'staff' } },
+  });
+  const update = useMutation({
+    mutationFn: (status: StaffEnquiryUpdateBody['status']) => unwrap(portalApi.update(id!, { status })),
+    onSuccess() {
+      toast('success', messages.enquiryUpdated, { area: 'staff' });
+      return client.invalidateQueries({ queryKey: key });
+    },
+    onError: (error) => failureToast(error, texts.updateFailed, { area: 'staff' }),
+  });
+  const addNote = useMutation({
+    mutationFn: (text: string) => unwrap(portalApi.addNote(id!, text)),
+    onSuccess() {
+      toast('success', messages.enquiryNoteAdded, { area: 'staff' });
+      return client.invalidateQueries({ queryKey: [...key, 'detail', id] });
+    },
+    onError: (error) => failureToast(error, texts.noteFailed, { area: 'staff' }),
+  });
+  const e = detail.data;
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={e?.fullName ?? 'Enquiry'}>
+      {id === null ? null : detail.isPending ? (
+        <Text role="status">Loading...</Text>
+      ) : !e ? (
+        <LoadFailure error={detail.error} fallback={texts.loadFailed} />
+      ) : (
+        <Stack>
+          <Group gap="xs">
+            <EnquiryStatusBadge status={e.status} />
+            <Text size="sm" c="dimmed">
+              Received {format(e.createdAt)}
+            </Text>
+          </Group>
+          <Text size="sm">
+            <Anchor href={`mailto:${e.email}`}>{e.email}</Anchor>
+            {e.phone ? ` · ${e.phone}` : ''}
+            {e.service ? ` · ${e.service}` : ''}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{e.message}</Text>
+          <Select
+            label="Status"
+            data={[...staffStatuses]}
+            value={e.status}
+            allowDeselect={false}
+            disabled={update.isPending}
+            onChange={(value) => value && value !== e.status && update.mutate(value as StaffEnquiryUpdateBody['status'])}
+          />
+          {update.isPending && (
+            <Text size="sm" role="status">
+              Saving...
+            </Text>
+          )}
+          <EnquiryNotes notes={e.notes} formatTime={format} adding={addNote.isPending} onAdd={(text) => addNote.mutateAsync(text).then(() => true, () => false)} />
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

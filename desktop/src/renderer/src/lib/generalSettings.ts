@@ -1,0 +1,47 @@
+/**
+ * General settings as the whole console reads them (issue 11 item 7): Site Name names the window,
+ * Timezone is the one every time on screen is shown in. One query, shared by every screen (the
+ * General settings screen keeps it up to date when it saves under the same key).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { api, defaultGeneralSettings, type GeneralSettings } from '@kafue/common/contract';
+import { apiGet, unwrap } from './api';
+
+export const generalSettingsKey = ['settings', 'general'];
+
+export function useGeneralSettingsValue(): GeneralSettings {
+  const { data } = useQuery({
+    queryKey: generalSettingsKey,
+    queryFn: () => unwrap(apiGet<GeneralSettings>(api.generalSettings)).then((saved): GeneralSettings => ({ ...defaultGeneralSettings, ...saved })),
+    staleTime: 60_000,
+  });
+  return data ?? defaultGeneralSettings;
+}
+
+/** Hours east of UTC of a timezone value such as 'UTC+8' or 'UTC-5'. */
+export function offsetHours(timezone: string): number {
+  const match = /^UTC([+-]\d{1,2})$/.exec(timezone);
+  return match ? Number(match[1]) : 0;
+}
+
+/** A moment as people read it in the configured timezone: '21 Nov 2026, 17:00 (UTC+8)'. */
+export function formatInTimezone(iso: string | null | undefined, timezone: string, withTime = true): string {
+  if (!iso) return '';
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const shifted = new Date(time + offsetHours(timezone) * 3_600_000);
+  const text = shifted.toLocaleString('en-GB', {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+  });
+  return withTime ? `${text} (${timezone})` : text;
+}
+
+/** The console's time formatter for the configured timezone. */
+export function useFormatTime(): (iso: string | null | undefined, withTime?: boolean) => string {
+  const { timezone } = useGeneralSettingsValue();
+  return (iso, withTime = true) => formatInTimezone(iso, timezone, withTime);
+}

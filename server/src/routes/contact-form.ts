@@ -1,0 +1,91 @@
+/**
+ * The contact form without JavaScript (issue 11 item 1). The page's form is `method="post"
+ * action="/contact"`: before its script has loaded (or without scripts) the browser sends it
+ * here as application/x-www-form-urlencoded, never in the address bar. The enquiry is received
+ * exactly as the JSON call receives it (receiveEnquiry: same validation, Origin check, limit,
+ * spam defences, mails), and the answer is the contact page, rendered by the server, showing the
+ * same note the script would show: sent, or the refusal with everything typed kept.
+ */
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { enquiryBody } from '@kafue/common/schemas';
+import type { AppDeps } from '../deps.js';
+import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { HttpError } from '../http/errors.js';
+import { assertSameOrigin } from '../http/security.js';
+import { parseBody } from '../http/validate.js';
+import { loadSiteContent } from '../site/content.js';
+import { receiveEnquiry } from '../enquiries.js';
+
+export const contactFormPath = '/contact';
+const fields = ['fullName', 'phone', 'email', 'service', 'message', 'website'] as const;
+
+const contactPage = z.string().meta({
+  id: 'ContactPage',
+  description:
+    'The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded fullName, phone, email, service, message, website (the EnquiryBody fields).',
+  contentMediaType: 'text/html',
+});
+
+/** The form's fields from an application/x-www-form-urlencoded body of at most `limit` bytes. */
+async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
+  if (!ctx.is('application/x-www-form-urlencoded')) throw new HttpError(415, 'Send the form as application/x-www-form-urlencoded.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, 'The form is too large.');
+    chunks.push(chunk);
+  }
+  const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const form: Record<string, string> = {};
+  for (const field of fields) {
+    const value = params.get(field);
+    if (value !== null) form[field] = value;
+  }
+  return form;
+}
+
+export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
+  const { db, config, site } = deps;
+  return [
+    endpoint({
+      method: 'POST',
+      path: contactFormPath,
+      access: 'public',
+      answer: { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage },
+      async handle({ ctx, audit }) {
+        const form = await readForm(ctx, config.limits.bodyBytes);
+        let contactNote: { kind: 'success' | 'error'; message?: string; errors?: Record<string, string>; values?: Record<string, string> };
+        try {
+          // No session rides on this post, but a page elsewhere must not post enquiries through
+          // visitors' browsers either.
+          assertSameOrigin(ctx, config.allowedOrigins);
+          await receiveEnquiry(db, config.limits, ctx.ip, parseBody(enquiryBody, form), audit);
+          contactNote = { kind: 'success' };
+          ctx.status = 200;
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          const { website: _honeypot, ...values } = form;
+          contactNote = { kind: 'error', message: error.message, errors: error.errors, values };
+          ctx.status = error.status;
+          for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
+          // Refused, so nothing changed: the page with the note is all this call does.
+          audit.none('the enquiry was refused');
+        }
+        const pages = site.pages;
+        if (!pages) {
+          // No SSR build (a server started before the site was built): the static contact page.
+          ctx.status = 303;
+          ctx.redirect(contactFormPath);
+          return 'See the contact page.';
+        }
+        const content = await loadSiteContent(db);
+        const { html } = await pages.renderPage(contactFormPath, content, { ...pages.pageData(contactFormPath, content), contactNote });
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.set('Cache-Control', 'no-store');
+        return html;
+      },
+    }),
+  ];
+}

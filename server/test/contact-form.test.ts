@@ -1,0 +1,112 @@
+/**
+ * The contact form without JavaScript (issue 11 item 1): POST /contact with the browser's
+ * application/x-www-form-urlencoded body stores the enquiry as the JSON call does, and answers
+ * the contact page rendered by the server with the sent note, or the refusal with the text kept.
+ */
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@kafue/common/contract';
+import { repoRoot } from '../src/config.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+let t: TestServer;
+let addressCounter = 0;
+const freshAddress = () => `203.0.113.${++addressCounter}`;
+
+beforeAll(async () => {
+  // With the site's build: the answer is the contact page, rendered with its note.
+  t = await startTestServer({
+    configure: (c) => {
+      c.trustProxy = true;
+      c.siteDir = resolve(repoRoot, 'site/dist');
+    },
+  });
+});
+afterAll(() => t?.close());
+
+const form = { fullName: 'Mutale Banda', phone: '+260 97 555 0101', email: 'Mutale@Example.com', service: 'Cybersecurity', message: 'Please audit our network.', website: '' };
+
+function post(fields: Record<string, string>, address = freshAddress(), contentType = 'application/x-www-form-urlencoded') {
+  return t.client().call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': contentType, 'x-forwarded-for': address });
+}
+
+/** The page's data (the JSON the page carries for hydration). */
+function pageData(html: string): { contactNote?: Record<string, unknown> } {
+  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  expect(match).not.toBeNull();
+  return JSON.parse(match![1]) as { contactNote?: Record<string, unknown> };
+}
+
+describe('POST /contact (the form without JavaScript)', () => {
+  it('stores the enquiry as the JSON call does and answers the contact page with the sent note and an empty form', async () => {
+    const answer = await post(form);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html; charset=utf-8/);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.text).toContain('<h1');
+    expect(answer.text).toContain('class="sent-note"');
+    expect(answer.text).toContain(messages.enquirySent.replace("'", '&#x27;'));
+    expect(answer.text).not.toContain('class="error-note"');
+    expect(answer.text).not.toContain('value="Mutale Banda"');
+    expect(pageData(answer.text).contactNote).toEqual({ kind: 'success' });
+    const rows = await t.db.query(`SELECT full_name, email, phone, service, message, status FROM enquiries WHERE full_name = 'Mutale Banda'`);
+    expect(rows).toEqual([{ full_name: 'Mutale Banda', email: 'mutale@example.com', phone: '+260 97 555 0101', service: 'Cybersecurity', message: 'Please audit our network.', status: 'New' }]);
+  });
+
+  it('keeps the honeypot: a filled-in website field is stored as Spam, with the same sent note', async () => {
+    const answer = await post({ ...form, fullName: 'Robot Form', website: 'https://spam.example' });
+    expect(answer.status).toBe(200);
+    expect(pageData(answer.text).contactNote).toEqual({ kind: 'success' });
+    expect(await t.db.query(`SELECT status FROM enquiries WHERE full_name = 'Robot Form'`)).toEqual([{ status: 'Spam' }]);
+  });
+
+  it('refuses bad fields with the page showing the message, each field message, and the text kept; stores nothing', async () => {
+    const answer = await post({ ...form, fullName: 'Kept Text', email: 'not-an-email', phone: '1'.repeat(31) });
+    expect(answer.status).toBe(400);
+    const note = pageData(answer.text).contactNote!;
+    expect(note).toMatchObject({ kind: 'error', message: messages.invalidInput, values: { fullName: 'Kept Text', email: 'not-an-email', message: form.message } });
+    expect(Object.keys(note.errors as object).sort()).toEqual(['email', 'phone']);
+    expect(note.values).not.toHaveProperty('website');
+    expect(answer.text).toContain('class="error-note"');
+    expect(answer.text).toContain('value="Kept Text"');
+    expect(answer.text).toContain('Please audit our network.</textarea>');
+    expect(await t.db.query(`SELECT 1 FROM enquiries WHERE full_name = 'Kept Text'`)).toEqual([]);
+  });
+
+  it('counts toward the same per-address limit as the JSON call: the sixth answers 429 with its message', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await post({ ...form, fullName: `Limit ${i}` }, address)).status).toBe(200);
+    const answer = await post({ ...form, fullName: 'Limit 5' }, address);
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(pageData(answer.text).contactNote).toMatchObject({ kind: 'error', message: messages.tooManyEnquiries, values: { fullName: 'Limit 5' } });
+    expect(answer.text).toContain(messages.tooManyEnquiries);
+  });
+
+  it('refuses a page elsewhere posting the form (Origin), and a body that is not a form', async () => {
+    const foreign = await t.client().call('POST', '/contact', new URLSearchParams({ ...form, fullName: 'Foreign' }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://evil.example',
+      'x-forwarded-for': freshAddress(),
+    });
+    expect(foreign.status).toBe(403);
+    expect(pageData(foreign.text).contactNote).toMatchObject({ kind: 'error' });
+    expect(await t.db.query(`SELECT 1 FROM enquiries WHERE full_name = 'Foreign'`)).toEqual([]);
+    expect((await post(form, freshAddress(), 'text/plain')).status).toBe(415);
+  });
+
+  it('accepts the form a browser posts from this site under Referrer-Policy no-referrer (Origin "null", Sec-Fetch-Site same-origin), and only that', async () => {
+    const send = (fullName: string, headers: Record<string, string>) =>
+      t.client().call('POST', '/contact', new URLSearchParams({ ...form, fullName }).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': freshAddress(),
+        origin: 'null',
+        ...headers,
+      });
+    expect((await send('Null Same', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await send('Null Cross', { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await send('Null Bare', {})).status).toBe(403);
+    const stored = await t.db.query(`SELECT full_name FROM enquiries WHERE full_name LIKE 'Null %'`);
+    expect(stored).toEqual([{ full_name: 'Null Same' }]);
+  });
+});
