@@ -46,6 +46,83 @@ const target = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id:
 /** The fields a change of an enquiry can touch, as the audit log compares them. */
 const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
 
+/**
+ * The two writes on one enquiry, PUT (status, assignment) and POST notes, as both the admins' inbox
+ * and the staff portal offer them: one transaction, one audit row and the same answer for both.
+ * They differ by access and body, and `onlyMine` keeps the staff portal to enquiries assigned to the
+ * caller (another person's answers 404).
+ */
+function enquiryWriteEndpoints(
+  db: AppDeps['db'],
+  { path, access, body, onlyMine }: {
+    path: string;
+    access: 'anyAdmin' | 'staff';
+    body: typeof enquiryUpdateBody | typeof staffEnquiryUpdateBody;
+    onlyMine: boolean;
+  },
+): Endpoint[] {
+  return [
+    endpoint({
+      method: 'PUT',
+      path,
+      access,
+      body,
+      answer: { 200: enquiryUpdateAnswer },
+      async handle({ params, body: change, principal, audit }) {
+        // The staff portal's body has no assignee: it leaves the assignment as it is.
+        const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
+        const enquiry = await db.transaction(async (m) => {
+          const [locked] = await m.query<unknown[]>(
+            `SELECT 1 FROM enquiries WHERE id = $1 ${onlyMine ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
+            onlyMine ? [params.id, principal.id] : [params.id],
+          );
+          if (!locked) throw notFound();
+          const before = toEnquiry(await readRow(m, params.id));
+          if (assigneeId) {
+            // FOR SHARE: the staff member cannot be deleted or change status until this commits.
+            const active = await m.query<unknown[]>(
+              `SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`,
+              [assigneeId],
+            );
+            if (!active.length) {
+              throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
+            }
+          }
+          const assign = assigneeId !== undefined;
+          await m.query(
+            `UPDATE enquiries SET status = coalesce($2, status),
+                    assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
+              WHERE id = $1`,
+            [params.id, status ?? null, assign, assigneeId ?? null],
+          );
+          if (assigneeId && assigneeId !== before.assignee?._id) await enquiryAssigned(m, params.id, assigneeId);
+          const after = toEnquiry(await readRow(m, params.id));
+          await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
+          return after;
+        });
+        return { message: messages.enquiryUpdated, enquiry };
+      },
+    }),
+    endpoint({
+      method: 'POST',
+      path: `${path}/notes`,
+      access,
+      body: enquiryNoteBody,
+      answer: { 201: enquiryNoteAnswer },
+      async handle({ ctx, params, body: { text }, principal, audit }) {
+        const note = await db.transaction(async (m) => {
+          const added = await addNote(m, params.id, text, principal, onlyMine ? principal.id : undefined);
+          if (!added) throw notFound();
+          await audit(m, { action: 'enquiry.note', target: target(toEnquiry(await readRow(m, params.id))), changes: { note: { new: added.text } } });
+          return added;
+        });
+        ctx.status = 201;
+        return { message: messages.enquiryNoteAdded, note };
+      },
+    }),
+  ];
+}
+
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   const byId = `${api.enquiries}/:id`;
   return [
@@ -109,59 +186,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    endpoint({
-      method: 'PUT',
-      path: byId,
-      access: 'anyAdmin',
-      body: enquiryUpdateBody,
-      answer: { 200: enquiryUpdateAnswer },
-      async handle({ params, body, audit }) {
-        const enquiry = await db.transaction(async (m) => {
-          const [locked] = await m.query<unknown[]>(`SELECT 1 FROM enquiries WHERE id = $1 FOR UPDATE`, [params.id]);
-          if (!locked) throw notFound();
-          const before = toEnquiry(await readRow(m, params.id));
-          if (body.assigneeId) {
-            // FOR SHARE: the staff member cannot be deleted or change status until this commits.
-            const active = await m.query<unknown[]>(
-              `SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`,
-              [body.assigneeId],
-            );
-            if (!active.length) {
-              throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
-            }
-          }
-          const assign = body.assigneeId !== undefined;
-          await m.query(
-            `UPDATE enquiries SET status = coalesce($2, status),
-                    assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
-              WHERE id = $1`,
-            [params.id, body.status ?? null, assign, body.assigneeId ?? null],
-          );
-          if (body.assigneeId && body.assigneeId !== before.assignee?._id) await enquiryAssigned(m, params.id, body.assigneeId);
-          const after = toEnquiry(await readRow(m, params.id));
-          await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
-          return after;
-        });
-        return { message: messages.enquiryUpdated, enquiry };
-      },
-    }),
-    endpoint({
-      method: 'POST',
-      path: `${byId}/notes`,
-      access: 'anyAdmin',
-      body: enquiryNoteBody,
-      answer: { 201: enquiryNoteAnswer },
-      async handle({ ctx, params, body, principal, audit }) {
-        const note = await db.transaction(async (m) => {
-          const added = await addNote(m, params.id, body.text, principal);
-          if (!added) throw notFound();
-          await audit(m, { action: 'enquiry.note', target: target(toEnquiry(await readRow(m, params.id))), changes: { note: { new: added.text } } });
-          return added;
-        });
-        ctx.status = 201;
-        return { message: messages.enquiryNoteAdded, note };
-      },
-    }),
+    ...enquiryWriteEndpoints(db, { path: byId, access: 'anyAdmin', body: enquiryUpdateBody, onlyMine: false }),
     endpoint({
       method: 'DELETE',
       path: byId,
@@ -204,44 +229,6 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    endpoint({
-      method: 'PUT',
-      path: byId,
-      access: 'staff',
-      body: staffEnquiryUpdateBody,
-      answer: { 200: enquiryUpdateAnswer },
-      async handle({ params, body, principal, audit }) {
-        const enquiry = await db.transaction(async (m) => {
-          const [mine] = await m.query<unknown[]>(`SELECT 1 FROM enquiries WHERE id = $1 AND assignee_id = $2 FOR UPDATE`, [
-            params.id,
-            principal.id,
-          ]);
-          if (!mine) throw notFound();
-          const before = toEnquiry(await readRow(m, params.id));
-          await m.query(`UPDATE enquiries SET status = $2, updated_at = now() WHERE id = $1`, [params.id, body.status]);
-          const after = toEnquiry(await readRow(m, params.id));
-          await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
-          return after;
-        });
-        return { message: messages.enquiryUpdated, enquiry };
-      },
-    }),
-    endpoint({
-      method: 'POST',
-      path: `${byId}/notes`,
-      access: 'staff',
-      body: enquiryNoteBody,
-      answer: { 201: enquiryNoteAnswer },
-      async handle({ ctx, params, body, principal, audit }) {
-        const note = await db.transaction(async (m) => {
-          const added = await addNote(m, params.id, body.text, principal, principal.id);
-          if (!added) throw notFound();
-          await audit(m, { action: 'enquiry.note', target: target(toEnquiry(await readRow(m, params.id))), changes: { note: { new: added.text } } });
-          return added;
-        });
-        ctx.status = 201;
-        return { message: messages.enquiryNoteAdded, note };
-      },
-    }),
+    ...enquiryWriteEndpoints(db, { path: byId, access: 'staff', body: staffEnquiryUpdateBody, onlyMine: true }),
   ];
 }
