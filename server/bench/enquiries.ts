@@ -10,30 +10,23 @@
  * bench-results/enquiries-bench.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { api } from '@kafue/common/contract';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
+import { buildBenchServer, createDatabase, rssMiB, scratchDir, waitFor } from './harness.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS_INBOX ?? 20);
 const count = Number(process.env.BENCH_ENQUIRIES ?? 200_000);
 const adminEmail = 'bench@kafue.test';
 const adminPassword = 'bench password 1';
 
-const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-enquiries-'));
-chmodSync(tmp, 0o711);
+const tmp = scratchDir('kafue-bench-enquiries-');
 let server: ChildProcess | undefined;
-
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 const firstNames = ['Chanda', 'Mwila', 'Bwalya', 'Mulenga', 'Chipo', 'Natasha', 'Kondwani', 'Thandiwe', 'Lubasi', 'Mutale',
   'Grace', 'Peter', 'Ada', 'Joseph', 'Esther', 'Daniel', 'Ruth', 'Samuel', 'Mary', 'John'];
@@ -45,14 +38,10 @@ const words = ('we need a new website for our shop please quote the price of cct
   'logo design business cards by next month budget is limited call me in the morning thanks regards').split(' ');
 
 async function main() {
-  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const dist = await buildBenchServer();
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   try {
-    const root = new pg.Client({ connectionString: cluster.url });
-    await root.connect();
-    await root.query('CREATE DATABASE bench_enquiries');
-    await root.end();
-    const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench_enquiries');
+    const databaseUrl = await createDatabase(cluster.url, 'bench_enquiries');
 
     const port = await freePort();
     server = spawn(process.execPath, [join(dist, 'main.js')], {
@@ -71,16 +60,7 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (server.exitCode !== null) throw new Error('the server exited');
-      try {
-        await fetch(base + api.health);
-        break;
-      } catch {
-        if (i > 600) throw new Error('the server did not answer');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    await waitFor(base + api.health, server, { anyAnswer: true });
 
     // The data, straight into the database (the form's limit would take days).
     const db = new pg.Client({ connectionString: databaseUrl });

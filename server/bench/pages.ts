@@ -8,19 +8,14 @@
  * BENCH_CONNECTIONS (default 50). Needs `npm run build -w site` (site/dist and site/dist-ssr).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { api } from '@kafue/common/contract';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
+import { buildBenchServer, createDatabase, median, scratchDir, waitFor } from './harness.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -29,21 +24,7 @@ const siteDir = join(repoRoot, 'site/dist');
 const pages = ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0'];
 
 const children: ChildProcess[] = [];
-const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-pages-'));
-chmodSync(tmp, 0o711);
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
+const tmp = scratchDir('kafue-bench-pages-');
 
 function nginxConfig(port: number): string {
   const dir = join(tmp, 'nginx');
@@ -93,24 +74,19 @@ async function load(url: string): Promise<number> {
   return result.requests.average;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
   if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
   if (!existsSync(nginxBinary)) throw new Error(`${nginxBinary} not found (apt-get install nginx-light, or NGINX=path)`);
-  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const dist = await buildBenchServer();
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_pages');
-    await admin.end();
+    const databaseUrl = await createDatabase(cluster.url, 'bench_pages');
 
     const ourPort = await freePort();
     const ours = spawn(process.execPath, [join(dist, 'main.js')], {
       env: {
         PATH: process.env.PATH!,
-        DATABASE_URL: cluster.url.replace(/\/postgres$/, '/bench_pages'),
+        DATABASE_URL: databaseUrl,
         PORT: String(ourPort),
         DATA_DIR: join(tmp, 'data'),
         SITE_DIR: siteDir,

@@ -9,37 +9,26 @@
  * run.ts's reads: compare one process with two, not with those. Writes
  * bench-results/server-processes.json.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { repoRoot } from '../src/config.js';
 import { startEmbedded } from '../src/db/embedded.js';
 import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff, signInBearer } from '../test/balancer.js';
 import { cleanUp, startServer } from '../test/spawn-server.js';
+import { buildBenchServer, createDatabase, scratchDir } from './harness.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const admin = { email: 'bench@kafue.test', password: 'bench password 1' };
 
-const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-processes-'));
-// PostgreSQL (run as the user "postgres" when we are root) must be able to walk into it.
-chmodSync(tmp, 0o711);
+const tmp = scratchDir('kafue-bench-processes-');
 
 async function main() {
-  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const dist = await buildBenchServer();
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   const balancer = new Balancer(100);
   try {
-    const client = new pg.Client({ connectionString: cluster.url });
-    await client.connect();
-    await client.query('CREATE DATABASE bench');
-    await client.end();
-    const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
+    const databaseUrl = await createDatabase(cluster.url, 'bench');
     const env = { DATABASE_URL: databaseUrl, DRAIN_SECONDS: '1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     let started = 0;
     const start = () => startServer(dist, join(tmp, `data-${started++}`), env);

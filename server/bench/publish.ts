@@ -6,37 +6,18 @@
  * max < 2 s. BENCH_PUBLISHES changes the count. Needs `npm run build -w site`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { api } from '@kafue/common/contract';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
+import { buildBenchServer, createDatabase, median, scratchDir, waitFor } from './harness.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const publishes = Number(process.env.BENCH_PUBLISHES ?? 20);
 const email = 'bench@kafue.test';
 const password = 'bench password 1';
 const children: ChildProcess[] = [];
-const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-publish-'));
-chmodSync(tmp, 0o711);
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
+const tmp = scratchDir('kafue-bench-publish-');
 
 /** Milliseconds from `since` until `url` serves HTML containing `text` (polled every 5 ms). */
 async function liveAfter(url: string, text: string, since: number): Promise<number> {
@@ -48,19 +29,14 @@ async function liveAfter(url: string, text: string, since: number): Promise<numb
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x: number) => `${Math.round(x)} ms`;
 
 async function main() {
   if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
-  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const dist = await buildBenchServer();
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_publish');
-    await admin.end();
-    const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench_publish');
+    const databaseUrl = await createDatabase(cluster.url, 'bench_publish');
     const urls: string[] = [];
     for (const name of ['a', 'b']) {
       const port = await freePort();

@@ -9,17 +9,14 @@
  * (default 3; medians printed). Writes bench-results/server-bench.json at the repository root.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { api } from '@kafue/common/contract';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
+import { buildBenchServer, createDatabase, median, rssMiB, scratchDir, waitFor } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -30,27 +27,7 @@ const adminEmail = 'bench@kafue.test';
 const adminPassword = 'bench password 1';
 
 const children: ChildProcess[] = [];
-const tmp = mkdtempSync(join(tmpdir(), 'kafue-bench-'));
-// PostgreSQL (run as the user "postgres" when we are root) must be able to walk into it.
-chmodSync(tmp, 0o711);
-
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
-}
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
+const tmp = scratchDir('kafue-bench-');
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, args, {
@@ -96,17 +73,11 @@ async function load(url: string, opts: Partial<autocannon.Options>, secondsOf = 
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
-  const dist = await buildServer(join(here, '../node_modules/.cache/kafue-bench-build'));
+  const dist = await buildBenchServer();
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench');
-    await admin.end();
-    const databaseUrl = cluster.url.replace(/\/postgres$/, '/bench');
+    const databaseUrl = await createDatabase(cluster.url, 'bench');
 
     const ourPort = await freePort();
     // BENCH_PROFILE=dir: CPU profile of our server (node --cpu-prof), written when it stops.
@@ -127,7 +98,7 @@ async function main() {
       SIGNIN_FAILURES_PER_ADDRESS: '100000',
     });
     const ourUrl = `http://127.0.0.1:${ourPort}`;
-    await waitFor(ourUrl + api.health, ours);
+    await waitFor(ourUrl + api.health, ours, { anyAnswer: true });
 
     // Some data to read: 25 staff, the general settings, 8 admins for the sign-in run.
     const login = await call(ourUrl, 'POST', api.adminLogin, { email: adminEmail, password: adminPassword });
@@ -148,7 +119,7 @@ async function main() {
       PORT: String(basePort),
     });
     const baseUrl = `http://127.0.0.1:${basePort}`;
-    await waitFor(baseUrl + api.staff, baseline);
+    await waitFor(baseUrl + api.staff, baseline, { anyAnswer: true });
 
     const reads: autocannon.Options['requests'] = [
       { method: 'GET', path: api.staff },
