@@ -4,11 +4,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { sessionCookie, type AdminPending, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
-import { poolOf, preparedQuery } from '../db/data-source.js';
+import { preparedQuery } from '../db/data-source.js';
+import { ChannelListener } from '../db/listener.js';
 
 export type Principal =
   | {
@@ -119,7 +119,6 @@ const changesChannel = 'sessions_changed';
 const cacheMs = 10_000;
 /** A bound on memory; past it the cache starts over. */
 const maxCached = 10_000;
-const relistenMs = 1_000;
 
 /**
  * The sessions a process has looked up recently, so that a signed-in read makes one database
@@ -133,19 +132,32 @@ export class Sessions {
   private cache = new Map<string, { principal: Principal; until: number }>();
   /** Bumped at every change: a lookup that began before one does not store its older answer. */
   private generation = 0;
-  private listener?: pg.Client;
-  private retry?: NodeJS.Timeout;
-  private closed = false;
+  private readonly listener: ChannelListener;
 
   private constructor(
     private readonly db: DataSource,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.listener = new ChannelListener(db, changesChannel, {
+      notified: () => this.forget(),
+      lost: (wasListening, error) => {
+        if (wasListening) {
+          logger.warn(
+            { err: error?.message },
+            'session changes: listening connection lost; sessions are looked up every time until it is back',
+          );
+        }
+        this.forget();
+      },
+      // Whatever changed while nobody listened is unknown: start afresh.
+      listening: () => this.forget(),
+    });
+  }
 
   /** Starts listening for changes (retried in the background when the database is down). */
   static async open(db: DataSource, logger: Logger): Promise<Sessions> {
     const sessions = new Sessions(db, logger);
-    await sessions.listen();
+    await sessions.listener.start();
     return sessions;
   }
 
@@ -159,7 +171,7 @@ export class Sessions {
     const generation = this.generation;
     const row = await lookUp(this.db, tokenHash);
     const principal = row && (await principalOfRow(this.db, row));
-    if (principal && this.listener && generation === this.generation) {
+    if (principal && this.listener.listening && generation === this.generation) {
       if (this.cache.size >= maxCached) this.cache.clear();
       this.cache.set(tokenHash, { principal, until: Math.min(Date.now() + cacheMs, row.expires_at.getTime()) });
     }
@@ -173,48 +185,9 @@ export class Sessions {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.retry);
-    const listener = this.listener;
-    this.listener = undefined;
+    const closed = this.listener.close();
     this.forget();
-    await listener?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ ...poolOf(this.db).options, keepAlive: true });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (this.listener === client) {
-        this.listener = undefined;
-        this.logger.warn(
-          { err: error?.message },
-          'session changes: listening connection lost; sessions are looked up every time until it is back',
-        );
-      }
-      this.forget();
-      client.end().catch(() => undefined);
-      if (!this.closed) this.retry = setTimeout(() => void this.listen(), relistenMs).unref();
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', () => this.forget());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${changesChannel}`);
-    } catch (error) {
-      onLost(error instanceof Error ? error : undefined);
-      return;
-    }
-    if (this.closed || lost) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    // Whatever changed while nobody listened is unknown: start afresh.
-    this.forget();
-    this.listener = client;
+    await closed;
   }
 }
 
