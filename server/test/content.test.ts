@@ -7,7 +7,7 @@ import { api, messages } from '@kafue/common/contract';
 import { seedContent } from '@kafue/common/content-seed';
 import { categoryKeys, contentCollections } from '@kafue/common/vocabulary';
 import { dumpDatabase, restoreBackup } from '../src/backup.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { sampleService as newService, startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let editor: Client;
@@ -29,15 +29,6 @@ beforeAll(async () => {
   anonymous = t.client();
 });
 afterAll(() => t?.close());
-
-const newService = {
-  category: 'Web',
-  title: 'Website Care Plan',
-  price: '$49/mo',
-  description: 'Updates, backups and small changes to your website every month.',
-  features: ['Monthly updates', 'Daily backups'],
-  details: 'We look after your site so you do not have to.',
-};
 
 /** The item's fields, without the API's _id, status, position and updatedAt. */
 const fieldsOf = ({ _id: _i, status: _s, position: _p, updatedAt: _u, ...fields }: Record<string, unknown>) => fields;

@@ -29,6 +29,16 @@ import { SitePublisher } from '../src/site/publisher.js';
 
 export const password = 'correct horse battery';
 
+/** A new service, valid for the content API (content.test.ts) and the pages it publishes (site.test.ts). */
+export const sampleService = {
+  category: 'Web',
+  title: 'Website Care Plan',
+  price: '$49/mo',
+  description: 'Updates, backups and small changes to your website every month.',
+  features: ['Monthly updates', 'Daily backups'],
+  details: 'We look after your site so you do not have to.',
+};
+
 /** Creates an empty database on the test cluster; answers its URL. */
 export async function createDatabase(): Promise<string> {
   const adminUrl = inject('pgUrl');

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { api } from '@kafue/common/contract';
 import { dumpDatabase, restoreBackup } from '../src/backup.js';
 import { repoRoot, type Config } from '../src/config.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { sampleService as service, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const withSite = (config: Config) => {
   config.siteDir = resolve(repoRoot, 'site/dist');
@@ -50,15 +50,6 @@ function dataOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
   return JSON.parse(match![1]) as Record<string, unknown>;
 }
-
-const service = {
-  category: 'Web',
-  title: 'Website Care Plan',
-  price: '$49/mo',
-  description: 'Updates, backups and small changes to your website every month.',
-  features: ['Monthly updates', 'Daily backups'],
-  details: 'We look after your site so you do not have to.',
-};
 
 describe('the pages served from memory', () => {
   it('are the seeded site: every page, its data inside it, precompressed, with ETag and 304', async () => {
