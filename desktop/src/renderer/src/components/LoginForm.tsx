@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { FormError } from './FormError';
 
 export interface LoginFormProps {
   /** Resolves to an error message to show, or null on success (the caller navigates). */
@@ -29,11 +30,7 @@ export function LoginForm({ onSubmit, error, forgotHref }: LoginFormProps) {
   return (
     <form onSubmit={(e) => void submit(e)}>
       <Stack>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <TextInput
           label="Email"
           type="email"

@@ -5,6 +5,7 @@ import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type MessageAnswer } from '@kafue/common/contract';
 import { apiPost, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
+import { FormError } from '../../components/FormError';
 
 /** The sign-in screen of each kind of account. */
 export const signInPathOf = (account: 'admin' | 'staff') => (account === 'staff' ? '/staff-login' : adminLoginPath);
@@ -46,11 +47,7 @@ export default function ForgotPassword() {
       ) : (
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError error={error} />
             <Text size="sm">Enter the email address of your {account === 'staff' ? 'staff' : 'admin'} account and we will send you a link to choose a new password.</Text>
             <TextInput
               label="Email"

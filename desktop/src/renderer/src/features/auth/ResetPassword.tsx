@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { api, forgotPasswordPath, messages, minPasswordLength, type ResetPasswordAnswer } from '@kafue/common/contract';
 import { apiPost, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
+import { FormError } from '../../components/FormError';
 import { signInPathOf } from './ForgotPassword';
 
 /**
@@ -53,19 +54,16 @@ export default function ResetPassword() {
     <CenteredCard title="Reset Password">
       <form onSubmit={(e) => void submit(e)}>
         <Stack>
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-              {error === messages.resetLinkInvalid && (
-                <>
-                  {' '}
-                  <Anchor component={Link} to={forgotPasswordPath} size="sm">
-                    Ask for a new link
-                  </Anchor>
-                </>
-              )}
-            </Alert>
-          )}
+          <FormError error={error}>
+            {error === messages.resetLinkInvalid && (
+              <>
+                {' '}
+                <Anchor component={Link} to={forgotPasswordPath} size="sm">
+                  Ask for a new link
+                </Anchor>
+              </>
+            )}
+          </FormError>
           <PasswordInput
             label="New Password"
             required

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { messages } from '@kafue/common/contract';
+import { FormError } from '../../components/FormError';
 
 export interface TwoFactorStepProps {
   /** Sends the code; resolves to an error message to show, or null on success (the caller navigates). */
@@ -37,11 +38,7 @@ export function TwoFactorStep({ onSubmit, onBack }: TwoFactorStepProps) {
   return (
     <form onSubmit={(e) => void submit(e)}>
       <Stack>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormError error={error} />
         <Text size="sm" id="two-factor-help">
           {recovery ? 'Enter one of the recovery codes you saved when you set up two-factor authentication.' : messages.twoFactorRequired}
         </Text>
