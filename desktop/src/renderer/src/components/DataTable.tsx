@@ -49,3 +49,16 @@ export function StatusBadge({ status }: { status: StaffStatus }) {
     </Badge>
   );
 }
+
+/** The one row of a table with nothing to list: why (no rows yet, or none match), across all `columns`. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text c="dimmed" ta="center" py="md">
+          {children}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

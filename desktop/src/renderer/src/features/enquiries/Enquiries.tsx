@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, Pagination, Paper, Select, SimpleGrid, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, EmptyRow } from '../../components/DataTable';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -168,13 +168,7 @@ export default function Enquiries() {
           }
         >
           {items.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={8}>
-                <Text c="dimmed" ta="center" py="md">
-                  {Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={8}>{Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}</EmptyRow>
           ) : (
             items.map((e) => (
               <Table.Tr key={e._id} fw={e.readAt ? undefined : 700} data-unread={e.readAt ? undefined : 'true'}>

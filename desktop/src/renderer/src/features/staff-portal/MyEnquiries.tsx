@@ -4,7 +4,7 @@ import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text }
 import { api, messages, type EnquiryDetail, type EnquiryList, type EnquiryNoteAnswer, type EnquiryUpdateAnswer, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
 import { apiGet, apiPost, apiPut, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, EmptyRow } from '../../components/DataTable';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
@@ -51,13 +51,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
         }
       >
         {items.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={5}>
-              <Text c="dimmed" ta="center" py="md">
-                No enquiries are assigned to you.
-              </Text>
-            </Table.Td>
-          </Table.Tr>
+          <EmptyRow columns={5}>No enquiries are assigned to you.</EmptyRow>
         ) : (
           items.map((e) => (
             <Table.Tr key={e._id}>

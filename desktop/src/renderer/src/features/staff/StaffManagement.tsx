@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Paper, Table, Title } from '@mantine/core';
 import type { StaffUser } from '@kafue/common/contract';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useEditModal } from '../../lib/useEditModal';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, StatusBadge } from '../../components/DataTable';
+import { DataTable, EmptyRow, StatusBadge } from '../../components/DataTable';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { filterStaff, headerState, noFilter, toggleAllShown, toggleOne, type StaffFilter } from './filter';
 import { StaffFilters } from './StaffFilters';
@@ -72,13 +72,7 @@ export default function StaffManagement() {
           }
         >
           {shown.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text c="dimmed" ta="center" py="md">
-                  {staff.length === 0 ? 'No staff users yet.' : 'No staff match your search.'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow columns={6}>{staff.length === 0 ? 'No staff users yet.' : 'No staff match your search.'}</EmptyRow>
           ) : (
             shown.map((s) => (
               <Table.Tr key={s._id}>
