@@ -8,10 +8,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { appResponseHeaders, resolveAppPath } from '../../src/main/app-scheme';
 import { createApiClient, type TokenStore } from '../../src/main/api-client';
 import { checkServer, defaultServerAddress } from '../../src/main/server-address';
@@ -38,6 +39,27 @@ export async function serveRenderer(): Promise<{ origin: string; close(): Promis
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * For a spec file signing in through the desktop build: serves the renderer and makes a scratch
+ * downloads folder before its tests, and removes both after them. `origin` and `downloads` are
+ * set once its beforeAll has run.
+ */
+export function useRendererHost(): { origin: string; downloads: string } {
+  const host = { origin: '', downloads: '' };
+  let renderer: Awaited<ReturnType<typeof serveRenderer>> | undefined;
+  test.beforeAll(async () => {
+    expect(rendererBuilt, 'the desktop build of the renderer (npm run build -w desktop)').toBe(true);
+    renderer = await serveRenderer();
+    host.origin = renderer.origin;
+    host.downloads = await mkdtemp(join(tmpdir(), 'kafue-desktop-e2e-'));
+  });
+  test.afterAll(async () => {
+    await renderer?.close();
+    if (host.downloads) await rm(host.downloads, { recursive: true, force: true });
+  });
+  return host;
 }
 
 /** The main process's side of the bridge, for one page: its token store and what the page was given. */

@@ -3,26 +3,14 @@
  * process's real request module (see renderer-host.ts): the console works as in the app, the
  * session is a bearer token held on the "main process" side, and the page never sees it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { superAdmin } from '../../playwright.config';
-import { installBridge, rendererBuilt, serveRenderer, type DesktopSide } from './renderer-host';
+import { installBridge, useRendererHost, type DesktopSide } from './renderer-host';
 
-let renderer: Awaited<ReturnType<typeof serveRenderer>>;
-let downloads: string;
-
-test.beforeAll(async () => {
-  expect(rendererBuilt, 'the desktop build of the renderer (npm run build -w desktop)').toBe(true);
-  renderer = await serveRenderer();
-  downloads = await mkdtemp(join(tmpdir(), 'kafue-desktop-e2e-'));
-});
-test.afterAll(async () => {
-  await renderer?.close();
-  await rm(downloads, { recursive: true, force: true });
-});
+const renderer = useRendererHost();
 
 interface Watched {
   side: DesktopSide;
@@ -35,7 +23,7 @@ interface Watched {
 /** The page with `window.kafue` talking to `server` (the Playwright webServer: the real API). */
 async function openApp(page: Page, server: string | undefined): Promise<Watched> {
   if (!server) throw new Error('baseURL (the API server) is not configured');
-  const side = await installBridge(page, server, join(downloads, 'backup.json'));
+  const side = await installBridge(page, server, join(renderer.downloads, 'backup.json'));
   const foreignRequests: string[] = [];
   const problems: string[] = [];
   page.on('request', (request) => {

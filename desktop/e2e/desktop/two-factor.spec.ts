@@ -3,28 +3,15 @@
  * request module (bearer session held on the "main process" side), and the Security screen's
  * sessions showing the desktop's token session as the current one.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type TwoFactorEnableAnswer, type TwoFactorSetupAnswer } from '@kafue/common/contract';
 import { apiAs, createAdmin } from '../web/support';
-import { installBridge, rendererBuilt, serveRenderer } from './renderer-host';
+import { installBridge, useRendererHost } from './renderer-host';
 
-let renderer: Awaited<ReturnType<typeof serveRenderer>>;
-let downloads: string;
-
-test.beforeAll(async () => {
-  expect(rendererBuilt, 'the desktop build of the renderer (npm run build -w desktop)').toBe(true);
-  renderer = await serveRenderer();
-  downloads = await mkdtemp(join(tmpdir(), 'kafue-desktop-e2e-'));
-});
-test.afterAll(async () => {
-  await renderer?.close();
-  await rm(downloads, { recursive: true, force: true });
-});
+const renderer = useRendererHost();
 
 const codeAt = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 
@@ -38,7 +25,7 @@ test('an admin with two-factor on signs in with a code and then a recovery code;
   const { recoveryCodes } = (await enabled.json()) as TwoFactorEnableAnswer;
   await own.dispose();
 
-  const side = await installBridge(page, baseURL, join(downloads, 'backup.json'));
+  const side = await installBridge(page, baseURL, join(renderer.downloads, 'backup.json'));
   await page.goto(`${renderer.origin}${adminLoginPath}`);
   await page.getByRole('textbox', { name: 'Email' }).fill(admin.email);
   await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
