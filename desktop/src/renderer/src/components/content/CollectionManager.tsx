@@ -71,9 +71,10 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
         onSuccess: () =>
           requestAnimationFrame(() => {
             // The card moved: its button keeps the focus, or the other one when this end is reached.
-            const button = document.querySelector<HTMLElement>(`[data-move="${item._id}:${direction}"]`);
-            const focusable = button?.getAttribute('aria-disabled') ? document.querySelector<HTMLElement>(`[data-move="${item._id}:${direction === 'up' ? 'down' : 'up'}"]`) : button;
-            focusable?.focus();
+            // Read from the list, not from the buttons, which may still show the move as busy.
+            const reachedEnd = direction === 'up' ? index - 1 === 0 : index + 1 === list.length - 1;
+            const keep = reachedEnd ? (direction === 'up' ? 'down' : 'up') : direction;
+            document.querySelector<HTMLElement>(`[data-move="${item._id}:${keep}"]`)?.focus();
           }),
       },
     );
