@@ -10,6 +10,7 @@ import type { Context, Next } from 'koa';
 import type { DataSource } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import { defaultGeneralSettings, messages, api } from '@kafue/common/contract';
+import { contactFormPath } from './routes/contact-form.js';
 import { generalSettingsKey, storedGeneralSettings } from './backup-schedule.js';
 import { isApiPath, isConsolePath } from './http/static.js';
 import { readSetting } from './stored-settings.js';
@@ -20,8 +21,10 @@ import { readSetting } from './stored-settings.js';
  */
 export const refusedInMaintenance: readonly string[] = [
   `POST ${api.staffLogin}`,
-  // The contact form's call (issue 11); refused here already so that it is covered when it lands.
-  'POST /api/enquiries',
+  // The contact form: its JSON call, and the post a browser sends without JavaScript (answered
+  // with the maintenance page, as any page is).
+  `POST ${api.enquiries}`,
+  `POST ${contactFormPath}`,
 ];
 
 /** Seconds a client is told to wait (Retry-After). */
@@ -93,17 +96,18 @@ a{color:#115e59}
 export function maintenanceGate(maintenance: Maintenance) {
   const refused = new Set(refusedInMaintenance);
   return async (ctx: Context, next: Next) => {
-    const page = !isApiPath(ctx.path) && !isConsolePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD');
-    const call = isApiPath(ctx.path) && refused.has(`${ctx.method} ${ctx.path.replace(/\/+$/, '')}`);
-    if ((page || call) && (await maintenance.active())) {
+    const apiCall = isApiPath(ctx.path);
+    const page = !apiCall && !isConsolePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD');
+    const refusedCall = refused.has(`${ctx.method} ${ctx.path.replace(/\/+$/, '')}`);
+    if ((page || refusedCall) && (await maintenance.active())) {
       ctx.status = 503;
       ctx.set('Retry-After', String(maintenanceRetrySeconds));
       ctx.set('Cache-Control', 'no-store');
-      if (page) {
+      if (apiCall) {
+        ctx.body = { message: messages.maintenance };
+      } else {
         ctx.type = 'text/html; charset=utf-8';
         ctx.body = maintenancePage; // Koa sends no body to HEAD
-      } else {
-        ctx.body = { message: messages.maintenance };
       }
       return;
     }

@@ -82,7 +82,13 @@ describe('maintenance mode', () => {
     expect(signIn.headers.get('retry-after')).toBe('300');
     const enquiry = await t.client().post('/api/enquiries', { name: 'A', email: 'a@kafue.test', message: 'Hello' });
     expect(enquiry).toMatchObject({ status: 503, body: { message: messages.maintenance } });
-    expect(refusedInMaintenance).toEqual(['POST /api/staff/login', 'POST /api/enquiries']);
+    // The same form posted without JavaScript gets the maintenance page.
+    const form = await t.client().call('POST', '/contact', 'fullName=A&email=a%40kafue.test&message=Hello', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.status).toBe(503);
+    expect(form.text).toBe(maintenancePage);
+    expect(refusedInMaintenance).toEqual(['POST /api/staff/login', 'POST /api/enquiries', 'POST /contact']);
   });
 
   it('on: admins keep working (sign-in, reads, changes, the console) and /api/health stays 200', async () => {
