@@ -4,18 +4,16 @@
  * count and one page) for each filter, median of 5 runs, and the CSV
  * export of a month. Prints a table and writes bench-results/audit-bench.json at the repository root.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditQuery } from '@kafue/common/schemas';
 import { exportAudit, listAudit } from '../src/audit.js';
-import { repoRoot } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { startEmbedded } from '../src/db/embedded.js';
+import { scratchDir, writeBenchResult } from './harness.js';
 
 const rows = Number(process.env.AUDIT_ROWS ?? 300_000);
-const tmp = mkdtempSync(join(tmpdir(), 'kafue-audit-bench-'));
-chmodSync(tmp, 0o711);
+const tmp = scratchDir('kafue-audit-bench-');
 const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
 const database = await openDatabase({ databaseUrl: undefined, dataDir: tmp }, () => undefined, cluster.url);
 const db = database.dataSource;
@@ -65,8 +63,7 @@ try {
   // total: the bytes written.
   results.push({ case: 'CSV export, last 30 days', medianMs: Math.round(performance.now() - t0), total: bytes });
   console.table(results);
-  mkdirSync(join(repoRoot, 'bench-results'), { recursive: true });
-  writeFileSync(join(repoRoot, 'bench-results', 'audit-bench.json'), JSON.stringify({ rows, results }, null, 2));
+  writeBenchResult('audit-bench.json', { rows, results });
 } finally {
   await database.close();
   await cluster.stop();

@@ -10,14 +10,13 @@
  * bench-results/enquiries-bench.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { api } from '@kafue/common/contract';
-import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, rssMiB, scratchDir, waitFor } from './harness.js';
+import { buildBenchServer, createDatabase, rssMiB, scratchDir, waitFor, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS_INBOX ?? 20);
@@ -179,12 +178,7 @@ async function main() {
     ] as const;
     console.log('Targets: ' + checks.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; '));
 
-    const out = join(repoRoot, 'bench-results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      join(out, 'enquiries-bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), count, connections, seconds, seedSeconds, queryMs, results, export: exportResult }, null, 2) + '\n',
-    );
+    writeBenchResult('enquiries-bench.json', { count, connections, seconds, seedSeconds, queryMs, results, export: exportResult });
     process.exitCode = checks[4][1] ? 0 : 1;
   } finally {
     if (server && server.exitCode === null) {

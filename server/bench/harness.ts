@@ -1,10 +1,10 @@
 /**
  * What the bench scripts share: a scratch directory PostgreSQL can enter, the built server, a
- * database of their own on the embedded cluster, waiting for a process to answer, medians and a
- * process's memory.
+ * database of their own on the embedded cluster, waiting for a process to answer, medians, a
+ * process's memory, and where the figures are kept.
  */
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,3 +55,10 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 /** Resident memory of process `pid`, in MiB. */
 export const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/** Keeps a bench's figures in bench-results/NAME at the repository root, dated. */
+export function writeBenchResult(name: string, figures: object): void {
+  const out = join(here, '../../bench-results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, name), `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`);
+}

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { api } from '@kafue/common/contract';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, median, scratchDir, waitFor } from './harness.js';
+import { buildBenchServer, createDatabase, median, scratchDir, waitFor, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -137,11 +137,7 @@ async function main() {
       `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
     ];
     console.log(lines.join('\n'));
-    mkdirSync(join(repoRoot, 'bench-results'), { recursive: true });
-    writeFileSync(
-      join(repoRoot, 'bench-results/pages-bench.json'),
-      `${JSON.stringify({ pages, connections, seconds, rounds, ours: ourRuns, nginx: nginxRuns, ratio: ourRps / nginxRps }, null, 2)}\n`,
-    );
+    writeBenchResult('pages-bench.json', { pages, connections, seconds, rounds, ours: ourRuns, nginx: nginxRuns, ratio: ourRps / nginxRps });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -9,13 +9,12 @@
  * run.ts's reads: compare one process with two, not with those. Writes
  * bench-results/server-processes.json.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../src/config.js';
 import { startEmbedded } from '../src/db/embedded.js';
 import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff, signInBearer } from '../test/balancer.js';
 import { cleanUp, startServer } from '../test/spawn-server.js';
-import { buildBenchServer, createDatabase, scratchDir } from './harness.js';
+import { buildBenchServer, createDatabase, scratchDir, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -76,12 +75,7 @@ async function main() {
     const ok = rolling.failed === 0 && rolling.lostWrites === 0 && one.failed === 0 && two.failed === 0;
     console.log(`Target: ${ok ? 'met' : 'MISSED'}: 0 failed requests, 0 lost writes`);
 
-    const out = join(repoRoot, 'bench-results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      join(out, 'server-processes.json'),
-      JSON.stringify({ date: new Date().toISOString(), connections, seconds, one, two, rolling }, null, 2) + '\n',
-    );
+    writeBenchResult('server-processes.json', { connections, seconds, one, two, rolling });
     process.exitCode = ok ? 0 : 1;
   } finally {
     await balancer.close();

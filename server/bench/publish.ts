@@ -6,12 +6,12 @@
  * max < 2 s. BENCH_PUBLISHES changes the count. Needs `npm run build -w site`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { api } from '@kafue/common/contract';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, median, scratchDir, waitFor } from './harness.js';
+import { buildBenchServer, createDatabase, median, scratchDir, waitFor, writeBenchResult } from './harness.js';
 
 const publishes = Number(process.env.BENCH_PUBLISHES ?? 20);
 const email = 'bench@kafue.test';
@@ -96,8 +96,7 @@ async function main() {
       `  target: median < 1000 ms, max < 2000 ms`,
     ];
     console.log(lines.join('\n'));
-    mkdirSync(join(repoRoot, 'bench-results'), { recursive: true });
-    writeFileSync(join(repoRoot, 'bench-results/publish-bench.json'), `${JSON.stringify({ oneProcessMs: one, acrossProcessesMs: two }, null, 2)}\n`);
+    writeBenchResult('publish-bench.json', { oneProcessMs: one, acrossProcessesMs: two });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

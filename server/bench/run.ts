@@ -9,14 +9,14 @@
  * (default 3; medians printed). Writes bench-results/server-bench.json at the repository root.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { api } from '@kafue/common/contract';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, median, rssMiB, scratchDir, waitFor } from './harness.js';
+import { buildBenchServer, createDatabase, median, rssMiB, scratchDir, waitFor, writeBenchResult } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -213,12 +213,7 @@ async function main() {
     ] as const;
     console.log('\nTargets: ' + checks.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; '));
 
-    const out = join(repoRoot, 'bench-results');
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      join(out, 'server-bench.json'),
-      JSON.stringify({ date: new Date().toISOString(), connections, seconds, rounds, ours: { ...o, rss }, baseline: { ...b, rss: baseRss }, ratio, ratios, signIn, refusals }, null, 2) + '\n',
-    );
+    writeBenchResult('server-bench.json', { connections, seconds, rounds, ours: { ...o, rss }, baseline: { ...b, rss: baseRss }, ratio, ratios, signIn, refusals });
     process.exitCode = o.errors === 0 && signIn.errors === 0 ? 0 : 1;
   } finally {
     for (const child of children) {
