@@ -1,6 +1,6 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of a build, once, at the
 // highest settings, so that the server sends compressed pages and assets without compressing
-// anything per request (server/src/http/static.ts picks the copy the browser accepts).
+// anything per request (server/src/web/static.ts picks the copy the browser accepts).
 // Usage: node scripts/precompress.mjs DIR [DIR ...]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';

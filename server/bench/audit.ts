@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditQuery } from '@kafue/common/schemas';
-import { exportAudit, listAudit } from '../src/audit.js';
+import { exportAudit, listAudit } from '../src/audit/audit.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { startEmbedded } from '../src/db/embedded.js';
 import { scratchDir, writeBenchResult } from './harness.js';

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
-import type { Maintenance } from './maintenance.js';
+import type { Maintenance } from './maintenance/maintenance.js';
 import type { SitePublisher } from './site/publisher.js';
 
 export interface AppDeps {
@@ -13,7 +13,7 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   lifecycle: Lifecycle;
-  /** Maintenance mode as this process knows it (maintenance.ts). */
+  /** Maintenance mode as this process knows it (maintenance/maintenance.ts). */
   maintenance: Maintenance;
   /** The time in milliseconds (Date.now unless a test sets the clock): TOTP steps are read from it. */
   now?: () => number;

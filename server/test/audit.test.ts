@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { csvCell, diff, purgeAudit, redact } from '../src/audit.js';
+import { csvCell, diff, purgeAudit, redact } from '../src/audit/audit.js';
 import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { repoRoot } from '../src/config.js';
@@ -371,7 +371,7 @@ describe('every state-changing route writes exactly one audit row', () => {
   });
 
   it('a route that changes something without writing its row answers 500 outside production', async () => {
-    const { runEndpoint, endpoint } = await import('../src/http/endpoint.js');
+    const { runEndpoint, endpoint } = await import('../src/web/endpoint.js');
     const { messageAnswer } = await import('@kafue/common/schemas');
     const careless = endpoint({ method: 'POST', path: '/x', access: 'public', answer: { 200: messageAnswer }, handle: async () => ({ message: 'done' }) });
     const ctx = { params: {}, request: { body: {} }, state: {}, ip: '127.0.0.1', get: () => '' } as never;

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, defaultBackupSchedule, messages } from '@kafue/common/contract';
-import { dueSlot, runScheduledBackup } from '../src/backup-schedule.js';
+import { dueSlot, runScheduledBackup } from '../src/backup/schedule.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;

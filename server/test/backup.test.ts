@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { decodeBackup, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup.js';
+import { decodeBackup, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup/backup.js';
 import { migrations, openDatabase } from '../src/db/data-source.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 

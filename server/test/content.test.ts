@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { seedContent } from '@kafue/common/content-seed';
 import { categoryKeys, contentCollections } from '@kafue/common/vocabulary';
-import { dumpDatabase, restoreBackup } from '../src/backup.js';
+import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { sampleService as newService, startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { dumpDatabase, restoreBackup } from '../src/backup.js';
+import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 import { openDatabase } from '../src/db/data-source.js';
 

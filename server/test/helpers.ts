@@ -20,10 +20,10 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
-import type { Endpoint } from '../src/http/endpoint.js';
+import type { Endpoint } from '../src/web/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
-import { Maintenance } from '../src/maintenance.js';
+import { Maintenance } from '../src/maintenance/maintenance.js';
 import { observePublish } from '../src/metrics.js';
 import { SitePublisher } from '../src/site/publisher.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
-import { maintenancePage, refusedInMaintenance } from '../src/maintenance.js';
+import { maintenancePage, refusedInMaintenance } from '../src/maintenance/maintenance.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
 const built = mkdtempSync(join(tmpdir(), 'kafue-maintenance-'));

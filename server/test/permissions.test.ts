@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { api, messages } from '@kafue/common/contract';
-import { authorize } from '../src/http/endpoint.js';
+import { authorize } from '../src/web/endpoint.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
 type Who = 'anonymous' | 'staffPending' | 'staff' | 'Moderator' | 'Editor' | 'Super Admin' | 'expired' | 'revoked' | 'forged';

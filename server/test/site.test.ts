@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { api } from '@kafue/common/contract';
-import { dumpDatabase, restoreBackup } from '../src/backup.js';
+import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { repoRoot, type Config } from '../src/config.js';
 import { sampleService as service, startTestServer, type Client, type TestServer } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staticFiles } from '../src/http/static.js';
+import { staticFiles } from '../src/web/static.js';
 // @ts-expect-error: a plain build script, without type declarations.
 import { precompress } from '../../scripts/precompress.mjs';
 

@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { messages, type AdminRole } from '@kafue/common/contract';
 import { adminInviteBody } from '@kafue/common/schemas';
 import { brand } from '@kafue/common/brand';
-import { actorOf, diff, writeAudit, type AuditActor, type AuditRecorder } from '../audit.js';
+import { actorOf, diff, writeAudit, type AuditActor, type AuditRecorder } from '../audit/audit.js';
 import type { Limits } from '../config.js';
 import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
 import { forbidden, HttpError } from '../http/errors.js';

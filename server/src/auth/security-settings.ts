@@ -2,7 +2,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { defaultSecuritySettings, type AdminPending, type SecuritySettings } from '@kafue/common/contract';
 import { securitySettings } from '@kafue/common/schemas';
-import { readSetting } from '../stored-settings.js';
+import { readSetting } from '../settings/settings.js';
 
 /** Its row in the settings table (the session lookup in sessions.ts reads it too, by this key). */
 export const securitySettingsKey = 'security';

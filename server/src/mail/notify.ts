@@ -15,7 +15,7 @@ import {
   type Timezone,
 } from '@kafue/common/contract';
 import { notificationSettings } from '@kafue/common/schemas';
-import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
+import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
 import { queueMail } from './queue.js';
 
 async function general(m: EntityManager | DataSource): Promise<GeneralSettings & { company: string }> {

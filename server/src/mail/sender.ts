@@ -15,10 +15,10 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { defaultGeneralSettings } from '@kafue/common/contract';
 import { brand } from '@kafue/common/brand';
-import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
+import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
-import { readSetting } from '../stored-settings.js';
+import { readSetting } from '../settings/settings.js';
 import { mailChannel } from './queue.js';
 
 interface MailRow {

@@ -3,10 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { api, messages } from '@kafue/common/contract';
 import { adminChangeAnswer, adminInviteBody, adminList, adminUpdateBody, messageAnswer } from '@kafue/common/schemas';
 import { hashPassword } from '../auth/passwords.js';
-import { diff } from '../audit.js';
+import { diff } from '../audit/audit.js';
 import { AdminEntity, type AdminRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { forbidden, notFound, uniqueEmail } from '../http/errors.js';
 import { toAdmin } from './records.js';
 

@@ -1,10 +1,10 @@
 /** The audit log (issue 12 item 5): list, CSV export and retention, for Super Admins. */
 import { api, messages } from '@kafue/common/contract';
 import { auditCsv, auditListAnswer, auditQuery, auditSettings, auditSettingsAnswer } from '@kafue/common/schemas';
-import { auditSettingsKey, diff, exportAudit, listAudit, readAuditSettings } from '../audit.js';
+import { auditSettingsKey, diff, exportAudit, listAudit, readAuditSettings } from '../audit/audit.js';
 import { SettingEntity } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { parseBody } from '../http/validate.js';
 
 export function auditEndpoints({ db }: AppDeps): Endpoint[] {

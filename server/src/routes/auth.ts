@@ -16,11 +16,11 @@ import {
 import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
 import { adminPendingOf, passwordExpired, readSecuritySettings } from '../auth/security-settings.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
-import type { AuditRecorder } from '../audit.js';
+import type { AuditRecorder } from '../audit/audit.js';
 import type { AdminRow, StaffRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
-import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../http/security.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../web/security.js';
 import { toAdmin, toStaffSelf } from './records.js';
 
 type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;

@@ -10,12 +10,12 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { enquiryBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError } from '../http/errors.js';
-import { assertSameOrigin } from '../http/security.js';
+import { assertSameOrigin } from '../web/security.js';
 import { parseBody } from '../http/validate.js';
 import { loadSiteContent } from '../site/content.js';
-import { receiveEnquiry } from '../enquiries.js';
+import { receiveEnquiry } from '../enquiries/enquiries.js';
 
 export const contactFormPath = '/contact';
 const fields = ['fullName', 'phone', 'email', 'service', 'message', 'website'] as const;

@@ -19,9 +19,9 @@ import {
   type ContentItem,
 } from '@kafue/common/schemas';
 import { categoryKeys, isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
-import { diff } from '../audit.js';
+import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody, parseId } from '../http/validate.js';
 import { loadSiteContent, notifyContentChanged } from '../site/content.js';

@@ -10,11 +10,11 @@
 import { api, defaultGeneralSettings, type Dashboard, type Timezone } from '@kafue/common/contract';
 import { dashboard } from '@kafue/common/schemas';
 import { serviceCategories } from '@kafue/common/vocabulary';
-import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
+import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
 import { publishedServices, recentContentChanges } from '../catalogue.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
-import { readSetting } from '../stored-settings.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { readSetting } from '../settings/settings.js';
 
 const monthLabels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const recentCount = 10;

@@ -18,7 +18,7 @@ import {
   staffEnquiryUpdateBody,
   unreadCount,
 } from '@kafue/common/schemas';
-import { diff } from '../audit.js';
+import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import {
   addNote,
@@ -30,10 +30,10 @@ import {
   receiveEnquiry,
   toEnquiry,
   type EnquiryRow,
-} from '../enquiries.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+} from '../enquiries/enquiries.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { assertSameOrigin } from '../http/security.js';
+import { assertSameOrigin } from '../web/security.js';
 import { parseBody } from '../http/validate.js';
 import { enquiryAssigned } from '../mail/notify.js';
 

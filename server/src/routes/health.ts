@@ -9,7 +9,7 @@ import { healthOk, healthUnavailable, notReady, readyOk } from '@kafue/common/sc
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 
 const databaseAnswers = (db: DataSource) =>
   db.query('SELECT 1').then(

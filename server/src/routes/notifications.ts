@@ -1,9 +1,9 @@
 /** Each admin's own notification settings (issue 11 item 5): read over the defaults, saved per admin. */
 import { api, messages } from '@kafue/common/contract';
 import { notificationSettings, notificationSettingsAnswer } from '@kafue/common/schemas';
-import { diff } from '../audit.js';
+import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { withDefaults } from '../mail/notify.js';
 
 export function notificationEndpoints({ db }: AppDeps): Endpoint[] {

@@ -20,7 +20,7 @@ import {
   twoFactorEnableBody,
   twoFactorSetupAnswer,
 } from '@kafue/common/schemas';
-import { diff, type AuditRecorder } from '../audit.js';
+import { diff, type AuditRecorder } from '../audit/audit.js';
 import { accountCounter, reserveAttempt } from '../auth/limiter.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -29,7 +29,7 @@ import { credentials, hashToken, type Principal } from '../auth/sessions.js';
 import { consumeSecondFactor, matchingStep, newRecoveryCodes, newTotpSecret, storeRecoveryCodes } from '../auth/two-factor.js';
 import { AdminEntity, SettingEntity } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
 import { parseId } from '../http/validate.js';
 

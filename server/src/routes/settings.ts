@@ -12,15 +12,15 @@ import {
   messageAnswer,
   settingsUpdateAnswer,
 } from '@kafue/common/schemas';
-import { diff } from '../audit.js';
-import { backupContent, storeBackup } from '../backup.js';
-import { backupScheduleKey, generalSettingsKey, readBackupSchedule, storedGeneralSettings } from '../backup-schedule.js';
+import { diff } from '../audit/audit.js';
+import { backupContent, storeBackup } from '../backup/backup.js';
+import { backupScheduleKey, generalSettingsKey, readBackupSchedule, storedGeneralSettings } from '../backup/schedule.js';
 import { SettingEntity } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { readSetting } from '../stored-settings.js';
+import { readSetting } from '../settings/settings.js';
 
 interface BackupRow {
   id: string;

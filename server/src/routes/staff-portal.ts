@@ -4,7 +4,7 @@ import { changePasswordBody, messageAnswer, staffSelf } from '@kafue/common/sche
 import { changeOwnPassword } from '../auth/accounts.js';
 import type { Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { toStaffSelf } from './records.js';
 
 type StaffPrincipal = Extract<Principal, { kind: 'staff' }>;

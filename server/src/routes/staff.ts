@@ -8,13 +8,13 @@ import {
   staffUpdateAnswer,
   staffUpdateBody,
 } from '@kafue/common/schemas';
-import { diff } from '../audit.js';
+import { diff } from '../audit/audit.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
 import { preparedQuery } from '../db/data-source.js';
 import { StaffEntity, type StaffRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../http/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
 import { staffWelcome } from '../mail/notify.js';
 import { staffColumns, toStaff } from './records.js';

@@ -1,6 +1,6 @@
 /**
  * The audit log (issue 12 item 5). Every call that changes something writes exactly one row, in
- * the transaction of its change, through `call.audit` (http/endpoint.ts): runEndpoint refuses a
+ * the transaction of its change, through `call.audit` (web/endpoint.ts): runEndpoint refuses a
  * successful non-GET call that wrote none, unless the endpoint declares `unaudited: 'why'` or the
  * call said `audit.none('why')`. Secrets never reach the table: fields are redacted by name here,
  * once, whoever writes. The table refuses UPDATE, and DELETE of young rows, by itself (migration
@@ -13,8 +13,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { defaultAuditRetentionDays, type AuditEntry } from '@kafue/common/contract';
 import { auditQuery, auditSettings } from '@kafue/common/schemas';
 import type { z } from 'zod';
-import type { Principal } from './auth/sessions.js';
-import { readSetting } from './stored-settings.js';
+import type { Principal } from '../auth/sessions.js';
+import { readSetting } from '../settings/settings.js';
 
 export interface AuditActor {
   kind: 'admin' | 'staff' | 'system';

@@ -10,10 +10,10 @@ import type { Context, Next } from 'koa';
 import type { DataSource } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import { defaultGeneralSettings, messages, api } from '@kafue/common/contract';
-import { contactFormPath } from './routes/contact-form.js';
-import { generalSettingsKey, storedGeneralSettings } from './backup-schedule.js';
-import { isApiPath, isConsolePath } from './http/static.js';
-import { readSetting } from './stored-settings.js';
+import { contactFormPath } from '../routes/contact-form.js';
+import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
+import { isApiPath, isConsolePath } from '../web/static.js';
+import { readSetting } from '../settings/settings.js';
 
 /**
  * The public calls refused during maintenance, `METHOD path` (the paths the public site calls;

@@ -7,9 +7,9 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { defaultBackupSchedule, defaultGeneralSettings, type BackupSchedule, type Timezone } from '@kafue/common/contract';
 import { backupScheduleBody, generalSettingsBody } from '@kafue/common/schemas';
-import { systemActor, writeAudit } from './audit.js';
+import { systemActor, writeAudit } from '../audit/audit.js';
 import { storeBackup } from './backup.js';
-import { readSetting } from './stored-settings.js';
+import { readSetting } from '../settings/settings.js';
 
 export const backupScheduleKey = 'backupSchedule';
 export const generalSettingsKey = 'general';

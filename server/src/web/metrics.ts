@@ -6,7 +6,7 @@ import type { Context, Next } from 'koa';
 import type { Pool } from 'pg';
 import { messages } from '@kafue/common/contract';
 import { exposition, registry, requestDuration } from '../metrics.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../http/errors.js';
 import { isApiPath } from './static.js';
 
 export const metricsPath = '/metrics';

@@ -11,14 +11,14 @@ import { defaultGeneralSettings, type Enquiry, type EnquiryNote, type Timezone }
 import { messages } from '@kafue/common/contract';
 import type { enquiryBody, enquiryListQuery } from '@kafue/common/schemas';
 import type { z } from 'zod';
-import { generalSettingsKey, storedGeneralSettings } from './backup-schedule.js';
-import { diff, type AuditRecorder } from './audit.js';
-import { addressKey } from './auth/limiter.js';
-import type { Limits } from './config.js';
-import { poolOf } from './db/data-source.js';
-import { HttpError } from './http/errors.js';
-import { enquiryReceived } from './mail/notify.js';
-import { readSetting } from './stored-settings.js';
+import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
+import { diff, type AuditRecorder } from '../audit/audit.js';
+import { addressKey } from '../auth/limiter.js';
+import type { Limits } from '../config.js';
+import { poolOf } from '../db/data-source.js';
+import { HttpError } from '../http/errors.js';
+import { enquiryReceived } from '../mail/notify.js';
+import { readSetting } from '../settings/settings.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
 

@@ -7,11 +7,11 @@ import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { messages, type AdminRole } from '@kafue/common/contract';
-import { auditRecorder, type AuditRecorder } from '../audit.js';
+import { auditRecorder, type AuditRecorder } from '../audit/audit.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
-import { forbidden, HttpError, notSignedIn } from './errors.js';
-import { parseBody, parseId } from './validate.js';
+import { forbidden, HttpError, notSignedIn } from '../http/errors.js';
+import { parseBody, parseId } from '../http/validate.js';
 
 /**
  * Who may call, named after the callers (design.md "Who may do what"):
@@ -39,7 +39,7 @@ export interface Call<B> {
   /** Path parameters; `id`, when present, is a valid lower-case UUID. */
   params: Record<string, string>;
   /**
-   * Writes the call's audit row, in the transaction of its change (audit.ts):
+   * Writes the call's audit row, in the transaction of its change (audit/audit.ts):
    * `await db.transaction(async (m) => { ...change...; await audit(m, { action, target, changes: diff(old, new) }) })`.
    * A successful non-GET call must write one (or say `audit.none('why')`), else it answers 500.
    */

@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { messages, sessionCookie } from '@kafue/common/contract';
 import { credentials } from '../auth/sessions.js';
-import { forbidden } from './errors.js';
+import { forbidden } from '../http/errors.js';
 
 export interface CookieOptions {
   secure: boolean;

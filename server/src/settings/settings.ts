@@ -1,7 +1,7 @@
 /** Settings kept as JSON rows of the settings table, read over their defaults. */
 import type { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
-import { preparedQuery } from './db/data-source.js';
+import { preparedQuery } from '../db/data-source.js';
 
 /** Only the fields `schema` (a partial one) accepts, over `defaults`; a stored value it refuses reads as the defaults. */
 export async function readSetting<T extends object>(
