@@ -134,12 +134,15 @@ export function createApp(deps: AppDeps): Koa {
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
-  // Before the files and the API: while maintenance mode is on, public pages and calls answer 503.
+  // Before the files: while maintenance mode is on, public pages answer 503 (the calls it refuses
+  // say so in their declaration, and the endpoint runner answers 503 for them).
   app.use(maintenanceGate(deps.maintenance));
   app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
   const endpoints = allEndpoints(deps);
-  const router = new Router();
+  // Case-sensitive, as every other path check is (http/paths.ts, the files): `/API/ENQUIRIES`
+  // names nothing, rather than a call that a check written for `/api/enquiries` would miss.
+  const router = new Router({ sensitive: true });
   for (const e of endpoints) {
     const run = runEndpoint(e, deps);
     if (e.method === 'GET') router.get(e.path, run);

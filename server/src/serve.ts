@@ -15,6 +15,7 @@ import { purgeOldResets } from './auth/password-reset.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import { startBackupScheduler } from './backup/schedule.js';
 import type { Config } from './config.js';
+import { recordStorageReading } from './dashboard/dashboard.js';
 import { openDatabase } from './db/data-source.js';
 import type { EmbeddedDatabase } from './db/embedded.js';
 import type { Lifecycle } from './deps.js';
@@ -88,7 +89,11 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
 
   // Every process on the database runs the purges, with no lock: each is one DELETE of rows
   // whose time has passed, so two at once, or one repeated, remove no more than one would.
+  // The storage reading too: the first of a month is kept (the dashboard compares with it).
+  const keepStorageReading = () => void recordStorageReading(dataSource).catch(() => undefined);
+  keepStorageReading();
   const purge = setInterval(() => {
+    keepStorageReading();
     purgeExpiredSessions(dataSource).catch(() => undefined);
     purgeOldFailures(dataSource, config.limits).catch(() => undefined);
     purgeOldResets(dataSource).catch(() => undefined);

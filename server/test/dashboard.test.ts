@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import { publishedServices } from '../src/catalogue.js';
-import { change, monthStart } from '../src/routes/dashboard.js';
+import { change, monthStart, recordStorageReading } from '../src/dashboard/dashboard.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -89,6 +89,37 @@ describe('GET /api/dashboard', () => {
     const d = (await client.get(api.dashboard)).body;
     expect(d.storageUsed.change).toBe(change(d.storageUsed.bytes, 1_000_000));
     expect(d.storageUsed.change).toBeGreaterThan(0);
+  });
+
+  it('writes nothing: the settings, the audit log and every table\'s row count are as before the GET', async () => {
+    const { client } = await t.admin('Moderator');
+    // No reading kept for this month yet: the GET must not take one.
+    await t.db.query(`DELETE FROM settings WHERE key LIKE 'dashboard.storage.%'`);
+    const state = async () => ({
+      settings: await t.db.query(`SELECT key, value, updated_at FROM settings ORDER BY key`),
+      rows: await t.db.query(
+        `SELECT table_schema, table_name,
+                (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I.%I', table_schema, table_name), false, true, '')))[1]::text AS n
+           FROM information_schema.tables
+          WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')
+          ORDER BY 1, 2`,
+      ),
+    });
+    const before = await state();
+    expect(before.rows.some((r: { table_name: string }) => r.table_name === 'audit_log')).toBe(true);
+    expect((await client.get(api.dashboard)).status).toBe(200);
+    expect(await state()).toEqual(before);
+  });
+
+  it('keeps the first storage reading of a month (every process records one hourly)', async () => {
+    const now = new Date('2031-05-20T12:00:00Z');
+    await recordStorageReading(t.db, now);
+    const [first] = await t.db.query(`SELECT value FROM settings WHERE key = 'dashboard.storage.2031-05'`);
+    expect(typeof first.value).toBe('number');
+    expect(first.value).toBeGreaterThan(1_000_000);
+    await t.db.query(`UPDATE settings SET value = '1234' WHERE key = 'dashboard.storage.2031-05'`);
+    await recordStorageReading(t.db, now);
+    expect((await t.db.query(`SELECT value FROM settings WHERE key = 'dashboard.storage.2031-05'`))[0].value).toBe(1234);
   });
 
   it('percent changes and month starts', () => {

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
-import { maintenancePage, refusedInMaintenance } from '../src/maintenance/maintenance.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { maintenancePage } from '../src/maintenance/maintenance.js';
+import { password, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const built = mkdtempSync(join(tmpdir(), 'kafue-maintenance-'));
 for (const [dir, text] of [['site', 'Home page'], ['site/about', 'About page'], ['console', 'Console']]) {
@@ -58,7 +58,8 @@ describe('maintenance mode', () => {
 
   it('on: every public page answers 503 with the maintenance page and Retry-After', async () => {
     expect((await admin.post(api.generalSettings, settings(true))).status).toBe(200);
-    for (const path of ['/', '/about', '/services/web', '/assets/app.css', '/no-such-page']) {
+    // Pages as written in any letter case: none is the console's, so each is a public page.
+    for (const path of ['/', '/about', '/services/web', '/assets/app.css', '/no-such-page', '/SERVICES', '/About', '/ADMIN/staff', '/API']) {
       const page = await t.client().get(path);
       expect(page.status, path).toBe(503);
       expect(page.headers.get('retry-after')).toBe('300');
@@ -88,7 +89,42 @@ describe('maintenance mode', () => {
     });
     expect(form.status).toBe(503);
     expect(form.text).toBe(maintenancePage);
-    expect(refusedInMaintenance).toEqual(['POST /api/staff/login', 'POST /api/enquiries', 'POST /contact']);
+    // Refused by their declarations (refusedInMaintenance), no list of paths.
+    const refused = t.endpoints.filter((e) => e.refusedInMaintenance).map((e) => `${e.method} ${e.path}`);
+    expect(refused).toEqual(['POST /api/staff/login', 'POST /api/enquiries', 'POST /contact']);
+  });
+
+  it('on: the refused calls never get through, however their path is written (paths are matched one way)', async () => {
+    const stored = async () => (await t.db.query(`SELECT count(*)::int AS n FROM enquiries`))[0].n as number;
+    const before = await stored();
+    const enquiry = { fullName: 'Case Probe', email: 'probe@kafue.test', message: 'Stored while maintenance is on?' };
+    for (const path of ['/API/ENQUIRIES', '/Api/Enquiries', '/api/Enquiries', '/API/ENQUIRIES/']) {
+      expect((await t.client().post(path, enquiry)).status, path).toBe(404);
+    }
+    // What the router does match (a trailing slash) is refused like the path itself.
+    expect(await t.client().post('/api/enquiries/', enquiry)).toMatchObject({ status: 503, body: { message: messages.maintenance } });
+    const form = 'fullName=Case+Probe&email=probe%40kafue.test&message=Stored+while+maintenance+is+on%3F';
+    const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+    for (const path of ['/CONTACT', '/Contact', '/contact/']) {
+      const answer = await t.client().call('POST', path, form, urlencoded);
+      if (path === '/contact/') {
+        expect(answer.status, path).toBe(503);
+        expect(answer.text).toBe(maintenancePage);
+      } else {
+        expect(answer.status, path).toBe(404);
+        expect(answer.body).toEqual({ message: messages.notFound });
+      }
+    }
+    expect(await stored()).toBe(before);
+    for (const path of ['/API/STAFF/LOGIN', '/api/Staff/Login', '/Api/staff/login']) {
+      const browser = t.client();
+      const signIn = await browser.post(path, { email: staffEmail, password });
+      expect(signIn.status, path).toBe(404);
+      expect(browser.cookie, path).toBeUndefined();
+    }
+    // A console call written in another case names nothing either (and changes nothing).
+    expect((await admin.post('/API/SETTINGS/GENERAL', settings(false))).status).toBe(404);
+    expect((await admin.get(api.generalSettings)).body.maintenanceMode).toBe(true);
   });
 
   it('on: admins keep working (sign-in, reads, changes, the console) and /api/health stays 200', async () => {
@@ -124,5 +160,8 @@ describe('maintenance mode', () => {
     // The contact form's call goes through again (built since: issue 11).
     const form = { fullName: 'After Maintenance', email: 'after@kafue.test', message: 'Back again, are you open?' };
     expect(await t.client().post('/api/enquiries', form)).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
+    // Another letter case names no call, maintenance or not.
+    expect((await t.client().post('/API/ENQUIRIES', form)).status).toBe(404);
+    expect((await t.client().post('/Api/Staff/Login', { email: staffEmail, password })).status).toBe(404);
   });
 });

@@ -10,11 +10,10 @@ import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { defaultAuditRetentionDays, type AuditEntry } from '@kafue/common/contract';
-import { auditQuery, auditSettings } from '@kafue/common/schemas';
+import type { AuditEntry } from '@kafue/common/contract';
+import { auditQuery } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import type { Principal } from '../auth/sessions.js';
-import { readSetting } from '../settings/settings.js';
 
 export interface AuditActor {
   kind: 'admin' | 'staff' | 'system';
@@ -266,11 +265,6 @@ export function exportAudit(db: DataSource, f: AuditFilters): Readable {
 
 // ---------------------------------------------------------------------------------------------
 // Retention
-
-export const auditSettingsKey = 'audit';
-const storedAuditSettings = auditSettings.partial();
-export const readAuditSettings = (db: DataSource | EntityManager) =>
-  readSetting(db, auditSettingsKey, storedAuditSettings, { retentionDays: defaultAuditRetentionDays });
 
 /**
  * Deletes the rows older than the retention, once across processes (an advisory lock: the others

@@ -11,13 +11,12 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { brand } from '@kafue/common/brand';
-import { defaultGeneralSettings, messages, resetPasswordPath, resetTokenMinutes } from '@kafue/common/contract';
-import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
+import { messages, resetPasswordPath, resetTokenMinutes } from '@kafue/common/contract';
 import type { AuditRecorder } from '../audit/audit.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { queueMail } from '../mail/queue.js';
-import { readSetting } from '../settings/settings.js';
+import { readGeneralSettings } from '../settings/settings.js';
 import { accountKey, addressKey, reserveAttempt } from './limiter.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, revokeSessionsOf } from './sessions.js';
@@ -70,7 +69,7 @@ export async function requestPasswordReset(
     },
   );
   const token = randomBytes(32).toString('base64url');
-  const general = await readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
+  const general = await readGeneralSettings(db);
   const company = general.siteName || brand.company;
   const link = `${config.publicUrl}${resetPasswordPath}?token=${token}`;
   await db.transaction(async (m) => {

@@ -1,14 +1,5 @@
-/** The security settings (issue 12): two-factor required for every admin, and password age. */
-import type { DataSource, EntityManager } from 'typeorm';
-import { defaultSecuritySettings, type AdminPending, type SecuritySettings } from '@kafue/common/contract';
-import { securitySettings } from '@kafue/common/schemas';
-import { readSetting } from '../settings/settings.js';
-
-/** Its row in the settings table (the session lookup in sessions.ts reads it too, by this key). */
-export const securitySettingsKey = 'security';
-
-export const readSecuritySettings = (db: DataSource | EntityManager): Promise<SecuritySettings> =>
-  readSetting(db, securitySettingsKey, securitySettings.partial(), defaultSecuritySettings);
+/** What the security settings (settings/settings.ts) ask of an admin: two-factor sign-in, and password age. */
+import type { AdminPending, SecuritySettings } from '@kafue/common/contract';
 
 const dayMs = 24 * 3600 * 1000;
 

@@ -4,19 +4,12 @@
  * slot's backup, the others find it made. Then the scheduled backups beyond the last N go.
  */
 import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
-import { defaultBackupSchedule, defaultGeneralSettings, type BackupSchedule, type Timezone } from '@kafue/common/contract';
-import { backupScheduleBody, generalSettingsBody } from '@kafue/common/schemas';
+import type { DataSource } from 'typeorm';
+import type { BackupSchedule, Timezone } from '@kafue/common/contract';
+import { toLocalClock } from '@kafue/common/time';
 import { systemActor, writeAudit } from '../audit/audit.js';
 import { storeBackup } from './backup.js';
-import { readSetting } from '../settings/settings.js';
-
-export const backupScheduleKey = 'backupSchedule';
-export const generalSettingsKey = 'general';
-const storedSchedule = backupScheduleBody.partial();
-export const storedGeneralSettings = generalSettingsBody.partial();
-
-export const readBackupSchedule = (db: DataSource | EntityManager) => readSetting(db, backupScheduleKey, storedSchedule, defaultBackupSchedule);
+import { readBackupSchedule, readGeneralSettings } from '../settings/settings.js';
 
 /**
  * The slot `now` falls in, e.g. 'daily:2026-11-23T02' (local date and hour), or undefined when
@@ -25,7 +18,7 @@ export const readBackupSchedule = (db: DataSource | EntityManager) => readSettin
  */
 export function dueSlot(schedule: BackupSchedule, timezone: Timezone, now: Date): string | undefined {
   if (schedule.frequency === 'off') return undefined;
-  const local = new Date(now.getTime() + Number(timezone.slice(3)) * 3_600_000);
+  const local = toLocalClock(now, timezone);
   if (local.getUTCHours() !== schedule.hour) return undefined;
   if (schedule.frequency === 'weekly' && local.getUTCDay() !== schedule.weekday) return undefined;
   return `${schedule.frequency}:${local.toISOString().slice(0, 13)}`;
@@ -43,7 +36,7 @@ export async function pruneScheduled(db: DataSource, keep: number): Promise<void
 /** Makes the backup due at `now`, unless it is not due or another process makes or made it; answers its name. */
 export async function runScheduledBackup(db: DataSource, now: Date): Promise<string | undefined> {
   const schedule = await readBackupSchedule(db);
-  const { timezone } = await readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
+  const { timezone } = await readGeneralSettings(db);
   const slot = dueSlot(schedule, timezone, now);
   if (!slot) return undefined;
   const runner = db.createQueryRunner();

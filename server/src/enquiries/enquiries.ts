@@ -10,15 +10,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { defaultGeneralSettings, type Enquiry, type EnquiryNote, type Timezone } from '@kafue/common/contract';
 import { messages } from '@kafue/common/contract';
 import type { enquiryBody, enquiryListQuery } from '@kafue/common/schemas';
+import { fromLocalClock } from '@kafue/common/time';
 import type { z } from 'zod';
-import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { addressKey } from '../auth/limiter.js';
 import type { Limits } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { HttpError } from '../http/errors.js';
 import { enquiryReceived } from '../mail/notify.js';
-import { readSetting } from '../settings/settings.js';
+import { readGeneralSettings } from '../settings/settings.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
 
@@ -88,13 +88,10 @@ export function orderBy(sort: string): string {
 /** Escapes LIKE's wildcards, so that the words are looked for as typed. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Hours east of UTC of a timezone value such as 'UTC+8'. */
-const offsetHours = (timezone: Timezone) => Number(timezone.slice(3));
-
 /** The instant a day starts in the timezone (a day plus `days`). */
 function dayStart(day: string, timezone: Timezone, days = 0): Date {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days) - offsetHours(timezone) * 3_600_000);
+  return fromLocalClock(Date.UTC(y, m - 1, d + days), timezone);
 }
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -131,7 +128,7 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
   if (query.from || query.to) {
     const needsZone = [query.from, query.to].some((v) => v && isDay(v));
     const { timezone } = needsZone
-      ? await readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings)
+      ? await readGeneralSettings(db)
       : defaultGeneralSettings;
     if (query.from) conditions.push(`e.created_at >= ${param(isDay(query.from) ? dayStart(query.from, timezone) : new Date(query.from))}`);
     // A day given as `to` is included whole.

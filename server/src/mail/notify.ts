@@ -7,7 +7,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import {
-  defaultGeneralSettings,
   defaultNotificationSettings,
   type EmailFrequency,
   type GeneralSettings,
@@ -15,13 +14,12 @@ import {
   type Timezone,
 } from '@kafue/common/contract';
 import { notificationSettings } from '@kafue/common/schemas';
-import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
+import { fromLocalClock, toLocalClock } from '@kafue/common/time';
+import { readGeneralSettings } from '../settings/settings.js';
 import { queueMail } from './queue.js';
 
 async function general(m: EntityManager | DataSource): Promise<GeneralSettings & { company: string }> {
-  const rows = await m.query<{ value: unknown }[]>(`SELECT value FROM settings WHERE key = $1`, [generalSettingsKey]);
-  const stored = storedGeneralSettings.safeParse(rows[0]?.value ?? {});
-  const settings = { ...defaultGeneralSettings, ...(stored.success ? stored.data : {}) };
+  const settings = await readGeneralSettings(m);
   return { ...settings, company: settings.siteName || brand.company };
 }
 
@@ -131,20 +129,18 @@ export async function systemAlert(m: EntityManager, subject: string, text: strin
 // ---------------------------------------------------------------------------------------------
 // Digests
 
-const offsetMs = (timezone: Timezone) => Number(timezone.slice(3)) * 3_600_000;
-
 /**
  * The digest slot `now` falls in, in the timezone: daily, today (covering yesterday); weekly,
  * this week's Monday (covering the seven days before it). A slot lasts until the next, so that a
  * process down at midnight still makes it later.
  */
 export function digestSlot(frequency: 'daily' | 'weekly', timezone: Timezone, now: Date) {
-  const local = new Date(now.getTime() + offsetMs(timezone));
+  const local = toLocalClock(now, timezone);
   const dayStartLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
   const sinceMonday = (local.getUTCDay() + 6) % 7;
   const startLocal = frequency === 'daily' ? dayStartLocal : dayStartLocal - sinceMonday * 86_400_000;
   const days = frequency === 'daily' ? 1 : 7;
-  const end = new Date(startLocal - offsetMs(timezone));
+  const end = fromLocalClock(startLocal, timezone);
   const start = new Date(end.getTime() - days * 86_400_000);
   return { slot: `${frequency}:${new Date(startLocal).toISOString().slice(0, 10)}`, start, end };
 }

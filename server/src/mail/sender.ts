@@ -13,12 +13,10 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { defaultGeneralSettings } from '@kafue/common/contract';
 import { brand } from '@kafue/common/brand';
-import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
-import { readSetting } from '../settings/settings.js';
+import { readGeneralSettings } from '../settings/settings.js';
 import { mailChannel } from './queue.js';
 
 interface MailRow {
@@ -175,7 +173,7 @@ export class MailSender {
   }
 
   private async siteName(): Promise<string> {
-    const { siteName } = await readSetting(this.db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
+    const { siteName } = await readGeneralSettings(this.db);
     return siteName || brand.company;
   }
 

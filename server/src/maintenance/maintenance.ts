@@ -1,7 +1,7 @@
 /**
  * Maintenance mode (issue 12 item 6): the General settings' checkbox. While it is on, every public
- * page answers 503 with one small page built once at start, and the public calls listed in
- * `refusedInMaintenance` answer 503 with the maintenance message; the console, its API calls and
+ * page answers 503 with one small page built once at start, and the calls whose declaration says
+ * `refusedInMaintenance` (web/endpoint.ts) answer 503 too; the console, its API calls and
  * /api/health go on as usual. Every process reads the setting at most once a second (a change
  * made through one process shows on every process within that), and the process that saved it at
  * once.
@@ -9,23 +9,9 @@
 import type { Context, Next } from 'koa';
 import type { DataSource } from 'typeorm';
 import { brand } from '@kafue/common/brand';
-import { defaultGeneralSettings, messages, api } from '@kafue/common/contract';
-import { contactFormPath } from '../routes/contact-form.js';
-import { generalSettingsKey, storedGeneralSettings } from '../backup/schedule.js';
-import { isApiPath, isConsolePath } from '../web/static.js';
-import { readSetting } from '../settings/settings.js';
-
-/**
- * The public calls refused during maintenance, `METHOD path` (the paths the public site calls;
- * the console's own calls never are). Adding one is one line here.
- */
-export const refusedInMaintenance: readonly string[] = [
-  `POST ${api.staffLogin}`,
-  // The contact form: its JSON call, and the post a browser sends without JavaScript (answered
-  // with the maintenance page, as any page is).
-  `POST ${api.enquiries}`,
-  `POST ${contactFormPath}`,
-];
+import { messages } from '@kafue/common/contract';
+import { isApiPath, isConsolePath } from '../http/paths.js';
+import { readGeneralSettings } from '../settings/settings.js';
 
 /** Seconds a client is told to wait (Retry-After). */
 export const maintenanceRetrySeconds = 300;
@@ -42,7 +28,7 @@ export class Maintenance {
   /** Whether maintenance mode is on (read from the database at most once per second). */
   async active(): Promise<boolean> {
     if (Date.now() < this.until) return this.on;
-    this.reading ??= readSetting(this.db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings)
+    this.reading ??= readGeneralSettings(this.db)
       .then(
         (settings) => {
           this.set(settings.maintenanceMode);
@@ -92,23 +78,32 @@ a{color:#115e59}
 </html>
 `;
 
-/** Before the files and the API: public pages and the refused calls answer 503 while maintenance is on. */
+/**
+ * The 503 answer of maintenance mode: on an API path the maintenance message, elsewhere (a page,
+ * or the contact form posted without JavaScript) the maintenance page.
+ */
+export function answerMaintenance(ctx: Context): void {
+  ctx.status = 503;
+  ctx.set('Retry-After', String(maintenanceRetrySeconds));
+  ctx.set('Cache-Control', 'no-store');
+  if (isApiPath(ctx.path)) {
+    ctx.body = { message: messages.maintenance };
+  } else {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = maintenancePage; // Koa sends no body to HEAD
+  }
+}
+
+/**
+ * Before the files: public pages answer 503 while maintenance mode is on. The calls refused are
+ * refused by the endpoint runner, from the declaration the router matched, so that a path
+ * reaches the same decision however it is written.
+ */
 export function maintenanceGate(maintenance: Maintenance) {
-  const refused = new Set(refusedInMaintenance);
   return async (ctx: Context, next: Next) => {
-    const apiCall = isApiPath(ctx.path);
-    const page = !apiCall && !isConsolePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD');
-    const refusedCall = refused.has(`${ctx.method} ${ctx.path.replace(/\/+$/, '')}`);
-    if ((page || refusedCall) && (await maintenance.active())) {
-      ctx.status = 503;
-      ctx.set('Retry-After', String(maintenanceRetrySeconds));
-      ctx.set('Cache-Control', 'no-store');
-      if (apiCall) {
-        ctx.body = { message: messages.maintenance };
-      } else {
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.body = maintenancePage; // Koa sends no body to HEAD
-      }
+    const page = !isApiPath(ctx.path) && !isConsolePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD');
+    if (page && (await maintenance.active())) {
+      answerMaintenance(ctx);
       return;
     }
     await next();

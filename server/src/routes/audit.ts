@@ -1,11 +1,11 @@
 /** The audit log (issue 12 item 5): list, CSV export and retention, for Super Admins. */
 import { api, messages } from '@kafue/common/contract';
 import { auditCsv, auditListAnswer, auditQuery, auditSettings, auditSettingsAnswer } from '@kafue/common/schemas';
-import { auditSettingsKey, diff, exportAudit, listAudit, readAuditSettings } from '../audit/audit.js';
-import { SettingEntity } from '../db/entities.js';
+import { diff, exportAudit, listAudit } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { parseBody } from '../http/validate.js';
+import { readAuditSettings, saveSetting, settingsKeys } from '../settings/settings.js';
 
 export function auditEndpoints({ db }: AppDeps): Endpoint[] {
   return [
@@ -44,8 +44,8 @@ export function auditEndpoints({ db }: AppDeps): Endpoint[] {
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readAuditSettings(m);
-          await m.upsert(SettingEntity, { key: auditSettingsKey, value: body }, ['key']);
-          await audit(m, { action: 'audit_settings.update', target: { type: 'settings', id: auditSettingsKey, label: 'Audit log' }, changes: diff(before, body) });
+          await saveSetting(m, settingsKeys.audit, body);
+          await audit(m, { action: 'audit_settings.update', target: { type: 'settings', id: settingsKeys.audit, label: 'Audit log' }, changes: diff(before, body) });
         });
         return { message: messages.settingsUpdated, settings: body };
       },

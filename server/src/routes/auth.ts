@@ -14,7 +14,8 @@ import {
   staffLoginAnswer,
 } from '@kafue/common/schemas';
 import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
-import { adminPendingOf, passwordExpired, readSecuritySettings } from '../auth/security-settings.js';
+import { adminPendingOf, passwordExpired } from '../auth/security-settings.js';
+import { readSecuritySettings } from '../settings/settings.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AuditRecorder } from '../audit/audit.js';
 import type { AdminRow, StaffRow } from '../db/entities.js';
@@ -104,6 +105,7 @@ export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps)
       method: 'POST',
       path: api.staffLogin,
       access: 'public',
+      refusedInMaintenance: true,
       body: loginBody,
       answer: { 200: staffLoginAnswer },
       async handle({ ctx, body, audit }) {

@@ -17,7 +17,7 @@ import { parseBody } from '../http/validate.js';
 import { loadSiteContent } from '../site/content.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
 
-export const contactFormPath = '/contact';
+const contactFormPath = '/contact';
 const fields = ['fullName', 'phone', 'email', 'service', 'message', 'website'] as const;
 
 const contactPage = z.string().meta({
@@ -53,6 +53,7 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
       method: 'POST',
       path: contactFormPath,
       access: 'public',
+      refusedInMaintenance: true,
       answer: { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage },
       async handle({ ctx, audit }) {
         const form = await readForm(ctx, config.limits.bodyBytes);

@@ -33,7 +33,6 @@ import {
 } from '../enquiries/enquiries.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { assertSameOrigin } from '../web/security.js';
 import { parseBody } from '../http/validate.js';
 import { enquiryAssigned } from '../mail/notify.js';
 
@@ -130,12 +129,11 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       method: 'POST',
       path: api.enquiries,
       access: 'public',
+      refusedInMaintenance: true,
+      sameOrigin: true,
       body: enquiryBody,
       answer: { 201: messageAnswer },
       async handle({ ctx, body, audit }) {
-        // No session rides on this call, but a page elsewhere must not post enquiries through
-        // visitors' browsers either.
-        assertSameOrigin(ctx, config.allowedOrigins);
         await receiveEnquiry(db, config.limits, ctx.ip, body, audit);
         ctx.status = 201;
         return { message: messages.enquirySent };

@@ -24,10 +24,10 @@ import { diff, type AuditRecorder } from '../audit/audit.js';
 import { accountCounter, reserveAttempt } from '../auth/limiter.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { readSecuritySettings, securitySettingsKey } from '../auth/security-settings.js';
 import { credentials, hashToken, type Principal } from '../auth/sessions.js';
 import { consumeSecondFactor, matchingStep, newRecoveryCodes, newTotpSecret, storeRecoveryCodes } from '../auth/two-factor.js';
-import { AdminEntity, SettingEntity } from '../db/entities.js';
+import { AdminEntity } from '../db/entities.js';
+import { readSecuritySettings, saveSetting, settingsKeys } from '../settings/settings.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
@@ -221,10 +221,10 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readSecuritySettings(m);
-          await m.upsert(SettingEntity, { key: securitySettingsKey, value: body }, ['key']);
+          await saveSetting(m, settingsKeys.security, body);
           await audit(m, {
             action: 'settings.security_update',
-            target: { type: 'settings', id: securitySettingsKey, label: 'Security' },
+            target: { type: 'settings', id: settingsKeys.security, label: 'Security' },
             changes: diff(before, body),
           });
         });

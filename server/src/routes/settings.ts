@@ -1,5 +1,5 @@
 /** General settings and backups. */
-import { api, defaultGeneralSettings, messages } from '@kafue/common/contract';
+import { api, messages } from '@kafue/common/contract';
 import {
   backupAnswer,
   backupFile,
@@ -14,13 +14,11 @@ import {
 } from '@kafue/common/schemas';
 import { diff } from '../audit/audit.js';
 import { backupContent, storeBackup } from '../backup/backup.js';
-import { backupScheduleKey, generalSettingsKey, readBackupSchedule, storedGeneralSettings } from '../backup/schedule.js';
-import { SettingEntity } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { readSetting } from '../settings/settings.js';
+import { readBackupSchedule, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
 
 interface BackupRow {
   id: string;
@@ -39,7 +37,7 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       access: 'anyAdmin',
       answer: { 200: generalSettings },
       // Only known fields, over the defaults of spec section 3.
-      handle: () => readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings),
+      handle: () => readGeneralSettings(db),
     }),
     endpoint({
       method: 'POST',
@@ -49,9 +47,9 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       answer: { 200: settingsUpdateAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
-          const before = await readSetting(m, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
-          await m.upsert(SettingEntity, { key: generalSettingsKey, value: body }, ['key']);
-          await audit(m, { action: 'settings.update', target: { type: 'settings', id: generalSettingsKey, label: 'General' }, changes: diff(before, body) });
+          const before = await readGeneralSettings(m);
+          await saveSetting(m, settingsKeys.general, body);
+          await audit(m, { action: 'settings.update', target: { type: 'settings', id: settingsKeys.general, label: 'General' }, changes: diff(before, body) });
         });
         maintenance?.set(body.maintenanceMode);
         return { message: messages.settingsUpdated, settings: body };
@@ -143,8 +141,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readBackupSchedule(m);
-          await m.upsert(SettingEntity, { key: backupScheduleKey, value: body }, ['key']);
-          await audit(m, { action: 'backup_schedule.update', target: { type: 'settings', id: backupScheduleKey, label: 'Backup schedule' }, changes: diff(before, body) });
+          await saveSetting(m, settingsKeys.backupSchedule, body);
+          await audit(m, { action: 'backup_schedule.update', target: { type: 'settings', id: settingsKeys.backupSchedule, label: 'Backup schedule' }, changes: diff(before, body) });
         });
         return { message: messages.settingsUpdated, schedule: body };
       },

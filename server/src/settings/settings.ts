@@ -1,19 +1,62 @@
-/** Settings kept as JSON rows of the settings table, read over their defaults. */
+/**
+ * Settings kept as JSON rows of the settings table, read over their defaults: one key and one
+ * typed reader per row, so that every module reads a setting the same way.
+ */
 import type { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
+import {
+  defaultAuditRetentionDays,
+  defaultBackupSchedule,
+  defaultGeneralSettings,
+  defaultSecuritySettings,
+  type AuditSettings,
+  type BackupSchedule,
+  type GeneralSettings,
+  type SecuritySettings,
+} from '@kafue/common/contract';
+import { auditSettings, backupScheduleBody, generalSettingsBody, securitySettings } from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
+import { SettingEntity } from '../db/entities.js';
+
+type Db = DataSource | EntityManager;
 
 /** Only the fields `schema` (a partial one) accepts, over `defaults`; a stored value it refuses reads as the defaults. */
-export async function readSetting<T extends object>(
-  db: DataSource | EntityManager,
-  key: string,
-  schema: z.ZodType<Partial<T>>,
-  defaults: T,
-): Promise<T> {
+async function readSetting<T extends object>(db: Db, key: string, schema: z.ZodType<Partial<T>>, defaults: T): Promise<T> {
   // In a transaction (an EntityManager), through it; otherwise a prepared statement on the pool.
   const text = `SELECT value FROM settings WHERE key = $1`;
   const rows: { value: unknown }[] =
     'manager' in db ? await preparedQuery<{ value: unknown }>(db, 'kafue_setting', text, [key]) : await db.query(text, [key]);
   const stored = schema.safeParse(rows[0]?.value ?? {});
   return { ...defaults, ...(stored.success ? stored.data : {}) };
+}
+
+/** The rows of the settings table, by what they hold (the session lookup in auth/sessions.ts reads `security` by name too). */
+export const settingsKeys = {
+  general: 'general',
+  backupSchedule: 'backupSchedule',
+  security: 'security',
+  audit: 'audit',
+} as const;
+export type SettingsKey = (typeof settingsKeys)[keyof typeof settingsKeys];
+
+const storedGeneral = generalSettingsBody.partial();
+const storedBackupSchedule = backupScheduleBody.partial();
+const storedSecurity = securitySettings.partial();
+const storedAudit = auditSettings.partial();
+
+export const readGeneralSettings = (db: Db): Promise<GeneralSettings> =>
+  readSetting(db, settingsKeys.general, storedGeneral, defaultGeneralSettings);
+
+export const readBackupSchedule = (db: Db): Promise<BackupSchedule> =>
+  readSetting(db, settingsKeys.backupSchedule, storedBackupSchedule, defaultBackupSchedule);
+
+export const readSecuritySettings = (db: Db): Promise<SecuritySettings> =>
+  readSetting(db, settingsKeys.security, storedSecurity, defaultSecuritySettings);
+
+export const readAuditSettings = (db: Db): Promise<AuditSettings> =>
+  readSetting(db, settingsKeys.audit, storedAudit, { retentionDays: defaultAuditRetentionDays });
+
+/** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
+export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
+  await m.upsert(SettingEntity, { key, value }, ['key']);
 }

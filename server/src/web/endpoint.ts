@@ -12,6 +12,8 @@ import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { forbidden, HttpError, notSignedIn } from '../http/errors.js';
 import { parseBody, parseId } from '../http/validate.js';
+import { answerMaintenance } from '../maintenance/maintenance.js';
+import { assertSameOrigin } from './security.js';
 
 /**
  * Who may call, named after the callers (design.md "Who may do what"):
@@ -65,6 +67,16 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Answers = A
   answer: A;
   /** Why this non-GET call never writes an audit row (it changes nothing); runEndpoint requires one otherwise. */
   unaudited?: string;
+  /**
+   * A public call refused while maintenance mode is on (503, maintenance/maintenance.ts): what the
+   * public site sends. The console's own calls never are.
+   */
+  refusedInMaintenance?: true;
+  /**
+   * Refused from another site even without a session cookie (the origin guard in web/security.ts
+   * checks only the calls a cookie rides on): a page elsewhere must not post through visitors' browsers.
+   */
+  sameOrigin?: true;
   /** Answers one of `answer`'s shapes, or a stream of it (a file). */
   handle(call: Call<z.output<S>>): Promise<z.input<NonNullable<A[keyof A]>> | Readable>;
 }
@@ -105,6 +117,11 @@ function unaudited(e: Endpoint, deps: AppDeps): void {
 
 export function runEndpoint(e: Endpoint, deps: AppDeps) {
   return async (ctx: Context & { params?: Record<string, string> }) => {
+    if (e.refusedInMaintenance && (await deps.maintenance.active())) {
+      answerMaintenance(ctx);
+      return;
+    }
+    if (e.sameOrigin) assertSameOrigin(ctx, deps.config.allowedOrigins);
     const principal = await authorize(ctx, deps, e.access);
     const params = { ...ctx.params };
     // Record ids are UUIDs: anything else names no record (404), whatever the body says.

@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import { messages } from '@kafue/common/contract';
 import { exposition, registry, requestDuration } from '../metrics.js';
 import { HttpError } from '../http/errors.js';
-import { isApiPath } from './static.js';
+import { isApiPath } from '../http/paths.js';
 
 export const metricsPath = '/metrics';
 

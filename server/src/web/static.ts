@@ -6,8 +6,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
-import { adminLoginPath } from '@kafue/common/brand';
-import { forgotPasswordPath, resetPasswordPath } from '@kafue/common/contract';
+import { isApiPath, isConsolePath } from '../http/paths.js';
 import { notFoundKey, type MemoryFile, type SitePublisher } from '../site/publisher.js';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -84,23 +83,6 @@ function plainNotFound(ctx: Context): void {
   ctx.status = 404;
   ctx.type = 'text/plain; charset=utf-8';
   ctx.body = 'Not found\n';
-}
-
-/** Paths the API answers (the router), never files. */
-export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
-
-/** Paths the console answers with its index.html (single-page app routes). */
-export function isConsolePath(path: string): boolean {
-  return (
-    path === '/admin' ||
-    path.startsWith('/admin/') ||
-    path === adminLoginPath ||
-    path === '/staff-login' ||
-    path === forgotPasswordPath ||
-    path === resetPasswordPath ||
-    path === '/staff' ||
-    path.startsWith('/staff/')
-  );
 }
 
 /** Decoded path segments, or undefined for anything odd (encoded slashes, dot segments, NUL). */

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { api, defaultGeneralSettings, type GeneralSettings } from '@kafue/common/contract';
+import { toLocalClock } from '@kafue/common/time';
 import { apiGet, unwrap } from './api';
 
 export const generalSettingsKey = ['settings', 'general'];
@@ -18,19 +19,12 @@ export function useGeneralSettingsValue(): GeneralSettings {
   return data ?? defaultGeneralSettings;
 }
 
-/** Hours east of UTC of a timezone value such as 'UTC+8' or 'UTC-5'. */
-export function offsetHours(timezone: string): number {
-  const match = /^UTC([+-]\d{1,2})$/.exec(timezone);
-  return match ? Number(match[1]) : 0;
-}
-
 /** A moment as people read it in the configured timezone: '21 Nov 2026, 17:00 (UTC+8)'. */
 export function formatInTimezone(iso: string | null | undefined, timezone: string, withTime = true): string {
   if (!iso) return '';
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
-  const shifted = new Date(time + offsetHours(timezone) * 3_600_000);
-  const text = shifted.toLocaleString('en-GB', {
+  const text = toLocalClock(time, timezone).toLocaleString('en-GB', {
     timeZone: 'UTC',
     day: 'numeric',
     month: 'short',
