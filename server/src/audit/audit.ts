@@ -14,6 +14,7 @@ import type { AuditEntry } from '@kafue/common/contract';
 import { auditQuery } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import type { Principal } from '../auth/sessions.js';
+import { csvCell } from '../http/csv.js';
 
 export interface AuditActor {
   kind: 'admin' | 'staff' | 'system';
@@ -226,13 +227,6 @@ export async function listAudit(db: DataSource, f: AuditFilters) {
     w.values,
   );
   return { items: rows.map(toEntry), total, page: f.page, pageSize: f.pageSize };
-}
-
-/** A CSV cell: quoted, and a formula (=, +, -, @, tab, CR first) neutralised by a leading quote. */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
 }
 
 const csvHeader = ['at', 'actor kind', 'actor name', 'actor email', 'action', 'target type', 'target id', 'target', 'changes', 'address', 'user agent'];

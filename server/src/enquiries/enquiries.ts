@@ -1,11 +1,8 @@
 /**
- * Enquiries (issue 11): the inbox's queries, shared by the admins' calls, the staff portal's and
- * the CSV export. Filters and sorts are built here from validated values only; every value goes
- * to PostgreSQL as a parameter.
+ * Enquiries: the contact form's intake, the inbox's queries and changes, shared by the admins'
+ * calls, the staff portal's and the CSV export (export.ts). Filters and sorts are built here from
+ * validated values only; every value goes to PostgreSQL as a parameter.
  */
-import { PassThrough, type Readable } from 'node:stream';
-import type pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
 import type { DataSource, EntityManager } from 'typeorm';
 import { defaultGeneralSettings, type Enquiry, type EnquiryNote, type Timezone } from '@kafue/common/contract';
 import { messages } from '@kafue/common/contract';
@@ -16,13 +13,13 @@ import { diff, type AuditRecorder } from '../audit/audit.js';
 import { addressKey } from '../auth/limiter.js';
 import type { Limits } from '../config.js';
 import { poolOf } from '../db/data-source.js';
-import { HttpError } from '../http/errors.js';
-import { enquiryReceived } from '../mail/notify.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';
 import { readGeneralSettings } from '../settings/settings.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
 
-export interface EnquiryRow {
+interface EnquiryRow {
   id: string;
   full_name: string;
   email: string;
@@ -36,11 +33,11 @@ export interface EnquiryRow {
   assignee_name: string | null;
 }
 
-export const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.status, e.created_at, e.read_at,
+const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.status, e.created_at, e.read_at,
   s.id AS assignee_id, s.name AS assignee_name`;
 export const enquiryFrom = `enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
 
-export const toEnquiry = (r: EnquiryRow): Enquiry => ({
+const toEnquiry = (r: EnquiryRow): Enquiry => ({
   _id: r.id,
   fullName: r.full_name,
   email: r.email,
@@ -61,8 +58,8 @@ interface NoteRow {
   author_id: string;
   author_name: string;
 }
-export const noteColumns = `id, text, created_at, author_kind, author_id, author_name`;
-export const toNote = (r: NoteRow): EnquiryNote => ({
+const noteColumns = `id, text, created_at, author_kind, author_id, author_name`;
+const toNote = (r: NoteRow): EnquiryNote => ({
   _id: r.id,
   text: r.text,
   createdAt: r.created_at.toISOString(),
@@ -249,79 +246,61 @@ export async function addNote(
   return rows[0] && toNote(rows[0]);
 }
 
-// ---------------------------------------------------------------------------------------------
-// CSV export
-
-/**
- * One CSV cell: text that a spreadsheet would run as a formula (leading =, +, -, @, or a tab or
- * carriage return before one) gets a leading apostrophe (OWASP's advice); then quoted when it
- * holds a comma, quote or line break. The export does the same in SQL (csvText below); this one
- * is for the header and for other callers.
- */
-export function csvCell(value: string | null | undefined): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** How many enquiries no admin has opened yet (Spam left out). */
+export async function unreadCount(db: DataSource): Promise<number> {
+  const [{ count }] = await db.query<[{ count: number }]>(`SELECT count(*)::int AS count FROM enquiries WHERE read_at IS NULL AND status <> 'Spam'`);
+  return count;
 }
 
-export const csvHeader = ['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read'];
+/** Marks an enquiry read, if no admin opened it before. */
+export async function markRead(db: DataSource, id: string): Promise<void> {
+  await db.query(`UPDATE enquiries SET read_at = now() WHERE id = $1 AND read_at IS NULL`, [id]);
+}
 
-/** The SQL of a text cell, formula-leading text neutralised (NULL stays NULL: an empty cell). */
-const csvText = (column: string) =>
-  `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
-const csvTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** A value as an SQL literal (COPY takes no parameters): strings escaped by the driver. */
-function literal(client: pg.PoolClient, value: unknown): string {
-  if (value instanceof Date) return `${client.escapeLiteral(value.toISOString())}::timestamptz`;
-  if (Array.isArray(value)) return `ARRAY[${value.map((v) => literal(client, v)).join(', ')}]::varchar[]`;
-  return client.escapeLiteral(String(value));
+/** An enquiry without its notes, in the transaction `m`; undefined when there is none. */
+export async function readEnquiry(m: EntityManager, id: string): Promise<Enquiry | undefined> {
+  const [row] = await m.query<EnquiryRow[]>(`SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE e.id = $1`, [id]);
+  return row && toEnquiry(row);
 }
 
 /**
- * Every enquiry the query matches, as CSV made by PostgreSQL itself (COPY ... TO STDOUT, one
- * statement, one snapshot), streamed to the client as it comes off the connection: the server
- * holds a socket buffer at a time, whatever the count, and builds no row objects. The
- * connection is held until the copy ends; a client that goes away ends it.
+ * Changes an enquiry's status and assignment (an assignee given as undefined stays as it is),
+ * restricted to a staff member's own with `assigneeId`; 404 when there is none, 400 when the new
+ * assignee is no Active staff member. A new assignee is mailed. Answers the enquiry before and after.
  */
-export async function exportCsv(db: DataSource, query: ListQuery): Promise<Readable> {
-  const where = await whereOf(db, query);
-  const client = await poolOf(db).connect();
-  const columns = [
-    csvTime('e.created_at'),
-    csvText('e.full_name'),
-    csvText('e.email'),
-    csvText('e.phone'),
-    csvText('e.service'),
-    'e.status',
-    csvText('s.name'),
-    csvText('e.message'),
-    csvTime('e.read_at'),
-  ].map((sql, i) => `${sql} AS "${csvHeader[i]}"`);
-  const whereSql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, where.values[Number(n) - 1]));
-  const copy = client.query(
-    copyTo(
-      `COPY (SELECT ${columns.join(', ')} FROM ${enquiryFrom} WHERE ${whereSql} ORDER BY ${orderBy(query.sort)})
-       TO STDOUT WITH (FORMAT csv, HEADER true)`,
-    ),
+export async function updateEnquiry(
+  m: EntityManager,
+  id: string,
+  change: { status?: Enquiry['status']; assigneeId?: string | null },
+  assigneeId?: string,
+): Promise<{ before: Enquiry; after: Enquiry }> {
+  const [locked] = await m.query<unknown[]>(
+    `SELECT 1 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
+    assigneeId ? [id, assigneeId] : [id],
   );
-  let released = false;
-  const release = (error?: Error) => {
-    if (released) return;
-    released = true;
-    // With an error the connection is closed, not reused: that also stops a copy midway.
-    client.release(error);
-  };
-  const out = new PassThrough();
-  out.write('\uFEFF');
-  copy.on('error', (error: Error) => {
-    release(error);
-    out.destroy(error);
-  });
-  copy.on('end', () => release());
-  out.on('close', () => release(released ? undefined : new Error('CSV export ended before the copy')));
-  copy.pipe(out);
-  return out;
+  const before = locked ? await readEnquiry(m, id) : undefined;
+  if (!before) throw notFound();
+  if (change.assigneeId) {
+    // FOR SHARE: the staff member cannot be deleted or change status until this commits.
+    const active = await m.query<unknown[]>(`SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`, [change.assigneeId]);
+    if (!active.length) throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
+  }
+  await m.query(
+    `UPDATE enquiries SET status = coalesce($2, status),
+            assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
+      WHERE id = $1`,
+    [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
+  );
+  if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId);
+  return { before, after: (await readEnquiry(m, id)) as Enquiry };
+}
+
+/** Deletes an enquiry (its notes with it); answers what it was, or undefined when there was none. */
+export async function deleteEnquiry(m: EntityManager, id: string): Promise<Enquiry | undefined> {
+  const before = await readEnquiry(m, id);
+  // TypeORM answers a DELETE with its rows and their count.
+  const [[gone]] = await m.query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [id]);
+  return gone && before;
 }
 
 /** Removes per-address counters whose window has passed (they count for nothing any more). */

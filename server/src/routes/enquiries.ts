@@ -1,8 +1,7 @@
 /**
- * Enquiries (issue 11): the contact form's public call, the admins' inbox, and the staff portal's
- * calls on the enquiries assigned to the signed-in staff member (another person's answers 404).
+ * Enquiries: the contact form's public call, the admins' inbox, and the staff portal's calls on
+ * the enquiries assigned to the signed-in staff member (another person's answers 404).
  */
-import type { EntityManager } from 'typeorm';
 import { api, messages, type Enquiry } from '@kafue/common/contract';
 import {
   enquiriesCsv,
@@ -22,23 +21,19 @@ import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import {
   addNote,
-  enquiryColumns,
-  enquiryFrom,
-  exportCsv,
+  deleteEnquiry,
   findEnquiry,
   listEnquiries,
+  markRead,
+  readEnquiry,
   receiveEnquiry,
-  toEnquiry,
-  type EnquiryRow,
+  unreadCount as countUnread,
+  updateEnquiry,
 } from '../enquiries/enquiries.js';
+import { exportCsv } from '../enquiries/export.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { enquiryAssigned } from '../mail/notify.js';
-
-
-const readRow = async (m: EntityManager, id: string) =>
-  (await m.query<EnquiryRow[]>(`SELECT ${enquiryColumns} FROM ${enquiryFrom} WHERE e.id = $1`, [id]))[0];
 
 /** An enquiry in the audit log: named by its sender (the message itself stays out of the log). */
 const target = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id: e._id, label: e.fullName });
@@ -71,31 +66,7 @@ function enquiryWriteEndpoints(
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
         const enquiry = await db.transaction(async (m) => {
-          const [locked] = await m.query<unknown[]>(
-            `SELECT 1 FROM enquiries WHERE id = $1 ${onlyMine ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
-            onlyMine ? [params.id, principal.id] : [params.id],
-          );
-          if (!locked) throw notFound();
-          const before = toEnquiry(await readRow(m, params.id));
-          if (assigneeId) {
-            // FOR SHARE: the staff member cannot be deleted or change status until this commits.
-            const active = await m.query<unknown[]>(
-              `SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`,
-              [assigneeId],
-            );
-            if (!active.length) {
-              throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
-            }
-          }
-          const assign = assigneeId !== undefined;
-          await m.query(
-            `UPDATE enquiries SET status = coalesce($2, status),
-                    assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
-              WHERE id = $1`,
-            [params.id, status ?? null, assign, assigneeId ?? null],
-          );
-          if (assigneeId && assigneeId !== before.assignee?._id) await enquiryAssigned(m, params.id, assigneeId);
-          const after = toEnquiry(await readRow(m, params.id));
+          const { before, after } = await updateEnquiry(m, params.id, { status, assigneeId }, onlyMine ? principal.id : undefined);
           await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
           return after;
         });
@@ -112,7 +83,7 @@ function enquiryWriteEndpoints(
         const note = await db.transaction(async (m) => {
           const added = await addNote(m, params.id, text, principal, onlyMine ? principal.id : undefined);
           if (!added) throw notFound();
-          await audit(m, { action: 'enquiry.note', target: target(toEnquiry(await readRow(m, params.id))), changes: { note: { new: added.text } } });
+          await audit(m, { action: 'enquiry.note', target: target((await readEnquiry(m, params.id)) as Enquiry), changes: { note: { new: added.text } } });
           return added;
         });
         ctx.status = 201;
@@ -151,12 +122,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       path: api.enquiriesUnreadCount,
       access: 'anyAdmin',
       answer: { 200: unreadCount },
-      async handle() {
-        const [{ count }] = await db.query<[{ count: number }]>(
-          `SELECT count(*)::int AS count FROM enquiries WHERE read_at IS NULL AND status <> 'Spam'`,
-        );
-        return { count };
-      },
+      handle: async () => ({ count: await countUnread(db) }),
     }),
     endpoint({
       method: 'GET',
@@ -178,7 +144,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       answer: { 200: enquiryDetail },
       async handle({ params }) {
         // The first admin to open it marks it read.
-        await db.query(`UPDATE enquiries SET read_at = now() WHERE id = $1 AND read_at IS NULL`, [params.id]);
+        await markRead(db, params.id);
         const found = await findEnquiry(db, params.id);
         if (!found) throw notFound();
         return found;
@@ -192,12 +158,10 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await db.transaction(async (m) => {
-          const before = await readRow(m, params.id);
-          // TypeORM answers a DELETE with its rows and their count.
-          const [[gone]] = await m.query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [params.id]);
-          if (!before || !gone) throw notFound();
-          const { fullName, email, phone, service, status, assignee } = toEnquiry(before);
-          await audit(m, { action: 'enquiry.delete', target: target(toEnquiry(before)), changes: diff({ fullName, email, phone, service, status, assignee }, null) });
+          const before = await deleteEnquiry(m, params.id);
+          if (!before) throw notFound();
+          const { fullName, email, phone, service, status, assignee } = before;
+          await audit(m, { action: 'enquiry.delete', target: target(before), changes: diff({ fullName, email, phone, service, status, assignee }, null) });
         });
         return { message: messages.enquiryDeleted };
       },
