@@ -1,7 +1,10 @@
 // The linter guards correctness (type-aware TypeScript rules, React hooks, accessibility) and the
-// layering of design.md: in the console, imports flow shared (components, lib) -> features -> app,
-// and no feature imports another; nothing anywhere imports in a cycle; the server's routes never
-// import the app that mounts them. A disable names its rule and says why on the same line.
+// layering of design.md. In the console, imports flow shared (components, lib) -> features -> app,
+// no feature imports another, and the renderer never imports the Electron main process or the
+// preload script (only desktop/src/shared). In the server, imports flow db/ and http/ (the base)
+// -> domain modules -> web/ (the endpoint runner, files, docs) -> routes/ -> app.ts and the entry
+// points. The workspaces share only common/. Nothing anywhere imports in a cycle, type-only
+// imports included (kafue/no-cycle). A disable names its rule and says why on the same line.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -10,11 +13,31 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import kafue from './scripts/lint-no-cycle.mjs';
 
 const consoleSrc = 'desktop/src/renderer/src';
 const features = readdirSync(`${consoleSrc}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+/** The server's domain modules (and its loose modules that are domain too). */
+const serverDomain = [
+  'auth',
+  'mail',
+  'site',
+  'content',
+  'enquiries',
+  'settings',
+  'audit',
+  'backup',
+  'maintenance',
+  'dashboard',
+  'catalogue.ts',
+].map((module) => `server/src/${module}`);
+/** What the app and its entry points are made of. */
+const serverEntries = ['app.ts', 'serve.ts', 'main.ts', 'cli.ts'].map((file) => `server/src/${file}`);
+/** What sits above the domain modules. */
+const serverAbove = ['server/src/web', 'server/src/routes', 'server/src/deps.ts', ...serverEntries];
 
 /** Zones of import-x/no-restricted-paths: `target` may not import from `from`. */
 const layers = [
@@ -35,9 +58,34 @@ const layers = [
     message: 'A feature does not import another feature: move what both need to components/ or lib/, or compose them in app/.',
   })),
   {
+    target: `${consoleSrc}`,
+    from: ['desktop/src/main', 'desktop/src/preload'],
+    message: 'The renderer reaches the main process only through the preload bridge; shared types live in desktop/src/shared.',
+  },
+  {
+    target: 'server/src/db',
+    from: [...serverDomain, ...serverAbove],
+    message: 'db/ is the base: it imports no domain module, nor web/, routes/ or the app.',
+  },
+  {
+    target: 'server/src/http',
+    from: ['server/src/db', ...serverDomain, ...serverAbove],
+    message: 'http/ is the base every layer may use (errors, validation, paths): it imports no domain module, nor web/, routes/ or the app.',
+  },
+  {
+    target: serverDomain,
+    from: serverAbove,
+    message: 'A domain module never imports web/ (the endpoint runner, files, docs), routes/, deps.ts or the app; what a route needs from it, the route declares (web/endpoint.ts).',
+  },
+  {
+    target: 'server/src/web',
+    from: serverAbove.filter((path) => path !== 'server/src/web' && path !== 'server/src/deps.ts'),
+    message: 'web/ runs the routes; it never imports them or the app.',
+  },
+  {
     target: 'server/src/routes',
-    from: 'server/src/app.ts',
-    message: 'Routes receive their dependencies; they never import the app that mounts them.',
+    from: serverEntries,
+    message: 'Routes receive their dependencies; they never import the app that mounts them or the entry points.',
   },
   {
     target: 'common',
@@ -109,12 +157,13 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, kafue },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // import-x/no-cycle skips type-only imports and has no option to count them.
+      'kafue/no-cycle': 'error',
       'import-x/no-restricted-paths': ['error', { zones: layers }],
     },
   },

@@ -57,6 +57,15 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(staffList.responses)).toEqual(expect.arrayContaining(['200', '401', '403']));
     expect(doc.paths['/api/health'].get).toMatchObject({ security: [] });
   });
+
+  it('says which calls maintenance mode refuses and which refuse another site even without a session', () => {
+    const described = (path: string) => (doc.paths[path].post as Operation & { description: string }).description;
+    expect(described('/api/enquiries')).toBe(
+      'Who may call: anyone. A browser page of another site is refused (403), session cookie or not. Refused while maintenance mode is on (503, Retry-After).',
+    );
+    expect(described('/api/staff/login')).toContain('Refused while maintenance mode is on');
+    expect(described('/api/settings/login')).toBe('Who may call: anyone.');
+  });
 });
 
 describe('GET /api/docs', () => {

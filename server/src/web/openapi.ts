@@ -66,7 +66,11 @@ function operation(e: Endpoint) {
   return {
     // /api/{resource}/...: the resource; a page path such as /contact: its own name.
     tags: [e.path.split('/')[2] ?? e.path.split('/')[1]],
-    description: `Who may call: ${callers[e.access]}.`,
+    description: [
+      `Who may call: ${callers[e.access]}.`,
+      ...(e.sameOrigin ? ['A browser page of another site is refused (403), session cookie or not.'] : []),
+      ...(e.refusedInMaintenance ? ['Refused while maintenance mode is on (503, Retry-After).'] : []),
+    ].join(' '),
     security: e.access === 'public' ? [] : [{ cookie: [] }, { bearer: [] }],
     parameters: params.map((name) => ({
       name,
