@@ -10,7 +10,7 @@ import type { Context, Next } from 'koa';
 import type { DataSource } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import { defaultGeneralSettings, messages, api } from '@kafue/common/contract';
-import { contactFormPath } from './routes/contact-form.js';
+import { contactFormPath } from '@kafue/common/contact-form';
 import { generalSettingsKey, storedGeneralSettings } from './backup-schedule.js';
 import { isApiPath, isConsolePath } from './http/static.js';
 import { readSetting } from './stored-settings.js';
