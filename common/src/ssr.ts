@@ -11,7 +11,7 @@ export type PageData = Partial<SiteContent> & {
   service?: ServiceFields;
   /** The contact page: the note after a form sent without JavaScript. */
   contactNote?: ContactNote;
-  /** The contact page: when it was rendered, the form's `startedAt` without JavaScript. */
+  /** The contact page as the server serves it: when it was rendered, the form's `startedAt` without JavaScript. */
   startedAt?: number;
 };
 

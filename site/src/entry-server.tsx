@@ -41,9 +41,6 @@ function pageData(url: string, content: SiteContent): PageData {
       const service = findService(content, params.category, params.index);
       return service ? { service } : {};
     }
-    case 'contact':
-      // The form without JavaScript posts this back as `startedAt`: the page's render time.
-      return { startedAt: Date.now() };
     default:
       return {};
   }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '@kafue/common/contract';
-import type { PageKey } from '@kafue/common/pages';
+import { matchPage, type PageKey } from '@kafue/common/pages';
 import type { PageData, SsrEntry } from '@kafue/common/ssr';
 
 export interface Renderer {
@@ -17,7 +17,11 @@ export interface Renderer {
    */
   renderPage(url: string, content: SiteContent, data?: PageData): Promise<{ html: string; page: PageKey; status: 200 | 404 }>;
   pagePaths(content: SiteContent): string[];
-  /** What the page at `url` shows of the content (the data it carries). */
+  /**
+   * What the page at `url` shows of the content (the data it carries) as this server serves it:
+   * the contact page also carries when it was rendered, the `startedAt` its form sends without
+   * JavaScript (the site's build and the export leave it out: a static host takes no form).
+   */
   pageData(url: string, content: SiteContent): PageData;
   sitemapXml(paths: readonly string[]): string;
   robotsTxt(): string;
@@ -40,7 +44,10 @@ export async function loadRenderer(siteDir: string, siteUrl?: string): Promise<R
       return { html: ssr.pageDocument(template, rendered), page: rendered.page, status: rendered.status };
     },
     pagePaths: (content) => ssr.pagePaths(content),
-    pageData: (url, content) => ssr.pageData(url, content),
+    pageData(url, content) {
+      const data = ssr.pageData(url, content);
+      return matchPage(url).page === 'contact' ? { ...data, startedAt: Date.now() } : data;
+    },
     sitemapXml: (paths) => ssr.sitemapXml(paths, siteUrl),
     robotsTxt: () => ssr.robotsTxt(siteUrl),
   };
