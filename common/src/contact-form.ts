@@ -21,6 +21,7 @@ export const contactDefenceFields = ['website', 'startedAt'] as const;
 
 /** Every field a post of the form may carry. */
 export const contactFormFields = [...contactFields, ...contactDefenceFields] as const;
+export type ContactFormField = (typeof contactFormFields)[number];
 
 /** The options of the Service field; the placeholder (value '') means none. */
 export const contactServiceOptions = enquiryServices;

@@ -1,7 +1,7 @@
 /** Enquiries (issue 11): what the contact form sends, the inbox's records, queries and answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { contactServiceOptions } from './contact-form';
+import { contactServiceOptions, type ContactFormField } from './contact-form';
 import { email, idSchema, oneLine } from './fields';
 import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
 
@@ -10,7 +10,7 @@ import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatus
  * The contact form's body (POST /api/enquiries; contact-form.ts has its fields and limits).
  * `website` and `startedAt` are the spam defences: a filled honeypot, or a `startedAt` missing,
  * unreadable, too recent or in the future, makes the enquiry Spam (the server judges, the sender
- * cannot tell), so neither is refused here.
+ * cannot tell), so neither is refused here. Its keys are exactly contact-form.ts's fields.
  */
 export const enquiryBody = z
   .object({
@@ -31,7 +31,7 @@ export const enquiryBody = z
      * (another type, a string too long) counts as missing.
      */
     startedAt: z.union([z.number(), z.string().max(40)]).optional().catch(undefined),
-  })
+  } satisfies Record<ContactFormField, z.ZodType>)
   .meta({ id: 'EnquiryBody' });
 export type EnquiryBody = z.input<typeof enquiryBody>;
 
