@@ -5,6 +5,8 @@
  * It loads no zod: the schemas are in the resources' modules, gathered in schemas.ts.
  */
 
+import { contactFormTexts } from './contact-form';
+
 export * from './vocabulary';
 
 // ---------------------------------------------------------------------------------------------
@@ -73,8 +75,7 @@ export const messages = {
   auditLoadFailed: 'Failed to load the audit log',
   maintenance: 'The site is under maintenance. Please try again later.',
   // Enquiries (issue 11)
-  enquirySent: "Message sent! We'll get back to you shortly.",
-  enquirySendFailed: 'Your message could not be sent. Please try again or email us.',
+  enquirySent: contactFormTexts.sent,
   tooManyEnquiries: 'Too many messages. Please try again later.',
   enquiryUpdated: 'Enquiry updated',
   enquiryDeleted: 'Enquiry deleted',

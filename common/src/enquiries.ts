@@ -1,27 +1,37 @@
 /** Enquiries (issue 11): what the contact form sends, the inbox's records, queries and answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { email, idSchema } from './fields';
+import { contactServiceOptions, type ContactFormField } from './contact-form';
+import { email, idSchema, oneLine } from './fields';
 import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
 
 
-/** The contact form's body (POST /api/enquiries). `website` and `startedAt` are the spam defences. */
+/**
+ * The contact form's body (POST /api/enquiries; contact-form.ts has its fields and limits).
+ * `website` and `startedAt` are the spam defences: a filled honeypot, or a `startedAt` missing,
+ * unreadable, too recent or in the future, makes the enquiry Spam (the server judges, the sender
+ * cannot tell), so neither is refused here. Its keys are exactly contact-form.ts's fields.
+ */
 export const enquiryBody = z
   .object({
-    fullName: z.string().trim().min(1, 'Please enter your full name.').max(max.fullName, `At most ${max.fullName} characters.`),
+    fullName: oneLine().min(1, 'Please enter your full name.').max(max.fullName, `At most ${max.fullName} characters.`),
     /** Empty or absent: none. */
-    phone: z.string().trim().max(max.phone, `At most ${max.phone} characters.`).nullish(),
+    phone: oneLine().max(max.phone, `At most ${max.phone} characters.`).nullish(),
     email,
     /** One of the form's options; empty (the placeholder) means none. */
     service: z
-      .union([z.enum(enquiryServices), z.literal('')], { error: 'Choose one of the listed services.' })
+      .union([z.enum(contactServiceOptions), z.literal('')], { error: 'Choose one of the listed services.' })
       .nullish(),
     message: z.string().trim().min(1, 'Please enter a message.').max(max.message, `At most ${max.message} characters.`),
     /** Hidden from people; anything in it marks the enquiry as spam. */
     website: z.string().max(2000).optional(),
-    /** When the form was shown (milliseconds since 1970, from the page's script); under 3 s before sending is spam. */
-    startedAt: z.coerce.number().finite().optional(),
-  })
+    /**
+     * When the form was shown, in milliseconds since 1970: from the page's script, or (without
+     * JavaScript) the hidden field holding when the server rendered the page. Anything else
+     * (another type, a string too long) counts as missing.
+     */
+    startedAt: z.union([z.number(), z.string().max(40)]).optional().catch(undefined),
+  } satisfies Record<ContactFormField, z.ZodType>)
   .meta({ id: 'EnquiryBody' });
 export type EnquiryBody = z.input<typeof enquiryBody>;
 

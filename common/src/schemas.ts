@@ -4,7 +4,7 @@
  * by the console's forms that validate before sending. Objects are in zod's default ("strip")
  * mode: unknown fields are dropped.
  */
-export { idSchema } from './fields';
+export { idSchema, noLineBreaks } from './fields';
 export * from './answers';
 export * from './auth';
 export * from './staff';

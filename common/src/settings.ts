@@ -1,7 +1,7 @@
 /** General settings (spec section 2) and backups: the records, the request bodies and the answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { email } from './fields';
+import { email, oneLine } from './fields';
 import { timezoneValues } from './vocabulary';
 
 /** The settings as read; empty name and email until a Super Admin saves them (spec section 3). */
@@ -17,7 +17,7 @@ export type GeneralSettings = z.infer<typeof generalSettings>;
 
 export const generalSettingsBody = generalSettings
   .extend({
-    siteName: z.string().trim().min(1, 'Required.').max(200),
+    siteName: oneLine().min(1, 'Required.').max(200),
     adminEmail: email,
   })
   .meta({ id: 'GeneralSettingsBody' });

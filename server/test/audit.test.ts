@@ -427,7 +427,7 @@ describe('every state-changing route writes exactly one audit row', () => {
       (
         await t.client().post(
           api.enquiries,
-          { fullName: 'Row Sender', email: 'row.sender@kafue.test', message: 'A message that stays out of the log.' },
+          { fullName: 'Row Sender', email: 'row.sender@kafue.test', message: 'A message that stays out of the log.', startedAt: Date.now() - 60_000 },
           { 'x-forwarded-for': '203.0.113.78' },
         )
       ).status,

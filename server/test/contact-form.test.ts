@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@kafue/common/contract';
+import { noLineBreaks } from '@kafue/common/schemas';
 import { repoRoot } from '../src/config.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
@@ -24,17 +25,31 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const form = { fullName: 'Mutale Banda', phone: '+260 97 555 0101', email: 'Mutale@Example.com', service: 'Cybersecurity', message: 'Please audit our network.', website: '' };
+/** As the page posts it: startedAt is the page's hidden field (when the server rendered it), here a minute ago. */
+const form = {
+  fullName: 'Mutale Banda',
+  phone: '+260 97 555 0101',
+  email: 'Mutale@Example.com',
+  service: 'Cybersecurity',
+  message: 'Please audit our network.',
+  website: '',
+  startedAt: String(Date.now() - 60_000),
+};
 
 function post(fields: Record<string, string>, address = freshAddress(), contentType = 'application/x-www-form-urlencoded') {
   return t.client().call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': contentType, 'x-forwarded-for': address });
 }
 
 /** The page's data (the JSON the page carries for hydration). */
-function pageData(html: string): { contactNote?: Record<string, unknown> } {
+function pageData(html: string): { contactNote?: Record<string, unknown>; startedAt?: number } {
   const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
   expect(match).not.toBeNull();
-  return JSON.parse(match![1]) as { contactNote?: Record<string, unknown> };
+  return JSON.parse(match![1]) as { contactNote?: Record<string, unknown>; startedAt?: number };
+}
+
+/** The value of the form's hidden startedAt field in a page's HTML. */
+function hiddenStartedAt(html: string): string | undefined {
+  return /<input type="hidden" name="startedAt" value="(\d+)"\/?>/.exec(html)?.[1];
 }
 
 describe('POST /contact (the form without JavaScript)', () => {
@@ -81,6 +96,41 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(pageData(answer.text).contactNote).toMatchObject({ kind: 'error', message: messages.tooManyEnquiries, values: { fullName: 'Limit 5' } });
     expect(answer.text).toContain(messages.tooManyEnquiries);
+  });
+
+  it('carries when the page was rendered as the hidden startedAt: the page\'s own value is New, none or a future one Spam', async () => {
+    const page = await t.client().call('GET', '/contact', undefined, { 'accept-encoding': 'identity' });
+    expect(page.status).toBe(200);
+    const startedAt = hiddenStartedAt(page.text);
+    expect(startedAt).toBeDefined();
+    expect(Number(startedAt)).toBeLessThanOrEqual(Date.now());
+    expect(pageData(page.text).startedAt).toBe(Number(startedAt));
+    // A person takes more than 3 s to fill the form in after the page was rendered.
+    await new Promise((done) => setTimeout(done, Math.max(0, Number(startedAt) + 3100 - Date.now())));
+    expect((await post({ ...form, fullName: 'Page Time', startedAt: startedAt! })).status).toBe(200);
+    const { startedAt: _shown, ...withoutStartedAt } = form;
+    const bot = await post({ ...withoutStartedAt, fullName: 'No Time Form' });
+    expect(bot.status).toBe(200);
+    expect(pageData(bot.text).contactNote).toEqual({ kind: 'success' });
+    expect((await post({ ...form, fullName: 'Future Form', startedAt: String(Date.now() + 120_000) })).status).toBe(200);
+    const rows = await t.db.query(`SELECT full_name, status FROM enquiries WHERE full_name IN ('Page Time', 'No Time Form', 'Future Form') ORDER BY full_name`);
+    expect(rows).toEqual([
+      { full_name: 'Future Form', status: 'Spam' },
+      { full_name: 'No Time Form', status: 'Spam' },
+      { full_name: 'Page Time', status: 'New' },
+    ]);
+    // The page answering a post is rendered then: its startedAt is that moment's.
+    const refused = await post({ ...form, email: 'not-an-email' });
+    expect(Number(hiddenStartedAt(refused.text))).toBeGreaterThan(Number(startedAt));
+  });
+
+  it('refuses a line break in the name or the phone with the field\'s message, the text kept', async () => {
+    for (const field of ['fullName', 'phone'] as const) {
+      const answer = await post({ ...form, [field]: 'Eve\r\nBcc: victim@example.com' });
+      expect(answer.status).toBe(400);
+      expect(pageData(answer.text).contactNote).toMatchObject({ kind: 'error', message: messages.invalidInput, errors: { [field]: noLineBreaks } });
+    }
+    expect(await t.db.query(`SELECT 1 FROM enquiries WHERE full_name LIKE 'Eve%' OR phone LIKE 'Eve%'`)).toEqual([]);
   });
 
   it('refuses a page elsewhere posting the form (Origin), and a body that is not a form', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
+import { noLineBreaks } from '@kafue/common/schemas';
 import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 import { openDatabase } from '../src/db/data-source.js';
@@ -29,6 +30,8 @@ const form = {
   email: 'Ada@Example.COM',
   service: 'Web Development',
   message: 'We need a new website for our shop.',
+  /** Shown a minute ago, as a person would have it. */
+  startedAt: Date.now() - 60_000,
 };
 
 async function send(body: object, address = freshAddress(), headers: Record<string, string> = {}) {
@@ -75,7 +78,7 @@ async function insert(values: Partial<Record<'full_name' | 'email' | 'message' |
 
 describe('POST /api/enquiries', () => {
   it('stores the enquiry as New and answers 201 with the form\'s message', async () => {
-    const answer = await send({ ...form, startedAt: Date.now() - 60_000 });
+    const answer = await send(form);
     expect(answer).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
     const [row] = await t.db.query(`SELECT * FROM enquiries WHERE full_name = 'Ada Lovelace'`);
     expect(row).toMatchObject({ email: 'ada@example.com', phone: null, service: 'Web Development', status: 'New', read_at: null });
@@ -96,7 +99,22 @@ describe('POST /api/enquiries', () => {
     expect((await send({ ...form, fullName: 'x'.repeat(100), message: 'y'.repeat(5000), phone: '1'.repeat(30), service: '' })).status).toBe(201);
   });
 
-  it('answers a filled honeypot or a form sent within 3 seconds the same, and stores it as Spam', async () => {
+  it('refuses a line break in the name or the phone (it would forge a line of the mail) with a field error', async () => {
+    const breaks = ['\r\n', '\n', '\r', '\u2028', '\u2029', '\u0085'];
+    for (const field of ['fullName', 'phone'] as const) {
+      for (const lineBreak of breaks) {
+        const answer = await send({ ...form, [field]: `Eve${lineBreak}Bcc: victim@example.com` });
+        expect(answer.status, `${field} with ${JSON.stringify(lineBreak)}`).toBe(400);
+        expect(answer.body).toEqual({ message: messages.invalidInput, errors: { [field]: noLineBreaks } });
+      }
+    }
+    expect(await t.db.query(`SELECT 1 FROM enquiries WHERE full_name LIKE 'Eve%' OR phone LIKE 'Eve%'`)).toEqual([]);
+    // A line break at either end is trimmed away, as spaces are.
+    expect((await send({ ...form, fullName: 'Trailing Break\r\n' })).status).toBe(201);
+    expect(await t.db.query(`SELECT full_name FROM enquiries WHERE full_name LIKE 'Trailing%'`)).toEqual([{ full_name: 'Trailing Break' }]);
+  });
+
+  it('answers a filled honeypot, or a startedAt under 3 s ago, missing, unreadable or a minute ahead, the same, and stores it as Spam', async () => {
     const bot = await send({ ...form, fullName: 'Honey Bot', website: 'http://spam.example' });
     expect(bot).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
     const fast = await send({ ...form, fullName: 'Fast Bot', startedAt: Date.now() - 1000 });
@@ -114,6 +132,36 @@ describe('POST /api/enquiries', () => {
     expect(inbox.body.items).toEqual([]);
     const spam = await superAdmin.get(`${api.enquiries}?q=bot&status=Spam`);
     expect(spam.body.items.map((e: { fullName: string }) => e.fullName).sort()).toEqual(['Fast Bot', 'Honey Bot']);
+    // A robot that leaves startedAt out, or sends one that is no time, or one in the future
+    // (beyond a minute of clock skew), is answered as anyone and stored as Spam.
+    const { startedAt: _shown, ...withoutStartedAt } = form;
+    const timings: [string, object][] = [
+      ['No Time Bot', withoutStartedAt],
+      ['Null Time Bot', { ...form, startedAt: null }],
+      ['Word Time Bot', { ...form, startedAt: 'soon' }],
+      ['Empty Time Bot', { ...form, startedAt: '' }],
+      ['Object Time Bot', { ...form, startedAt: { at: 1 } }],
+      ['Future Time Bot', { ...form, startedAt: Date.now() + 61_000 }],
+      ['Future Text Bot', { ...form, startedAt: String(Date.now() + 3_600_000) }],
+      // A visitor's clock a little fast, or the time as the form without JavaScript sends it (text).
+      ['Fast Clock Human', { ...form, startedAt: Date.now() + 30_000 }],
+      ['Text Time Human', { ...form, startedAt: String(Date.now() - 10_000) }],
+    ];
+    for (const [fullName, body] of timings) {
+      expect(await send({ ...body, fullName }), fullName).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
+    }
+    const judged = await t.db.query(`SELECT full_name, status FROM enquiries WHERE full_name LIKE '% Time %' OR full_name LIKE '% Text %' OR full_name LIKE '% Clock %'`);
+    expect(Object.fromEntries(judged.map((r: { full_name: string; status: string }) => [r.full_name, r.status]))).toEqual({
+      'No Time Bot': 'Spam',
+      'Null Time Bot': 'Spam',
+      'Word Time Bot': 'Spam',
+      'Empty Time Bot': 'Spam',
+      'Object Time Bot': 'Spam',
+      'Future Time Bot': 'Spam',
+      'Future Text Bot': 'Spam',
+      'Fast Clock Human': 'New',
+      'Text Time Human': 'New',
+    });
   });
 
   it('takes 5 enquiries per address in 10 minutes, then answers 429; other addresses are not held up', async () => {

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { noLineBreaks } from '@kafue/common/schemas';
 import { runDigests } from '../src/mail/notify.js';
 import { queueMail } from '../src/mail/queue.js';
 import { MailSender, outboxDir } from '../src/mail/sender.js';
@@ -108,7 +109,7 @@ const setNotifications = (adminId: string, value: object) =>
     adminId,
     JSON.stringify(value),
   ]);
-const form = { fullName: 'Mwila Tembo', email: 'mwila@visitor.test', message: 'Please quote for CCTV at our shop.', service: 'Other' };
+const form = { fullName: 'Mwila Tembo', email: 'mwila@visitor.test', message: 'Please quote for CCTV at our shop.', service: 'Other', startedAt: Date.now() - 60_000 };
 let address = 0;
 const post = (body: object) => t.client().post(api.enquiries, body, { 'x-forwarded-for': `203.0.113.${++address}` });
 
@@ -168,6 +169,55 @@ describe('instant mail', () => {
     const [assigned] = smtp.to('chipo@acme.test').slice(1);
     expect(header(assigned.raw, 'Subject')).toBe('[Acme Zambia] An enquiry was assigned to you: Mwila Tembo');
     expect(bodyOf(assigned.raw)).toContain('/staff/dashboard');
+  });
+});
+
+describe('visitor text in mails', () => {
+  it('quotes the message after every labelled field: a line break in it cannot start a field of the mail', async () => {
+    const wants = await t.admin('Moderator');
+    sender.start();
+    const message = 'Hello\nBcc: victim@example.com\r\nFrom: Eve <eve@example.com>\u2028Phone: 0\n\nThanks';
+    expect((await post({ ...form, fullName: 'Quoted Sender', message })).status).toBe(201);
+    await until(() => smtp.to(wants.email).length === 1, 'the instant mail');
+    const [mail] = smtp.to(wants.email);
+    // Delivered to the admins only, with no header from the message.
+    expect(mail.raw).not.toMatch(/^Bcc:/im);
+    expect(smtp.received.every((r) => !r.to.includes('victim@example.com'))).toBe(true);
+    const lines = bodyOf(mail.raw).split(/\r?\n/);
+    // Every labelled field comes before the message, whose every line is quoted.
+    const messageAt = lines.indexOf('Message:');
+    expect(lines.slice(0, messageAt).filter((l) => /^(From|Phone|Service):/.test(l))).toEqual([
+      'From: Quoted Sender <mwila@visitor.test>',
+      'Service: Other',
+    ]);
+    expect(lines.slice(messageAt + 1, lines.indexOf('-- '))).toEqual([
+      '',
+      '> Hello',
+      '> Bcc: victim@example.com',
+      '> From: Eve <eve@example.com>',
+      '> Phone: 0',
+      '>',
+      '> Thanks',
+      '',
+    ]);
+    expect(lines.filter((l) => /^(Bcc|From|Phone):/.test(l))).toEqual(['From: Quoted Sender <mwila@visitor.test>']);
+  });
+
+  it('refuses a line break in the one-line fields a mail shows: staff and admin names, the Site Name of every subject', async () => {
+    const superAdmin = (await t.admin('Super Admin')).client;
+    const forged = 'Eve\r\nBcc: victim@example.com';
+    const staff = await editor.post(api.staff, { name: forged, email: 'forged.staff@acme.test', role: 'Staff', status: 'Active' });
+    expect(staff).toMatchObject({ status: 400, body: { errors: { name: noLineBreaks } } });
+    const invite = await superAdmin.post(api.admins, { name: forged, email: 'forged.admin@acme.test', role: 'Editor', password: 'Long-enough-1' });
+    expect(invite).toMatchObject({ status: 400, body: { errors: { name: noLineBreaks } } });
+    const other = await t.admin('Editor');
+    const update = await superAdmin.put(api.adminById(other.id), { name: 'Eve\u2028Bcc: victim@example.com', email: 'forged.update@acme.test', role: 'Editor' });
+    expect(update).toMatchObject({ status: 400, body: { errors: { name: noLineBreaks } } });
+    const settings = await superAdmin.post(api.generalSettings, { siteName: 'Acme\nBcc: victim@example.com', adminEmail: 'boss@acme.test', timezone: 'UTC+8', maintenanceMode: false });
+    expect(settings).toMatchObject({ status: 400, body: { errors: { siteName: noLineBreaks } } });
+    expect(await t.db.query(`SELECT 1 FROM staff_users WHERE email = 'forged.staff@acme.test'`)).toEqual([]);
+    expect(await t.db.query(`SELECT 1 FROM admins WHERE email IN ('forged.admin@acme.test', 'forged.update@acme.test')`)).toEqual([]);
+    expect((await t.db.query(`SELECT value->>'siteName' AS name FROM settings WHERE key = 'general'`))[0].name).toBe('Acme Zambia');
   });
 });
 

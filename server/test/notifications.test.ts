@@ -54,7 +54,7 @@ describe('GET/PUT /api/admin/settings/notifications', () => {
     const loud = await t.admin('Moderator');
     await quiet.client.put(api.notificationSettings, { ...defaultNotificationSettings, emailEnabled: false });
     await loud.client.put(api.notificationSettings, defaultNotificationSettings);
-    const sent = await t.client().post(api.enquiries, { fullName: 'V', email: 'v@visitor.test', message: 'Hi' });
+    const sent = await t.client().post(api.enquiries, { fullName: 'V', email: 'v@visitor.test', message: 'Hi', startedAt: Date.now() - 60_000 });
     expect(sent.status).toBe(201);
     const rows = await t.db.query(`SELECT to_address FROM mail_queue`);
     const to = rows.map((r: { to_address: string }) => r.to_address);

@@ -81,6 +81,28 @@ describe('the pages served from memory', () => {
     // The build's other files are still served.
     expect((await t.client().get('/favicon.svg')).status).toBe(200);
   });
+
+  it('answer a service that does not exist with 404 and the service page\'s own not-found text and back link, in the served HTML', async () => {
+    for (const path of ['/service/Web/99', '/service/Web/3', '/service/Nope/0', '/service/Web/x', '/service/Web/99/']) {
+      const answer = await page(t, path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      // As a browser gets it before any script runs: the service page (hydrated as such), not the generic 404 page.
+      expect(answer.text).toContain('data-page="serviceDetail"');
+      expect(answer.text).toMatch(/<h1 id="service-missing">Service not found\. Please go back and try again\.<\/h1>/);
+      expect(answer.text).toMatch(/<a href="\/services#services" class="back-link">/);
+      expect(answer.text).not.toContain('class="nf-code"');
+      expect(answer.text).not.toContain('rel="canonical"');
+      expect(answer.text).toContain('<meta name="robots" content="noindex">');
+    }
+    // Compressed alike, and every other unknown path keeps the site's 404 page.
+    const compressed = await t.client().get('/service/Web/99', { 'accept-encoding': 'br' });
+    expect([compressed.status, compressed.headers.get('content-encoding')]).toEqual([404, 'br']);
+    const other = await page(t, '/services/Web/99');
+    expect(other.status).toBe(404);
+    expect(other.text).toContain('class="nf-code"');
+    expect(other.text).not.toContain('Service not found');
+  });
 });
 
 describe('publishing', () => {

@@ -4,6 +4,7 @@ import { servicesByCategory, serviceDetailPaths } from '../src/content/seed';
 import { routeMeta } from '../src/content/meta';
 import { siteConfig } from '../src/content/site';
 import { notFound } from '../src/content/pages';
+import { serviceDetail } from '../src/content/services-page';
 
 /** What search engines and people without JavaScript get: the prerendered HTML itself. */
 test.describe('prerendered HTML', () => {
@@ -62,13 +63,19 @@ test.describe('prerendered HTML', () => {
     }
   });
 
-  test('unknown paths answer the 404 page with status 404, without a canonical link', async ({ request }) => {
+  test('unknown paths answer the 404 page with status 404, without a canonical link; an unknown service its own', async ({ request }) => {
     for (const path of ['/no-such-page', '/services/extra', '/service/Web/9', '/service/Nope/0']) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(404);
       const html = await res.text();
-      expect(html).toContain(notFound.text);
-      expect(html).toContain('Go back Home');
+      if (path.startsWith('/service/')) {
+        expect(html).toContain(serviceDetail.notFound);
+        expect(html).toContain('href="/services#services"');
+        expect(html).not.toContain(notFound.text);
+      } else {
+        expect(html).toContain(notFound.text);
+        expect(html).toContain('Go back Home');
+      }
       expect(html).toContain('<meta name="robots" content="noindex">');
       expect(html).not.toContain('rel="canonical"');
     }

@@ -127,12 +127,24 @@ test.describe('service detail', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Creation');
   });
 
-  for (const path of ['/service/Web/3', '/service/Nope/0', '/service/Web/abc']) {
+  for (const path of ['/service/Web/3', '/service/Nope/0', '/service/Web/abc', '/service/Web/99']) {
     test(`${path}: 'Service not found. Please go back and try again.' (status 404)`, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
+      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service not found. Please go back and try again.');
-      await expect(page.getByRole('link', { name: 'Back to Services' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services#services');
+    });
+
+    test(`${path} without JavaScript: the same text and back link, as the server sends it`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service not found. Please go back and try again.');
+      await page.getByRole('link', { name: 'Back to Services' }).click();
+      await expect(page).toHaveURL('/services#services');
+      await context.close();
     });
   }
 });

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 process.env.NODE_ENV ??= 'production';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const ssr = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
+const { ssrEntry: ssr, seedContent } = await import(pathToFileURL(join(root, 'dist-ssr', 'entry-server.js')).href);
 const siteUrl = process.env.SITE_URL || undefined;
 
 let template = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -33,7 +33,7 @@ function write(file, content) {
 
 // The collections as the site shipped them (common's seed content): these files are what a
 // static host serves; `npm run export -w server` writes the same from the database.
-const content = ssr.seedContent;
+const content = seedContent;
 const page = async (path) => {
   const rendered = await ssr.render(path, ssr.pageData(path, content), siteUrl);
   return { rendered, html: ssr.pageDocument(template, rendered) };
@@ -41,7 +41,7 @@ const page = async (path) => {
 const paths = ssr.pagePaths(content);
 for (const path of paths) {
   const { rendered, html } = await page(path);
-  if (rendered.page === 'notFound') throw new Error(`prerender: ${path} rendered the 404 page`);
+  if (rendered.status === 404) throw new Error(`prerender: ${path} rendered a 404 page`);
   write(path === '/' ? join(dist, 'index.html') : join(dist, path.slice(1), 'index.html'), html);
 }
 write(join(dist, '404.html'), (await page('/404')).html);

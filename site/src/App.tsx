@@ -3,7 +3,7 @@ import { Layout } from './components/Layout';
 import { PageDataContext, PageDataSource } from './content/data';
 import { loadPage, loadedPage } from './pages/registry';
 import { ParamsContext, useLocation } from './router';
-import { matchPage, type PageKey } from './routes';
+import { matchPage, type PageKey } from '@kafue/common/pages';
 import { applyMeta } from './seo';
 
 function PageView({ page, params }: { page: PageKey; params: Record<string, string | undefined> }) {

@@ -1,5 +1,5 @@
 import { loadPage } from './pages/registry';
-import { matchPage } from './routes';
+import { matchPage } from '@kafue/common/pages';
 import './styles.css';
 
 /**

@@ -1,42 +1,29 @@
 import { renderToString } from 'react-dom/server';
 import type { SiteContent } from '@kafue/common/contract';
-import { categoryKeys, type ContentCollection } from '@kafue/common/vocabulary';
+import { matchPage } from '@kafue/common/pages';
+import type { PageData, RenderedPage, SsrEntry } from '@kafue/common/ssr';
+import { categoryKeys } from '@kafue/common/vocabulary';
 import { StaticRouter } from './router';
 import { App } from './App';
-import { PageDataSource, findService, pageDataScript, servicesIn, type PageData } from './content/data';
+import { PageDataSource, findService, pageDataScript, servicesIn } from './content/data';
 import { loadPage } from './pages/registry';
-import { matchPage, type PageKey } from './routes';
-import { renderHead } from './seo';
+import { robotsTxt, sitemapXml, renderHead } from './seo';
 
-export { robotsTxt, sitemapXml } from './seo';
 export { seedContent } from '@kafue/common/content-seed';
-export type { PageData };
-export { matchPage };
 
 /** Paths of the public routes, prerendered and listed in the sitemap. */
-export const staticPaths = ['/', '/services', '/projects', '/about', '/contact'];
-
-/** The collections each page shows: a change to one re-renders these pages only. */
-export const pageCollections: Record<PageKey, readonly ContentCollection[]> = {
-  home: ['testimonials', 'insights'],
-  services: ['services', 'faqs'],
-  pricing: ['plans', 'addons', 'projectPrices', 'faqs'],
-  serviceDetail: ['services'],
-  about: [],
-  contact: [],
-  notFound: [],
-};
+const staticPaths = ['/', '/services', '/projects', '/about', '/contact'];
 
 /** Every service detail path: /service/{category}/{index within the category}. */
-export function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
+function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
   return categoryKeys.flatMap((category) => servicesIn(content.services, category).map((_, i) => `/service/${category}/${i}`));
 }
 
 /** Every page of the site with this content (the 404 page aside), as prerendered and in the sitemap. */
-export const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content)];
+const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content)];
 
 /** What the page at `url` shows of the content, and carries for hydration. */
-export function pageData(url: string, content: SiteContent): PageData {
+function pageData(url: string, content: SiteContent): PageData {
   const { page, params } = matchPage(url);
   switch (page) {
     case 'home':
@@ -59,15 +46,11 @@ export function pageData(url: string, content: SiteContent): PageData {
   }
 }
 
-export interface Rendered {
-  html: string;
-  head: string;
-  page: PageKey;
-  data: PageData;
-}
-
-/** Renders one URL with its page's data. The 404 page is rendered without a canonical link. */
-export async function render(url: string, data: PageData, siteUrl?: string): Promise<Rendered> {
+/**
+ * Renders one URL with its page's data. The 404 page, and a service page whose service does not
+ * exist, answer 404 and have no canonical link.
+ */
+async function render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage> {
   const { page, params } = matchPage(url);
   const mod = await loadPage(page);
   const html = renderToString(
@@ -77,14 +60,18 @@ export async function render(url: string, data: PageData, siteUrl?: string): Pro
       </StaticRouter>
     </PageDataSource>,
   );
-  return { html, page, data, head: renderHead(mod.meta(params, data), page === 'notFound' ? null : url, siteUrl) };
+  const missing = page === 'notFound' || (page === 'serviceDetail' && !findService(data, params.category, params.index));
+  return { html, page, data, status: missing ? 404 : 200, head: renderHead(mod.meta(params, data), missing ? null : url, siteUrl) };
 }
 
 /** The whole page: the build's template (scripts/prerender.mjs) with the rendered page and its data. */
-export function pageDocument(template: string, { html, head, page, data }: Rendered): string {
+function pageDocument(template: string, { html, head, page, data }: RenderedPage): string {
   return template
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-page-->', () => page)
     .replace('<!--app-html-->', () => html)
     .replace('<!--app-data-->', () => pageDataScript(data));
 }
+
+/** What the server (server/src/site/renderer.ts) and the prerender (scripts/prerender.mjs) use. */
+export const ssrEntry = { render, pageData, pagePaths, pageDocument, sitemapXml, robotsTxt } satisfies SsrEntry;

@@ -1,9 +1,10 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
-import { PageDataSource, pageDataId, readPageData, type PageData } from './content/data';
+import type { PageData } from '@kafue/common/ssr';
+import { PageDataSource, pageDataId, readPageData } from './content/data';
 import { BrowserRouter } from './router';
-import type { PageKey } from './routes';
+import type { PageKey } from '@kafue/common/pages';
 
 /** The data of every page seen so far, by pathname: the first from this page, the others fetched. */
 const seen = new Map<string, PageData>();

@@ -2,7 +2,7 @@
  * A minimal client router for the public site (history API, transitions), in place of
  * react-router, whose runtime alone would push the home page over its 90 KB JavaScript budget.
  * It offers what the site uses: BrowserRouter, StaticRouter, Link, NavLink, useLocation,
- * useParams, matchPath.
+ * useParams.
  */
 import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 
@@ -95,4 +95,3 @@ export function NavLink({ to, className, end: _end, ...rest }: AnchorProps & { e
   return <Link to={to} className={active ? `${className ?? ''} active`.trim() : className} aria-current={active ? 'page' : undefined} {...rest} />;
 }
 
-export { matchPath } from './match';

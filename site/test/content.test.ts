@@ -6,8 +6,10 @@ import { addOns, blogTeasers, findService, plans, pricingFaq, projectGroups, ser
 import { pricingHero, pricingStrip, pricingSwitch } from '../src/content/pricing';
 import { whyChooseUs } from '../src/content/home';
 import { servicesBanner, processSection } from '../src/content/services-page';
-import { contactPage, notFound } from '../src/content/pages';
-import { matchPage, showsSharedBlocks } from '../src/routes';
+import { contactFieldSpecs, contactFormTexts, contactServiceOptions } from '@kafue/common/contact-form';
+import { notFound } from '../src/content/pages';
+import { matchPage } from '@kafue/common/pages';
+import { showsSharedBlocks } from '../src/routes';
 import { localBusinessJsonLd, renderHead, robotsTxt, sitemapXml } from '../src/seo';
 
 describe('services (spec sections 3 and 9)', () => {
@@ -151,9 +153,9 @@ describe('home, services and contact content', () => {
   });
 
   it('has the contact form options and texts', () => {
-    expect([contactPage.servicePlaceholder, ...contactPage.serviceOptions]).toEqual(['Select a service', 'Web Development', 'Cybersecurity', 'Digital Marketing', 'Other']);
-    expect(contactPage.failed).toBe('Your message could not be sent. Please try again or email us.');
-    expect(contactPage.sent).toBe("Message sent! We'll get back to you shortly.");
+    expect([contactFieldSpecs.service.placeholder, ...contactServiceOptions]).toEqual(['Select a service', 'Web Development', 'Cybersecurity', 'Digital Marketing', 'Other']);
+    expect(contactFormTexts.failed).toBe('Your message could not be sent. Please try again or email us.');
+    expect(contactFormTexts.sent).toBe("Message sent! We'll get back to you shortly.");
     expect(notFound.text).toBe('Oops! The page you’re looking for doesn’t exist.');
   });
 });

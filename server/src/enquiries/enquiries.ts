@@ -309,15 +309,29 @@ export async function purgeEnquiryRate(db: DataSource, windowMinutes: number): P
 }
 
 /** A form filled in faster than this is a robot's. */
-export const minimumFillMs = 3000;
+const minimumFillMs = 3000;
+/** How far ahead of this server's clock `startedAt` may be: the clock that set it may run fast. */
+const startedAtSkewMs = 60_000;
+
+/**
+ * A robot's post, judged by the spam defences: the honeypot filled, or `startedAt` (when the
+ * form was shown) missing, unreadable, under 3 s ago, or in the future beyond the clock skew.
+ */
+function looksAutomated(body: Pick<z.output<typeof enquiryBody>, 'website' | 'startedAt'>, now = Date.now()): boolean {
+  if (body.website?.trim()) return true;
+  const { startedAt } = body;
+  const shownAt = typeof startedAt === 'string' && /^\d{1,16}$/.test(startedAt.trim()) ? Number(startedAt) : startedAt;
+  if (typeof shownAt !== 'number' || !Number.isFinite(shownAt)) return true;
+  const elapsed = now - shownAt;
+  return elapsed < -startedAtSkewMs || (elapsed >= 0 && elapsed < minimumFillMs);
+}
 
 /**
  * Stores an enquiry from the contact form (the JSON call and the form posted without
- * JavaScript alike): Spam when the honeypot is filled or the form was filled in under 3 s (the
- * sender cannot tell); otherwise New, mailing the admins who asked for it. At most
- * `enquiriesPerAddress` per client address within the window (429), counted in one atomic
- * statement, so that several server processes share the count; a refused one rolls back and
- * does not count.
+ * JavaScript alike): Spam when looksAutomated (the sender cannot tell); otherwise New, mailing
+ * the admins who asked for it. At most `enquiriesPerAddress` per client address within the
+ * window (429), counted in one atomic statement, so that several server processes share the
+ * count; a refused one rolls back and does not count.
  */
 export async function receiveEnquiry(
   db: DataSource,
@@ -326,8 +340,7 @@ export async function receiveEnquiry(
   body: z.output<typeof enquiryBody>,
   audit: AuditRecorder,
 ): Promise<void> {
-  const elapsed = body.startedAt === undefined ? undefined : Date.now() - body.startedAt;
-  const spam = Boolean(body.website?.trim()) || (elapsed !== undefined && elapsed >= 0 && elapsed < minimumFillMs);
+  const spam = looksAutomated(body);
   const address = addressKey(ip).slice('address:'.length);
   await db.transaction(async (m) => {
     const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(

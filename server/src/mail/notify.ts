@@ -20,7 +20,7 @@ import { queueMail } from './queue.js';
 
 async function general(m: EntityManager | DataSource): Promise<GeneralSettings & { company: string }> {
   const settings = await readGeneralSettings(m);
-  return { ...settings, company: settings.siteName || brand.company };
+  return { ...settings, company: asOneLine(settings.siteName) || brand.company };
 }
 
 const notificationPartial = notificationSettings.partial().extend({
@@ -62,6 +62,15 @@ interface EnquiryFacts {
 
 const signature = (company: string) => `\n\n-- \n${company}`;
 
+/**
+ * Visitor text set apart from the mail's own lines: after every labelled field and a blank line,
+ * each of its lines quoted ("> "), so that no line of it can read as a field ("Bcc: ...").
+ */
+const quoted = (text: string) => text.split(/\r\n|[\r\n\u0085\u2028\u2029]/).map((line) => `> ${line}`.trimEnd()).join('\n');
+
+/** A one-line value (a name, a phone number) as one line, whatever an older record holds. */
+const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
+
 /** A new enquiry (not spam) arrived: the admins who asked for instant mail hear of it. */
 export async function enquiryReceived(m: EntityManager, enquiryId: string): Promise<void> {
   const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));
@@ -71,15 +80,17 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string): Prom
     `SELECT id, full_name, email, phone, service, message, created_at FROM enquiries WHERE id = $1`,
     [enquiryId],
   );
+  const name = asOneLine(e.full_name);
   const text =
-    `A new enquiry came in through the ${company} website.\n\n` +
-    `From: ${e.full_name} <${e.email}>\n` +
-    (e.phone ? `Phone: ${e.phone}\n` : '') +
-    `Service: ${e.service ?? 'not chosen'}\n\n${e.message}\n\n` +
-    `Open it in the console: /admin/enquiries/${e.id}\nReplying to this mail answers ${e.full_name}.` +
+    `A new enquiry came in through the ${company} website.\n` +
+    `Open it in the console: /admin/enquiries/${e.id}\nReplying to this mail answers ${name}.\n\n` +
+    `From: ${name} <${e.email}>\n` +
+    (e.phone ? `Phone: ${asOneLine(e.phone)}\n` : '') +
+    `Service: ${e.service ?? 'not chosen'}\n` +
+    `Message:\n\n${quoted(e.message)}` +
     signature(company);
   for (const admin of recipients) {
-    await queueMail(m, { to: admin.email, subject: `[${company}] New enquiry from ${e.full_name}`, text, replyTo: e.email });
+    await queueMail(m, { to: admin.email, subject: `[${company}] New enquiry from ${name}`, text, replyTo: e.email });
   }
 }
 
@@ -92,13 +103,14 @@ export async function enquiryAssigned(m: EntityManager, enquiryId: string, staff
   );
   if (!staff || !e) return;
   const { company, adminEmail } = await general(m);
+  const name = asOneLine(e.full_name);
   await queueMail(m, {
     to: staff.email,
-    subject: `[${company}] An enquiry was assigned to you: ${e.full_name}`,
+    subject: `[${company}] An enquiry was assigned to you: ${name}`,
     text:
-      `Hello ${staff.name},\n\nAn enquiry from ${e.full_name} <${e.email}> was assigned to you` +
+      `Hello ${asOneLine(staff.name)},\n\nAn enquiry from ${name} <${e.email}> was assigned to you` +
       (e.service ? ` (${e.service})` : '') +
-      `.\n\n${e.message}\n\nWork it in your staff portal: /staff/dashboard` +
+      `.\nWork it in your staff portal: /staff/dashboard\n\nMessage:\n\n${quoted(e.message)}` +
       signature(company),
     replyTo: adminEmail || undefined,
   });
@@ -111,7 +123,7 @@ export async function staffWelcome(m: EntityManager, staff: { name: string; emai
     to: staff.email,
     subject: `[${company}] Welcome to ${company}`,
     text:
-      `Hello ${staff.name},\n\nAn account was created for you on the ${company} staff portal.\n\n` +
+      `Hello ${asOneLine(staff.name)},\n\nAn account was created for you on the ${company} staff portal.\n\n` +
       `Sign in at /staff-login with this e-mail address and the one-time password your administrator gives you; ` +
       `you will then choose your own password.` +
       signature(company),
@@ -178,7 +190,7 @@ export async function runDigests(db: DataSource, now: Date): Promise<string[]> {
       const company = settings.company;
       const period = frequency === 'daily' ? 'yesterday' : 'last week';
       const lines = rows.map(
-        (e) => `- ${e.full_name} <${e.email}>${e.service ? `, ${e.service}` : ''}: ${e.message.replace(/\s+/g, ' ').slice(0, 120)}`,
+        (e) => `- ${asOneLine(e.full_name)} <${e.email}>${e.service ? `, ${e.service}` : ''}: ${asOneLine(e.message).slice(0, 120)}`,
       );
       const more = total > rows.length ? `\n...and ${total - rows.length} more.` : '';
       const text =

@@ -8,6 +8,7 @@
  */
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { contactFormFields, contactFormPath, type ContactNote } from '@kafue/common/contact-form';
 import { enquiryBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
@@ -17,13 +18,10 @@ import { parseBody } from '../http/validate.js';
 import { loadSiteContent } from '../site/content.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
 
-const contactFormPath = '/contact';
-const fields = ['fullName', 'phone', 'email', 'service', 'message', 'website'] as const;
-
 const contactPage = z.string().meta({
   id: 'ContactPage',
   description:
-    'The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded fullName, phone, email, service, message, website (the EnquiryBody fields).',
+    `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields).`,
   contentMediaType: 'text/html',
 });
 
@@ -39,7 +37,7 @@ async function readForm(ctx: Context, limit: number): Promise<Record<string, str
   }
   const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
   const form: Record<string, string> = {};
-  for (const field of fields) {
+  for (const field of contactFormFields) {
     const value = params.get(field);
     if (value !== null) form[field] = value;
   }
@@ -57,7 +55,7 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
       answer: { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage },
       async handle({ ctx, audit }) {
         const form = await readForm(ctx, config.limits.bodyBytes);
-        let contactNote: { kind: 'success' | 'error'; message?: string; errors?: Record<string, string>; values?: Record<string, string> };
+        let contactNote: ContactNote;
         try {
           // No session rides on this post, but a page elsewhere must not post enquiries through
           // visitors' browsers either.
@@ -67,7 +65,7 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
           ctx.status = 200;
         } catch (error) {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
-          const { website: _honeypot, ...values } = form;
+          const { website: _honeypot, startedAt: _shown, ...values } = form;
           contactNote = { kind: 'error', message: error.message, errors: error.errors, values };
           ctx.status = error.status;
           for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);

@@ -26,8 +26,8 @@ export async function exportSite(db: DataSource, siteDir: string, out: string, s
   const content = await loadSiteContent(db);
   const paths = renderer.pagePaths(content);
   for (const path of paths) {
-    const { html, page } = await renderer.renderPage(path, content);
-    if (page === 'notFound') throw new Error(`export: ${path} rendered the 404 page`);
+    const { html, status } = await renderer.renderPage(path, content);
+    if (status === 404) throw new Error(`export: ${path} rendered a 404 page`);
     write(path === '/' ? join(out, 'index.html') : join(out, path.slice(1), 'index.html'), html);
   }
   write(join(out, '404.html'), (await renderer.renderPage('/404', content)).html);

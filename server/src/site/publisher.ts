@@ -13,6 +13,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { SiteContent, SiteStatus } from '@kafue/common/contract';
+import { matchPage, pageCollections } from '@kafue/common/pages';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
@@ -38,7 +39,11 @@ export interface MemoryFile {
 }
 
 /** The 404 page's key in the page set. */
-export const notFoundKey = '404';
+const notFoundKey = '404';
+/** The key of the service page's own 404 ('Service not found'), for any service that does not exist. */
+const serviceNotFoundKey = 'service-404';
+/** A service page path no service has: the page renders its not-found text (the same for every such path). */
+const missingServicePath = '/service/-/-';
 
 export interface PublisherOptions {
   db: DataSource;
@@ -110,9 +115,14 @@ export class SitePublisher {
     return this.renderer !== undefined;
   }
 
-  /** The file served at a path ('/services', '/sitemap.xml'), or the 404 page for notFoundKey. */
+  /** The file served at a path ('/services', '/sitemap.xml'). */
   file(path: string): MemoryFile | undefined {
     return this.files.get(path);
+  }
+
+  /** The 404 page for a path no file answers: a service page's own for a service path, else the site's. */
+  notFoundFile(path: string): MemoryFile | undefined {
+    return this.files.get(matchPage(path).page === 'serviceDetail' ? serviceNotFoundKey : notFoundKey);
   }
 
   status(): SiteStatus {
@@ -165,7 +175,7 @@ export class SitePublisher {
     const renderer = this.renderer!;
     const content = await loadSiteContent(this.options.db);
     const all = changed.has('*') || this.files.size === 0;
-    const touches = (path: string) => all || renderer.collectionsOf(path).some((c) => changed.has(c));
+    const touches = (path: string) => all || pageCollections[matchPage(path).page].some((c) => changed.has(c));
     const paths = renderer.pagePaths(content);
     const next = new Map<string, MemoryFile>();
     let rendered = 0;
@@ -186,13 +196,15 @@ export class SitePublisher {
         await keep(path, async () => (await renderer.renderPage(path, content, data)).html, html, 200, json);
       }),
     );
-    if (all || !this.files.has(notFoundKey)) {
-      rendered++;
+    // The 404 pages and robots.txt show no collection: rendered on a full publish only.
+    const fixed = [notFoundKey, serviceNotFoundKey, '/robots.txt'];
+    if (all || fixed.some((key) => !this.files.has(key))) {
+      rendered += 2;
       await keep(notFoundKey, async () => (await renderer.renderPage('/404', content)).html, html, 404);
+      await keep(serviceNotFoundKey, async () => (await renderer.renderPage(missingServicePath, content)).html, html, 404);
       await keep('/robots.txt', () => renderer.robotsTxt(), 'text/plain; charset=utf-8');
     } else {
-      next.set(notFoundKey, this.files.get(notFoundKey)!);
-      next.set('/robots.txt', this.files.get('/robots.txt')!);
+      for (const key of fixed) next.set(key, this.files.get(key)!);
     }
     await keep('/sitemap.xml', () => renderer.sitemapXml(paths), 'application/xml');
     // One assignment: every request from now on sees the new set, none a mix.

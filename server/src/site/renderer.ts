@@ -7,42 +7,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '@kafue/common/contract';
-import type { ContentCollection } from '@kafue/common/vocabulary';
-
-/** What one page shows of the collections (site/src/content/data.ts). */
-export type PageData = Record<string, unknown>;
-
-interface Rendered {
-  html: string;
-  head: string;
-  page: string;
-  data: PageData;
-}
-
-/** The exports of site/src/entry-server.tsx that the server uses. */
-interface SsrModule {
-  render(url: string, data: PageData, siteUrl?: string): Promise<Rendered>;
-  pageData(url: string, content: SiteContent): PageData;
-  pagePaths(content: SiteContent): string[];
-  pageDocument(template: string, rendered: Rendered): string;
-  sitemapXml(paths: readonly string[], siteUrl?: string): string;
-  robotsTxt(siteUrl?: string): string;
-  pageCollections: Record<string, readonly ContentCollection[]>;
-  matchPage(pathname: string): { page: string };
-}
+import { matchPage, type PageKey } from '@kafue/common/pages';
+import type { PageData, SsrEntry } from '@kafue/common/ssr';
 
 export interface Renderer {
-  /** The whole HTML document of `url` with this content; `page` is 'notFound' for the 404 page. */
-  renderPage(url: string, content: SiteContent, data?: PageData): Promise<{ html: string; page: string }>;
+  /**
+   * The whole HTML document of `url` with this content; `page` is 'notFound' for the 404 page,
+   * `status` 404 for it and for a service that does not exist.
+   */
+  renderPage(url: string, content: SiteContent, data?: PageData): Promise<{ html: string; page: PageKey; status: 200 | 404 }>;
   pagePaths(content: SiteContent): string[];
-  /** What the page at `url` shows of the content (the data it carries). */
+  /**
+   * What the page at `url` shows of the content (the data it carries) as this server serves it:
+   * the contact page also carries when it was rendered, the `startedAt` its form sends without
+   * JavaScript (the site's build and the export leave it out: a static host takes no form).
+   */
   pageData(url: string, content: SiteContent): PageData;
   sitemapXml(paths: readonly string[]): string;
   robotsTxt(): string;
-  /** The collections the page at `url` shows. */
-  collectionsOf(url: string): readonly ContentCollection[];
-  /** Which kind of page a URL is (home, services, pricing, serviceDetail, ...). */
-  pageOf(url: string): string;
 }
 
 /** site/dist-ssr beside site/dist. */
@@ -54,19 +36,19 @@ export async function loadRenderer(siteDir: string, siteUrl?: string): Promise<R
   const entry = join(dir, 'entry-server.js');
   const templateFile = join(dir, 'template.html');
   if (!existsSync(entry) || !existsSync(templateFile)) return undefined;
-  const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+  const { ssrEntry: ssr } = (await import(pathToFileURL(entry).href)) as { ssrEntry: SsrEntry };
   const template = readFileSync(templateFile, 'utf8');
-  const pageOf = (url: string) => ssr.matchPage(url).page;
   return {
     async renderPage(url, content, data) {
       const rendered = await ssr.render(url, data ?? ssr.pageData(url, content), siteUrl);
-      return { html: ssr.pageDocument(template, rendered), page: rendered.page };
+      return { html: ssr.pageDocument(template, rendered), page: rendered.page, status: rendered.status };
     },
     pagePaths: (content) => ssr.pagePaths(content),
-    pageData: (url, content) => ssr.pageData(url, content),
+    pageData(url, content) {
+      const data = ssr.pageData(url, content);
+      return matchPage(url).page === 'contact' ? { ...data, startedAt: Date.now() } : data;
+    },
     sitemapXml: (paths) => ssr.sitemapXml(paths, siteUrl),
     robotsTxt: () => ssr.robotsTxt(siteUrl),
-    collectionsOf: (url) => ssr.pageCollections[pageOf(url)] ?? [],
-    pageOf,
   };
 }

@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { isApiPath, isConsolePath } from '../http/paths.js';
-import { notFoundKey, type MemoryFile, type SitePublisher } from '../site/publisher.js';
+import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -151,7 +151,7 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
         const file = await fileAt(siteDir, relative);
         if (file) return send(ctx, file, relative.startsWith('assets/') ? immutable : 'no-cache');
       }
-      const page404 = site.file(notFoundKey);
+      const page404 = site.notFoundFile(ctx.path);
       if (page404) return sendMemoryFile(ctx, page404);
     }
     if (!(await dirExists(siteDir))) return notBuilt(ctx, 'site');

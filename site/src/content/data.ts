@@ -7,22 +7,8 @@
  */
 import { createContext, use } from 'react';
 import type { ServiceFields, SiteContent } from '@kafue/common/contract';
+import type { PageData } from '@kafue/common/ssr';
 import type { CategoryKey } from '@kafue/common/vocabulary';
-
-/**
- * The contact form's outcome when the server answered a form sent without JavaScript (POST
- * /contact): the note to show, and on an error what the visitor had typed, kept.
- */
-export interface ContactNote {
-  kind: 'success' | 'error';
-  /** The refusal's message and per-field messages, as the JSON call answers them. */
-  message?: string;
-  errors?: Record<string, string>;
-  values?: { fullName?: string; phone?: string; email?: string; service?: string; message?: string };
-}
-
-/** What one page shows of the collections; a service page carries just its service. */
-export type PageData = Partial<SiteContent> & { service?: ServiceFields; contactNote?: ContactNote };
 
 /** The page data of a pathname (the server knows one page; the browser every page it has seen). */
 export const PageDataSource = createContext<(pathname: string) => PageData>(() => ({}));

@@ -9,31 +9,14 @@ export const about = {
   ],
 };
 
+/** The contact page's texts; the form's own (fields, options, outcome) are common's contact-form.ts. */
 export const contactPage = {
   heading: 'Get in Touch',
   subline: "Ready to transform your business? Let's start the conversation.",
   formHeading: 'Send us a Message',
-  fields: {
-    name: 'Full Name',
-    phone: 'Phone Number',
-    email: 'Email Address',
-    service: 'Service',
-    message: 'Message',
-  },
-  placeholders: {
-    name: 'Your full name',
-    phone: '+260 ...',
-    email: 'you@company.com',
-    message: 'Tell us about your project...',
-  },
   optional: '(optional)',
-  serviceOptions: ['Web Development', 'Cybersecurity', 'Digital Marketing', 'Other'],
-  servicePlaceholder: 'Select a service',
   send: 'Send Message',
   sending: 'Sending...',
-  sent: "Message sent! We'll get back to you shortly.",
-  /** Shown when the server cannot be reached or gives no message of its own. */
-  failed: 'Your message could not be sent. Please try again or email us.',
   infoHeading: 'Contact Information',
   info: {
     phone: 'Phone',

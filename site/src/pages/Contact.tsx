@@ -1,5 +1,6 @@
 import { use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { brand } from '@kafue/common/brand';
+import { contactFieldSpecs as f, contactFields, contactFormPath, contactFormTexts, contactServiceOptions, type ContactField } from '@kafue/common/contact-form';
 import { CheckList, PageBanner } from '../components/common';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
@@ -9,9 +10,7 @@ import { PageDataContext } from '../content/data';
 
 export const meta = () => routeMeta.contact;
 
-const empty = { fullName: '', phone: '', email: '', service: '', message: '' };
-type Field = keyof typeof empty;
-const labels: Record<string, string> = { ...t.fields, fullName: t.fields.name };
+const empty = Object.fromEntries(contactFields.map((field) => [field, ''])) as Record<ContactField, string>;
 
 /** What the last send came to: the success note, or the error note (the form keeps its text). */
 export type FormResult = { sent: true } | { error: string };
@@ -19,8 +18,8 @@ export type FormResult = { sent: true } | { error: string };
 /** An error answer's text: its message and, for a refused field, the field's own message. */
 export function errorText(answer: unknown): string {
   const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: Record<string, unknown> };
-  if (typeof message !== 'string' || !message) return t.failed;
-  const details = Object.entries(errors ?? {}).map(([field, text]) => `${labels[field] ?? field}: ${String(text)}`);
+  if (typeof message !== 'string' || !message) return contactFormTexts.failed;
+  const details = Object.entries(errors ?? {}).map(([field, text]) => `${field in f ? f[field as ContactField].label : field}: ${String(text)}`);
   return [message, ...details].join(' ');
 }
 
@@ -33,7 +32,7 @@ export function errorText(answer: unknown): string {
 function ContactForm() {
   // A form sent without JavaScript comes back rendered by the server with its note (and, after
   // an error, the text typed); the page's data carries it, so hydration matches.
-  const note = use(PageDataContext).contactNote;
+  const { contactNote: note, startedAt } = use(PageDataContext);
   const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<FormResult | null>(note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null);
@@ -42,7 +41,7 @@ function ContactForm() {
   useEffect(() => {
     shownAt.current = Date.now();
   }, []);
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: ContactField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (sending) return;
@@ -58,37 +57,37 @@ function ContactForm() {
       const answer: unknown = await response.json().catch(() => null);
       next = response.ok ? { sent: true } : { error: errorText(answer) };
     } catch {
-      next = { error: t.failed };
+      next = { error: contactFormTexts.failed };
     }
     setSending(false);
     setResult(next);
     if ('sent' in next) setValues(empty);
   };
   return (
-    <form className="contact-form" method="post" action="/contact" onSubmit={(e) => void submit(e)}>
+    <form className="contact-form" method="post" action={contactFormPath} onSubmit={(e) => void submit(e)}>
       <div className="field">
-        <label htmlFor="contact-name">{t.fields.name}</label>
-        <input id="contact-name" name="fullName" type="text" autoComplete="name" required maxLength={100} placeholder={t.placeholders.name} value={values.fullName} onChange={set('fullName')} />
+        <label htmlFor="contact-name">{f.fullName.label}</label>
+        <input id="contact-name" name="fullName" type="text" autoComplete="name" required maxLength={f.fullName.maxLength} placeholder={f.fullName.placeholder} value={values.fullName} onChange={set('fullName')} />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor="contact-phone">
-            {t.fields.phone} <span className="muted">{t.optional}</span>
+            {f.phone.label} <span className="muted">{t.optional}</span>
           </label>
-          <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={30} placeholder={t.placeholders.phone} value={values.phone} onChange={set('phone')} />
+          <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={f.phone.maxLength} placeholder={f.phone.placeholder} value={values.phone} onChange={set('phone')} />
         </div>
         <div className="field">
-          <label htmlFor="contact-email">{t.fields.email}</label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" required placeholder={t.placeholders.email} value={values.email} onChange={set('email')} />
+          <label htmlFor="contact-email">{f.email.label}</label>
+          <input id="contact-email" name="email" type="email" autoComplete="email" required maxLength={f.email.maxLength} placeholder={f.email.placeholder} value={values.email} onChange={set('email')} />
         </div>
       </div>
       <div className="field">
         <label htmlFor="contact-service">
-          {t.fields.service} <span className="muted">{t.optional}</span>
+          {f.service.label} <span className="muted">{t.optional}</span>
         </label>
         <select id="contact-service" name="service" value={values.service} onChange={set('service')}>
-          <option value="">{t.servicePlaceholder}</option>
-          {t.serviceOptions.map((o) => (
+          <option value="">{f.service.placeholder}</option>
+          {contactServiceOptions.map((o) => (
             <option key={o} value={o}>
               {o}
             </option>
@@ -96,14 +95,16 @@ function ContactForm() {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="contact-message">{t.fields.message}</label>
-        <textarea id="contact-message" name="message" rows={5} required maxLength={5000} placeholder={t.placeholders.message} value={values.message} onChange={set('message')} />
+        <label htmlFor="contact-message">{f.message.label}</label>
+        <textarea id="contact-message" name="message" rows={5} required maxLength={f.message.maxLength} placeholder={f.message.placeholder} value={values.message} onChange={set('message')} />
       </div>
       {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
       <div className="hp" aria-hidden="true">
         <label htmlFor="contact-website">Website</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
+      {/* Sent only by the form without JavaScript: when the server rendered this page. */}
+      {startedAt !== undefined && <input type="hidden" name="startedAt" value={startedAt} />}
       <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={sending} aria-disabled={sending}>
         {sending ? (
           <>
@@ -121,7 +122,7 @@ function ContactForm() {
         {result && 'sent' in result && (
           <p className="sent-note">
             <Icon name="checkCircle" size={20} />
-            {t.sent}
+            {contactFormTexts.sent}
           </p>
         )}
         {result && 'error' in result && <p className="error-note">{result.error}</p>}

@@ -5,7 +5,8 @@ import { Icon } from '../components/Icon';
 import { isCategoryKey } from '@kafue/common/vocabulary';
 import { findCategory } from '../content/categories';
 import { serviceMeta } from '../content/meta';
-import { findService, PageDataContext, type PageData } from '../content/data';
+import type { PageData } from '@kafue/common/ssr';
+import { findService, PageDataContext } from '../content/data';
 import { serviceDetail as t } from '../content/services-page';
 
 export const meta = (params: Record<string, string | undefined>, data: PageData) => {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import type { PageData } from '../content/data';
+import type { PageData } from '@kafue/common/ssr';
 import type { PageMeta } from '../content/meta';
-import type { PageKey } from '../routes';
+import type { PageKey } from '@kafue/common/pages';
 
 export interface PageModule {
   default: ComponentType;
