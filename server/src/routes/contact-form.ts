@@ -14,7 +14,7 @@ import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../http/security.js';
 import { parseBody } from '../http/validate.js';
-import { loadSiteContent } from '../site/content.js';
+import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries.js';
 
 export const contactFormPath = '/contact';

@@ -11,7 +11,7 @@ import { api, defaultGeneralSettings, type Dashboard, type Timezone } from '@kaf
 import { dashboard } from '@kafue/common/schemas';
 import { serviceCategories } from '@kafue/common/vocabulary';
 import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
-import { publishedServices, recentContentChanges } from '../catalogue.js';
+import { publishedServices, recentContentChanges } from '../content/catalogue.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
 import { readSetting } from '../stored-settings.js';

@@ -16,7 +16,7 @@ import type { SiteContent, SiteStatus } from '@kafue/common/contract';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
-import { contentChannel, loadSiteContent } from './content.js';
+import { contentChannel, loadSiteContent } from '../content/published.js';
 import { loadRenderer, type Renderer } from './renderer.js';
 
 const brotli = promisify(brotliCompress);
