@@ -32,7 +32,6 @@ const serverDomain = [
   'backup',
   'maintenance',
   'dashboard',
-  'catalogue.ts',
 ].map((module) => `server/src/${module}`);
 /** What the app and its entry points are made of. */
 const serverEntries = ['app.ts', 'serve.ts', 'main.ts', 'cli.ts'].map((file) => `server/src/${file}`);

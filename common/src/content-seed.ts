@@ -1,6 +1,6 @@
 /**
  * The public site's content as it was before it moved into the database (spec sections 2, 3
- * and 9), word for word: migration 1764000000000-Content seeds the collections from it, and the
+ * and 9), word for word: migration 1764000000000-Content seeded the collections from a copy of it, and the
  * site's own build (`npm run build -w site`) prerenders with it. Plain data, no zod.
  */
 import type { SiteContent } from './content';

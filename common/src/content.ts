@@ -125,6 +125,18 @@ export const contentBodies = {
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentBody<C extends ContentCollection = ContentCollection> = z.input<(typeof contentBodies)[C]>;
 
+/** Why a new order is refused: it must name each item of the collection, whatever its status, once. */
+export const contentOrderRefusal = 'List every item of the collection exactly once.';
+
+/**
+ * The body of PUT /api/content/{collection}/order: the collection's items in their new order.
+ * Positions count from 0 in that order (services: within their category, as everywhere).
+ */
+export const contentOrderBody = z
+  .object({ ids: z.array(idSchema).max(10_000) })
+  .meta({ id: 'ContentOrderBody', description: 'Every item of the collection, any status, each once, in the new order.' });
+export type ContentOrderBody = z.input<typeof contentOrderBody>;
+
 /** The body as documented: any one collection's fields (the path names the collection). */
 export const contentItemBody = z
   .union(contentCollections.map((c) => contentBodies[c]))

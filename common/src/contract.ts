@@ -161,6 +161,7 @@ export type {
   ContentChangeAnswer,
   ContentFields,
   ContentItem,
+  ContentOrderBody,
   ContentRevision,
   FaqFields,
   InsightFields,
@@ -248,6 +249,8 @@ export const api = {
   content: (collection: string) => `/api/content/${encodeURIComponent(collection)}`,
   /** PUT or DELETE one item. */
   contentItem: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`,
+  /** PUT the collection's items in their new order, as one change. */
+  contentOrder: (collection: string) => `/api/content/${encodeURIComponent(collection)}/order`,
   contentRevisions: (collection: string, id: string) =>
     `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions`,
   contentRestore: (collection: string, id: string, revisionId: string) =>

@@ -102,6 +102,15 @@ function scenarios(): Record<string, Scenario> {
       setup: draftService,
       run: () => superAdmin.client.put(api.contentItem('services', serviceId), { ...service, status: 'published' }),
     },
+    [`PUT /api/content/:collection/order`]: {
+      action: 'service.reorder',
+      setup: draftService,
+      run: async () => {
+        const ids = (await superAdmin.client.get(api.content('services'))).body.map((s: { _id: string }) => s._id) as string[];
+        // The new draft first: it and every service before it move.
+        return superAdmin.client.put(api.contentOrder('services'), { ids: [serviceId, ...ids.filter((id) => id !== serviceId)] });
+      },
+    },
     [`DELETE /api/content/:collection/:id`]: {
       action: 'service.delete',
       setup: draftService,

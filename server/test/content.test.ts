@@ -206,6 +206,95 @@ describe('PUT and DELETE /api/content/{collection}/{id}', () => {
   });
 });
 
+describe('PUT /api/content/{collection}/order', () => {
+  type Listed = { _id: string; status: string; position: number; category?: string; question?: string };
+  const idsOf = (list: Listed[]) => list.map((i) => i._id);
+  const revisionCount = async (id: string) => (await editor.get(api.contentRevisions('faqs', id))).body.length as number;
+  const reorderRows = () => t.db.query<{ target_label: string; changes: Record<string, unknown> }[]>(`SELECT target_label, changes FROM audit_log WHERE action = 'faq.reorder'`);
+
+  it('gives the items the order of the ids in one change: one revision per moved item, one audit row, the new list', async () => {
+    const before = (await editor.get(api.content('faqs'))).body as Listed[];
+    const draft = (await editor.post(api.content('faqs'), { page: 'services', question: 'Do you work weekends?', answer: 'By appointment.' })).body.item as Listed;
+    const all = [...before, draft];
+    // The draft goes first, the rest keep their order: every item moves one place down.
+    const wanted = [draft, ...before];
+    const revisionsBefore = await Promise.all(all.map((i) => revisionCount(i._id)));
+    const auditBefore = (await reorderRows()).length;
+
+    const answer = await editor.put(api.contentOrder('faqs'), { ids: idsOf(wanted) });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual((await moderator.get(api.content('faqs'))).body);
+    expect(idsOf(answer.body)).toEqual(idsOf(wanted));
+    expect(answer.body.map((i: Listed) => i.position)).toEqual(wanted.map((_, i) => i));
+    expect(answer.body[0]).toMatchObject({ status: 'draft', question: 'Do you work weekends?' });
+
+    const revisionsAfter = await Promise.all(all.map((i) => revisionCount(i._id)));
+    expect(revisionsAfter).toEqual(revisionsBefore.map((n) => n + 1));
+    const [newest] = (await editor.get(api.contentRevisions('faqs', before[0]._id))).body;
+    expect(newest).toMatchObject({ author: { _id: editorId }, item: { position: 1, question: before[0].question } });
+
+    const rows = await reorderRows();
+    expect(rows).toHaveLength(auditBefore + 1);
+    expect(rows.at(-1)).toEqual({
+      target_label: 'faqs',
+      changes: Object.fromEntries(wanted.map((item, position) => [item._id, { old: item.position, new: position }])),
+    });
+
+    // Back to the seeded order, the draft last: only the items whose place changes are written.
+    const restored = await editor.put(api.contentOrder('faqs'), { ids: idsOf(all) });
+    expect(idsOf(restored.body)).toEqual(idsOf(all));
+    expect(await editor.delete(api.contentItem('faqs', draft._id))).toMatchObject({ status: 200 });
+  });
+
+  it('writes nothing when nothing moves', async () => {
+    const list = (await editor.get(api.content('faqs'))).body as Listed[];
+    const revisionsBefore = await Promise.all(list.map((i) => revisionCount(i._id)));
+    const auditBefore = (await reorderRows()).length;
+    const answer = await editor.put(api.contentOrder('faqs'), { ids: idsOf(list) });
+    expect(answer).toMatchObject({ status: 200, body: list });
+    expect(await Promise.all(list.map((i) => revisionCount(i._id)))).toEqual(revisionsBefore);
+    expect(await reorderRows()).toHaveLength(auditBefore);
+  });
+
+  it('numbers services within their category, as everywhere', async () => {
+    const list = (await editor.get(api.content('services'))).body as Listed[];
+    const web = list.filter((s) => s.category === 'Web');
+    const rest = list.filter((s) => s.category !== 'Web');
+    const wanted = [web[2], web[0], web[1], ...rest];
+    const answer = await editor.put(api.contentOrder('services'), { ids: idsOf(wanted) });
+    expect(answer.status).toBe(200);
+    expect(idsOf(answer.body)).toEqual(idsOf(wanted));
+    expect(answer.body.map((s: Listed) => s.position)).toEqual(list.map((s) => s.position));
+    expect((await editor.put(api.contentOrder('services'), { ids: idsOf(list) })).status).toBe(200);
+  });
+
+  it('refuses an order that does not name every item once (400 on ids), an unknown collection (404), and non-editors', async () => {
+    const list = (await editor.get(api.content('faqs'))).body as Listed[];
+    const ids = idsOf(list);
+    const [plan] = (await editor.get(api.content('plans'))).body as Listed[];
+    for (const body of [
+      { ids: [ids[1], ...ids.slice(1)] }, // a duplicate in place of a missing one
+      { ids: [...ids, ids[0]] }, // a duplicate
+      { ids: ids.slice(1) }, // one missing
+      { ids: [...ids, missing] }, // an unknown id
+      { ids: [...ids.slice(1), plan._id] }, // an item of another collection
+    ]) {
+      expect(await editor.put(api.contentOrder('faqs'), body)).toMatchObject({
+        status: 400,
+        body: { message: messages.invalidInput, errors: { ids: 'List every item of the collection exactly once.' } },
+      });
+    }
+    const malformed = await editor.put(api.contentOrder('faqs'), { ids: ['not-an-id'] });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.errors)).toEqual(['ids.0']);
+    expect((await editor.put(api.contentOrder('faqs'), {})).body.errors).toEqual({ ids: 'Required.' });
+    expect((await editor.put(api.contentOrder('nothing'), { ids })).status).toBe(404);
+    expect(await moderator.put(api.contentOrder('faqs'), { ids: [...ids].reverse() })).toMatchObject({ status: 403, body: { message: messages.forbidden } });
+    expect((await anonymous.put(api.contentOrder('faqs'), { ids })).status).toBe(401);
+    expect(idsOf((await editor.get(api.content('faqs'))).body)).toEqual(ids);
+  });
+});
+
 describe('revisions and restore', () => {
   it('lists who saved each version and when, newest first', async () => {
     const { item } = (await editor.post(api.content('addons'), { icon: 'lock', name: 'Backup Vault', price: '$9/month', description: 'Off-site copies.' })).body;

@@ -1,7 +1,7 @@
 /** GET /api/dashboard (issue 11 item 8): every figure from the database or the catalogue. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
-import { publishedServices } from '../src/catalogue.js';
+import { publishedServices } from '../src/content/catalogue.js';
 import { change, monthStart, recordStorageReading } from '../src/dashboard/dashboard.js';
 import { startTestServer, type TestServer } from './helpers.js';
 

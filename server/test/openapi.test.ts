@@ -287,6 +287,10 @@ describe('recorded answers', () => {
     const restore = `${item}/revisions/:revisionId/restore`;
     expect((await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status).toBe(200);
     expect((await call(moderator, 'GET', `${item}/preview`, undefined, itemParams)).status).toBe(200);
+    const order = `${collection}/order`;
+    const ids = ((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).body as { _id: string }[]).map((s) => s._id);
+    expect((await call(admin.client, 'PUT', order, { ids: [...ids].reverse() }, { collection: 'services' })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', order, { ids: ids.slice(1) }, { collection: 'services' })).status).toBe(400);
     expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
 

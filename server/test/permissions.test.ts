@@ -123,6 +123,7 @@ const rows: Row[] = [
   // Site content (issue 10): reads for any admin, writes for Editors and Super Admins.
   { call: 'GET /api/content/{collection}', allowed: admins, run: (c) => c.get(api.content('services')) },
   { call: 'POST /api/content/{collection}', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.content('services'), {}) },
+  { call: 'PUT /api/content/{collection}/order', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentOrder('faqs'), {}) },
   { call: 'PUT /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentItem('services', missing), {}) },
   { call: 'DELETE /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.contentItem('services', missing)) },
   { call: 'GET /api/content/{collection}/{id}/revisions', allowed: admins, run: (c) => c.get(api.contentRevisions('faqs', missing)) },

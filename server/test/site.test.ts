@@ -195,15 +195,54 @@ describe('publishing', () => {
   });
 });
 
+describe('a new order', () => {
+  it('renders once when published items move, never when only drafts do', async () => {
+    type Listed = { _id: string; name: string };
+    const listed = async () => (await editor.get(api.content('testimonials'))).body as Listed[];
+    const published = await listed();
+    const reversed = [...published].reverse();
+    await t.site.settled();
+    const renders = t.site.publishes;
+    expect((await editor.put(api.contentOrder('testimonials'), { ids: reversed.map((i) => i._id) })).status).toBe(200);
+    const names = (html: string) => (dataOf(html).testimonials as Listed[]).map((i) => i.name);
+    await eventually(t, '/', (html) => names(html).join() === reversed.map((i) => i.name).join());
+    await t.site.settled();
+    expect(t.site.publishes - renders).toBe(1);
+
+    // Two drafts change places: nothing visitors see changes, so nothing is rendered.
+    const body = { rating: 5, quote: 'Quiet draft.', title: 'Owner', company: 'Draft Co', avatarInitial: 'D' };
+    const drafts = [];
+    for (const name of ['Draft One', 'Draft Two']) drafts.push((await editor.post(api.content('testimonials'), { ...body, name })).body.item as Listed);
+    await t.site.settled();
+    const quiet = t.site.publishes;
+    const ids = [...reversed, ...drafts.reverse()].map((i) => i._id);
+    const moved = await editor.put(api.contentOrder('testimonials'), { ids });
+    expect(moved.body.map((i: Listed) => i._id)).toEqual(ids);
+    await new Promise((r) => setTimeout(r, 500));
+    await t.site.settled();
+    expect(t.site.publishes).toBe(quiet);
+
+    for (const draft of drafts) await editor.delete(api.contentItem('testimonials', draft._id));
+    await editor.put(api.contentOrder('testimonials'), { ids: published.map((i) => i._id) });
+    await eventually(t, '/', (html) => names(html).join() === published.map((i) => i.name).join());
+  });
+});
+
 describe('preview', () => {
-  it('renders a draft on the page it would appear on, for signed-in admins only, never cached or indexed', async () => {
+  it('renders a draft on the page it would appear on, for signed-in admins only, never cached or indexed, as a sandbox', async () => {
     const { item } = (await editor.post(api.content('services'), { ...service, title: 'Draft Only Service' })).body;
     const moderator = (await t.admin('Moderator')).client;
     const preview = await moderator.get(api.contentPreview('services', item._id));
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(preview.headers.get('cache-control')).toBe('no-store');
-    expect(preview.headers.get('x-robots-tag')).toBe('noindex');
+    expect(preview.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    // A sandbox (no scripts, a unique origin) under the site's own directives.
+    const policy = preview.headers.get('content-security-policy')!.split(';').map((d) => d.trim());
+    const sitePolicy = (await page(t, '/')).headers.get('content-security-policy')!.split(';').map((d) => d.trim());
+    expect(policy[0]).toBe('sandbox');
+    expect(policy.slice(1)).toEqual(sitePolicy);
+    expect(sitePolicy).toContain("script-src 'self'");
     expect(preview.text).toContain('<h1 id="service-title">Draft Only Service</h1>');
     expect((await visitor.get(api.contentPreview('services', item._id))).status).toBe(401);
     expect((await page(t, '/service/Web/3')).status).toBe(404);

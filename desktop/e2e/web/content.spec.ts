@@ -2,7 +2,7 @@
  * Issue 10: services and the site's other content are edited in the console, and what is
  * published shows on the public pages the server serves (which the test reads as a visitor).
  */
-import { expect, request, test, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type Locator, type Page, type Request } from '@playwright/test';
 import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique, type Credentials } from './support';
 
 const services = '/api/content/services';
@@ -121,9 +121,17 @@ test.describe('services in the console and on the public site', () => {
     const headings = page.getByRole('region', { name: 'Web & Hosting' }).getByRole('heading', { level: 3 });
     const before = await headings.allTextContents();
     expect(before.slice(-2)).toEqual([neighbour, title]);
+    // One change: the collection's new order in one call, not a write per moved item.
+    const writes: string[] = [];
+    const recordWrite = (request: Request) => {
+      if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    };
+    page.on('request', recordWrite);
     await card(page, title).getByRole('button', { name: `Move up ${title}` }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => headings.allTextContents()).toEqual([...before.slice(0, -2), title, neighbour]);
+    page.off('request', recordWrite);
+    expect(writes).toEqual(['PUT /api/content/services/order']);
     await expect(page.getByRole('button', { name: `Move up ${title}` })).toBeFocused();
     await expectPublic('/services', (html) => html.indexOf(title) >= 0 && html.indexOf(asHtml(neighbour)) > html.indexOf(title), 'lists it above its neighbour');
 

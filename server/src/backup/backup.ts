@@ -13,8 +13,8 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { backupFormat, backupVersion, type Backup, type BackupTable } from '@kafue/common/schemas';
 import { seedContent } from '@kafue/common/content-seed';
 import { migrations, migrationsTable, runMigrations } from '../db/data-source.js';
-import { seedAuthor } from '../db/migrations/1764000000000-Content.js';
-import { notifyContentChanged } from '../site/content.js';
+import { seedAuthor } from '../content/revisions.js';
+import { notifyContentChanged } from '../content/published.js';
 
 // The file's format is a documented answer (the download call), so its schema is in common.
 export type { Backup };

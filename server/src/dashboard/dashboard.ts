@@ -12,7 +12,7 @@ import type { DataSource } from 'typeorm';
 import type { Dashboard, Timezone } from '@kafue/common/contract';
 import { fromLocalClock, toLocalClock } from '@kafue/common/time';
 import { serviceCategories } from '@kafue/common/vocabulary';
-import { publishedServices, recentContentChanges } from '../catalogue.js';
+import { publishedServices, recentContentChanges } from '../content/catalogue.js';
 import { readGeneralSettings } from '../settings/settings.js';
 
 const monthLabels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

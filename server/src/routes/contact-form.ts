@@ -15,7 +15,7 @@ import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../web/security.js';
 import { parseBody } from '../http/validate.js';
-import { loadSiteContent } from '../site/content.js';
+import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
 
 const contactPage = z.string().meta({

@@ -6,7 +6,7 @@
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { DataSource } from 'typeorm';
-import { loadSiteContent } from './content.js';
+import { loadSiteContent } from '../content/published.js';
 import { loadRenderer } from './renderer.js';
 
 /** Files of the build that are pages (rendered here instead), or their precompressed copies. */

@@ -17,7 +17,7 @@ import { matchPage, pageCollections } from '@kafue/common/pages';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
-import { contentChannel, loadSiteContent } from './content.js';
+import { contentChannel, loadSiteContent } from '../content/published.js';
 import { loadRenderer, type Renderer } from './renderer.js';
 
 const brotli = promisify(brotliCompress);

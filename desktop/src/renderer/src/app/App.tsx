@@ -23,9 +23,9 @@ const StaffDashboard = lazy(() => import('../features/staff-portal/StaffDashboar
 /** Every screen of the route table has its component here (the type requires it). */
 const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   dashboard: lazy(() => import('../features/dashboard/Dashboard')),
-  'add-service': lazy(() => import('../features/services/AddService')),
-  'manage-services': lazy(() => import('../features/services/ManageServices')),
-  'site-content': lazy(() => import('../features/site-content/SiteContent')),
+  'add-service': lazy(() => import('../features/content/AddService')),
+  'manage-services': lazy(() => import('../features/content/ManageServices')),
+  'site-content': lazy(() => import('../features/content/SiteContent')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   enquiries: lazy(() => import('../features/enquiries/Enquiries')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),

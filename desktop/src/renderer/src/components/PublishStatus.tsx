@@ -1,5 +1,5 @@
 import { Group, Loader, Text } from '@mantine/core';
-import { usePublishStatus } from '../lib/content/publishing';
+import { usePublishStatus } from '../lib/publishing';
 
 /** The public site's publish state in the sidebar (issue 10): "Publishing..." while a change renders, then "Live". */
 export function PublishStatus() {

@@ -4,10 +4,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contentMessages, messages } from '@kafue/common/contract';
-import { ApiFailure, unwrap } from '../api';
-import { failureToast, toast } from '../toast';
-import { bodyOf, contentApi, type ContentBody, type ContentItem } from './api';
-import { publicChangeMade } from './publishing';
+import { ApiFailure, unwrap } from '../../lib/api';
+import { failureToast, toast } from '../../lib/toast';
+import { contentApi, type ContentBody, type ContentItem } from './api';
+import { publicChangeMade } from '../../lib/publishing';
 
 /** The toasts of one collection's editor (issue 10): services have their own words, the others Saved / Deleted and the server's message. */
 export function contentTexts(collection: string) {
@@ -77,29 +77,28 @@ export function useDeleteItem(collection: string) {
 }
 
 export interface MoveRequest {
+  /** The collection's items as listed. */
+  list: ContentItem[];
   item: ContentItem;
-  /** The neighbour it changes places with: the one above (moving up) or below (moving down). */
+  /** The neighbour in its group it changes places with: the one above (moving up) or below (moving down). */
   other: ContentItem;
   direction: 'up' | 'down';
 }
 
-/**
- * Moves an item one place by exchanging positions with its neighbour (two updates, one after the
- * other). When both share a position the moved one goes just past it, so the move always shows.
- */
+/** The list's ids with `item` and `other` in each other's place: every other item keeps its place. */
+const swapped = ({ list, item, other }: MoveRequest) =>
+  list.map((i) => (i._id === item._id ? other._id : i._id === other._id ? item._id : i._id));
+
+/** Moves an item one place: the collection's new order is saved as one change, and its answer is the new list. */
 export function useMoveItem(collection: string) {
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
-    mutationFn: async ({ item, other, direction }: MoveRequest) => {
-      const shared = item.position === other.position;
-      const itemTo = shared ? other.position + (direction === 'up' ? -1 : 1) : other.position;
-      await unwrap(contentApi.update(collection, item._id, bodyOf(item, { position: itemTo })));
-      if (!shared) await unwrap(contentApi.update(collection, other._id, bodyOf(other, { position: item.position })));
-    },
-    onSuccess(_, { item, other }) {
+    mutationFn: (request: MoveRequest) => unwrap(contentApi.reorder(collection, swapped(request))),
+    onSuccess(list, { item, other }) {
       toast('success', texts.updated);
       if (item.status === 'published' || other.status === 'published') publicChangeMade();
+      client.setQueryData<ContentItem[]>(listKey(collection), list);
     },
     onError: (error) => failureToast(error, texts.saveFailed),
     onSettled: () => client.invalidateQueries({ queryKey: listKey(collection), exact: true }),

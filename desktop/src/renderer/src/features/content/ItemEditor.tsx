@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
-import type { ContentItem } from '../../lib/content/api';
-import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
+import type { ContentItem } from './api';
+import { serverFieldErrors, useSaveItem } from './hooks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';
 import { PreviewFrame } from './PreviewFrame';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { ContentItem } from '../../lib/content/api';
-import { useRestoreRevision, useRevisions } from '../../lib/content/hooks';
+import type { ContentItem } from './api';
+import { useRestoreRevision, useRevisions } from './hooks';
 import { Loading } from './Loading';
 import type { CollectionSpec } from './fields';
 

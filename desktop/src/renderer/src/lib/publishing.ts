@@ -7,9 +7,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { unwrap } from '../api';
-import { queryClient } from '../query';
-import { contentApi, type SiteStatus } from './api';
+import { api, type SiteStatus } from '@kafue/common/contract';
+import { apiGet, unwrap } from './api';
+import { queryClient } from './query';
 
 export const siteStatusKey = ['site-status'];
 export const busyPollMs = 500;
@@ -55,7 +55,7 @@ export function usePublishStatus(): { label: 'Publishing...' | 'Live'; status: S
   const settled = usePublishState((s) => s.settled);
   const { data } = useQuery({
     queryKey: siteStatusKey,
-    queryFn: () => unwrap(contentApi.siteStatus()),
+    queryFn: () => unwrap(apiGet<SiteStatus>(api.siteStatus)),
     refetchInterval: (query) => (usePublishState.getState().pending || query.state.data?.state === 'rendering' ? busyPollMs : idlePollMs),
   });
   const live = pending === null || (data !== undefined && isLive(data, pending));

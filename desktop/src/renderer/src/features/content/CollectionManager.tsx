@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { bodyOf, type ContentItem } from '../../lib/content/api';
-import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from '../../lib/content/hooks';
+import { bodyOf, type ContentItem } from './api';
+import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from './hooks';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { LoadFailure } from '../LoadFailure';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LoadFailure } from '../../components/LoadFailure';
 import { ItemEditor, type EditorTab } from './ItemEditor';
 import type { CollectionSpec } from './fields';
 
@@ -66,7 +66,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
     if (!other || move.isPending) return;
     const item = list[index];
     move.mutate(
-      { item, other, direction },
+      { list: items, item, other, direction },
       {
         onSuccess: () =>
           requestAnimationFrame(() => {

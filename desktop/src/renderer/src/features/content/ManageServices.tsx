@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
-import { CollectionManager } from '../../components/content/CollectionManager';
-import { serviceSpec } from './serviceSpec';
+import { CollectionManager } from './CollectionManager';
+import { serviceSpec } from './specs';
 
 /** Manage Services (issue 10): the real services as cards, by category, with their editor. */
 export default function ManageServices() {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tabs, Title } from '@mantine/core';
-import { CollectionManager } from '../../components/content/CollectionManager';
+import { CollectionManager } from './CollectionManager';
 import { siteCollections, tabLabel } from './specs';
 
 /** Site Content (issue 10): the public site's plans, prices, FAQs, testimonials and insights, a tab each. */

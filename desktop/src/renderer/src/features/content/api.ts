@@ -1,12 +1,10 @@
 /**
  * The content API of issue 10 as the console calls it: the collections of the public site, their
- * revisions, the draft preview and the site's publish state. Every call goes through lib/api, so
+ * order, revisions and the draft preview. Every call goes through lib/api, so
  * it carries the cookie session on the web and the bearer session in the desktop app.
  */
-import { api, type ContentRevision, type ContentStatus, type MessageAnswer, type SiteStatus } from '@kafue/common/contract';
-import { apiDelete, apiGet, apiPost, apiPut } from '../api';
-
-export type { SiteStatus };
+import { api, type ContentRevision, type ContentOrderBody, type ContentStatus, type MessageAnswer } from '@kafue/common/contract';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
 
 /**
  * An item of any collection (the contract's ContentItem), its fields read by name: the editors
@@ -24,11 +22,12 @@ export const contentApi = {
   create: (c: string, body: ContentBody) => apiPost<ItemAnswer>(api.content(c), body),
   update: (c: string, id: string, body: ContentBody) => apiPut<ItemAnswer>(api.contentItem(c, id), body),
   remove: (c: string, id: string) => apiDelete<MessageAnswer>(api.contentItem(c, id)),
+  /** The collection's items in their new order (every id, once); answers the list as `list` does. */
+  reorder: (c: string, ids: string[]) => apiPut<ContentItem[]>(api.contentOrder(c), { ids } satisfies ContentOrderBody),
   revisions: (c: string, id: string) => apiGet<Revision[]>(api.contentRevisions(c, id)),
   restore: (c: string, id: string, revisionId: string) => apiPost<ItemAnswer>(api.contentRestore(c, id, revisionId)),
   /** The public page with the item as saved: HTML text. */
   preview: (c: string, id: string) => apiGet<string>(api.contentPreview(c, id)),
-  siteStatus: () => apiGet<SiteStatus>(api.siteStatus),
 };
 
 /** The body a stored item is sent back as, with some fields changed. */

@@ -1,5 +1,5 @@
-import type { ContentItem } from '../../lib/content/api';
-import { usePreview } from '../../lib/content/hooks';
+import type { ContentItem } from './api';
+import { usePreview } from './hooks';
 import { Loading } from './Loading';
 
 /**

@@ -3,7 +3,7 @@
  * content changes it lists, read from the site's content (issue 10's `content_items`).
  */
 import type { DataSource } from 'typeorm';
-import { seedAuthor } from './db/migrations/1764000000000-Content.js';
+import { seedAuthor } from './revisions.js';
 import { contentCollectionLabels, type CategoryKey, type ContentCollection } from '@kafue/common/vocabulary';
 
 export interface PublishedService {

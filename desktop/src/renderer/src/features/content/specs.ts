@@ -1,14 +1,43 @@
-/** The public site's other collections (issue 10) as the Site Content editors show them. */
-import { contentCollectionLabels, faqPages } from '@kafue/common/contract';
+/**
+ * Every collection of the public site as its console editors show it: one spec each (its form's
+ * fields, schema, blank item, card title and summary, groups). Manage Services and Add Service
+ * edit services; Site Content has a tab for each of the others.
+ */
+import { contentCollectionLabels, contentCollections, faqPages, serviceCategories, serviceLimits as max, type ContentCollection } from '@kafue/common/contract';
 import { contentFields } from '@kafue/common/schemas';
-import { textOf as str, type CollectionSpec, type FieldSpec, type FormValues } from '../../components/content/fields';
+import { textOf as str, type CollectionSpec, type FieldSpec, type FormValues } from './fields';
 
 const field = (key: string) => (item: FormValues) => str(item[key]);
 const iconField: FieldSpec = { key: 'icon', label: 'Icon', kind: 'text', required: true, description: 'A site icon name, e.g. globe, code, megaphone.' };
 const faqPageOptions = faqPages.map((p) => ({ value: p, label: p === 'services' ? 'Services page' : 'Pricing page' }));
+const categoryOptions = serviceCategories.map((c) => ({ value: c.key, label: c.label }));
 
-export const siteCollections: CollectionSpec[] = [
-  {
+export const collectionSpecs = {
+  services: {
+    collection: 'services',
+    noun: 'Service',
+    fields: [
+      { key: 'title', label: 'Service Title', kind: 'text', required: true, max: max.title },
+      { key: 'category', label: 'Category', kind: 'select', required: true, data: categoryOptions },
+      { key: 'price', label: 'Price', kind: 'text', required: true, max: max.price, description: 'Shown as "Starting at ...", e.g. $499 or $29/mo.' },
+      { key: 'description', label: 'Description', kind: 'textarea', required: true, rows: 4, max: max.description },
+      {
+        key: 'features',
+        label: 'Key Features',
+        kind: 'lines',
+        maxItems: max.features,
+        max: max.feature,
+        description: `One a line, at most ${max.features}.`,
+      },
+      { key: 'details', label: 'More Information', kind: 'textarea', rows: 6, max: max.details },
+    ],
+    schema: contentFields.services,
+    blank: { title: '', category: '', price: '', description: '', features: [], details: '', status: 'draft' },
+    titleOf: (s) => str(s.title),
+    summaryOf: (s) => str(s.description),
+    groups: { field: 'category', label: 'Category', options: categoryOptions },
+  },
+  plans: {
     collection: 'plans',
     noun: 'Plan',
     fields: [
@@ -27,7 +56,7 @@ export const siteCollections: CollectionSpec[] = [
     titleOf: field('name'),
     summaryOf: (p) => `${str(p.price)}${str(p.period)} · ${str(p.description)}`,
   },
-  {
+  addons: {
     collection: 'addons',
     noun: 'Add-on',
     fields: [
@@ -41,7 +70,7 @@ export const siteCollections: CollectionSpec[] = [
     titleOf: field('name'),
     summaryOf: (a) => `${str(a.price)} · ${str(a.description)}`,
   },
-  {
+  projectPrices: {
     collection: 'projectPrices',
     noun: 'Price Group',
     fields: [
@@ -65,7 +94,7 @@ export const siteCollections: CollectionSpec[] = [
     titleOf: field('name'),
     summaryOf: (g) => (Array.isArray(g.items) ? g.items.map((i: FormValues) => str(i.title)).join(', ') : ''),
   },
-  {
+  faqs: {
     collection: 'faqs',
     noun: 'FAQ',
     fields: [
@@ -79,7 +108,7 @@ export const siteCollections: CollectionSpec[] = [
     summaryOf: field('answer'),
     groups: { field: 'page', label: 'Page', options: faqPageOptions },
   },
-  {
+  testimonials: {
     collection: 'testimonials',
     noun: 'Testimonial',
     fields: [
@@ -95,7 +124,7 @@ export const siteCollections: CollectionSpec[] = [
     titleOf: field('name'),
     summaryOf: field('quote'),
   },
-  {
+  insights: {
     collection: 'insights',
     noun: 'Insight',
     fields: [
@@ -110,7 +139,11 @@ export const siteCollections: CollectionSpec[] = [
     titleOf: field('title'),
     summaryOf: field('description'),
   },
-];
+} satisfies Record<ContentCollection, CollectionSpec>;
+
+export const serviceSpec: CollectionSpec = collectionSpecs.services;
+/** Site Content's tabs: every collection but services, in the contract's order. */
+export const siteCollections: CollectionSpec[] = contentCollections.filter((c) => c !== 'services').map((c) => collectionSpecs[c]);
 
 /** The tab of each collection. */
 export const tabLabel = (spec: CollectionSpec) => contentCollectionLabels[spec.collection as keyof typeof contentCollectionLabels] ?? spec.noun;

@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
 import { Button, Paper, Stack, Title } from '@mantine/core';
-import { ContentFields } from '../../components/content/ContentFields';
-import { StatusSwitch } from '../../components/content/StatusSwitch';
-import { useContentForm } from '../../components/content/useContentForm';
-import { serverFieldErrors, useSaveItem } from '../../lib/content/hooks';
-import { serviceSpec } from './serviceSpec';
+import { ContentFields } from './ContentFields';
+import { StatusSwitch } from './StatusSwitch';
+import { useContentForm } from './useContentForm';
+import { serverFieldErrors, useSaveItem } from './hooks';
+import { serviceSpec } from './specs';
 
 /** Add a New Service (spec section 2, issue 10): the spec's fields and the rest of a service; a draft unless "Publish now". */
 export default function AddService() {

@@ -1,0 +1,105 @@
+/**
+ * The collections' items: list, add, change, delete. Every write is one transaction that also
+ * saves the item's new revision, writes the call's audit row and, when visitors would see the
+ * change, notifies every server process (NOTIFY on commit) to render the pages it touches.
+ */
+import type { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { contentBodies, type ContentItem } from '@kafue/common/schemas';
+import { isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
+import { diff, type AuditRecorder } from '../audit/audit.js';
+import { notFound } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
+import { auditAction, auditTarget, flat } from './auditing.js';
+import { notifyContentChanged } from './published.js';
+import {
+  deleteItemRow,
+  insertItem,
+  lockItem,
+  nextPosition,
+  saveRevision,
+  selectItems,
+  toItem,
+  writeItem,
+  type Author,
+  type Snapshot,
+} from './store.js';
+
+/** The collection a path names; 404 for any other name. */
+export function collectionNamed(name: string | undefined): ContentCollection {
+  if (!name || !isContentCollection(name)) throw notFound();
+  return name;
+}
+
+export interface ItemInput {
+  status?: ContentStatus;
+  position?: number;
+  fields: Record<string, unknown>;
+}
+
+/** The body of a write, validated with its collection's schema: the item's fields, and its state. */
+export function parseItemBody(collection: ContentCollection, body: unknown): ItemInput {
+  const schema = contentBodies[collection] as z.ZodType<{ status?: ContentStatus; position?: number } & Record<string, unknown>>;
+  const { status, position, ...fields } = parseBody(schema, body);
+  return { status, position, fields };
+}
+
+export async function listItems(db: DataSource, collection: ContentCollection): Promise<ContentItem[]> {
+  return (await selectItems(db, collection)).map(toItem);
+}
+
+/** A new item: a draft unless it says published, after the last one unless it gives a position. */
+export async function createItem(db: DataSource, collection: ContentCollection, input: ItemInput, author: Author, audit: AuditRecorder) {
+  const { status = 'draft', position, fields } = input;
+  const row = await db.transaction(async (m) => {
+    const snapshot: Snapshot = { status, position: position ?? (await nextPosition(m, collection, fields)), fields };
+    const inserted = await insertItem(m, collection, snapshot);
+    await saveRevision(m, inserted.id, author, snapshot);
+    if (status === 'published') await notifyContentChanged(m, collection);
+    await audit(m, {
+      action: auditAction(collection, 'create', undefined, status),
+      target: auditTarget(collection, inserted.id, snapshot),
+      changes: diff(null, flat(snapshot)),
+    });
+    return inserted;
+  });
+  return toItem(row);
+}
+
+/** The item's new fields; its status and position stay unless given (a service moved to another category goes last in it). */
+export async function updateItem(db: DataSource, collection: ContentCollection, id: string, input: ItemInput, author: Author, audit: AuditRecorder) {
+  const { status, position, fields } = input;
+  const row = await db.transaction(async (m) => {
+    const current = await lockItem(m, collection, id);
+    const movedCategory = collection === 'services' && current.fields.category !== fields.category;
+    const snapshot: Snapshot = {
+      status: status ?? current.status,
+      position: position ?? (movedCategory ? await nextPosition(m, collection, fields) : current.position),
+      fields,
+    };
+    const saved = await writeItem(m, current.id, snapshot);
+    await saveRevision(m, current.id, author, snapshot);
+    if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
+    await audit(m, {
+      action: auditAction(collection, 'update', current.status, snapshot.status),
+      target: auditTarget(collection, current.id, snapshot),
+      changes: diff(flat(current), flat(snapshot)),
+    });
+    return saved;
+  });
+  return toItem(row);
+}
+
+/** Deletes the item and its revisions. */
+export async function deleteItem(db: DataSource, collection: ContentCollection, id: string, audit: AuditRecorder): Promise<void> {
+  await db.transaction(async (m) => {
+    const current = await lockItem(m, collection, id);
+    await deleteItemRow(m, current.id);
+    if (current.status === 'published') await notifyContentChanged(m, collection);
+    await audit(m, {
+      action: auditAction(collection, 'delete', undefined, current.status),
+      target: auditTarget(collection, current.id, current),
+      changes: diff(flat(current), null),
+    });
+  });
+}
