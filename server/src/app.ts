@@ -12,6 +12,7 @@ import type { AppDeps } from './deps.js';
 import { apiDocs } from './http/docs.js';
 import { runEndpoint, type Endpoint } from './http/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
+import { methodNotAllowed } from './http/methods.js';
 import { metricsEndpoint, observeRequest } from './http/metrics.js';
 import { openApiDocument } from './http/openapi.js';
 import { originGuard, securityHeaders } from './http/security.js';
@@ -67,9 +68,7 @@ function errorAnswer(error: unknown): ErrorAnswer {
   if (isDatabaseUnavailable(error)) return { status: 503, body: { message: messages.databaseUnavailable } };
   const status = (error as { status?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message =
-      status === 404 ? messages.notFound : status === 405 || status === 501 ? messages.methodNotAllowed : messages.invalidInput;
-    return { status: status === 501 ? 405 : status, body: { message } };
+    return { status, body: { message: status === 404 ? messages.notFound : messages.invalidInput } };
   }
   return { status: 500, body: { message: messages.serverError } };
 }
@@ -169,6 +168,6 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  app.use(methodNotAllowed(router));
   return app;
 }
