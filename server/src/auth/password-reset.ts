@@ -18,7 +18,7 @@ import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { queueMail } from '../mail/queue.js';
 import { readSetting } from '../stored-settings.js';
-import { accountKey, addressKey, reserveAttempt } from './limiter.js';
+import { accountKey, addressKey, clearAccountFailures, reserveAttempt } from './limiter.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, revokeSessionsOf } from './sessions.js';
 
@@ -126,7 +126,7 @@ export async function resetPassword(db: DataSource, token: string, newPassword: 
     if (!row) throw invalid();
     await m.query(`DELETE FROM password_resets WHERE ${columnOf[account]} = $1 AND used_at IS NULL`, [id]);
     await revokeSessionsOf(m, account === 'admin' ? { adminId: id } : { staffId: id });
-    await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey(account, row.email)]);
+    await clearAccountFailures(m, account, row.email);
     await audit(m, {
       action: 'password.reset',
       actor: { kind: account, id, name: row.name, email: row.email },
