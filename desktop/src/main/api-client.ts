@@ -169,8 +169,6 @@ export function createApiClient(options: ApiClientOptions) {
   return { request, saveBackup, saveExport };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** A safe default file name for the save dialog: the last path segment, without odd characters. */
 export function backupFileName(url: URL): string {
   const last = url.pathname.split('/').pop() ?? '';
