@@ -1,6 +1,7 @@
 /**
  * What `window.kafue` does, on the main-process side: sends the console's API calls to the
- * configured server with the bearer token that only this process holds.
+ * configured server with the bearer token that only this process holds, and saves the files the
+ * console downloads (backups, CSV exports) where the user chooses.
  *
  * - Sign-in calls get `session: 'bearer'` added; the server then answers with a `token`, which is
  *   kept (encrypted, see token-store.ts) and removed from the answer the renderer gets.
@@ -39,7 +40,7 @@ export interface SaveTarget {
 const signInPaths: ReadonlySet<string> = new Set([api.adminLogin, api.authLogin, api.staffLogin]);
 const signOutPaths: ReadonlySet<string> = new Set([api.adminLogout, api.authLogout, api.staffLogout]);
 const backupPrefix = api.backupFile('');
-/** The one export the console downloads (issue 11): the enquiries as CSV, with the list's filters. */
+/** The enquiries as CSV, with the list's filters (the audit log's CSV goes through saveBackup). */
 export const exportPath = '/api/enquiries/export.csv';
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const maxPathLength = 2048;
@@ -129,7 +130,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   /**
    * Downloads a backup file of the configured server (with the token) and writes it where the
-   * user chooses. Only paths under /api/settings/backups/ of that server are accepted.
+   * user chooses. Only paths under /api/settings/backups/ of that server are accepted, and the
+   * audit log's CSV export.
    */
   async function saveBackup(fileUrl: unknown, target: SaveTarget): Promise<{ saved: boolean }> {
     if (typeof fileUrl !== 'string' || fileUrl.length > maxPathLength) throw new RefusedError('Invalid backup address.');

@@ -27,7 +27,7 @@ export const appSchemePrivileges = { standard: true, secure: true, supportFetchA
  * Content-Security-Policy of every page the app shows. Scripts only from the app itself (no
  * inline script, no eval); inline styles are allowed because Mantine writes its CSS variables
  * in <style> elements and style attributes. No network access at all from the page: the
- * console reaches the server only through the preload's `window.kafue.request`.
+ * console reaches the server only through the preload's `window.kafue` (its calls and downloads).
  */
 export const contentSecurityPolicy = [
   "default-src 'none'",

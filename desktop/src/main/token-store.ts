@@ -5,7 +5,8 @@
  * encrypts with a hard-coded password) or encryption fails, the token stays in memory only:
  * it is never written in plain text.
  *
- * No electron import: `safeStorage` is passed in (a test double in the unit tests).
+ * No electron import at run time (types only): `safeStorage` is passed in (a test double in the
+ * unit tests).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { SafeStorage } from 'electron';

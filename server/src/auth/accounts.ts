@@ -22,10 +22,10 @@ export type AccountKind = 'admin' | 'staff';
 
 /**
  * Checks the password (counting failures per account and address pair, per address and per
- * account: limiter.ts), then, for an admin with
- * two-factor on, the code (a wrong one counts as a failure; none at all asks for it and counts
- * for nothing), refuses staff who may not sign in, then opens a new session and ends `previous`,
- * the one the request came with (a new token at every sign-in: no fixation).
+ * account: limiter.ts), then, for an admin with two-factor on, the code (a wrong one counts as a
+ * failure; none at all asks for it and counts for nothing), refuses staff who may not sign in,
+ * then opens a new session and ends `previous`, the one the request came with (a new token at
+ * every sign-in: no fixation).
  */
 export async function signIn(
   db: DataSource,
@@ -119,7 +119,7 @@ export async function changeOwnPassword(
       ? await db.getRepository(AdminEntity).findOneBy({ id: principal.id })
       : await db.getRepository(StaffEntity).findOneBy({ id: principal.id });
   if (!account) throw new HttpError(401, messages.notSignedIn);
-  // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on.
+  // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on freely.
   const reserved = await reserveAttempt(db, signInCounters(principal.kind, account.email, change.ip, limits), limits);
   if (!(await verifyPassword(account.passwordHash, currentPassword))) {
     throw new HttpError(400, messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });

@@ -100,7 +100,7 @@ async function sameWorkAsMail(m: EntityManager): Promise<void> {
 
 /**
  * Sets a new password with a reset token, once: the token is used up, every other token of the
- * account goes, every session of the account ends and its sign-in counter is cleared. A used,
+ * account goes, every session of the account ends and its sign-in counters are cleared. A used,
  * expired or unknown token: 400. Its audit row names the account as the actor (as a sign-in does).
  */
 export async function resetPassword(db: DataSource, token: string, newPassword: string, audit: AuditRecorder): Promise<ResetAccount> {
