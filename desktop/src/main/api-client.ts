@@ -22,7 +22,7 @@ export interface TokenStore {
   clear(): Promise<void>;
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** The configured server's origin (e.g. `http://localhost:5000`), or null before setup. */
   serverOrigin: () => string | null;
   tokens: TokenStore;
@@ -31,7 +31,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export interface SaveTarget {
+interface SaveTarget {
   /** Asks the user where to save (native dialog); undefined when they cancel. */
   chooseFile(defaultName: string): Promise<string | undefined>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
@@ -41,12 +41,12 @@ const signInPaths: ReadonlySet<string> = new Set([api.adminLogin, api.authLogin,
 const signOutPaths: ReadonlySet<string> = new Set([api.adminLogout, api.authLogout, api.staffLogout]);
 const backupPrefix = api.backupFile('');
 /** The enquiries as CSV, with the list's filters (the audit log's CSV goes through saveBackup). */
-export const exportPath = '/api/enquiries/export.csv';
+const exportPath = '/api/enquiries/export.csv';
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const maxPathLength = 2048;
 
 /** Refusals thrown to the renderer (their text reaches it; never a token or a body). */
-export class RefusedError extends Error {}
+class RefusedError extends Error {}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -172,7 +172,7 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 /** A safe default file name for the save dialog: the last path segment, without odd characters. */
-export function backupFileName(url: URL): string {
+function backupFileName(url: URL): string {
   const last = url.pathname.split('/').pop() ?? '';
   let name: string;
   try {

@@ -9,8 +9,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 
 export const appScheme = 'kafue';
-export const appHost = 'app';
-export const appOrigin = `${appScheme}://${appHost}`;
+const appHost = 'app';
+const appOrigin = `${appScheme}://${appHost}`;
 /** The console's `/` route leads to the admin dashboard (or to sign-in when signed out). */
 export const consoleUrl = `${appOrigin}/`;
 export const setupPath = '/setup.html';

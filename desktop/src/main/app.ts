@@ -16,7 +16,7 @@ import { checkServer, createServerAddressStore, defaultServerAddress } from './s
 import { createTokenStore, safeStorageEncryptor } from './token-store';
 import { createMainWindow } from './window';
 
-export interface AppPaths {
+interface AppPaths {
   /** desktop/out/renderer: the console's and the setup page's built files. */
   rendererDir: string;
   /** desktop/out/preload/index.cjs */

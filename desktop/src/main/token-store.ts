@@ -12,7 +12,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { SafeStorage } from 'electron';
 import type { TokenStore } from './api-client';
 
-export interface Encryptor {
+interface Encryptor {
   available(): Promise<boolean>;
   encrypt(plain: string): Promise<Buffer>;
   decrypt(data: Buffer): Promise<{ value: string; reEncrypt: boolean }>;
@@ -39,7 +39,7 @@ export function safeStorageEncryptor(safeStorage: SafeStorageApi, platform: Node
   };
 }
 
-export interface FileTokenStore extends TokenStore {
+interface FileTokenStore extends TokenStore {
   /** Reads the encrypted token left by a previous run, if any. */
   load(): Promise<void>;
 }

@@ -53,7 +53,7 @@ export async function clearAccountFailures(db: DataSource | EntityManager, kind:
   await db.query(`DELETE FROM login_failures WHERE key = $1 OR starts_with(key, $1 || '|')`, [key]);
 }
 
-export interface Attempt {
+interface Attempt {
   /** The password was right: take the attempt back, and clear the first counter (the pair's). */
   succeeded(): Promise<void>;
   /**

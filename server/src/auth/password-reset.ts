@@ -22,7 +22,7 @@ import { accountKey, addressKey, clearAccountFailures, reserveAttempt } from './
 import { hashPassword } from './passwords.js';
 import { hashToken, revokeSessionsOf } from './sessions.js';
 
-export type ResetAccount = 'admin' | 'staff';
+type ResetAccount = 'admin' | 'staff';
 
 const tableOf = { admin: 'admins', staff: 'staff_users' } as const;
 const columnOf = { admin: 'admin_id', staff: 'staff_id' } as const;
