@@ -9,8 +9,8 @@
 import type { Router } from '@koa/router';
 import type { Context, Next } from 'koa';
 import { messages } from '@kafue/common/contract';
-import { HttpError } from './errors.js';
-import { isApiPath } from './static.js';
+import { HttpError } from '../http/errors.js';
+import { isApiPath } from '../http/static.js';
 
 /** Mounted after `router.routes()`: it runs only for a request no route answered. */
 export function methodNotAllowed(router: Router) {
