@@ -73,7 +73,6 @@ export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
 /** The contact form's service options (spec section 2), the placeholder 'Select a service' meaning none. */
 export const enquiryServices = ['Web Development', 'Cybersecurity', 'Digital Marketing', 'Other'] as const;
-export type EnquiryService = (typeof enquiryServices)[number];
 
 /** Length limits of an enquiry's fields and of a note. */
 export const enquiryLimits = { fullName: 100, phone: 30, message: 5000, note: 5000 } as const;
@@ -111,4 +110,3 @@ export type ContentStatus = (typeof contentStatuses)[number];
 
 /** The pages that show FAQs: Services (/services) and Pricing (/projects). */
 export const faqPages = ['services', 'pricing'] as const;
-export type FaqPage = (typeof faqPages)[number];

@@ -96,6 +96,7 @@ async function main() {
       // The sign-in run makes thousands of attempts from one address.
       SIGNIN_FAILURES_PER_ACCOUNT: '100000',
       SIGNIN_FAILURES_PER_ADDRESS: '100000',
+      SIGNIN_FAILURES_PER_ACCOUNT_CEILING: '100000',
     });
     const ourUrl = `http://127.0.0.1:${ourPort}`;
     await waitFor(ourUrl + api.health, ours, { anyAnswer: true });

@@ -18,6 +18,7 @@ import { originGuard, securityHeaders } from './web/security.js';
 import { staticFiles } from './web/static.js';
 import { maintenanceGate } from './maintenance/maintenance.js';
 import { collectProcessMetrics } from './metrics.js';
+import { methodNotAllowed } from './web/methods.js';
 import { adminEndpoints } from './routes/admins.js';
 import { auditEndpoints } from './routes/audit.js';
 import { authEndpoints } from './routes/auth.js';
@@ -67,9 +68,7 @@ function errorAnswer(error: unknown): ErrorAnswer {
   if (isDatabaseUnavailable(error)) return { status: 503, body: { message: messages.databaseUnavailable } };
   const status = (error as { status?: unknown })?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message =
-      status === 404 ? messages.notFound : status === 405 || status === 501 ? messages.methodNotAllowed : messages.invalidInput;
-    return { status: status === 501 ? 405 : status, body: { message } };
+    return { status, body: { message: status === 404 ? messages.notFound : messages.invalidInput } };
   }
   return { status: 500, body: { message: messages.serverError } };
 }
@@ -172,6 +171,6 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  app.use(methodNotAllowed(router));
   return app;
 }

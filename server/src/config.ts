@@ -61,10 +61,12 @@ export interface Limits {
   bodyBytes: number;
   /** Absolute lifetime of a session. */
   sessionHours: number;
-  /** Failed sign-ins allowed per account within the window before 429. */
+  /** Failed sign-ins allowed per account from one client address within the window before 429 (for that pair). */
   failuresPerAccount: number;
-  /** Failed sign-ins allowed per client address within the window before 429. */
+  /** Failed sign-ins allowed per client address, whatever the accounts, within the window before 429. */
   failuresPerAddress: number;
+  /** Failed sign-ins allowed per account from all addresses within the window before 429 (a guess spread over many). */
+  failuresPerAccountCeiling: number;
   failureWindowMinutes: number;
   /** Enquiries accepted per client address within the enquiry window (then 429). */
   enquiriesPerAddress: number;
@@ -80,6 +82,7 @@ export const defaultLimits: Limits = {
   sessionHours: 12,
   failuresPerAccount: 5,
   failuresPerAddress: 30,
+  failuresPerAccountCeiling: 50,
   failureWindowMinutes: 15,
   enquiriesPerAddress: 5,
   enquiryWindowMinutes: 10,
@@ -134,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...defaultLimits,
       failuresPerAccount: int(env.SIGNIN_FAILURES_PER_ACCOUNT, defaultLimits.failuresPerAccount, 'SIGNIN_FAILURES_PER_ACCOUNT'),
       failuresPerAddress: int(env.SIGNIN_FAILURES_PER_ADDRESS, defaultLimits.failuresPerAddress, 'SIGNIN_FAILURES_PER_ADDRESS'),
+      failuresPerAccountCeiling: int(
+        env.SIGNIN_FAILURES_PER_ACCOUNT_CEILING,
+        defaultLimits.failuresPerAccountCeiling,
+        'SIGNIN_FAILURES_PER_ACCOUNT_CEILING',
+      ),
     },
   };
 }

@@ -4,7 +4,7 @@
  * or the desktop app (bearer token).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -273,4 +273,46 @@ export class Client {
   async signIn(kind: 'admin' | 'staff', email: string, pass = password): Promise<Answer> {
     return this.post(kind === 'admin' ? api.adminLogin : api.staffLogin, { email, password: pass });
   }
+}
+
+/**
+ * One request through node:http, for what fetch cannot send: a method it forbids (TRACE), or a
+ * request from another loopback source address (127.0.0.2...: all of 127.0.0.0/8 reaches a
+ * server on 127.0.0.1), as a client elsewhere.
+ */
+export function rawRequest(
+  url: string,
+  options: { method: string; body?: unknown; localAddress?: string },
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: options.method,
+        localAddress: options.localAddress,
+        headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of [value ?? []].flat()) headers.append(name, v);
+          }
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode!, body, headers, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

@@ -1,14 +1,16 @@
 /**
- * What every call shares: body limit, malformed JSON, unknown paths, security headers, cookie
- * flags in production, request logs without secrets, health and database outages; and the
- * serving of the built site and console.
+ * What every call shares: body limit, malformed JSON, unknown paths, methods a path does not
+ * take (405 with Allow, on pages and files too), security headers, cookie flags in production,
+ * request logs without secrets, health and database outages; and the serving of the built site
+ * and console.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
-import { password, startTestServer, type TestServer } from './helpers.js';
+import { password, rawRequest, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 const files = mkdtempSync(join(tmpdir(), 'kafue-static-'));
@@ -75,6 +77,57 @@ describe('unknown API paths and methods', () => {
     expect(await t.client().get('/api/nothing-here')).toMatchObject({ status: 404, body: { message: messages.notFound } });
     expect(await t.client().call('PATCH', api.staff)).toMatchObject({ status: 405, body: { message: messages.methodNotAllowed } });
     expect((await t.client().get('/api')).status).toBe(404);
+  });
+});
+
+const send = (method: string, path: string) => rawRequest(`${t.url}${path}`, { method });
+
+const oddMethods = ['TRACE', 'PROPFIND', 'MKCOL', 'SEARCH', 'PATCH', 'OPTIONS'];
+const logLines = () => t.logs.map((line) => JSON.parse(line) as { level: number; msg: string; method?: string; path?: string; status?: number });
+
+describe('methods a path does not take (rawRequest sends them: fetch refuses TRACE)', () => {
+  const paths = [
+    { what: 'an API path', path: api.staff, allow: 'HEAD, GET, POST' },
+    { what: 'a page', path: '/about', allow: 'GET, HEAD' },
+    { what: 'a page that takes a form post', path: '/contact', allow: 'GET, HEAD, POST' },
+    { what: 'a console path', path: '/admin/staff', allow: 'GET, HEAD' },
+    { what: 'the admin sign-in page', path: adminLoginPath, allow: 'GET, HEAD' },
+    { what: 'a site asset', path: '/assets/app-abc123.js', allow: 'GET, HEAD' },
+    { what: 'a console asset', path: '/admin/assets/index-xyz.js', allow: 'GET, HEAD' },
+  ];
+
+  for (const { what, path, allow } of paths) {
+    it(`${what} (${path}): each odd method answers 405 with Allow: ${allow}, logged at info without a stack`, async () => {
+      const before = t.logs.length;
+      for (const method of oddMethods) {
+        const answer = await send(method, path);
+        expect(answer.status, method).toBe(405);
+        expect(answer.headers.get('allow'), method).toBe(allow);
+        expect(answer.body, method).toEqual({ message: messages.methodNotAllowed });
+      }
+      const lines = logLines().slice(before);
+      expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+      expect(lines.filter((l) => l.msg === 'request').map((l) => [l.level, l.method, l.path, l.status])).toEqual(
+        oddMethods.map((method) => [30, method, path, 405]),
+      );
+      expect(lines.map((l) => JSON.stringify(l)).join('\n')).not.toMatch(/stack/i);
+      // The methods it takes still work.
+      expect((await send('GET', path)).status).not.toBe(405);
+    });
+  }
+
+  it('an API path no route matches stays a 404, whatever the method', async () => {
+    for (const method of oddMethods) {
+      const answer = await send(method, '/api/nothing-here');
+      expect(answer.status, method).toBe(404);
+      expect(answer.body).toEqual({ message: messages.notFound });
+    }
+  });
+
+  it('a method Node does not know never reaches the app: 400 from the HTTP parser, nothing logged as an error', async () => {
+    const before = t.logs.length;
+    expect((await send('FROBNICATE', api.staff)).status).toBe(400);
+    expect(logLines().slice(before).filter((l) => l.level >= 50)).toEqual([]);
   });
 });
 

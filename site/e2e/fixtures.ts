@@ -41,8 +41,6 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
-export const publicPaths = ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0'] as const;
-
 /**
  * Installs Playwright's clock, stopped: page timers (setTimeout, requestIdleCallback...) then run
  * only when the test calls page.clock.runFor, so 5000 / 2000 / 100 ms are exact.

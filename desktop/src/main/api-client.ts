@@ -1,6 +1,7 @@
 /**
  * What `window.kafue` does, on the main-process side: sends the console's API calls to the
- * configured server with the bearer token that only this process holds.
+ * configured server with the bearer token that only this process holds, and saves the files the
+ * console downloads (backups, CSV exports) where the user chooses.
  *
  * - Sign-in calls get `session: 'bearer'` added; the server then answers with a `token`, which is
  *   kept (encrypted, see token-store.ts) and removed from the answer the renderer gets.
@@ -21,7 +22,7 @@ export interface TokenStore {
   clear(): Promise<void>;
 }
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   /** The configured server's origin (e.g. `http://localhost:5000`), or null before setup. */
   serverOrigin: () => string | null;
   tokens: TokenStore;
@@ -30,7 +31,7 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
-export interface SaveTarget {
+interface SaveTarget {
   /** Asks the user where to save (native dialog); undefined when they cancel. */
   chooseFile(defaultName: string): Promise<string | undefined>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
@@ -39,13 +40,13 @@ export interface SaveTarget {
 const signInPaths: ReadonlySet<string> = new Set([api.adminLogin, api.authLogin, api.staffLogin]);
 const signOutPaths: ReadonlySet<string> = new Set([api.adminLogout, api.authLogout, api.staffLogout]);
 const backupPrefix = api.backupFile('');
-/** The one export the console downloads (issue 11): the enquiries as CSV, with the list's filters. */
-export const exportPath = '/api/enquiries/export.csv';
+/** The enquiries as CSV, with the list's filters (the audit log's CSV goes through saveBackup). */
+const exportPath = '/api/enquiries/export.csv';
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const maxPathLength = 2048;
 
 /** Refusals thrown to the renderer (their text reaches it; never a token or a body). */
-export class RefusedError extends Error {}
+class RefusedError extends Error {}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -129,7 +130,8 @@ export function createApiClient(options: ApiClientOptions) {
 
   /**
    * Downloads a backup file of the configured server (with the token) and writes it where the
-   * user chooses. Only paths under /api/settings/backups/ of that server are accepted.
+   * user chooses. Only paths under /api/settings/backups/ of that server are accepted, and the
+   * audit log's CSV export.
    */
   async function saveBackup(fileUrl: unknown, target: SaveTarget): Promise<{ saved: boolean }> {
     if (typeof fileUrl !== 'string' || fileUrl.length > maxPathLength) throw new RefusedError('Invalid backup address.');
@@ -169,10 +171,8 @@ export function createApiClient(options: ApiClientOptions) {
   return { request, saveBackup, saveExport };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /** A safe default file name for the save dialog: the last path segment, without odd characters. */
-export function backupFileName(url: URL): string {
+function backupFileName(url: URL): string {
   const last = url.pathname.split('/').pop() ?? '';
   let name: string;
   try {

@@ -9,8 +9,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 
 export const appScheme = 'kafue';
-export const appHost = 'app';
-export const appOrigin = `${appScheme}://${appHost}`;
+const appHost = 'app';
+const appOrigin = `${appScheme}://${appHost}`;
 /** The console's `/` route leads to the admin dashboard (or to sign-in when signed out). */
 export const consoleUrl = `${appOrigin}/`;
 export const setupPath = '/setup.html';
@@ -27,7 +27,7 @@ export const appSchemePrivileges = { standard: true, secure: true, supportFetchA
  * Content-Security-Policy of every page the app shows. Scripts only from the app itself (no
  * inline script, no eval); inline styles are allowed because Mantine writes its CSS variables
  * in <style> elements and style attributes. No network access at all from the page: the
- * console reaches the server only through the preload's `window.kafue.request`.
+ * console reaches the server only through the preload's `window.kafue` (its calls and downloads).
  */
 export const contentSecurityPolicy = [
   "default-src 'none'",

@@ -1,6 +1,7 @@
 /**
  * The Electron main process: one window showing the console from the app's own scheme, the
- * server-address page on first start (and from the menu), and the IPC behind `window.kafue`.
+ * server-address page on first start (and from the menu), and the IPC behind `window.kafue` and
+ * `window.kafueSetup`.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { checkServer, createServerAddressStore, defaultServerAddress } from './s
 import { createTokenStore, safeStorageEncryptor } from './token-store';
 import { createMainWindow } from './window';
 
-export interface AppPaths {
+interface AppPaths {
   /** desktop/out/renderer: the console's and the setup page's built files. */
   rendererDir: string;
   /** desktop/out/preload/index.cjs */

@@ -2,7 +2,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { adminTitle } from '@kafue/common/brand';
 
-export const changeServerLabel = 'Server Address…';
+const changeServerLabel = 'Server Address…';
 
 export function menuTemplate(options: { onChangeServer: () => void; platform: NodeJS.Platform; devTools: boolean }): MenuItemConstructorOptions[] {
   const changeServer: MenuItemConstructorOptions = { label: changeServerLabel, click: options.onChangeServer };

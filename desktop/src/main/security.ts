@@ -7,7 +7,7 @@ import type { IpcMain, IpcMainInvokeEvent, Session, Shell, WebContents } from 'e
 import { isAppUrl } from './app-scheme';
 
 /** Links the system browser may open: https pages and mail addresses, nothing else. */
-export function isAllowedExternalUrl(url: string): boolean {
+function isAllowedExternalUrl(url: string): boolean {
   try {
     const { protocol } = new URL(url);
     return protocol === 'https:' || protocol === 'mailto:';
@@ -64,19 +64,19 @@ export function enforceContentSecurityPolicy(session: Session, policy: string): 
  * (`kafue://app/...`) and `allowPage` accepts its path: never from another origin, a subframe,
  * or a page that navigated elsewhere.
  */
-export function isTrustedSender(event: IpcMainInvokeEvent, allowPage: (path: string) => boolean = () => true): boolean {
+function isTrustedSender(event: IpcMainInvokeEvent, allowPage: (path: string) => boolean = () => true): boolean {
   const frame = event.senderFrame;
   if (!frame || frame.parent !== null || !isAppUrl(frame.url)) return false;
   return allowPage(new URL(frame.url).pathname);
 }
 
-export interface IpcRoute {
+interface IpcRoute {
   /** Which of the app's pages may call it (by path); default any. */
   allowPage?: (path: string) => boolean;
   handle(event: IpcMainInvokeEvent, ...args: unknown[]): Promise<unknown>;
 }
 
-export class ForeignSenderError extends Error {
+class ForeignSenderError extends Error {
   constructor(channel: string) {
     super(`Refused ${channel}: not called by the app's own page.`);
   }

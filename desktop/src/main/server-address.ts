@@ -71,5 +71,3 @@ export function createServerAddressStore(file: string) {
     },
   };
 }
-
-export type ServerAddressStore = ReturnType<typeof createServerAddressStore>;

@@ -5,13 +5,14 @@
  * encrypts with a hard-coded password) or encryption fails, the token stays in memory only:
  * it is never written in plain text.
  *
- * No electron import: `safeStorage` is passed in (a test double in the unit tests).
+ * No electron import at run time (types only): `safeStorage` is passed in (a test double in the
+ * unit tests).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import type { SafeStorage } from 'electron';
 import type { TokenStore } from './api-client';
 
-export interface Encryptor {
+interface Encryptor {
   available(): Promise<boolean>;
   encrypt(plain: string): Promise<Buffer>;
   decrypt(data: Buffer): Promise<{ value: string; reEncrypt: boolean }>;
@@ -38,7 +39,7 @@ export function safeStorageEncryptor(safeStorage: SafeStorageApi, platform: Node
   };
 }
 
-export interface FileTokenStore extends TokenStore {
+interface FileTokenStore extends TokenStore {
   /** Reads the encrypted token left by a previous run, if any. */
   load(): Promise<void>;
 }

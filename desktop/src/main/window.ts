@@ -11,7 +11,7 @@ export function createMainWindow(preload: string): BrowserWindow {
     minHeight: 480,
     show: false,
     webPreferences: {
-      // The preload exposes two named functions through contextBridge, never ipcRenderer.
+      // The preload exposes named functions, one IPC call each, through contextBridge: never ipcRenderer.
       preload, // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,

@@ -21,7 +21,7 @@ export interface BridgeResponse {
 
 export interface KafueBridge {
   request(req: BridgeRequest): Promise<BridgeResponse>;
-  /** Downloads a backup (`fileUrl` from the backup call) through a native save dialog. */
+  /** Downloads a backup (`fileUrl` from the backup call), or the audit log's CSV export, through a native save dialog. */
   saveBackup(fileUrl: string): Promise<{ saved: boolean }>;
   /** Downloads the enquiries CSV export (its path, with the list's filters) through a native save dialog. */
   saveExport(path: string): Promise<{ saved: boolean }>;

@@ -13,7 +13,7 @@ import type { Limits } from '../config.js';
 import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
 import { forbidden, HttpError } from '../http/errors.js';
 import { refusedSignIn, type SignInRefusal } from '../metrics.js';
-import { accountCounter, accountKey, reserveAttempt, signInCounters } from './limiter.js';
+import { clearAccountFailures, reserveAttempt, signInCounters } from './limiter.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession, revokeSessionsOf, type Principal, type SessionOrigin } from './sessions.js';
 import { consumeSecondFactor } from './two-factor.js';
@@ -21,10 +21,11 @@ import { consumeSecondFactor } from './two-factor.js';
 export type AccountKind = 'admin' | 'staff';
 
 /**
- * Checks the password (counting failures per account and address), then, for an admin with
- * two-factor on, the code (a wrong one counts as a failure; none at all asks for it and counts
- * for nothing), refuses staff who may not sign in, then opens a new session and ends `previous`,
- * the one the request came with (a new token at every sign-in: no fixation).
+ * Checks the password (counting failures per account and address pair, per address and per
+ * account: limiter.ts), then, for an admin with two-factor on, the code (a wrong one counts as a
+ * failure; none at all asks for it and counts for nothing), refuses staff who may not sign in,
+ * then opens a new session and ends `previous`, the one the request came with (a new token at
+ * every sign-in: no fixation).
  */
 export async function signIn(
   db: DataSource,
@@ -109,17 +110,17 @@ export async function changeOwnPassword(
   db: DataSource,
   limits: Limits,
   principal: Principal,
-  currentPassword: string,
-  newPassword: string,
+  change: { currentPassword: string; newPassword: string; ip: string },
   audit: AuditRecorder,
 ): Promise<void> {
+  const { currentPassword, newPassword } = change;
   const account =
     principal.kind === 'admin'
       ? await db.getRepository(AdminEntity).findOneBy({ id: principal.id })
       : await db.getRepository(StaffEntity).findOneBy({ id: principal.id });
   if (!account) throw new HttpError(401, messages.notSignedIn);
-  // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on.
-  const reserved = await reserveAttempt(db, [accountCounter(principal.kind, account.email, limits)], limits);
+  // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on freely.
+  const reserved = await reserveAttempt(db, signInCounters(principal.kind, account.email, change.ip, limits), limits);
   if (!(await verifyPassword(account.passwordHash, currentPassword))) {
     throw new HttpError(400, messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
@@ -149,7 +150,7 @@ const systemStart: AuditActor = { kind: 'system', id: null, name: 'first start',
 const outsideApi = (actor: AuditActor) => ({ actor, address: null, userAgent: null });
 const adminTarget = (row: { id: string; email: string }) => ({ type: 'admin', id: row.id, label: row.email });
 
-export const defaultFirstAdminEmail = `admin@${brand.email.split('@')[1]}`;
+const defaultFirstAdminEmail = `admin@${brand.email.split('@')[1]}`;
 
 function validAdmin(input: { name: string; email: string; role: AdminRole; password: string }) {
   const result = adminInviteBody.safeParse(input);
@@ -209,7 +210,7 @@ export async function resetAdminPassword(db: DataSource, email: string, password
   await db.transaction(async (m) => {
     await m.update(AdminEntity, { id: admin.id }, { passwordHash, passwordChangedAt: () => 'now()' });
     await revokeSessionsOf(m, { adminId: admin.id });
-    await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey('admin', normalized)]);
+    await clearAccountFailures(m, 'admin', normalized);
     await writeAudit(m, {
       ...outsideApi(commandLine),
       action: 'admin.password_reset',

@@ -1,11 +1,15 @@
 /**
- * Failed sign-ins are counted per account and per client address, in the database so that
- * several server processes agree. Only failures count; a success clears the account's counter.
- * A counter lives for one window from its first failure. The limit is the number of failures
- * allowed per window: the next attempt is refused (429) until the window has passed.
+ * Failed sign-ins are counted in the database, so that several server processes agree, by three
+ * counters: the account from one client address (the limit a guesser meets first), the address
+ * across accounts, and the account from everywhere (a generous ceiling against a guess spread
+ * over many addresses). The pair, not the account, is what locks: failures from one address
+ * never stop the owner signing in from another, below the ceiling. Only failures count; a success
+ * clears its pair's counter. A counter lives for one window from its first failure. A limit is
+ * the number of failures allowed per window: the next attempt is refused (429) until the window
+ * has passed.
  */
 import { isIPv6 } from 'node:net';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { messages } from '@kafue/common/contract';
 import type { Limits } from '../config.js';
 import { HttpError } from '../http/errors.js';
@@ -16,12 +20,8 @@ export interface Counter {
   limit: number;
 }
 
+/** The key of an account's ceiling; its pairs' keys start with it and a `|`. */
 export const accountKey = (kind: 'admin' | 'staff', email: string) => `account:${kind}:${email}`;
-
-export const accountCounter = (kind: 'admin' | 'staff', email: string, limits: Limits): Counter => ({
-  key: accountKey(kind, email),
-  limit: limits.failuresPerAccount,
-});
 
 /**
  * The counter key of a client address: IPv4 as it is (also when written IPv4-mapped, ::ffff:a.b.c.d),
@@ -40,13 +40,21 @@ export function addressKey(ip: string): string {
   return `address:${ip}`;
 }
 
+/** The counters of a sign-in (or a password check of a signed-in account), its pair's first. */
 export const signInCounters = (kind: 'admin' | 'staff', email: string, ip: string, limits: Limits): Counter[] => [
-  accountCounter(kind, email, limits),
+  { key: `${accountKey(kind, email)}|${addressKey(ip)}`, limit: limits.failuresPerAccount },
   { key: addressKey(ip), limit: limits.failuresPerAddress },
+  { key: accountKey(kind, email), limit: limits.failuresPerAccountCeiling },
 ];
 
-export interface Attempt {
-  /** The password was right: take the attempt back, and clear the account's counter. */
+/** Clears every sign-in counter of an account (its new password ends any guess at the old one). */
+export async function clearAccountFailures(db: DataSource | EntityManager, kind: 'admin' | 'staff', email: string): Promise<void> {
+  const key = accountKey(kind, email);
+  await db.query(`DELETE FROM login_failures WHERE key = $1 OR starts_with(key, $1 || '|')`, [key]);
+}
+
+interface Attempt {
+  /** The password was right: take the attempt back, and clear the first counter (the pair's). */
   succeeded(): Promise<void>;
   /**
    * The attempt proved nothing either way (a right password without the second factor it
@@ -56,8 +64,8 @@ export interface Attempt {
 }
 
 /**
- * Counts a sign-in attempt as a failure before its password is checked, in one atomic statement
- * per counter, and throws 429 (with Retry-After) past a limit. Counting first means attempts sent
+ * Counts a sign-in attempt as a failure on each of its counters before its password is checked,
+ * in one atomic statement, and throws 429 (with Retry-After) past a limit. Counting first means attempts sent
  * in parallel cannot all pass the check before any failure is recorded. When the password proves
  * right, `succeeded()` takes the attempt back, so in the end only failures count.
  */

@@ -17,11 +17,11 @@ import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { accountKey, addressKey, reserveAttempt } from './limiter.js';
+import { accountKey, addressKey, clearAccountFailures, reserveAttempt } from './limiter.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, revokeSessionsOf } from './sessions.js';
 
-export type ResetAccount = 'admin' | 'staff';
+type ResetAccount = 'admin' | 'staff';
 
 const tableOf = { admin: 'admins', staff: 'staff_users' } as const;
 const columnOf = { admin: 'admin_id', staff: 'staff_id' } as const;
@@ -99,7 +99,7 @@ async function sameWorkAsMail(m: EntityManager): Promise<void> {
 
 /**
  * Sets a new password with a reset token, once: the token is used up, every other token of the
- * account goes, every session of the account ends and its sign-in counter is cleared. A used,
+ * account goes, every session of the account ends and its sign-in counters are cleared. A used,
  * expired or unknown token: 400. Its audit row names the account as the actor (as a sign-in does).
  */
 export async function resetPassword(db: DataSource, token: string, newPassword: string, audit: AuditRecorder): Promise<ResetAccount> {
@@ -125,7 +125,7 @@ export async function resetPassword(db: DataSource, token: string, newPassword: 
     if (!row) throw invalid();
     await m.query(`DELETE FROM password_resets WHERE ${columnOf[account]} = $1 AND used_at IS NULL`, [id]);
     await revokeSessionsOf(m, account === 'admin' ? { adminId: id } : { staffId: id });
-    await m.query(`DELETE FROM login_failures WHERE key = $1`, [accountKey(account, row.email)]);
+    await clearAccountFailures(m, account, row.email);
     await audit(m, {
       action: 'password.reset',
       actor: { kind: account, id, name: row.name, email: row.email },

@@ -31,7 +31,7 @@ export async function verifyPassword(hash: string | undefined, password: string)
 
 const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
-/** A random password that is easy to read aloud or copy: 16 characters, no look-alikes. */
+/** A random password that is easy to read aloud or copy (16 characters unless asked), no look-alikes. */
 export function randomPassword(length = 16): string {
   let out = '';
   for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];

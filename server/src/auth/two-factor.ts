@@ -16,7 +16,7 @@ import { brand } from '@kafue/common/brand';
 const period = 30;
 /** Steps either side of the current one that still count (clocks drift; RFC 6238 5.2). */
 const window = 1;
-export const recoveryCodeCount = 10;
+const recoveryCodeCount = 10;
 
 function totpOf(secret: string, label = ''): TOTP {
   return new TOTP({ issuer: brand.product, label, algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
@@ -52,7 +52,7 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** Recovery codes are compared without case, spaces or dashes. */
-export const hashRecoveryCode = (code: string) =>
+const hashRecoveryCode = (code: string) =>
   createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
 
 /** Replaces an admin's recovery codes (inside the caller's transaction). */

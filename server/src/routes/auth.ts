@@ -96,8 +96,8 @@ export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps)
       access: 'adminPending',
       body: changePasswordBody,
       answer: { 200: messageAnswer },
-      async handle({ principal, body, audit }) {
-        await changeOwnPassword(db, limits, principal, body.currentPassword, body.newPassword, audit);
+      async handle({ ctx, principal, body, audit }) {
+        await changeOwnPassword(db, limits, principal, { ...body, ip: ctx.ip }, audit);
         return { message: messages.passwordUpdated };
       },
     }),

@@ -21,7 +21,7 @@ import {
   twoFactorSetupAnswer,
 } from '@kafue/common/schemas';
 import { diff, type AuditRecorder } from '../audit/audit.js';
-import { accountCounter, reserveAttempt } from '../auth/limiter.js';
+import { reserveAttempt, signInCounters } from '../auth/limiter.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { credentials, hashToken, type Principal } from '../auth/sessions.js';
@@ -181,12 +181,12 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       access: 'anyAdmin',
       body: twoFactorDisableBody,
       answer: { 200: messageAnswer },
-      async handle({ principal, body, audit }) {
+      async handle({ ctx, principal, body, audit }) {
         const admin = await adminOf(principal);
         if (!admin.totpSecret) throw new HttpError(400, messages.twoFactorNotOn);
         if ((await readSecuritySettings(db)).requireTwoFactor) throw forbidden(messages.twoFactorStillRequired);
         // Wrong passwords and codes count like failed sign-ins: a stolen session cannot guess on.
-        const reserved = await reserveAttempt(db, [accountCounter('admin', admin.email, config.limits)], config.limits);
+        const reserved = await reserveAttempt(db, signInCounters('admin', admin.email, ctx.ip, config.limits), config.limits);
         if (!(await verifyPassword(admin.passwordHash, body.password))) {
           throw new HttpError(400, messages.currentPasswordWrong, { password: messages.currentPasswordWrong });
         }

@@ -24,8 +24,8 @@ export function staffPortalEndpoints({ db, config }: AppDeps): Endpoint[] {
       access: 'staffPendingPassword',
       body: changePasswordBody,
       answer: { 200: messageAnswer },
-      async handle({ principal, body, audit }) {
-        await changeOwnPassword(db, config.limits, principal, body.currentPassword, body.newPassword, audit);
+      async handle({ ctx, principal, body, audit }) {
+        await changeOwnPassword(db, config.limits, principal, { ...body, ip: ctx.ip }, audit);
         return { message: messages.passwordUpdated };
       },
     }),

@@ -37,14 +37,6 @@ export function FeatureCard({ feature, tone = 'card' }: { feature: Feature; tone
   );
 }
 
-export function IconBadge({ name }: { name: IconName }) {
-  return (
-    <span className="icon-badge">
-      <Icon name={name} />
-    </span>
-  );
-}
-
 export function CtaBand({ id, heading, text, primary, secondary }: { id: string; heading: string; text: string; primary: ReactNode; secondary: ReactNode }) {
   return (
     <section className="cta-band" aria-labelledby={id}>

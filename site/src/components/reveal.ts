@@ -1,11 +1,11 @@
 /**
- * Scroll-reveal (spec section 9: 800 ms, ease-out-quart, once only, offset 100), without a library.
+ * Scroll-reveal (spec section 9: 800 ms, ease-out-quart, once only, offset 100), without a library;
+ * the timing is styles.css's ([data-rv='in']).
  * The prerendered HTML shows everything; after hydration, only elements still below the fold are
  * hidden and then revealed once when they come within 100 px of the viewport's bottom edge.
  * Nothing is hidden for people who ask for reduced motion or when IntersectionObserver is missing.
  */
 export const REVEAL_OFFSET_PX = 100;
-export const REVEAL_DURATION_MS = 800;
 
 export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,4 +1,4 @@
-import type { AddonFields, InsightFields, PlanFields, ProjectPriceFields, ServiceCategory, ServiceFields, TestimonialFields } from '@kafue/common/contract';
+import type { PlanFields, ProjectPriceFields, ServiceCategory, ServiceFields, TestimonialFields } from '@kafue/common/contract';
 import type { IconName } from '../components/icon-paths';
 
 /** A service category of the shared vocabulary, with the site's icon for it. */
@@ -7,16 +7,8 @@ export type Category = ServiceCategory & { icon: IconName };
 /** The collections' items, as the pages receive them (see data.ts). */
 export type Service = ServiceFields;
 export type Testimonial = TestimonialFields;
-export type BlogTeaser = InsightFields;
 export type Plan = PlanFields;
-export type AddOn = AddonFields;
 export type ProjectGroup = ProjectPriceFields;
-export type ProjectItem = ProjectGroup['items'][number];
-
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
 
 export interface Feature {
   icon: IconName;
