@@ -122,3 +122,10 @@ export type UnreadCount = z.infer<typeof unreadCount>;
 export const enquiriesCsv = z
   .string()
   .meta({ id: 'EnquiriesCsv', description: 'A header row, then one row per enquiry.', contentMediaType: 'text/csv' });
+/** The answer to the contact page's form posted without JavaScript (POST /contact). */
+export const contactPage = z.string().meta({
+  id: 'ContactPage',
+  description:
+    'The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded fullName, phone, email, service, message, website (the EnquiryBody fields).',
+  contentMediaType: 'text/html',
+});

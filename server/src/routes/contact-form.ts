@@ -7,7 +7,8 @@
  * same note the script would show: sent, or the refusal with everything typed kept.
  */
 import type { Context } from 'koa';
-import { z } from 'zod';
+import { calls } from '@kafue/common/calls';
+import { endpoints } from '@kafue/common/endpoints';
 import { enquiryBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../http/endpoint.js';
@@ -17,15 +18,8 @@ import { parseBody } from '../http/validate.js';
 import { loadSiteContent } from '../site/content.js';
 import { receiveEnquiry } from '../enquiries.js';
 
-export const contactFormPath = '/contact';
+export const contactFormPath = calls.postContactForm.path;
 const fields = ['fullName', 'phone', 'email', 'service', 'message', 'website'] as const;
-
-const contactPage = z.string().meta({
-  id: 'ContactPage',
-  description:
-    'The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded fullName, phone, email, service, message, website (the EnquiryBody fields).',
-  contentMediaType: 'text/html',
-});
 
 /** The form's fields from an application/x-www-form-urlencoded body of at most `limit` bytes. */
 async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
@@ -50,10 +44,8 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
   const { db, config, site } = deps;
   return [
     endpoint({
-      method: 'POST',
-      path: contactFormPath,
+      ...endpoints.postContactForm,
       access: 'public',
-      answer: { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage },
       async handle({ ctx, audit }) {
         const form = await readForm(ctx, config.limits.bodyBytes);
         let contactNote: { kind: 'success' | 'error'; message?: string; errors?: Record<string, string>; values?: Record<string, string> };

@@ -7,8 +7,8 @@
  * - Storage Used: the database's size against the size first seen last month (a snapshot kept
  *   in the settings table the first time the dashboard is read in a month).
  */
-import { api, defaultGeneralSettings, type Dashboard, type Timezone } from '@kafue/common/contract';
-import { dashboard } from '@kafue/common/schemas';
+import { defaultGeneralSettings, type Dashboard, type Timezone } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { serviceCategories } from '@kafue/common/vocabulary';
 import { generalSettingsKey, storedGeneralSettings } from '../backup-schedule.js';
 import { publishedServices, recentContentChanges } from '../catalogue.js';
@@ -38,10 +38,8 @@ export const change = (now: number, before: number): number | null =>
 export function dashboardEndpoints({ db, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
-      method: 'GET',
-      path: api.dashboard,
+      ...endpoints.getDashboard,
       access: 'anyAdmin',
-      answer: { 200: dashboard },
       async handle(): Promise<Dashboard> {
         const { timezone } = await readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
         const now = new Date();

@@ -3,21 +3,9 @@
  * calls on the enquiries assigned to the signed-in staff member (another person's answers 404).
  */
 import type { EntityManager } from 'typeorm';
-import { api, messages, type Enquiry } from '@kafue/common/contract';
-import {
-  enquiriesCsv,
-  enquiryBody,
-  enquiryDetail,
-  enquiryList,
-  enquiryListQuery,
-  enquiryNoteAnswer,
-  enquiryNoteBody,
-  enquiryUpdateAnswer,
-  enquiryUpdateBody,
-  messageAnswer,
-  staffEnquiryUpdateBody,
-  unreadCount,
-} from '@kafue/common/schemas';
+import { messages, type Enquiry } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
+import { enquiryListQuery } from '@kafue/common/schemas';
 import { diff } from '../audit.js';
 import type { AppDeps } from '../deps.js';
 import {
@@ -54,20 +42,19 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
  */
 function enquiryWriteEndpoints(
   db: AppDeps['db'],
-  { path, access, body, onlyMine }: {
-    path: string;
+  { update, addNote: noteCall, access, onlyMine }: {
+    update: typeof endpoints.updateEnquiry | typeof endpoints.updateMyEnquiry;
+    addNote: typeof endpoints.addEnquiryNote | typeof endpoints.addMyEnquiryNote;
     access: 'anyAdmin' | 'staff';
-    body: typeof enquiryUpdateBody | typeof staffEnquiryUpdateBody;
     onlyMine: boolean;
   },
 ): Endpoint[] {
   return [
     endpoint({
-      method: 'PUT',
-      path,
+      ...update,
+      // A spread of the union infers one entry's body; named, the handler reads either shape.
+      body: update.body,
       access,
-      body,
-      answer: { 200: enquiryUpdateAnswer },
       async handle({ params, body: change, principal, audit }) {
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
@@ -104,11 +91,8 @@ function enquiryWriteEndpoints(
       },
     }),
     endpoint({
-      method: 'POST',
-      path: `${path}/notes`,
+      ...noteCall,
       access,
-      body: enquiryNoteBody,
-      answer: { 201: enquiryNoteAnswer },
       async handle({ ctx, params, body: { text }, principal, audit }) {
         const note = await db.transaction(async (m) => {
           const added = await addNote(m, params.id, text, principal, onlyMine ? principal.id : undefined);
@@ -124,14 +108,10 @@ function enquiryWriteEndpoints(
 }
 
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
-  const byId = `${api.enquiries}/:id`;
   return [
     endpoint({
-      method: 'POST',
-      path: api.enquiries,
+      ...endpoints.sendEnquiry,
       access: 'public',
-      body: enquiryBody,
-      answer: { 201: messageAnswer },
       async handle({ ctx, body, audit }) {
         // No session rides on this call, but a page elsewhere must not post enquiries through
         // visitors' browsers either.
@@ -142,17 +122,13 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.enquiries,
+      ...endpoints.listEnquiries,
       access: 'anyAdmin',
-      answer: { 200: enquiryList },
       handle: async ({ ctx }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query)),
     }),
     endpoint({
-      method: 'GET',
-      path: api.enquiriesUnreadCount,
+      ...endpoints.countUnreadEnquiries,
       access: 'anyAdmin',
-      answer: { 200: unreadCount },
       async handle() {
         const [{ count }] = await db.query<[{ count: number }]>(
           `SELECT count(*)::int AS count FROM enquiries WHERE read_at IS NULL AND status <> 'Spam'`,
@@ -161,10 +137,8 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.enquiriesExport,
+      ...endpoints.exportEnquiries,
       access: 'anyAdmin',
-      answer: { 200: enquiriesCsv },
       async handle({ ctx }) {
         const query = parseBody(enquiryListQuery, ctx.query);
         const stream = await exportCsv(db, query);
@@ -174,10 +148,8 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: byId,
+      ...endpoints.getEnquiry,
       access: 'anyAdmin',
-      answer: { 200: enquiryDetail },
       async handle({ params }) {
         // The first admin to open it marks it read.
         await db.query(`UPDATE enquiries SET read_at = now() WHERE id = $1 AND read_at IS NULL`, [params.id]);
@@ -186,12 +158,10 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, { path: byId, access: 'anyAdmin', body: enquiryUpdateBody, onlyMine: false }),
+    ...enquiryWriteEndpoints(db, { update: endpoints.updateEnquiry, addNote: endpoints.addEnquiryNote, access: 'anyAdmin', onlyMine: false }),
     endpoint({
-      method: 'DELETE',
-      path: byId,
+      ...endpoints.deleteEnquiry,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await db.transaction(async (m) => {
           const before = await readRow(m, params.id);
@@ -209,26 +179,21 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
 
 /** The staff portal's enquiries: only those assigned to the signed-in staff member. */
 export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
-  const byId = `${api.staffMyEnquiries}/:id`;
   return [
     endpoint({
-      method: 'GET',
-      path: api.staffMyEnquiries,
+      ...endpoints.listMyEnquiries,
       access: 'staff',
-      answer: { 200: enquiryList },
       handle: async ({ ctx, principal }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query), principal.id),
     }),
     endpoint({
-      method: 'GET',
-      path: byId,
+      ...endpoints.getMyEnquiry,
       access: 'staff',
-      answer: { 200: enquiryDetail },
       async handle({ params, principal }) {
         const found = await findEnquiry(db, params.id, principal.id);
         if (!found) throw notFound();
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, { path: byId, access: 'staff', body: staffEnquiryUpdateBody, onlyMine: true }),
+    ...enquiryWriteEndpoints(db, { update: endpoints.updateMyEnquiry, addNote: endpoints.addMyEnquiryNote, access: 'staff', onlyMine: true }),
   ];
 }

@@ -1,17 +1,7 @@
 /** General settings and backups. */
 import { api, defaultGeneralSettings, messages } from '@kafue/common/contract';
-import {
-  backupAnswer,
-  backupFile,
-  backupListAnswer,
-  backupListQuery,
-  backupScheduleAnswer,
-  backupScheduleBody,
-  generalSettings,
-  generalSettingsBody,
-  messageAnswer,
-  settingsUpdateAnswer,
-} from '@kafue/common/schemas';
+import { endpoints } from '@kafue/common/endpoints';
+import { backupListQuery } from '@kafue/common/schemas';
 import { diff } from '../audit.js';
 import { backupContent, storeBackup } from '../backup.js';
 import { backupScheduleKey, generalSettingsKey, readBackupSchedule, storedGeneralSettings } from '../backup-schedule.js';
@@ -34,19 +24,14 @@ interface BackupRow {
 export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
   return [
     endpoint({
-      method: 'GET',
-      path: api.generalSettings,
+      ...endpoints.getGeneralSettings,
       access: 'anyAdmin',
-      answer: { 200: generalSettings },
       // Only known fields, over the defaults of spec section 3.
       handle: () => readSetting(db, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings),
     }),
     endpoint({
-      method: 'POST',
-      path: api.generalSettings,
+      ...endpoints.saveGeneralSettings,
       access: 'superAdmin',
-      body: generalSettingsBody,
-      answer: { 200: settingsUpdateAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readSetting(m, generalSettingsKey, storedGeneralSettings, defaultGeneralSettings);
@@ -58,10 +43,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.backup,
+      ...endpoints.runBackup,
       access: 'superAdmin',
-      answer: { 200: backupAnswer },
       async handle({ principal, audit }) {
         const { name } = await storeBackup(
           db,
@@ -72,10 +55,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.backups,
+      ...endpoints.listBackups,
       access: 'superAdmin',
-      answer: { 200: backupListAnswer },
       async handle({ ctx }) {
         const { page, pageSize } = parseBody(backupListQuery, ctx.query);
         const [{ total }] = await db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM backups`);
@@ -97,10 +78,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: `${api.backups}/:name`,
+      ...endpoints.downloadBackup,
       access: 'superAdmin',
-      answer: { 200: backupFile },
       async handle({ ctx, params }) {
         // Read from the database, so that any server process on it serves any backup.
         const content = await backupContent(db, params.name ?? '');
@@ -111,10 +90,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: `${api.backups}/:id`,
+      ...endpoints.deleteBackup,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await db.transaction(async (m) => {
           // TypeORM answers a DELETE with its rows and their count.
@@ -128,18 +105,13 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.backupSchedule,
+      ...endpoints.getBackupSchedule,
       access: 'superAdmin',
-      answer: { 200: backupScheduleBody },
       handle: () => readBackupSchedule(db),
     }),
     endpoint({
-      method: 'PUT',
-      path: api.backupSchedule,
+      ...endpoints.saveBackupSchedule,
       access: 'superAdmin',
-      body: backupScheduleBody,
-      answer: { 200: backupScheduleAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readBackupSchedule(m);
