@@ -192,5 +192,9 @@ export type BodyOf<R extends Route> =
   EndpointOf<R> extends { body: z.ZodType } ? z.input<EndpointOf<R>['body']>
   : EndpointOf<R> extends { documentedBody: z.ZodType } ? z.input<EndpointOf<R>['documentedBody']>
   : undefined;
-/** The query a call of calls.ts reads (undefined for a call without one). */
-export type QueryOf<R extends Route> = EndpointOf<R> extends { query: z.ZodType } ? z.input<EndpointOf<R>['query']> : undefined;
+/**
+ * The query a call of calls.ts reads (undefined for a call without one): its parameters by the
+ * schema's names, each as the text of a query string (the server parses and checks the values).
+ */
+export type QueryOf<R extends Route> =
+  EndpointOf<R> extends { query: z.ZodType } ? { [K in keyof z.input<EndpointOf<R>['query']>]?: string | number } : undefined;
