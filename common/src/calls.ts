@@ -8,7 +8,7 @@
  */
 import { api } from './contract';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Route {
   readonly method: Method;

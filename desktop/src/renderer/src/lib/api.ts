@@ -66,7 +66,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
 }
 
 /** What a call of the table takes besides its name: the path's parameters, its query and its body, each only if it has one. */
-export type CallOptions<R extends Route> = ([PathParamNames<R['path']>] extends [never]
+type CallOptions<R extends Route> = ([PathParamNames<R['path']>] extends [never]
   ? { params?: undefined }
   : { params: Record<PathParamNames<R['path']>, string> }) &
   (QueryOf<R> extends undefined ? { query?: undefined } : { query?: QueryOf<R> }) &
