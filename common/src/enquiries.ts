@@ -1,7 +1,7 @@
 /** Enquiries (issue 11): what the contact form sends, the inbox's records, queries and answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { contactServiceOptions, type ContactFormField } from './contact-form';
+import { contactFormFields, contactServiceOptions, type ContactFormField } from './contact-form';
 import { email, idSchema, oneLine } from './fields';
 import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
 
@@ -132,3 +132,10 @@ export type UnreadCount = z.infer<typeof unreadCount>;
 export const enquiriesCsv = z
   .string()
   .meta({ id: 'EnquiriesCsv', description: 'A header row, then one row per enquiry.', contentMediaType: 'text/csv' });
+/** The answer to the contact page's form posted without JavaScript (POST /contact). */
+export const contactPage = z.string().meta({
+  id: 'ContactPage',
+  description:
+    `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields).`,
+  contentMediaType: 'text/html',
+});

@@ -12,7 +12,7 @@
  * Plain Node (no electron import): unit-tested with a fake fetch, and used as is by the
  * Playwright test that runs the console's desktop build in Chromium against the real server.
  */
-import { api } from '@kafue/common/contract';
+import { calls } from '@kafue/common/calls';
 import type { BridgeRequest, BridgeResponse } from '../shared/bridge';
 import { parseAnswerBody } from '../shared/json';
 
@@ -37,11 +37,12 @@ interface SaveTarget {
   writeFile(path: string, data: Uint8Array): Promise<void>;
 }
 
-const signInPaths: ReadonlySet<string> = new Set([api.adminLogin, api.authLogin, api.staffLogin]);
-const signOutPaths: ReadonlySet<string> = new Set([api.adminLogout, api.authLogout, api.staffLogout]);
-const backupPrefix = api.backupFile('');
+const signInPaths: ReadonlySet<string> = new Set([calls.adminLogin.path, calls.authLogin.path, calls.staffLogin.path]);
+const signOutPaths: ReadonlySet<string> = new Set([calls.adminLogout.path, calls.authLogout.path, calls.staffLogout.path]);
+const backupPrefix = `${calls.listBackups.path}/`;
+const auditExportPath = calls.exportAudit.path;
 /** The enquiries as CSV, with the list's filters (the audit log's CSV goes through saveBackup). */
-const exportPath = '/api/enquiries/export.csv';
+const exportPath = calls.exportEnquiries.path;
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const maxPathLength = 2048;
 
@@ -139,7 +140,7 @@ export function createApiClient(options: ApiClientOptions) {
     // The backup call may answer a path or a full URL of the same server.
     const path = origin && fileUrl.startsWith(`${new URL(origin).origin}/`) ? fileUrl.slice(new URL(origin).origin.length) : fileUrl;
     // Backups, and the audit log's CSV export (with its filters), are the files the console saves.
-    const url = apiUrl(path, path.startsWith(`${api.auditExport}?`) || path === api.auditExport ? api.auditExport : backupPrefix);
+    const url = apiUrl(path, path.startsWith(`${auditExportPath}?`) || path === auditExportPath ? auditExportPath : backupPrefix);
     const res = await doFetch(url, { headers: authHeaders(), redirect: 'error', signal: AbortSignal.timeout(timeoutMs * 10) });
     if (res.status === 401) await options.tokens.clear();
     if (!res.ok) throw new RefusedError(`The backup could not be downloaded (status ${res.status}).`);

@@ -1,7 +1,7 @@
 /** Admin management (spec section 7: /api/settings/admins and /api/settings/admins/{id}). */
 import type { EntityManager } from 'typeorm';
-import { api, messages } from '@kafue/common/contract';
-import { adminChangeAnswer, adminInviteBody, adminList, adminUpdateBody, messageAnswer } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { hashPassword } from '../auth/passwords.js';
 import { diff } from '../audit/audit.js';
 import { AdminEntity, type AdminRow } from '../db/entities.js';
@@ -31,24 +31,18 @@ const target = (row: Pick<AdminRow, 'id' | 'email'>) => ({ type: 'admin', id: ro
 
 export function adminEndpoints({ db }: AppDeps): Endpoint[] {
   const admins = db.getRepository(AdminEntity);
-  const byId = `${api.admins}/:id`;
   return [
     endpoint({
-      method: 'GET',
-      path: api.admins,
+      ...endpoints.listAdmins,
       access: 'anyAdmin',
-      answer: { 200: adminList },
       handle: async () =>
         (
           await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })
         ).map(toAdmin),
     }),
     endpoint({
-      method: 'POST',
-      path: api.admins,
+      ...endpoints.inviteAdmin,
       access: 'superAdmin',
-      body: adminInviteBody,
-      answer: { 201: adminChangeAnswer },
       async handle({ ctx, body, audit }) {
         const passwordHash = await hashPassword(body.password);
         const row = await db.transaction(async (m) => {
@@ -63,11 +57,8 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'PUT',
-      path: byId,
+      ...endpoints.updateAdmin,
       access: 'superAdmin',
-      body: adminUpdateBody,
-      answer: { 200: adminChangeAnswer },
       async handle({ params, body, audit }) {
         const id = params.id;
         const row = await db.transaction(async (m) => {
@@ -81,10 +72,8 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: byId,
+      ...endpoints.deleteAdmin,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ params, principal, audit }) {
         const id = params.id;
         if (id === principal.id) throw forbidden(messages.cannotDeleteSelf);

@@ -1,6 +1,7 @@
 /** The audit log (issue 12 item 5): list, CSV export and retention, for Super Admins. */
-import { api, messages } from '@kafue/common/contract';
-import { auditCsv, auditListAnswer, auditQuery, auditSettings, auditSettingsAnswer } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
+import { auditQuery } from '@kafue/common/schemas';
 import { diff, exportAudit, listAudit } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
@@ -10,17 +11,13 @@ import { readAuditSettings, saveSetting, settingsKeys } from '../settings/settin
 export function auditEndpoints({ db }: AppDeps): Endpoint[] {
   return [
     endpoint({
-      method: 'GET',
-      path: api.audit,
+      ...endpoints.listAudit,
       access: 'superAdmin',
-      answer: { 200: auditListAnswer },
       handle: ({ ctx }) => listAudit(db, parseBody(auditQuery, ctx.query)),
     }),
     endpoint({
-      method: 'GET',
-      path: api.auditExport,
+      ...endpoints.exportAudit,
       access: 'superAdmin',
-      answer: { 200: auditCsv },
       async handle({ ctx }) {
         const filters = parseBody(auditQuery, ctx.query);
         ctx.type = 'text/csv; charset=utf-8';
@@ -29,18 +26,13 @@ export function auditEndpoints({ db }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.auditSettings,
+      ...endpoints.getAuditSettings,
       access: 'superAdmin',
-      answer: { 200: auditSettings },
       handle: () => readAuditSettings(db),
     }),
     endpoint({
-      method: 'PUT',
-      path: api.auditSettings,
+      ...endpoints.saveAuditSettings,
       access: 'superAdmin',
-      body: auditSettings,
-      answer: { 200: auditSettingsAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readAuditSettings(m);

@@ -4,15 +4,8 @@
  * admins' own password change. The staff portal's own calls are in staff-portal.ts.
  */
 import type { Context } from 'koa';
-import { api, messages, type LoginBody } from '@kafue/common/contract';
-import {
-  adminLoginAnswer,
-  authCheckAnswer,
-  changePasswordBody,
-  loginBody,
-  messageAnswer,
-  staffLoginAnswer,
-} from '@kafue/common/schemas';
+import { messages, type LoginBody } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { changeOwnPassword, signIn, signOut, type AccountKind } from '../auth/accounts.js';
 import { adminPendingOf, passwordExpired } from '../auth/security-settings.js';
 import { readSecuritySettings } from '../settings/settings.js';
@@ -45,13 +38,10 @@ export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps)
     return { account, token: undefined };
   }
 
-  const adminLogin = (path: string) =>
+  const adminLogin = (call: typeof endpoints.adminLogin | typeof endpoints.authLogin) =>
     endpoint({
-      method: 'POST',
-      path,
+      ...call,
       access: 'public',
-      body: loginBody,
-      answer: { 200: adminLoginAnswer },
       async handle({ ctx, body, audit }) {
         const { account, token } = await openSession(ctx, 'admin', body, audit);
         const row = account as AdminRow;
@@ -59,23 +49,19 @@ export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps)
         return { admin: toAdmin(row), twoFactorEnabled: !!row.totpSecret, ...(pending ? { pending } : {}), ...(token ? { token } : {}) };
       },
     });
-  const adminCheck = (path: string) =>
+  const adminCheck = (call: typeof endpoints.adminCheckAuth | typeof endpoints.authVerify) =>
     endpoint({
-      method: 'GET',
-      path,
+      ...call,
       access: 'adminPending',
-      answer: { 200: authCheckAnswer },
       async handle({ principal }) {
         const { twoFactorEnabled, pending } = principal as AdminPrincipal;
         return { admin: toAdmin(principal as AdminPrincipal), twoFactorEnabled, ...(pending ? { pending } : {}) };
       },
     });
-  const logout = (path: string) =>
+  const logout = (call: typeof endpoints.adminLogout | typeof endpoints.authLogout | typeof endpoints.staffLogout) =>
     endpoint({
-      method: 'POST',
-      path,
+      ...call,
       access: 'public',
-      answer: { 200: messageAnswer },
       async handle({ ctx, audit }) {
         await signOut(db, await principalOf(ctx, sessions), audit);
         clearSessionCookie(ctx, config.production);
@@ -84,30 +70,24 @@ export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps)
     });
 
   return [
-    adminLogin(api.adminLogin),
-    adminLogin(api.authLogin),
-    adminCheck(api.adminCheckAuth),
-    adminCheck(api.authVerify),
-    logout(api.adminLogout),
-    logout(api.authLogout),
+    adminLogin(endpoints.adminLogin),
+    adminLogin(endpoints.authLogin),
+    adminCheck(endpoints.adminCheckAuth),
+    adminCheck(endpoints.authVerify),
+    logout(endpoints.adminLogout),
+    logout(endpoints.authLogout),
     endpoint({
-      method: 'POST',
-      path: api.changePassword,
+      ...endpoints.changePassword,
       access: 'adminPending',
-      body: changePasswordBody,
-      answer: { 200: messageAnswer },
       async handle({ ctx, principal, body, audit }) {
         await changeOwnPassword(db, limits, principal, { ...body, ip: ctx.ip }, audit);
         return { message: messages.passwordUpdated };
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.staffLogin,
+      ...endpoints.staffLogin,
       access: 'public',
       refusedInMaintenance: true,
-      body: loginBody,
-      answer: { 200: staffLoginAnswer },
       async handle({ ctx, body, audit }) {
         const { account, token } = await openSession(ctx, 'staff', body, audit);
         const row = account as StaffRow;
@@ -115,6 +95,6 @@ export function authEndpoints({ db, sessions, config, now = Date.now }: AppDeps)
         return { staff: toStaffSelf({ ...row, mustChangePassword: row.mustChangePassword || expired }), ...(token ? { token } : {}) };
       },
     }),
-    logout(api.staffLogout),
+    logout(endpoints.staffLogout),
   ];
 }

@@ -7,8 +7,8 @@
  * same note the script would show: sent, or the refusal with everything typed kept.
  */
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { contactFormFields, contactFormPath, type ContactNote } from '@kafue/common/contact-form';
+import { endpoints } from '@kafue/common/endpoints';
 import { enquiryBody } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
@@ -17,13 +17,6 @@ import { assertSameOrigin } from '../web/security.js';
 import { parseBody } from '../http/validate.js';
 import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
-
-const contactPage = z.string().meta({
-  id: 'ContactPage',
-  description:
-    `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields).`,
-  contentMediaType: 'text/html',
-});
 
 /** The form's fields from an application/x-www-form-urlencoded body of at most `limit` bytes. */
 async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
@@ -48,11 +41,9 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
   const { db, config, site } = deps;
   return [
     endpoint({
-      method: 'POST',
-      path: contactFormPath,
+      ...endpoints.postContactForm,
       access: 'public',
       refusedInMaintenance: true,
-      answer: { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage },
       async handle({ ctx, audit }) {
         const form = await readForm(ctx, config.limits.bodyBytes);
         let contactNote: ContactNote;

@@ -2,34 +2,12 @@
  * Enquiries: the contact form's public call, the admins' inbox, and the staff portal's calls on
  * the enquiries assigned to the signed-in staff member (another person's answers 404).
  */
-import { api, messages, type Enquiry } from '@kafue/common/contract';
-import {
-  enquiriesCsv,
-  enquiryBody,
-  enquiryDetail,
-  enquiryList,
-  enquiryListQuery,
-  enquiryNoteAnswer,
-  enquiryNoteBody,
-  enquiryUpdateAnswer,
-  enquiryUpdateBody,
-  messageAnswer,
-  staffEnquiryUpdateBody,
-  unreadCount,
-} from '@kafue/common/schemas';
+import { messages, type Enquiry } from '@kafue/common/contract';
+import { enquiryListQuery } from '@kafue/common/schemas';
+import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
-import {
-  addNote,
-  deleteEnquiry,
-  findEnquiry,
-  listEnquiries,
-  markRead,
-  readEnquiry,
-  receiveEnquiry,
-  unreadCount as countUnread,
-  updateEnquiry,
-} from '../enquiries/enquiries.js';
+import { addNote, deleteEnquiry, findEnquiry, listEnquiries, markRead, readEnquiry, receiveEnquiry, unreadCount as countUnread, updateEnquiry } from '../enquiries/enquiries.js';
 import { exportCsv } from '../enquiries/export.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
@@ -48,20 +26,19 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
  */
 function enquiryWriteEndpoints(
   db: AppDeps['db'],
-  { path, access, body, onlyMine }: {
-    path: string;
+  { update, addNote: noteCall, access, onlyMine }: {
+    update: typeof endpoints.updateEnquiry | typeof endpoints.updateMyEnquiry;
+    addNote: typeof endpoints.addEnquiryNote | typeof endpoints.addMyEnquiryNote;
     access: 'anyAdmin' | 'staff';
-    body: typeof enquiryUpdateBody | typeof staffEnquiryUpdateBody;
     onlyMine: boolean;
   },
 ): Endpoint[] {
   return [
     endpoint({
-      method: 'PUT',
-      path,
+      ...update,
+      // A spread of the union infers one entry's body; named, the handler reads either shape.
+      body: update.body,
       access,
-      body,
-      answer: { 200: enquiryUpdateAnswer },
       async handle({ params, body: change, principal, audit }) {
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
@@ -74,11 +51,8 @@ function enquiryWriteEndpoints(
       },
     }),
     endpoint({
-      method: 'POST',
-      path: `${path}/notes`,
+      ...noteCall,
       access,
-      body: enquiryNoteBody,
-      answer: { 201: enquiryNoteAnswer },
       async handle({ ctx, params, body: { text }, principal, audit }) {
         const note = await db.transaction(async (m) => {
           const added = await addNote(m, params.id, text, principal, onlyMine ? principal.id : undefined);
@@ -94,16 +68,12 @@ function enquiryWriteEndpoints(
 }
 
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
-  const byId = `${api.enquiries}/:id`;
   return [
     endpoint({
-      method: 'POST',
-      path: api.enquiries,
+      ...endpoints.sendEnquiry,
       access: 'public',
       refusedInMaintenance: true,
       sameOrigin: true,
-      body: enquiryBody,
-      answer: { 201: messageAnswer },
       async handle({ ctx, body, audit }) {
         await receiveEnquiry(db, config.limits, ctx.ip, body, audit);
         ctx.status = 201;
@@ -111,24 +81,18 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.enquiries,
+      ...endpoints.listEnquiries,
       access: 'anyAdmin',
-      answer: { 200: enquiryList },
       handle: async ({ ctx }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query)),
     }),
     endpoint({
-      method: 'GET',
-      path: api.enquiriesUnreadCount,
+      ...endpoints.countUnreadEnquiries,
       access: 'anyAdmin',
-      answer: { 200: unreadCount },
       handle: async () => ({ count: await countUnread(db) }),
     }),
     endpoint({
-      method: 'GET',
-      path: api.enquiriesExport,
+      ...endpoints.exportEnquiries,
       access: 'anyAdmin',
-      answer: { 200: enquiriesCsv },
       async handle({ ctx }) {
         const query = parseBody(enquiryListQuery, ctx.query);
         const stream = await exportCsv(db, query);
@@ -138,10 +102,8 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: byId,
+      ...endpoints.getEnquiry,
       access: 'anyAdmin',
-      answer: { 200: enquiryDetail },
       async handle({ params }) {
         // The first admin to open it marks it read.
         await markRead(db, params.id);
@@ -150,12 +112,10 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, { path: byId, access: 'anyAdmin', body: enquiryUpdateBody, onlyMine: false }),
+    ...enquiryWriteEndpoints(db, { update: endpoints.updateEnquiry, addNote: endpoints.addEnquiryNote, access: 'anyAdmin', onlyMine: false }),
     endpoint({
-      method: 'DELETE',
-      path: byId,
+      ...endpoints.deleteEnquiry,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await db.transaction(async (m) => {
           const before = await deleteEnquiry(m, params.id);
@@ -171,26 +131,21 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
 
 /** The staff portal's enquiries: only those assigned to the signed-in staff member. */
 export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
-  const byId = `${api.staffMyEnquiries}/:id`;
   return [
     endpoint({
-      method: 'GET',
-      path: api.staffMyEnquiries,
+      ...endpoints.listMyEnquiries,
       access: 'staff',
-      answer: { 200: enquiryList },
       handle: async ({ ctx, principal }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query), principal.id),
     }),
     endpoint({
-      method: 'GET',
-      path: byId,
+      ...endpoints.getMyEnquiry,
       access: 'staff',
-      answer: { 200: enquiryDetail },
       async handle({ params, principal }) {
         const found = await findEnquiry(db, params.id, principal.id);
         if (!found) throw notFound();
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, { path: byId, access: 'staff', body: staffEnquiryUpdateBody, onlyMine: true }),
+    ...enquiryWriteEndpoints(db, { update: endpoints.updateMyEnquiry, addNote: endpoints.addMyEnquiryNote, access: 'staff', onlyMine: true }),
   ];
 }

@@ -4,8 +4,8 @@
  * requests (load balancers): not while it drains after SIGTERM, nor while its database is away.
  * A starting process does not listen until it can serve (serve.ts), so it needs no answer here.
  */
-import { api, messages } from '@kafue/common/contract';
-import { healthOk, healthUnavailable, notReady, readyOk } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { AppDeps } from '../deps.js';
@@ -26,19 +26,15 @@ function databaseAway(ctx: Context) {
 export function healthEndpoints({ db, lifecycle }: AppDeps): Endpoint[] {
   return [
     endpoint({
-      method: 'GET',
-      path: api.health,
+      ...endpoints.health,
       access: 'public',
-      answer: { 200: healthOk, 503: healthUnavailable },
       async handle({ ctx }) {
         return (await databaseAnswers(db)) ? { status: 'ok' as const } : databaseAway(ctx);
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.ready,
+      ...endpoints.ready,
       access: 'public',
-      answer: { 200: readyOk, 503: notReady },
       async handle({ ctx }) {
         if (lifecycle.draining) {
           ctx.status = 503;

@@ -1,6 +1,6 @@
 /** Each admin's own notification settings (issue 11 item 5): read over the defaults, saved per admin. */
-import { api, messages } from '@kafue/common/contract';
-import { notificationSettings, notificationSettingsAnswer } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
@@ -9,10 +9,8 @@ import { withDefaults } from '../mail/notify.js';
 export function notificationEndpoints({ db }: AppDeps): Endpoint[] {
   return [
     endpoint({
-      method: 'GET',
-      path: api.notificationSettings,
+      ...endpoints.getNotificationSettings,
       access: 'anyAdmin',
-      answer: { 200: notificationSettings },
       async handle({ principal }) {
         const rows = await db.query<{ value: unknown }[]>(`SELECT value FROM admin_notification_settings WHERE admin_id = $1`, [
           principal.id,
@@ -21,11 +19,8 @@ export function notificationEndpoints({ db }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'PUT',
-      path: api.notificationSettings,
+      ...endpoints.saveNotificationSettings,
       access: 'anyAdmin',
-      body: notificationSettings,
-      answer: { 200: notificationSettingsAnswer },
       async handle({ principal, body, audit }) {
         await db.transaction(async (m) => {
           const [before] = await m.query<{ value: unknown }[]>(

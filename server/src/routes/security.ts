@@ -6,20 +6,8 @@
  */
 import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
-import { api, messages } from '@kafue/common/contract';
-import {
-  activeSessionList,
-  forgotPasswordBody,
-  messageAnswer,
-  resetPasswordAnswer,
-  resetPasswordBody,
-  securitySettings,
-  securitySettingsAnswer,
-  twoFactorDisableBody,
-  twoFactorEnableAnswer,
-  twoFactorEnableBody,
-  twoFactorSetupAnswer,
-} from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { reserveAttempt, signInCounters } from '../auth/limiter.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
@@ -121,10 +109,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
 
   return [
     endpoint({
-      method: 'POST',
-      path: api.twoFactorSetup,
+      ...endpoints.setupTwoFactor,
       access: 'adminPending',
-      answer: { 200: twoFactorSetupAnswer },
       async handle({ principal, audit }) {
         if (principal.kind === 'admin' && principal.pending === 'passwordChange') throw forbidden(messages.passwordExpired);
         const admin = await adminOf(principal);
@@ -143,11 +129,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.twoFactorEnable,
+      ...endpoints.enableTwoFactor,
       access: 'adminPending',
-      body: twoFactorEnableBody,
-      answer: { 200: twoFactorEnableAnswer },
       async handle({ principal, body, audit }) {
         if (principal.kind === 'admin' && principal.pending === 'passwordChange') throw forbidden(messages.passwordExpired);
         const admin = await adminOf(principal);
@@ -176,11 +159,8 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.twoFactorDisable,
+      ...endpoints.disableTwoFactor,
       access: 'anyAdmin',
-      body: twoFactorDisableBody,
-      answer: { 200: messageAnswer },
       async handle({ ctx, principal, body, audit }) {
         const admin = await adminOf(principal);
         if (!admin.totpSecret) throw new HttpError(400, messages.twoFactorNotOn);
@@ -206,18 +186,13 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.securitySettings,
+      ...endpoints.getSecuritySettings,
       access: 'adminPending',
-      answer: { 200: securitySettings },
       handle: () => readSecuritySettings(db),
     }),
     endpoint({
-      method: 'PUT',
-      path: api.securitySettings,
+      ...endpoints.saveSecuritySettings,
       access: 'superAdmin',
-      body: securitySettings,
-      answer: { 200: securitySettingsAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readSecuritySettings(m);
@@ -232,47 +207,37 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.mySessions,
+      ...endpoints.listMySessions,
       access: 'anyAdmin',
-      answer: { 200: activeSessionList },
       handle: ({ ctx, principal }) => sessionsOf(db, principal.id, ctx),
     }),
     endpoint({
-      method: 'DELETE',
-      path: api.mySessions,
+      ...endpoints.endMyOtherSessions,
       access: 'anyAdmin',
-      answer: { 200: messageAnswer },
       async handle({ principal, audit }) {
         await endSessions(db, principal.id, principal.sessionId, audit);
         return { message: messages.otherSessionsEnded };
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: `${api.mySessions}/:id`,
+      ...endpoints.endMySession,
       access: 'anyAdmin',
-      answer: { 200: messageAnswer },
       async handle({ principal, params, audit }) {
         await endSession(db, principal.id, params.id, audit);
         return { message: messages.sessionEnded };
       },
     }),
     endpoint({
-      method: 'GET',
-      path: `${api.admins}/:id/sessions`,
+      ...endpoints.listAdminSessions,
       access: 'superAdmin',
-      answer: { 200: activeSessionList },
       async handle({ ctx, params }) {
         await existingAdmin(params.id);
         return sessionsOf(db, params.id, ctx);
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: `${api.admins}/:id/sessions`,
+      ...endpoints.endAdminSessions,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ principal, params, audit }) {
         // A Super Admin ending their own sessions here keeps the one they are using.
         await endSessions(db, params.id, params.id === principal.id ? principal.sessionId : null, audit);
@@ -280,32 +245,24 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: `${api.admins}/:id/sessions/:sessionId`,
+      ...endpoints.endAdminSession,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await endSession(db, params.id, parseId(params.sessionId ?? ''), audit);
         return { message: messages.sessionEnded };
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.forgotPassword,
+      ...endpoints.forgotPassword,
       access: 'public',
-      body: forgotPasswordBody,
-      answer: { 200: messageAnswer },
       async handle({ ctx, body, audit }) {
         await requestPasswordReset(db, config, { email: body.email, account: body.account, ip: ctx.ip }, audit);
         return { message: messages.resetLinkSent };
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.resetPassword,
+      ...endpoints.resetPassword,
       access: 'public',
-      body: resetPasswordBody,
-      answer: { 200: resetPasswordAnswer },
       async handle({ body, audit }) {
         const account = await resetPassword(db, body.token, body.newPassword, audit);
         return { message: messages.passwordUpdated, account };

@@ -1,17 +1,7 @@
 /** General settings and backups. */
 import { api, messages } from '@kafue/common/contract';
-import {
-  backupAnswer,
-  backupFile,
-  backupListAnswer,
-  backupListQuery,
-  backupScheduleAnswer,
-  backupScheduleBody,
-  generalSettings,
-  generalSettingsBody,
-  messageAnswer,
-  settingsUpdateAnswer,
-} from '@kafue/common/schemas';
+import { backupListQuery } from '@kafue/common/schemas';
+import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import { backupContent, storeBackup } from '../backup/backup.js';
 import type { AppDeps } from '../deps.js';
@@ -32,19 +22,14 @@ interface BackupRow {
 export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
   return [
     endpoint({
-      method: 'GET',
-      path: api.generalSettings,
+      ...endpoints.getGeneralSettings,
       access: 'anyAdmin',
-      answer: { 200: generalSettings },
       // Only known fields, over the defaults of spec section 3.
       handle: () => readGeneralSettings(db),
     }),
     endpoint({
-      method: 'POST',
-      path: api.generalSettings,
+      ...endpoints.saveGeneralSettings,
       access: 'superAdmin',
-      body: generalSettingsBody,
-      answer: { 200: settingsUpdateAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readGeneralSettings(m);
@@ -56,10 +41,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.backup,
+      ...endpoints.runBackup,
       access: 'superAdmin',
-      answer: { 200: backupAnswer },
       async handle({ principal, audit }) {
         const { name } = await storeBackup(
           db,
@@ -70,10 +53,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.backups,
+      ...endpoints.listBackups,
       access: 'superAdmin',
-      answer: { 200: backupListAnswer },
       async handle({ ctx }) {
         const { page, pageSize } = parseBody(backupListQuery, ctx.query);
         const [{ total }] = await db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM backups`);
@@ -95,10 +76,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: `${api.backups}/:name`,
+      ...endpoints.downloadBackup,
       access: 'superAdmin',
-      answer: { 200: backupFile },
       async handle({ ctx, params }) {
         // Read from the database, so that any server process on it serves any backup.
         const content = await backupContent(db, params.name ?? '');
@@ -109,10 +88,8 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: `${api.backups}/:id`,
+      ...endpoints.deleteBackup,
       access: 'superAdmin',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await db.transaction(async (m) => {
           // TypeORM answers a DELETE with its rows and their count.
@@ -126,18 +103,13 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.backupSchedule,
+      ...endpoints.getBackupSchedule,
       access: 'superAdmin',
-      answer: { 200: backupScheduleBody },
       handle: () => readBackupSchedule(db),
     }),
     endpoint({
-      method: 'PUT',
-      path: api.backupSchedule,
+      ...endpoints.saveBackupSchedule,
       access: 'superAdmin',
-      body: backupScheduleBody,
-      answer: { 200: backupScheduleAnswer },
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readBackupSchedule(m);

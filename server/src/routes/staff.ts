@@ -1,13 +1,6 @@
 /** Staff user management (spec section 7: GET/POST /api/staff, PUT/DELETE /api/staff/{id}). */
-import { api, messages } from '@kafue/common/contract';
-import {
-  messageAnswer,
-  staffCreateAnswer,
-  staffCreateBody,
-  staffList,
-  staffUpdateAnswer,
-  staffUpdateBody,
-} from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
@@ -22,24 +15,18 @@ import { staffColumns, toStaff } from './records.js';
 const target = (row: Pick<StaffRow, 'id' | 'email'>) => ({ type: 'staff', id: row.id, label: row.email });
 
 export function staffEndpoints({ db }: AppDeps): Endpoint[] {
-  const byId = `${api.staff}/:id`;
   return [
     endpoint({
-      method: 'GET',
-      path: api.staff,
+      ...endpoints.listStaff,
       access: 'anyAdmin',
-      answer: { 200: staffList },
       handle: async () => {
         const text = `SELECT ${staffColumns} FROM staff_users ORDER BY created_at, id`;
         return (await preparedQuery<StaffRow>(db, 'kafue_staff_list', text, [])).map(toStaff);
       },
     }),
     endpoint({
-      method: 'POST',
-      path: api.staff,
+      ...endpoints.createStaff,
       access: 'editor',
-      body: staffCreateBody,
-      answer: { 201: staffCreateAnswer },
       async handle({ ctx, body, audit }) {
         // The console sends a fixed default password (spec section 5); the server ignores it and
         // issues a random one-time password, shown once, which the staff member must replace.
@@ -57,11 +44,8 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'PUT',
-      path: byId,
+      ...endpoints.updateStaff,
       access: 'editor',
-      body: staffUpdateBody,
-      answer: { 200: staffUpdateAnswer },
       async handle({ params, body, audit }) {
         const id = params.id;
         const row = await db.transaction(async (m) => {
@@ -78,10 +62,8 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: byId,
+      ...endpoints.deleteStaff,
       access: 'editor',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         await db.transaction(async (m) => {
           const [[row]] = await m.query<[StaffRow[], number]>(`DELETE FROM staff_users WHERE id = $1 RETURNING ${staffColumns}`, [

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Anchor, AppShell, Avatar, Badge, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { adminTitle } from '@kafue/common/brand';
-import { api, defaultRoleLabel } from '@kafue/common/contract';
-import { apiPost } from '../lib/api';
+import { calls } from '@kafue/common/calls';
+import { defaultRoleLabel } from '@kafue/common/contract';
+import { call } from '../lib/api';
 import { DataLayer } from '../components/DataLayer';
 import { MaintenanceBanner } from '../features/settings/MaintenanceBanner';
 import { PublishStatus } from '../components/PublishStatus';
@@ -32,7 +33,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
   const role = admin?.role || defaultRoleLabel;
 
   async function logout() {
-    await apiPost(api.adminLogout);
+    await call(calls.adminLogout);
     useAuth.getState().signedOut();
     await navigate('/admin/login', { replace: true });
   }

@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { calls } from '@kafue/common/calls';
+import type { ActiveSession, EnquiryList, StaffCreateAnswer } from '@kafue/common/contract';
 import type { KafueBridge } from '../../../shared/bridge';
-import { ApiFailure, apiGet, apiPost, failureMessage, failureMessageOf, request, setUnauthorizedHandler, unwrap } from './api';
+import { ApiFailure, apiGet, apiPost, call, callPath, failureMessage, failureMessageOf, request, setUnauthorizedHandler, unwrap, type ApiResult } from './api';
 
 const g = globalThis as unknown as { window?: { kafue?: KafueBridge }; fetch: typeof fetch };
 
@@ -60,6 +62,56 @@ describe('request through fetch', () => {
     remove();
     await apiGet('/api/staff');
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('call: a call of the table', () => {
+  it('fills the path parameters, each encoded, and sends the body through the bridge', async () => {
+    const bridgeRequest = vi.fn(async () => ({ status: 200, body: { message: 'Session ended' } }));
+    g.window = { kafue: bridgeWith(bridgeRequest) };
+    await call(calls.endAdminSession, { params: { id: 'a b', sessionId: '../x?y' } });
+    expect(bridgeRequest).toHaveBeenLastCalledWith({ method: 'DELETE', path: '/api/settings/admins/a%20b/sessions/..%2Fx%3Fy', body: undefined });
+    const staff = { name: 'N', email: 'n@x.co', role: 'Staff', status: 'Active' } as const;
+    await call(calls.updateStaff, { params: { id: '1' }, body: staff });
+    expect(bridgeRequest).toHaveBeenLastCalledWith({ method: 'PUT', path: '/api/staff/1', body: staff });
+  });
+
+  it('sends a POST without a body as an empty JSON object, with the session cookie on the web', async () => {
+    g.window = {};
+    const fetchMock = vi.spyOn(g, 'fetch').mockResolvedValue(new Response('{"message":"Logged out"}', { status: 200 }));
+    expect(await call(calls.adminLogout)).toEqual({ ok: true, status: 200, data: { message: 'Logged out' } });
+    const [path, init] = fetchMock.mock.calls[0];
+    expect(path).toBe('/api/settings/logout');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{}' });
+  });
+
+  it('puts the query after the path, leaving out the values that are not set', () => {
+    expect(callPath(calls.listEnquiries, { query: { q: 'a&b', status: '', service: undefined, page: 2, pageSize: 25 } })).toBe(
+      '/api/enquiries?q=a%26b&page=2&pageSize=25',
+    );
+    expect(callPath(calls.exportAudit, { query: { actor: '' } })).toBe('/api/settings/audit/export.csv');
+    expect(callPath(calls.listStaff)).toBe('/api/staff');
+  });
+
+  it('types the answer from the call\'s success schema and checks parameters, query and body', () => {
+    // Mostly compile-time checks (npm run typecheck).
+    g.window = { kafue: bridgeWith(async () => ({ status: 200, body: null })) };
+    expectTypeOf(call(calls.listEnquiries)).resolves.toEqualTypeOf<ApiResult<EnquiryList>>();
+    expectTypeOf(call(calls.createStaff, { body: { name: 'N', email: 'n@x.co', role: 'Staff', status: 'Active' } })).resolves.toEqualTypeOf<
+      ApiResult<StaffCreateAnswer>
+    >();
+    expectTypeOf(call(calls.listAdminSessions, { params: { id: '1' } })).resolves.toEqualTypeOf<ApiResult<ActiveSession[]>>();
+    // A missing path parameter is refused by the compiler, and at run time before anything is sent.
+    // @ts-expect-error: the path's :id is required
+    expect(() => call(calls.getEnquiry)).toThrow('/api/enquiries/:id: no value for :id');
+    // @ts-expect-error: :sessionId is missing
+    expect(() => call(calls.endAdminSession, { params: { id: '1' } })).toThrow('no value for :sessionId');
+    // @ts-expect-error: the body must be the call's (a note's text)
+    void call(calls.addEnquiryNote, { params: { id: '1' }, body: { note: 'x' } });
+    // @ts-expect-error: no such filter in the enquiries' query
+    void callPath(calls.listEnquiries, { query: { colour: 'red' } });
+    // @ts-expect-error: a call without a body takes none
+    void call(calls.listStaff, { body: {} });
   });
 });
 

@@ -2,8 +2,14 @@
  * The one way the console talks to the server. In the desktop app the preload exposes
  * `window.kafue.request` (the main process holds the session); on the web it is fetch with the
  * session cookie. Either way a screen gets an `ApiResult`, never an exception.
+ *
+ * A screen names its call from common's table, `call(calls.listStaff)`, and gets the answer typed
+ * from the call's schema; the compiler checks the path parameters, query and body. The answers are
+ * not validated at run time (the schemas stay out of the bundle: only their types are read here).
  */
+import { fillPath, type PathParamNames, type Route } from '@kafue/common/calls';
 import { messages, type ApiError } from '@kafue/common/contract';
+import type { AnswerOf, BodyOf, QueryOf } from '@kafue/common/endpoints';
 import type { BridgeRequest } from '../../../shared/bridge';
 import { parseAnswerBody, parseJsonBody } from '../../../shared/json';
 
@@ -59,6 +65,50 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   }
 }
 
+/** What a call of the table takes besides its name: the path's parameters, its query and its body, each only if it has one. */
+type CallOptions<R extends Route> = ([PathParamNames<R['path']>] extends [never]
+  ? { params?: undefined }
+  : { params: Record<PathParamNames<R['path']>, string> }) &
+  (QueryOf<R> extends undefined ? { query?: undefined } : { query?: QueryOf<R> }) &
+  (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> });
+
+/** The options argument may be left out when a call needs none of them. */
+type OptionsArgument<R extends Route> = object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+/** The query string of a call: the values that are set, never empty ones. */
+function queryString(query: object | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== '' && value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** What the table's calls take, as the implementations below read it (their signatures check it per call). */
+interface AnyCallOptions {
+  params?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+}
+
+const addressOf = (route: Route, options: AnyCallOptions | undefined) =>
+  `${fillPath(route.path, options?.params)}${queryString(options?.query)}`;
+
+/** The address of a call: its path with the parameters filled in (each encoded), then its query. */
+export function callPath<R extends Route>(route: R, ...options: OptionsArgument<R>): string;
+export function callPath(route: Route, options?: AnyCallOptions): string {
+  return addressOf(route, options);
+}
+
+/** Makes a call of common's table (calls.ts); the answer is typed from the call's success schema. */
+export function call<R extends Route>(route: R, ...options: OptionsArgument<R>): Promise<ApiResult<AnswerOf<R>>>;
+export function call(route: Route, options?: AnyCallOptions): Promise<ApiResult<unknown>> {
+  // A POST without a body still sends JSON (an empty object), as the server expects.
+  return request(route.method, addressOf(route, options), options?.body ?? (route.method === 'POST' ? {} : undefined));
+}
+
+/** The untyped helpers: only the content screens still use them (they move to `call` next). */
 export const apiGet = <T>(path: string) => request<T>('GET', path);
 export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {});
 export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, body);

@@ -4,16 +4,17 @@
  * General settings screen keeps it up to date when it saves under the same key).
  */
 import { useQuery } from '@tanstack/react-query';
-import { api, defaultGeneralSettings, type GeneralSettings } from '@kafue/common/contract';
+import { calls } from '@kafue/common/calls';
+import { defaultGeneralSettings, type GeneralSettings } from '@kafue/common/contract';
 import { toLocalClock } from '@kafue/common/time';
-import { apiGet, unwrap } from './api';
+import { call, unwrap } from './api';
 
 export const generalSettingsKey = ['settings', 'general'];
 
 export function useGeneralSettingsValue(): GeneralSettings {
   const { data } = useQuery({
     queryKey: generalSettingsKey,
-    queryFn: () => unwrap(apiGet<GeneralSettings>(api.generalSettings)).then((saved): GeneralSettings => ({ ...defaultGeneralSettings, ...saved })),
+    queryFn: () => unwrap(call(calls.getGeneralSettings)).then((saved): GeneralSettings => ({ ...defaultGeneralSettings, ...saved })),
     staleTime: 60_000,
   });
   return data ?? defaultGeneralSettings;

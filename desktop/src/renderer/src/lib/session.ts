@@ -4,8 +4,9 @@
  * (spec section 3).
  */
 import { create } from 'zustand';
-import { api, type Admin, type AdminPending, type AuthCheckAnswer } from '@kafue/common/contract';
-import { apiGet } from './api';
+import { calls } from '@kafue/common/calls';
+import type { Admin, AdminPending } from '@kafue/common/contract';
+import { call } from './api';
 
 export const adminStorageKey = 'admin';
 
@@ -58,6 +59,6 @@ export const useAuth = create<AuthState>((set, get) => ({
 
 /** Asks the server again what it knows of the session (after a password change or enrolment). */
 export async function recheckSession(): Promise<void> {
-  const result = await apiGet<AuthCheckAnswer>(api.adminCheckAuth);
+  const result = await call(calls.adminCheckAuth);
   if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin, result.data);
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api, forgotPasswordPath, messages, type AdminLoginAnswer } from '@kafue/common/contract';
-import { apiPost, failureMessage } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { forgotPasswordPath, messages } from '@kafue/common/contract';
+import { call, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
 import { securityScreenPath, useAuth } from '../../lib/session';
@@ -18,7 +19,7 @@ export default function AdminLogin() {
   const [credentials, setCredentials] = useState<{ email: string; password: string } | null>(null);
 
   async function send(email: string, password: string, code?: string): Promise<string | null> {
-    const result = await apiPost<AdminLoginAnswer>(api.adminLogin, { email, password, ...(code ? { code } : {}) });
+    const result = await call(calls.adminLogin, { body: { email, password, ...(code ? { code } : {}) } });
     if (result.ok && result.data?.admin) {
       signedIn(result.data.admin, result.data);
       await navigate(result.data.pending ? securityScreenPath : '/admin/dashboard', { replace: true });

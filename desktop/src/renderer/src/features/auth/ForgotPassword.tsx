@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { adminLoginPath } from '@kafue/common/brand';
-import { api, messages, type MessageAnswer } from '@kafue/common/contract';
-import { apiPost, failureMessage } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { messages } from '@kafue/common/contract';
+import { call, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { FormError } from '../../components/FormError';
 
@@ -26,7 +27,7 @@ export default function ForgotPassword() {
     e.preventDefault();
     setSending(true);
     setError(null);
-    const result = await apiPost<MessageAnswer>(api.forgotPassword, { email, account });
+    const result = await call(calls.forgotPassword, { body: { email, account } });
     setSending(false);
     if (result.ok) setSent(result.data.message);
     else setError(failureMessage(result, messages.somethingWentWrong, messages.somethingWentWrong));

@@ -2,8 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Center, Loader, Text } from '@mantine/core';
 import { adminLoginPath } from '@kafue/common/brand';
-import { api, type AuthCheckAnswer } from '@kafue/common/contract';
-import { apiGet, setUnauthorizedHandler } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { call, setUnauthorizedHandler } from '../../lib/api';
 import { securityScreenPath, useAuth } from '../../lib/session';
 
 /** Spec section 7: the route guard waits 300 ms, then asks the server who is signed in. */
@@ -23,7 +23,7 @@ export default function RequireAdmin({ children }: { children: ReactNode }) {
     if (status !== 'unknown') return;
     let live = true;
     async function check() {
-      const result = await apiGet<AuthCheckAnswer>(api.adminCheckAuth);
+      const result = await call(calls.adminCheckAuth);
       if (!live) return;
       if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin, result.data);
       else useAuth.getState().signedOut();

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { api, forgotPasswordPath, messages, minPasswordLength, type ResetPasswordAnswer } from '@kafue/common/contract';
-import { apiPost, failureMessage } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { forgotPasswordPath, messages, minPasswordLength, type ResetPasswordAnswer } from '@kafue/common/contract';
+import { call, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { FormError } from '../../components/FormError';
 import { signInPathOf } from './ForgotPassword';
@@ -29,7 +30,7 @@ export default function ResetPassword() {
     }
     setSending(true);
     setError(null);
-    const result = await apiPost<ResetPasswordAnswer>(api.resetPassword, { token, newPassword });
+    const result = await call(calls.resetPassword, { body: { token, newPassword } });
     setSending(false);
     if (result.ok) setDone(result.data);
     else setError(failureMessage(result, messages.passwordUpdateFailed, messages.somethingWentWrong));

@@ -1,10 +1,11 @@
 import { Panel } from '../../components/Panel';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Dashboard as DashboardData } from '@kafue/common/contract';
+import { calls } from '@kafue/common/calls';
+import type { Dashboard as DashboardData } from '@kafue/common/contract';
 import { Button, Card, ColorSwatch, Group, List, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { apiGet, unwrap } from '../../lib/api';
+import { call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
 import { activityGlyph, categorySlices, changeLabel, monthlyData, monthlySeries, quickActions, statCardsOf, statTitles } from './dashboardView';
@@ -55,7 +56,7 @@ export default function Dashboard() {
   const format = useFormatTime();
   const { data, error, isPending } = useQuery({
     queryKey: ['dashboard'],
-    queryFn: () => unwrap(apiGet<DashboardData>(api.dashboard)),
+    queryFn: () => unwrap(call(calls.getDashboard)),
     meta: { failureToast: { fallback: loadFailed } },
   });
 

@@ -1,15 +1,7 @@
 /** The inbox calls (issue 11 item 2). */
-import {
-  api,
-  type EnquiryDetail,
-  type EnquiryList,
-  type EnquiryNoteAnswer,
-  type EnquiryUpdateAnswer,
-  type EnquiryUpdateBody,
-  type MessageAnswer,
-  type StaffUser,
-} from '@kafue/common/contract';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import type { EnquiryUpdateBody } from '@kafue/common/contract';
+import { call } from '../../lib/api';
 
 export { enquiryServices, enquiryStatuses, type EnquiryStatus } from '@kafue/common/contract';
 
@@ -26,20 +18,13 @@ export interface EnquiryQuery {
   sort: string;
 }
 
-/** The query string of a list or export: the filters that are set, never empty ones. */
-export function enquiryQueryString(query: Partial<EnquiryQuery>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== '' && value !== undefined) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 export const enquiriesApi = {
-  list: (query: EnquiryQuery) => apiGet<EnquiryList>(`${api.enquiries}${enquiryQueryString(query)}`),
-  get: (id: string) => apiGet<EnquiryDetail>(api.enquiryById(id)),
-  update: (id: string, body: EnquiryUpdateBody) => apiPut<EnquiryUpdateAnswer>(api.enquiryById(id), body),
-  addNote: (id: string, text: string) => apiPost<EnquiryNoteAnswer>(api.enquiryNotes(id), { text }),
-  remove: (id: string) => apiDelete<MessageAnswer>(api.enquiryById(id)),
-  unreadCount: () => apiGet<{ count: number }>(api.enquiriesUnreadCount),
-  staff: () => apiGet<StaffUser[]>(api.staff),
+  /** The filters that are empty are left out of the query. */
+  list: (query: EnquiryQuery) => call(calls.listEnquiries, { query }),
+  get: (id: string) => call(calls.getEnquiry, { params: { id } }),
+  update: (id: string, body: EnquiryUpdateBody) => call(calls.updateEnquiry, { params: { id }, body }),
+  addNote: (id: string, text: string) => call(calls.addEnquiryNote, { params: { id }, body: { text } }),
+  remove: (id: string) => call(calls.deleteEnquiry, { params: { id } }),
+  unreadCount: () => call(calls.countUnreadEnquiries),
+  staff: () => call(calls.listStaff),
 };

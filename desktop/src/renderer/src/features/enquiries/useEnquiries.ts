@@ -1,9 +1,10 @@
 /** The inbox's server data (issue 11 items 2-3) through the console's data layer. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, messages, type EnquiryUpdateBody } from '@kafue/common/contract';
-import { apiDownload, unwrap } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { messages, type EnquiryUpdateBody } from '@kafue/common/contract';
+import { apiDownload, callPath, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
-import { enquiriesApi, enquiryQueryString, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
+import { enquiriesApi, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 
 export const enquiriesKey = ['enquiries'];
 export const unreadKey = ['enquiries', 'unread-count'];
@@ -113,7 +114,7 @@ export function useDeleteEnquiry(onGone: (id: string) => void) {
 /** Export CSV: every enquiry the filters match (not only the page shown). */
 export function useExportCsv() {
   return useMutation({
-    mutationFn: (filters: Partial<EnquiryQuery>) => unwrap(apiDownload(`${api.enquiriesExport}${enquiryQueryString(filters)}`, 'enquiries.csv')),
+    mutationFn: (filters: Partial<EnquiryQuery>) => unwrap(apiDownload(callPath(calls.exportEnquiries, { query: filters }), 'enquiries.csv')),
     onSuccess: (answer) => {
       if (answer.saved) toast('success', texts.exported);
     },

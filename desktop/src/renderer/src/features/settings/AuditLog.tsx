@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Code, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { api, auditRetentionChoices, defaultAuditRetentionDays, messages, type AuditEntry } from '@kafue/common/contract';
+import { calls } from '@kafue/common/calls';
+import { auditRetentionChoices, defaultAuditRetentionDays, messages, type AuditEntry } from '@kafue/common/contract';
 import { DataTable } from '../../components/DataTable';
 import { LoadFailure } from '../../components/LoadFailure';
+import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
 import { saveInDesktopApp } from './backupFiles';
-import { auditPageSize, auditQueryString, noAuditFilters, useAuditList, useAuditSettings, useSaveAuditSettings, type AuditFilters } from './useAudit';
+import { auditPageSize, auditQuery, noAuditFilters, useAuditList, useAuditSettings, useSaveAuditSettings, type AuditFilters } from './useAudit';
 
 const when = (entry: AuditEntry) => new Date(entry.at).toLocaleString();
 const actorText = (entry: AuditEntry) => (entry.actor ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}` : 'Nobody signed in');
@@ -117,7 +119,7 @@ function AuditLogScreen() {
 
   const items = data?.items ?? [];
   const pages = Math.ceil((data?.total ?? 0) / auditPageSize);
-  const exportUrl = `${api.auditExport}${auditQueryString(filters)}`;
+  const exportUrl = callPath(calls.exportAudit, { query: auditQuery(filters) });
   const field = (name: keyof AuditFilters) => ({
     value: draft[name],
     onChange: (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: e.currentTarget.value }),

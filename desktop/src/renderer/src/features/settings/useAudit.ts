@@ -1,7 +1,8 @@
 /** The audit log (Settings, Audit Log): one page of entries for the filters, and the retention. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, defaultAuditRetentionDays, messages, type AuditListAnswer, type AuditSettings, type MessageAnswer } from '@kafue/common/contract';
-import { apiGet, apiPut, unwrap } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { defaultAuditRetentionDays, messages, type AuditSettings } from '@kafue/common/contract';
+import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 
 export const auditPageSize = 25;
@@ -16,16 +17,10 @@ export interface AuditFilters {
 }
 export const noAuditFilters: AuditFilters = { actor: '', action: '', target: '', from: '', to: '' };
 
-/** The query string of the filters (only those set), with the page when given. */
-export function auditQueryString(filters: AuditFilters, page?: number): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters) as [string, string][]) if (value.trim()) params.set(key, value.trim());
-  if (page) {
-    params.set('page', String(page));
-    params.set('pageSize', String(auditPageSize));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/** The query of the filters, trimmed (empty ones are left out), with the page when given. */
+export function auditQuery(filters: AuditFilters, page?: number) {
+  const trimmed = Object.fromEntries(Object.entries<string>({ ...filters }).map(([key, value]) => [key, value.trim()]));
+  return page ? { ...trimmed, page, pageSize: auditPageSize } : trimmed;
 }
 
 const auditKey = ['audit'];
@@ -34,7 +29,7 @@ const settingsKey = ['settings', 'audit'];
 export function useAuditList(filters: AuditFilters, page: number) {
   return useQuery({
     queryKey: [...auditKey, filters, page],
-    queryFn: () => unwrap(apiGet<AuditListAnswer>(`${api.audit}${auditQueryString(filters, page)}`)),
+    queryFn: () => unwrap(call(calls.listAudit, { query: auditQuery(filters, page) })),
     placeholderData: keepPreviousData,
     meta: { failureToast: { fallback: messages.auditLoadFailed } },
   });
@@ -43,14 +38,14 @@ export function useAuditList(filters: AuditFilters, page: number) {
 export function useAuditSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: () => unwrap(apiGet<AuditSettings>(api.auditSettings)).then((s) => ({ retentionDays: s.retentionDays ?? defaultAuditRetentionDays })),
+    queryFn: () => unwrap(call(calls.getAuditSettings)).then((s) => ({ retentionDays: s.retentionDays ?? defaultAuditRetentionDays })),
   });
 }
 
 export function useSaveAuditSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: AuditSettings) => unwrap(apiPut<MessageAnswer>(api.auditSettings, values)),
+    mutationFn: (values: AuditSettings) => unwrap(call(calls.saveAuditSettings, { body: values })),
     onSuccess(_, values) {
       toast('success', messages.settingsUpdated);
       client.setQueryData(settingsKey, values);

@@ -1,7 +1,8 @@
 /** The signed-in admin's notification settings (issue 11 item 5), saved per admin. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, defaultNotificationSettings, messages, type NotificationSettings, type NotificationSettingsAnswer } from '@kafue/common/contract';
-import { apiGet, apiPut, unwrap } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { defaultNotificationSettings, messages, type NotificationSettings } from '@kafue/common/contract';
+import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 
 const notificationsKey = ['settings', 'notifications'];
@@ -10,7 +11,7 @@ export const notificationTexts = { loadFailed: 'Failed to load notification sett
 export function useNotificationSettings() {
   return useQuery({
     queryKey: notificationsKey,
-    queryFn: () => unwrap(apiGet<NotificationSettings>(api.notificationSettings)).then((saved) => ({ ...defaultNotificationSettings, ...saved })),
+    queryFn: () => unwrap(call(calls.getNotificationSettings)).then((saved) => ({ ...defaultNotificationSettings, ...saved })),
     meta: { failureToast: { fallback: notificationTexts.loadFailed } },
   });
 }
@@ -18,7 +19,7 @@ export function useNotificationSettings() {
 export function useSaveNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: NotificationSettings) => unwrap(apiPut<NotificationSettingsAnswer>(api.notificationSettings, values)),
+    mutationFn: (values: NotificationSettings) => unwrap(call(calls.saveNotificationSettings, { body: values })),
     onSuccess(answer) {
       toast('success', answer.message || messages.notificationSettingsSaved);
       client.setQueryData(notificationsKey, answer.settings);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { api, messages, type EnquiryDetail, type EnquiryList, type EnquiryNoteAnswer, type EnquiryUpdateAnswer, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
-import { apiGet, apiPost, apiPut, unwrap } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { messages, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
+import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
@@ -15,10 +16,10 @@ const staffStatuses = ['New', 'Open', 'Closed'] as const;
 const texts = { loadFailed: 'Failed to load your enquiries', updateFailed: 'Failed to update enquiry', noteFailed: 'Failed to add note' };
 
 const portalApi = {
-  list: (page: number) => apiGet<EnquiryList>(`${api.staffMyEnquiries}?page=${page}&pageSize=${pageSize}`),
-  get: (id: string) => apiGet<EnquiryDetail>(api.staffMyEnquiry(id)),
-  update: (id: string, body: StaffEnquiryUpdateBody) => apiPut<EnquiryUpdateAnswer>(api.staffMyEnquiry(id), body),
-  addNote: (id: string, text: string) => apiPost<EnquiryNoteAnswer>(api.staffMyEnquiryNotes(id), { text }),
+  list: (page: number) => call(calls.listMyEnquiries, { query: { page, pageSize } }),
+  get: (id: string) => call(calls.getMyEnquiry, { params: { id } }),
+  update: (id: string, body: StaffEnquiryUpdateBody) => call(calls.updateMyEnquiry, { params: { id }, body }),
+  addNote: (id: string, text: string) => call(calls.addMyEnquiryNote, { params: { id }, body: { text } }),
 };
 
 /** The staff portal's enquiries (issue 11 item 4): those assigned to the signed-in staff member. */

@@ -1,9 +1,10 @@
-import { api, type ChangePasswordBody, type MessageAnswer, type StaffLoginAnswer, type StaffSelf } from '@kafue/common/contract';
-import { apiGet, apiPost } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import type { ChangePasswordBody } from '@kafue/common/contract';
+import { call } from '../../lib/api';
 
 export const staffPortalApi = {
-  login: (email: string, password: string) => apiPost<StaffLoginAnswer>(api.staffLogin, { email, password }),
-  me: () => apiGet<StaffSelf>(api.staffMe),
-  changePassword: (body: ChangePasswordBody) => apiPost<MessageAnswer>(api.staffMyPassword, body),
-  logout: () => apiPost<MessageAnswer>(api.staffLogout),
+  login: (email: string, password: string) => call(calls.staffLogin, { body: { email, password } }),
+  me: () => call(calls.staffMe),
+  changePassword: (body: ChangePasswordBody) => call(calls.changeStaffMyPassword, { body }),
+  logout: () => call(calls.staffLogout),
 };

@@ -1,9 +1,10 @@
-import { api, type MessageAnswer, type StaffCreateAnswer, type StaffCreateBody, type StaffUpdateBody } from '@kafue/common/contract';
-import { apiDelete, apiGet, apiPost, apiPut } from '../../lib/api';
+import { calls } from '@kafue/common/calls';
+import type { StaffCreateBody, StaffUpdateBody } from '@kafue/common/contract';
+import { call } from '../../lib/api';
 
 export const staffApi = {
-  list: () => apiGet<unknown>(api.staff),
-  create: (body: StaffCreateBody) => apiPost<StaffCreateAnswer>(api.staff, body),
-  update: (id: string, body: StaffUpdateBody) => apiPut<MessageAnswer>(api.staffById(id), body),
-  remove: (id: string) => apiDelete<MessageAnswer>(api.staffById(id)),
+  list: () => call(calls.listStaff),
+  create: (body: StaffCreateBody) => call(calls.createStaff, { body }),
+  update: (id: string, body: StaffUpdateBody) => call(calls.updateStaff, { params: { id }, body }),
+  remove: (id: string) => call(calls.deleteStaff, { params: { id } }),
 };

@@ -1,0 +1,132 @@
+/**
+ * Every call the API serves, by name: its method and its path (`:name` marks a path parameter).
+ * endpoints.ts adds each call's zod schemas (body, query, answers); the server declares its routes
+ * from those entries and the console calls them (desktop lib/api.ts `call(calls.x, ...)`).
+ *
+ * This half loads no zod, so that a console screen which calls the API without a form does not
+ * carry every schema in its bundle: the console's `call` takes its types from endpoints.ts.
+ */
+import { contactFormPath } from './contact-form';
+import { api } from './contract';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Route {
+  readonly method: Method;
+  readonly path: string;
+}
+
+const contentCollection = '/api/content/:collection';
+const contentItem = `${contentCollection}/:id` as const;
+
+export const calls = {
+  health: { method: 'GET', path: api.health },
+  ready: { method: 'GET', path: api.ready },
+
+  // Sign-in, session check and sign-out: both readings of spec section 7 for admins.
+  adminLogin: { method: 'POST', path: api.adminLogin },
+  authLogin: { method: 'POST', path: api.authLogin },
+  adminCheckAuth: { method: 'GET', path: api.adminCheckAuth },
+  authVerify: { method: 'GET', path: api.authVerify },
+  adminLogout: { method: 'POST', path: api.adminLogout },
+  authLogout: { method: 'POST', path: api.authLogout },
+  changePassword: { method: 'POST', path: api.changePassword },
+  staffLogin: { method: 'POST', path: api.staffLogin },
+  staffLogout: { method: 'POST', path: api.staffLogout },
+  forgotPassword: { method: 'POST', path: api.forgotPassword },
+  resetPassword: { method: 'POST', path: api.resetPassword },
+
+  // The staff portal
+  staffMe: { method: 'GET', path: api.staffMe },
+  changeStaffMyPassword: { method: 'POST', path: api.staffMyPassword },
+  listMyEnquiries: { method: 'GET', path: api.staffMyEnquiries },
+  getMyEnquiry: { method: 'GET', path: `${api.staffMyEnquiries}/:id` },
+  updateMyEnquiry: { method: 'PUT', path: `${api.staffMyEnquiries}/:id` },
+  addMyEnquiryNote: { method: 'POST', path: `${api.staffMyEnquiries}/:id/notes` },
+
+  // Staff users
+  listStaff: { method: 'GET', path: api.staff },
+  createStaff: { method: 'POST', path: api.staff },
+  updateStaff: { method: 'PUT', path: `${api.staff}/:id` },
+  deleteStaff: { method: 'DELETE', path: `${api.staff}/:id` },
+
+  // Settings
+  getGeneralSettings: { method: 'GET', path: api.generalSettings },
+  saveGeneralSettings: { method: 'POST', path: api.generalSettings },
+  getNotificationSettings: { method: 'GET', path: api.notificationSettings },
+  saveNotificationSettings: { method: 'PUT', path: api.notificationSettings },
+  runBackup: { method: 'POST', path: api.backup },
+  listBackups: { method: 'GET', path: api.backups },
+  /** By name: the backup list's `fileUrl`. */
+  downloadBackup: { method: 'GET', path: `${api.backups}/:name` },
+  deleteBackup: { method: 'DELETE', path: `${api.backups}/:id` },
+  getBackupSchedule: { method: 'GET', path: api.backupSchedule },
+  saveBackupSchedule: { method: 'PUT', path: api.backupSchedule },
+
+  // Admins, their sessions, two-factor sign-in and the security policy
+  listAdmins: { method: 'GET', path: api.admins },
+  inviteAdmin: { method: 'POST', path: api.admins },
+  updateAdmin: { method: 'PUT', path: `${api.admins}/:id` },
+  deleteAdmin: { method: 'DELETE', path: `${api.admins}/:id` },
+  listAdminSessions: { method: 'GET', path: `${api.admins}/:id/sessions` },
+  endAdminSessions: { method: 'DELETE', path: `${api.admins}/:id/sessions` },
+  endAdminSession: { method: 'DELETE', path: `${api.admins}/:id/sessions/:sessionId` },
+  listMySessions: { method: 'GET', path: api.mySessions },
+  /** Every session of the caller but the one making this call. */
+  endMyOtherSessions: { method: 'DELETE', path: api.mySessions },
+  endMySession: { method: 'DELETE', path: `${api.mySessions}/:id` },
+  setupTwoFactor: { method: 'POST', path: api.twoFactorSetup },
+  enableTwoFactor: { method: 'POST', path: api.twoFactorEnable },
+  disableTwoFactor: { method: 'POST', path: api.twoFactorDisable },
+  getSecuritySettings: { method: 'GET', path: api.securitySettings },
+  saveSecuritySettings: { method: 'PUT', path: api.securitySettings },
+
+  // The audit log
+  listAudit: { method: 'GET', path: api.audit },
+  exportAudit: { method: 'GET', path: api.auditExport },
+  getAuditSettings: { method: 'GET', path: api.auditSettings },
+  saveAuditSettings: { method: 'PUT', path: api.auditSettings },
+
+  // Enquiries: the contact form's call and the admins' inbox
+  sendEnquiry: { method: 'POST', path: api.enquiries },
+  listEnquiries: { method: 'GET', path: api.enquiries },
+  countUnreadEnquiries: { method: 'GET', path: api.enquiriesUnreadCount },
+  exportEnquiries: { method: 'GET', path: api.enquiriesExport },
+  getEnquiry: { method: 'GET', path: `${api.enquiries}/:id` },
+  updateEnquiry: { method: 'PUT', path: `${api.enquiries}/:id` },
+  addEnquiryNote: { method: 'POST', path: `${api.enquiries}/:id/notes` },
+  deleteEnquiry: { method: 'DELETE', path: `${api.enquiries}/:id` },
+  /** The contact page's form posted without JavaScript (a page, not a console call). */
+  postContactForm: { method: 'POST', path: contactFormPath },
+
+  getDashboard: { method: 'GET', path: api.dashboard },
+
+  // Site content: every collection
+  listContent: { method: 'GET', path: contentCollection },
+  createContent: { method: 'POST', path: contentCollection },
+  updateContent: { method: 'PUT', path: contentItem },
+  deleteContent: { method: 'DELETE', path: contentItem },
+  listContentRevisions: { method: 'GET', path: `${contentItem}/revisions` },
+  restoreContentRevision: { method: 'POST', path: `${contentItem}/revisions/:revisionId/restore` },
+  /** The public page the item appears on, rendered with it as saved (text/html). */
+  previewContent: { method: 'GET', path: `${contentItem}/preview` },
+  getSiteStatus: { method: 'GET', path: api.siteStatus },
+} as const satisfies Record<string, Route>;
+
+export type CallName = keyof typeof calls;
+
+/** The names of a path's parameters: `'id' | 'sessionId'` for `/api/settings/admins/:id/sessions/:sessionId`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A call's path with its parameters filled in, each encoded as one path segment. */
+export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * The API's table of calls: each call of calls.ts with its zod schemas, the body it takes, the
+ * query it reads and its answer for each status it chooses (errors share apiError). The server
+ * declares every route from its entry (`endpoint({ ...endpoints.listStaff, access, handle })`,
+ * which the OpenAPI document is generated from); the console takes its calls' types from it.
+ */
+import type { z } from 'zod';
+import { calls, type CallName, type Route } from './calls';
+import {
+  activeSessionList,
+  adminChangeAnswer,
+  adminInviteBody,
+  adminList,
+  adminLoginAnswer,
+  adminUpdateBody,
+  auditCsv,
+  auditListAnswer,
+  auditQuery,
+  auditSettings,
+  auditSettingsAnswer,
+  authCheckAnswer,
+  backupAnswer,
+  backupFile,
+  backupListAnswer,
+  backupListQuery,
+  backupScheduleAnswer,
+  backupScheduleBody,
+  changePasswordBody,
+  contactPage,
+  contentChangeAnswer,
+  contentItemBody,
+  contentList,
+  contentRevisionList,
+  dashboard,
+  enquiriesCsv,
+  enquiryBody,
+  enquiryDetail,
+  enquiryList,
+  enquiryListQuery,
+  enquiryNoteAnswer,
+  enquiryNoteBody,
+  enquiryUpdateAnswer,
+  enquiryUpdateBody,
+  forgotPasswordBody,
+  generalSettings,
+  generalSettingsBody,
+  healthOk,
+  healthUnavailable,
+  loginBody,
+  messageAnswer,
+  notificationSettings,
+  notificationSettingsAnswer,
+  notReady,
+  previewPage,
+  readyOk,
+  resetPasswordAnswer,
+  resetPasswordBody,
+  securitySettings,
+  securitySettingsAnswer,
+  settingsUpdateAnswer,
+  siteStatus,
+  staffCreateAnswer,
+  staffCreateBody,
+  staffEnquiryUpdateBody,
+  staffList,
+  staffLoginAnswer,
+  staffSelf,
+  staffUpdateAnswer,
+  staffUpdateBody,
+  twoFactorDisableBody,
+  twoFactorEnableAnswer,
+  twoFactorEnableBody,
+  twoFactorSetupAnswer,
+  unreadCount,
+} from './schemas';
+
+export interface ApiCall extends Route {
+  /** Validated before the call runs (400 with per-field errors). */
+  readonly body?: z.ZodType;
+  /**
+   * The body as documented, for a call that validates its body itself because its schema
+   * depends on the path (the content collections): 400 with per-field errors all the same.
+   */
+  readonly documentedBody?: z.ZodType;
+  /** The query string the call reads (its filters, page and page size). */
+  readonly query?: z.ZodType;
+  /** The answer's schema for each status the call chooses: its success at least. */
+  readonly answer: Readonly<Partial<Record<number, z.ZodType>>>;
+}
+
+const contactPageAnswers = { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage };
+
+export const endpoints = {
+  health: { ...calls.health, answer: { 200: healthOk, 503: healthUnavailable } },
+  ready: { ...calls.ready, answer: { 200: readyOk, 503: notReady } },
+
+  adminLogin: { ...calls.adminLogin, body: loginBody, answer: { 200: adminLoginAnswer } },
+  authLogin: { ...calls.authLogin, body: loginBody, answer: { 200: adminLoginAnswer } },
+  adminCheckAuth: { ...calls.adminCheckAuth, answer: { 200: authCheckAnswer } },
+  authVerify: { ...calls.authVerify, answer: { 200: authCheckAnswer } },
+  adminLogout: { ...calls.adminLogout, answer: { 200: messageAnswer } },
+  authLogout: { ...calls.authLogout, answer: { 200: messageAnswer } },
+  changePassword: { ...calls.changePassword, body: changePasswordBody, answer: { 200: messageAnswer } },
+  staffLogin: { ...calls.staffLogin, body: loginBody, answer: { 200: staffLoginAnswer } },
+  staffLogout: { ...calls.staffLogout, answer: { 200: messageAnswer } },
+  forgotPassword: { ...calls.forgotPassword, body: forgotPasswordBody, answer: { 200: messageAnswer } },
+  resetPassword: { ...calls.resetPassword, body: resetPasswordBody, answer: { 200: resetPasswordAnswer } },
+
+  staffMe: { ...calls.staffMe, answer: { 200: staffSelf } },
+  changeStaffMyPassword: { ...calls.changeStaffMyPassword, body: changePasswordBody, answer: { 200: messageAnswer } },
+  listMyEnquiries: { ...calls.listMyEnquiries, query: enquiryListQuery, answer: { 200: enquiryList } },
+  getMyEnquiry: { ...calls.getMyEnquiry, answer: { 200: enquiryDetail } },
+  updateMyEnquiry: { ...calls.updateMyEnquiry, body: staffEnquiryUpdateBody, answer: { 200: enquiryUpdateAnswer } },
+  addMyEnquiryNote: { ...calls.addMyEnquiryNote, body: enquiryNoteBody, answer: { 201: enquiryNoteAnswer } },
+
+  listStaff: { ...calls.listStaff, answer: { 200: staffList } },
+  createStaff: { ...calls.createStaff, body: staffCreateBody, answer: { 201: staffCreateAnswer } },
+  updateStaff: { ...calls.updateStaff, body: staffUpdateBody, answer: { 200: staffUpdateAnswer } },
+  deleteStaff: { ...calls.deleteStaff, answer: { 200: messageAnswer } },
+
+  getGeneralSettings: { ...calls.getGeneralSettings, answer: { 200: generalSettings } },
+  saveGeneralSettings: { ...calls.saveGeneralSettings, body: generalSettingsBody, answer: { 200: settingsUpdateAnswer } },
+  getNotificationSettings: { ...calls.getNotificationSettings, answer: { 200: notificationSettings } },
+  saveNotificationSettings: {
+    ...calls.saveNotificationSettings,
+    body: notificationSettings,
+    answer: { 200: notificationSettingsAnswer },
+  },
+  runBackup: { ...calls.runBackup, answer: { 200: backupAnswer } },
+  listBackups: { ...calls.listBackups, query: backupListQuery, answer: { 200: backupListAnswer } },
+  downloadBackup: { ...calls.downloadBackup, answer: { 200: backupFile } },
+  deleteBackup: { ...calls.deleteBackup, answer: { 200: messageAnswer } },
+  getBackupSchedule: { ...calls.getBackupSchedule, answer: { 200: backupScheduleBody } },
+  saveBackupSchedule: { ...calls.saveBackupSchedule, body: backupScheduleBody, answer: { 200: backupScheduleAnswer } },
+
+  listAdmins: { ...calls.listAdmins, answer: { 200: adminList } },
+  inviteAdmin: { ...calls.inviteAdmin, body: adminInviteBody, answer: { 201: adminChangeAnswer } },
+  updateAdmin: { ...calls.updateAdmin, body: adminUpdateBody, answer: { 200: adminChangeAnswer } },
+  deleteAdmin: { ...calls.deleteAdmin, answer: { 200: messageAnswer } },
+  listAdminSessions: { ...calls.listAdminSessions, answer: { 200: activeSessionList } },
+  endAdminSessions: { ...calls.endAdminSessions, answer: { 200: messageAnswer } },
+  endAdminSession: { ...calls.endAdminSession, answer: { 200: messageAnswer } },
+  listMySessions: { ...calls.listMySessions, answer: { 200: activeSessionList } },
+  endMyOtherSessions: { ...calls.endMyOtherSessions, answer: { 200: messageAnswer } },
+  endMySession: { ...calls.endMySession, answer: { 200: messageAnswer } },
+  setupTwoFactor: { ...calls.setupTwoFactor, answer: { 200: twoFactorSetupAnswer } },
+  enableTwoFactor: { ...calls.enableTwoFactor, body: twoFactorEnableBody, answer: { 200: twoFactorEnableAnswer } },
+  disableTwoFactor: { ...calls.disableTwoFactor, body: twoFactorDisableBody, answer: { 200: messageAnswer } },
+  getSecuritySettings: { ...calls.getSecuritySettings, answer: { 200: securitySettings } },
+  saveSecuritySettings: { ...calls.saveSecuritySettings, body: securitySettings, answer: { 200: securitySettingsAnswer } },
+
+  listAudit: { ...calls.listAudit, query: auditQuery, answer: { 200: auditListAnswer } },
+  exportAudit: { ...calls.exportAudit, query: auditQuery, answer: { 200: auditCsv } },
+  getAuditSettings: { ...calls.getAuditSettings, answer: { 200: auditSettings } },
+  saveAuditSettings: { ...calls.saveAuditSettings, body: auditSettings, answer: { 200: auditSettingsAnswer } },
+
+  sendEnquiry: { ...calls.sendEnquiry, body: enquiryBody, answer: { 201: messageAnswer } },
+  listEnquiries: { ...calls.listEnquiries, query: enquiryListQuery, answer: { 200: enquiryList } },
+  countUnreadEnquiries: { ...calls.countUnreadEnquiries, answer: { 200: unreadCount } },
+  exportEnquiries: { ...calls.exportEnquiries, query: enquiryListQuery, answer: { 200: enquiriesCsv } },
+  getEnquiry: { ...calls.getEnquiry, answer: { 200: enquiryDetail } },
+  updateEnquiry: { ...calls.updateEnquiry, body: enquiryUpdateBody, answer: { 200: enquiryUpdateAnswer } },
+  addEnquiryNote: { ...calls.addEnquiryNote, body: enquiryNoteBody, answer: { 201: enquiryNoteAnswer } },
+  deleteEnquiry: { ...calls.deleteEnquiry, answer: { 200: messageAnswer } },
+  postContactForm: { ...calls.postContactForm, answer: contactPageAnswers },
+
+  getDashboard: { ...calls.getDashboard, answer: { 200: dashboard } },
+
+  listContent: { ...calls.listContent, answer: { 200: contentList } },
+  createContent: { ...calls.createContent, documentedBody: contentItemBody, answer: { 201: contentChangeAnswer } },
+  updateContent: { ...calls.updateContent, documentedBody: contentItemBody, answer: { 200: contentChangeAnswer } },
+  deleteContent: { ...calls.deleteContent, answer: { 200: messageAnswer } },
+  listContentRevisions: { ...calls.listContentRevisions, answer: { 200: contentRevisionList } },
+  restoreContentRevision: { ...calls.restoreContentRevision, answer: { 200: contentChangeAnswer } },
+  previewContent: { ...calls.previewContent, answer: { 200: previewPage } },
+  getSiteStatus: { ...calls.getSiteStatus, answer: { 200: siteStatus } },
+} satisfies Record<CallName, ApiCall>;
+
+type Endpoints = typeof endpoints;
+
+/** The table's entry of a call of calls.ts (found by its method and path, which no two calls share). */
+export type EndpointOf<R extends Route> = Extract<Endpoints[CallName], { readonly method: R['method']; readonly path: R['path'] }>;
+
+/** The statuses a call answers when it succeeds. */
+type Success = 200 | 201;
+type SuccessSchema<E extends ApiCall> = E['answer'][Extract<keyof E['answer'], Success>];
+
+/** What a call of calls.ts answers when it succeeds, as its schema reads it. */
+export type AnswerOf<R extends Route> = z.output<NonNullable<SuccessSchema<EndpointOf<R>>>>;
+/** The body a call of calls.ts takes (undefined for a call without one). */
+export type BodyOf<R extends Route> =
+  EndpointOf<R> extends { body: z.ZodType } ? z.input<EndpointOf<R>['body']>
+  : EndpointOf<R> extends { documentedBody: z.ZodType } ? z.input<EndpointOf<R>['documentedBody']>
+  : undefined;
+/**
+ * The query a call of calls.ts reads (undefined for a call without one): its parameters by the
+ * schema's names, each as the text of a query string (the server parses and checks the values).
+ */
+export type QueryOf<R extends Route> =
+  EndpointOf<R> extends { query: z.ZodType } ? { [K in keyof z.input<EndpointOf<R>['query']>]?: string | number } : undefined;
