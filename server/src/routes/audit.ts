@@ -1,4 +1,4 @@
-/** The audit log (issue 12 item 5): list, CSV export and retention, for Super Admins. */
+/** The audit log: list, CSV export and retention, for Super Admins. */
 import { api, messages } from '@kafue/common/contract';
 import { auditCsv, auditListAnswer, auditQuery, auditSettings, auditSettingsAnswer } from '@kafue/common/schemas';
 import { diff, exportAudit, listAudit } from '../audit/audit.js';
