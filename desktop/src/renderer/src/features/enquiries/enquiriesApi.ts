@@ -1,4 +1,4 @@
-/** The inbox calls (issue 11 item 2). */
+/** The inbox calls. */
 import {
   api,
   type EnquiryDetail,

@@ -34,7 +34,7 @@ export const settingsApi = {
   invite: (body: AdminInviteBody) => apiPost<AdminChangeAnswer>(api.admins, body),
   updateAdmin: (id: string, body: AdminUpdateBody) => apiPut<AdminChangeAnswer>(api.adminById(id), body),
   removeAdmin: (id: string) => apiDelete<MessageAnswer>(api.adminById(id)),
-  // Issue 12: two-factor sign-in, the security settings, active sessions.
+  // Two-factor sign-in, the security settings, active sessions.
   twoFactorSetup: () => apiPost<TwoFactorSetupAnswer>(api.twoFactorSetup),
   twoFactorEnable: (code: string) => apiPost<TwoFactorEnableAnswer>(api.twoFactorEnable, { code }),
   twoFactorDisable: (body: TwoFactorDisableBody) => apiPost<MessageAnswer>(api.twoFactorDisable, body),

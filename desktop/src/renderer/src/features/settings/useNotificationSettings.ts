@@ -1,4 +1,4 @@
-/** The signed-in admin's notification settings (issue 11 item 5), saved per admin. */
+/** The signed-in admin's notification settings, saved per admin. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, defaultNotificationSettings, messages, type NotificationSettings, type NotificationSettingsAnswer } from '@kafue/common/contract';
 import { apiGet, apiPut, unwrap } from '../../lib/api';
