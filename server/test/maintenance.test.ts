@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const settings = (maintenanceMode: boolean) => ({ siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode });
 
-/** Polls `check` on `server` until it holds, for at most 2 s (the longest a change may take to reach every process). */
+/** Polls `check` on `server` until it holds, for at most 2 s (a change's bound to reach every process). */
 async function within2s(check: () => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + 2000;
   do {
