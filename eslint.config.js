@@ -20,7 +20,7 @@ const features = readdirSync(`${consoleSrc}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The server's domain modules (and its loose modules that are domain too). */
+/** The server's domain modules. */
 const serverDomain = [
   'auth',
   'mail',

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Development server only: the sign-in pages and the staff portal live outside /admin/, where
- * the server answers them with the console too (server/src/http/static.ts, isConsolePath).
+ * the server answers them with the console too (server/src/web/static.ts, isConsolePath).
  */
 const consoleRoutesOutsideBase: Plugin = {
   name: 'console-routes-outside-base',

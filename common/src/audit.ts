@@ -1,4 +1,4 @@
-/** The audit log (issue 12 item 5): one row per change, sign-in, failed sign-in and sign-out. */
+/** The audit log: one row per change, sign-in, failed sign-in and sign-out. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 

@@ -1,5 +1,5 @@
 /**
- * The public site's content collections (issue 10): services, plans, add-ons, project prices,
+ * The public site's content collections: services, plans, add-ons, project prices,
  * FAQs, testimonials and insights. Each collection's fields have a schema here; an item as the
  * API answers it is `{ _id, status, position, updatedAt, ...fields }`.
  */

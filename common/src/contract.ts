@@ -71,10 +71,10 @@ export const messages = {
   lastSuperAdmin: 'The last Super Admin can be neither deleted nor demoted.',
   // Simple confirmations
   loggedOut: 'Logged out',
-  // Audit log and maintenance mode (issue 12)
+  // Audit log and maintenance mode
   auditLoadFailed: 'Failed to load the audit log',
   maintenance: 'The site is under maintenance. Please try again later.',
-  // Enquiries (issue 11)
+  // Enquiries
   enquirySent: contactFormTexts.sent,
   tooManyEnquiries: 'Too many messages. Please try again later.',
   enquiryUpdated: 'Enquiry updated',
@@ -82,7 +82,7 @@ export const messages = {
   enquiryNoteAdded: 'Note added',
   enquiryAssigneeInvalid: 'Choose an active staff member.',
   notificationSettingsSaved: 'Notification settings saved',
-  // Two-factor sign-in (issue 12)
+  // Two-factor sign-in
   twoFactorRequired: 'Enter the code from your authenticator app.',
   twoFactorCodeWrong: 'That code is not valid. Check the time on your device and try again.',
   twoFactorEnabled: 'Two-factor authentication is on.',
@@ -93,14 +93,14 @@ export const messages = {
   twoFactorStillRequired: 'Two-factor authentication is required for every admin; it cannot be turned off.',
   twoFactorEnrolmentRequired: 'Two-factor authentication is required: set it up under Settings > Security before continuing.',
   passwordExpired: 'Your password has expired. Please choose a new password before continuing.',
-  // Sessions (issue 12)
+  // Sessions
   sessionEnded: 'Session ended',
   otherSessionsEnded: 'All other sessions ended',
-  // Password reset by e-mail (issue 12)
+  // Password reset by e-mail
   resetLinkSent: 'If an account exists for this email, a reset link is on its way.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
   tooManyResetRequests: 'Too many password reset requests. Please wait a few minutes and try again.',
-  // Site content (issue 10): services, then the other collections
+  // Site content: services, then the other collections
   serviceAdded: 'Service added',
   serviceUpdated: 'Service updated',
   serviceDeleted: 'Service deleted',
@@ -182,7 +182,7 @@ export const defaultGeneralSettings: GeneralSettings = {
   maintenanceMode: false,
 };
 
-/** Spec section 3, plus new enquiries (issue 11): everything but marketing, at once. */
+/** Spec section 3, plus new enquiries: everything but marketing, at once. */
 export const defaultNotificationSettings: NotificationSettings = {
   emailEnabled: true,
   notificationTypes: { newUser: true, systemAlert: true, maintenance: true, marketing: false, newEnquiry: true },
@@ -223,7 +223,7 @@ export const api = {
   audit: '/api/settings/audit',
   auditExport: '/api/settings/audit/export.csv',
   auditSettings: '/api/settings/audit/settings',
-  // Enquiries (issue 11)
+  // Enquiries
   enquiries: '/api/enquiries',
   enquiryById: (id: string) => `/api/enquiries/${encodeURIComponent(id)}`,
   enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,

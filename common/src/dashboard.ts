@@ -1,4 +1,4 @@
-/** The dashboard (issue 11 item 8): its figures, from the database and the catalogue. */
+/** The dashboard: its figures, from the database and the catalogue. */
 import { z } from 'zod';
 import { categoryKeys } from './vocabulary';
 

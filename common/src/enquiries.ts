@@ -1,4 +1,4 @@
-/** Enquiries (issue 11): what the contact form sends, the inbox's records, queries and answers. */
+/** Enquiries: what the contact form sends, the inbox's records, queries and answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { contactFormFields, contactServiceOptions, type ContactFormField } from './contact-form';

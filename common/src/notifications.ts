@@ -1,4 +1,4 @@
-/** An admin's notification settings (spec section 3, saved per admin since issue 11). */
+/** An admin's notification settings (spec section 3), saved per admin. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { emailFrequencies } from './vocabulary';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 1-4: two-factor sign-in (TOTP), the security settings, active sessions and
+ * Two-factor sign-in (TOTP), the security settings, active sessions and
  * password reset by e-mail. Records, request bodies and answers.
  */
 import { z } from 'zod';

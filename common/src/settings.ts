@@ -42,7 +42,7 @@ const backupTable = z.object({
 });
 export type BackupTable = z.infer<typeof backupTable>;
 
-/** What a backup holds: every table's rows, with the migrations the schema had (server/src/backup.ts). */
+/** What a backup holds: every table's rows, with the migrations the schema had (server/src/backup/backup.ts). */
 const backupContent = z.object({
   createdAt: z.iso.datetime(),
   migrations: z.array(z.string()),

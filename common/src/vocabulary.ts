@@ -34,10 +34,10 @@ export const maxPasswordLength = 256;
 export const maxNameLength = 100;
 export const maxEmailLength = 254;
 
-/** Password age limits a Super Admin may choose (issue 12); 0 means passwords never expire. */
+/** Password age limits a Super Admin may choose; 0 means passwords never expire. */
 export const passwordMaxAgeChoices = [0, 30, 60, 90, 180] as const;
 export type PasswordMaxAgeDays = (typeof passwordMaxAgeChoices)[number];
-/** Reset links are valid this long (issue 12). */
+/** Reset links are valid this long. */
 export const resetTokenMinutes = 30;
 
 // ---------------------------------------------------------------------------------------------
@@ -65,7 +65,7 @@ export function isCategoryKey(value: string): value is CategoryKey {
 export const serviceLimits = { title: 100, price: 30, description: 500, features: 8, feature: 120, details: 4000 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Enquiries (issue 11)
+// Enquiries
 
 /** New on arrival; Open while someone works it; Closed when done; Spam as the defences judged it (or an admin did). */
 export const enquiryStatuses = ['New', 'Open', 'Closed', 'Spam'] as const;
@@ -85,7 +85,7 @@ export type EnquirySortField = (typeof enquirySortFields)[number];
 export const emailFrequencies = ['instant', 'daily', 'weekly'] as const;
 export type EmailFrequency = (typeof emailFrequencies)[number];
 
-// Site content (issue 10): the collections the console edits and the public site shows
+// Site content: the collections the console edits and the public site shows
 
 export const contentCollections = ['services', 'plans', 'addons', 'projectPrices', 'faqs', 'testimonials', 'insights'] as const;
 export type ContentCollection = (typeof contentCollections)[number];

@@ -5,7 +5,7 @@
  * New/Open/Closed, 3 % Spam, a third assigned). At BENCH_CONNECTIONS_INBOX connections (default 20)
  * for BENCH_SECONDS each (default 8): p50 and p99 of the first inbox page, a search (one surname:
  * 2 % of the rows) and a filtered page (status and service); then the time of exporting all of
- * them to CSV and the server's peak memory growth meanwhile. Targets (issue 11): p99 under 50 ms,
+ * them to CSV and the server's peak memory growth meanwhile. Targets: p99 under 50 ms,
  * search under 100 ms, export streamed with memory growth under 50 MB. Writes
  * bench-results/enquiries-bench.json.
  */

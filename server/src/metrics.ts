@@ -1,8 +1,7 @@
 /**
  * The Prometheus metrics of this process (served at /metrics when METRICS_TOKEN is set). Each
  * process counts its own; Prometheus scrapes every process and sums. A subsystem adds its metrics
- * here, on `registry`: the mail queue (issue 11) its length and oldest age, publishing (issue 10)
- * its duration.
+ * here, on `registry`: the mail queue its length and oldest age, publishing its duration.
  */
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 2: active sessions. An admin lists and ends their own; a Super Admin lists and
+ * Active sessions. An admin lists and ends their own; a Super Admin lists and
  * ends any admin's. Where and how each was opened is recorded at sign-in; last use at most once
  * a minute, not at every request.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 12 item 5): every state-changing route of the route table writes exactly
+ * The audit log: every state-changing route of the route table writes exactly
  * one row with its action (a new route without one fails here), no secret ever reaches `changes`,
  * the database itself refuses to rewrite history, and the list, filters, paging, CSV export and
  * retention work as the console uses them.

@@ -1,5 +1,5 @@
 /**
- * Issue 13, scheduled backups: the schedule and list calls (Super Admin only, validated), delete,
+ * Scheduled backups: the schedule and list calls (Super Admin only, validated), delete,
  * the schedule made once across two server processes on one database (clock under the test's
  * control), pruning to the last N, and the command line's progress and checksum refusal.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form without JavaScript (issue 11 item 1): POST /contact with the browser's
+ * The contact form without JavaScript: POST /contact with the browser's
  * application/x-www-form-urlencoded body stores the enquiry as the JSON call does, and answers
  * the contact page rendered by the server with the sent note, or the refusal with the text kept.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10, the content API: the seeded collections, every call, who may make it, validation,
+ * The content API: the seeded collections, every call, who may make it, validation,
  * revisions (newest first) and restore (a new revision, history kept).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe('the seeded content (migration 1764000000000-Content)', () => {
     expect(list.filter((s) => s.category === 'Web').map((s) => s.position)).toEqual([0, 1, 2]);
   });
 
-  it("answers the dashboard's count of published services per category (issue 11)", async () => {
+  it("answers the dashboard's count of published services per category", async () => {
     const rows = await t.db.query<{ category: string; n: number }[]>(
       `SELECT fields->>'category' AS category, count(*)::int AS n FROM content_items
         WHERE collection = 'services' AND status = 'published' GROUP BY 1 ORDER BY 1`,

@@ -1,4 +1,4 @@
-/** GET /api/dashboard (issue 11 item 8): every figure from the database or the catalogue. */
+/** GET /api/dashboard: every figure from the database or the catalogue. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import { publishedServices } from '../src/content/catalogue.js';

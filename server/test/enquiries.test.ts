@@ -1,5 +1,5 @@
 /**
- * Enquiries (issue 11): the contact form's call with its validation, spam defences and
+ * Enquiries: the contact form's call with its validation, spam defences and
  * per-address limit; the admins' inbox (list, detail, update, notes, delete, unread count, CSV);
  * the staff portal's calls on their own enquiries.
  */

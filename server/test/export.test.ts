@@ -1,5 +1,5 @@
 /**
- * Issue 10, static hosting: `npm run export -w server -- DIR` writes the published site as plain
+ * Static hosting: `npm run export -w server -- DIR` writes the published site as plain
  * files; with the seeded content they equal the site's own build (`npm run build -w site`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

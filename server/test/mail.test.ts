@@ -1,5 +1,5 @@
 /**
- * Mail (issue 11 items 6 and 7), delivered to a real SMTP server in this process (smtp-server):
+ * Mail, delivered to a real SMTP server in this process (smtp-server):
  * instant new-enquiry mails per the admins' settings, assignment and welcome mails, digests in
  * the configured timezone made once, SMTP down then back, two senders never sending one mail
  * twice, and the outbox of .eml files without SMTP_URL.

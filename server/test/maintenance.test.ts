@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (issue 12 item 6): while the General setting is on, public pages answer 503
+ * Maintenance mode: while the General setting is on, public pages answer 503
  * with the maintenance page and Retry-After, staff sign-in and the contact form's call answer 503
  * with the maintenance message, admins work as usual and /api/health stays 200; a change made
  * through one process holds on another within 2 s; turning it off restores everything.
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const settings = (maintenanceMode: boolean) => ({ siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode });
 
-/** Polls `check` on `server` until it holds, for at most 2 s (the bound the issue sets). */
+/** Polls `check` on `server` until it holds, for at most 2 s (a change's bound to reach every process). */
 async function within2s(check: () => Promise<boolean>): Promise<boolean> {
   const deadline = Date.now() + 2000;
   do {
@@ -157,7 +157,7 @@ describe('maintenance mode', () => {
     expect(page.headers.get('retry-after')).toBeNull();
     expect(page.text).toContain('About page');
     expect((await t.client().signIn('staff', staffEmail)).status).toBe(200);
-    // The contact form's call goes through again (built since: issue 11).
+    // The contact form's call goes through again.
     const form = { fullName: 'After Maintenance', email: 'after@kafue.test', message: 'Back again, are you open?' };
     expect(await t.client().post('/api/enquiries', form)).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
     // Another letter case names no call, maintenance or not.

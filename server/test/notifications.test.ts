@@ -1,4 +1,4 @@
-/** Notification settings (issue 11 item 5): per admin, over the defaults, and what they change. */
+/** Notification settings: per admin, over the defaults, and what they change. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, defaultNotificationSettings, messages } from '@kafue/common/contract';
 import { startTestServer, type TestServer } from './helpers.js';

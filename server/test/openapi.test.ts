@@ -229,7 +229,7 @@ describe('recorded answers', () => {
     expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
 
-    // Two-factor sign-in (issue 12): set up, sign in without and with a code, turn off.
+    // Two-factor sign-in: set up, sign in without and with a code, turn off.
     const setup = await call(admin.client, 'POST', api.twoFactorSetup);
     expect(setup.status).toBe(200);
     expect((await call(admin.client, 'POST', api.twoFactorEnable, { code: 'nope' })).status).toBe(400);
@@ -243,7 +243,7 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'POST', api.twoFactorDisable, disable)).status).toBe(200);
     expect((await call(admin.client, 'POST', api.twoFactorDisable, disable)).status).toBe(400);
 
-    // Security settings and sessions (issue 12).
+    // Security settings and sessions.
     expect((await call(moderator, 'GET', api.securitySettings)).status).toBe(200);
     const security = { requireTwoFactor: false, passwordMaxAgeDays: 90 };
     expect((await call(admin.client, 'PUT', api.securitySettings, security)).status).toBe(200);
@@ -263,7 +263,7 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', `${api.admins}/:id/sessions`, undefined, { id: editor.id })).status).toBe(200);
     expect((await call(admin.client, 'GET', `${api.admins}/:id/sessions`, undefined, { id: missingId })).status).toBe(404);
 
-    // Password reset by e-mail (issue 12), for a staff member; the link read from the mail queue.
+    // Password reset by e-mail, for a staff member; the link read from the mail queue.
     const forgetful = await t.staff();
     expect((await call(anyone, 'POST', api.forgotPassword, { email: forgetful.email, account: 'staff' })).status).toBe(200);
     const [{ body: mailed }] = await t.db.query(`SELECT body FROM mail_queue WHERE to_address = $1`, [forgetful.email]);

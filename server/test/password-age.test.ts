@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 3: password age. With passwordMaxAgeDays set, an admin or staff member whose
+ * Password age. With passwordMaxAgeDays set, an admin or staff member whose
  * password is older must choose a new one at sign-in before anything else; 0 means never.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

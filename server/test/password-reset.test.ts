@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 4: password reset by e-mail for admins and staff. The mailed link is read from the
+ * Password reset by e-mail for admins and staff. The mailed link is read from the
  * outbox (.eml files under DATA_DIR/outbox, where the mail queue delivers without SMTP_URL), as a
  * person would read it from their mailbox.
  */

@@ -100,7 +100,7 @@ const rows: Row[] = [
   { call: 'GET /api/settings/audit/export.csv', allowed: ['Super Admin'], run: (c) => c.get(api.auditExport) },
   { call: 'GET /api/settings/audit/settings', allowed: ['Super Admin'], run: (c) => c.get(api.auditSettings) },
   { call: 'PUT /api/settings/audit/settings', allowed: ['Super Admin'], run: (c) => c.put(api.auditSettings, { retentionDays: 1 }) },
-  // Issue 12: two-factor sign-in, security settings, sessions (bodies that change nothing).
+  // Two-factor sign-in, security settings, sessions (bodies that change nothing).
   { call: 'POST /api/admin/2fa/setup', allowed: admins, run: (c) => c.post(api.twoFactorSetup) },
   { call: 'POST /api/admin/2fa/enable', allowed: admins, run: (c) => c.post(api.twoFactorEnable, { code: 'x' }) },
   { call: 'POST /api/admin/2fa/disable', allowed: admins, run: (c) => c.post(api.twoFactorDisable, {}) },
@@ -120,7 +120,7 @@ const rows: Row[] = [
   { call: 'GET /api/admin/settings/notifications', allowed: admins, run: (c) => c.get(api.notificationSettings) },
   { call: 'PUT /api/admin/settings/notifications', allowed: admins, run: (c) => c.put(api.notificationSettings, {}) },
   { call: 'GET /api/dashboard', allowed: admins, run: (c) => c.get(api.dashboard) },
-  // Site content (issue 10): reads for any admin, writes for Editors and Super Admins.
+  // Site content: reads for any admin, writes for Editors and Super Admins.
   { call: 'GET /api/content/{collection}', allowed: admins, run: (c) => c.get(api.content('services')) },
   { call: 'POST /api/content/{collection}', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.content('services'), {}) },
   { call: 'PUT /api/content/{collection}/order', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentOrder('faqs'), {}) },
@@ -163,7 +163,7 @@ const rows: Row[] = [
     allowed: ['staffPending', 'staff'],
     run: (c) => c.post(api.staffMyPassword, { currentPassword: 'x', newPassword: 'short' }),
   },
-  // Password reset by e-mail (issue 12): open to anyone (empty bodies: 400, nothing mailed or changed).
+  // Password reset by e-mail: open to anyone (empty bodies: 400, nothing mailed or changed).
   { call: 'POST /api/auth/forgot-password', allowed: everyone, run: (c) => c.post(api.forgotPassword, {}) },
   { call: 'POST /api/auth/reset-password', allowed: everyone, run: (c) => c.post(api.resetPassword, {}) },
   // Sign-in is open to anyone (an empty body: 400, past the permission check, nothing signed in).
@@ -205,7 +205,7 @@ describe('permission matrix', () => {
     }
   });
 
-  it("the guard's admin rules: an admin with something pending passes only adminPending calls (issue 12)", async () => {
+  it("the guard's admin rules: an admin with something pending passes only adminPending calls", async () => {
     const admin = { kind: 'admin', sessionId: 's', id: 'i', name: 'n', email: 'e', role: 'Super Admin', twoFactorEnabled: false } as const;
     const check = (principal: object, access: 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin') =>
       authorize({ state: { principal } } as never, { db: t.db } as never, access);

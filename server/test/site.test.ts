@@ -1,5 +1,5 @@
 /**
- * Issue 10, publishing: the public pages are rendered from the database with the site's SSR
+ * Publishing: the public pages are rendered from the database with the site's SSR
  * build (site/dist-ssr: run `npm run build -w site` first) and served from memory; a published
  * change is served by this process and by another on the same database; drafts are not;
  * unpublishing and deleting remove; markup in a title stays text; restoring a backup re-renders.

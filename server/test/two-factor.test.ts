@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 1: two-factor sign-in for admins (TOTP and recovery codes), with the server's
+ * Two-factor sign-in for admins (TOTP and recovery codes), with the server's
  * clock under the test's control; the security settings, and enrolment enforced when required.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 10, as a visitor meets it: a service an Editor publishes through the API appears on the
+ * Publishing, as a visitor meets it: a service an Editor publishes through the API appears on the
  * site (the page of the real server, rendered from the database), its markup shown as text;
  * unpublished, then deleted, it is gone.
  */

@@ -156,7 +156,7 @@ test('shows the maintenance banner while maintenance mode is on, and exports the
   expect(problems).toEqual([]);
 });
 
-test("previews a service as its public page through the bearer session (issue 10)", async ({ page, baseURL }) => {
+test("previews a service as its public page through the bearer session", async ({ page, baseURL }) => {
   const { side, problems } = await openApp(page, baseURL);
   await signIn(page);
   await page.goto(`${renderer.origin}/admin/manage-services`);

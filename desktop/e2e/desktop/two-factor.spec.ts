@@ -1,7 +1,7 @@
 /**
- * Issue 12 in the renderer's desktop build: the sign-in's second step through the main process's
- * request module (bearer session held on the "main process" side), and the Security screen's
- * sessions showing the desktop's token session as the current one.
+ * Two-factor sign-in in the renderer's desktop build: the sign-in's second step through the main
+ * process's request module (bearer session held on the "main process" side), and the Security
+ * screen's sessions showing the desktop's token session as the current one.
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 15: axe-core (WCAG 2.0/2.1/2.2 A and AA rules, none disabled) finds nothing on any console
+ * axe-core (WCAG 2.0/2.1/2.2 A and AA rules, none disabled) finds nothing on any console
  * screen, at desktop and phone widths, with the dialogs, messages and toasts an administrator
  * meets. The admin screens come from the console's own route table, so a screen added there is
  * checked here without touching this file.

@@ -1,7 +1,7 @@
 /**
- * Issue 12 items 5 and 6 as an administrator meets them: a change made on a screen is read back
- * in Settings > Audit Log (filtered, its changes opened); maintenance mode turned on shows the
- * console's banner, and the public site answers the maintenance page, which axe accepts.
+ * The audit log and maintenance mode as an administrator meets them: a change made on a screen is
+ * read back in Settings > Audit Log (filtered, its changes opened); maintenance mode turned on
+ * shows the console's banner, and the public site answers the maintenance page, which axe accepts.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

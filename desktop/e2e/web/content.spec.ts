@@ -1,5 +1,5 @@
 /**
- * Issue 10: services and the site's other content are edited in the console, and what is
+ * Services and the site's other content are edited in the console, and what is
  * published shows on the public pages the server serves (which the test reads as a visitor).
  */
 import { expect, request, test, type Locator, type Page, type Request } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the console's Enquiries screen and the staff portal's enquiries, as their users meet
+ * The console's Enquiries screen and the staff portal's enquiries, as their users meet
  * them, against the real server.
  */
 import { readFileSync } from 'node:fs';

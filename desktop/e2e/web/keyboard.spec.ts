@@ -1,5 +1,5 @@
 /**
- * Issue 15: the console's flows done with the keyboard alone (no click, no fill): every stop shows
+ * The console's flows done with the keyboard alone (no click, no fill): every stop shows
  * where focus is, and a dialog that closes hands focus back to the control that opened it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

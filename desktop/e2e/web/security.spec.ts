@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 1-4 as an administrator meets them: enrolling in two-factor sign-in, signing in
+ * Security as an administrator meets it: enrolling in two-factor sign-in, signing in
  * with a code and with a recovery code, two-factor required for every admin, ending another
  * session (own and, as Super Admin, another admin's), resetting a forgotten password from the
  * mailed link (read from the server's outbox), and axe on every new screen and state.

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 12 item 5). Every call that changes something writes exactly one row, in
+ * The audit log. Every call that changes something writes exactly one row, in
  * the transaction of its change, through `call.audit` (web/endpoint.ts): runEndpoint refuses a
  * successful non-GET call that wrote none, unless the endpoint declares `unaudited: 'why'` or the
  * call said `audit.none('why')`. Secrets never reach the table: fields are redacted by name here,

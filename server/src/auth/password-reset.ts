@@ -1,5 +1,5 @@
 /**
- * Password reset by e-mail (issue 12 item 4), for admins and staff.
+ * Password reset by e-mail, for admins and staff.
  *
  * A request answers the same, in the same time, whether or not the account exists: the same
  * counters, the same token made and hashed, the same statements (an INSERT ... SELECT that adds

@@ -19,7 +19,7 @@ export type Principal =
       email: string;
       role: AdminRole;
       twoFactorEnabled: boolean;
-      /** What the admin must do before any other call (issue 12): see AdminPending. */
+      /** What the admin must do before any other call: see AdminPending. */
       pending?: AdminPending;
     }
   | {

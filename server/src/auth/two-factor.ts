@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in for admins (issue 12): TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps,
+ * Two-factor sign-in for admins: TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps,
  * what every authenticator app reads from an otpauth URL) with otpauth, and single-use recovery
  * codes. Secrets are never logged; recovery codes are kept as SHA-256 hashes (they are 50 random
  * bits each, so a fast hash is enough, as for session tokens).

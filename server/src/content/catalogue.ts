@@ -1,6 +1,6 @@
 /**
  * The published services the dashboard counts (Total Services, Services by Category) and the
- * content changes it lists, read from the site's content (issue 10's `content_items`).
+ * content changes it lists, read from the site's content (`content_items`).
  */
 import type { DataSource } from 'typeorm';
 import { seedAuthor } from './revisions.js';

@@ -1,5 +1,5 @@
 /**
- * Who hears of what by e-mail (issue 11 items 6 and 7). Each function queues its mails in the
+ * Who hears of what by e-mail. Each function queues its mails in the
  * caller's transaction. Every mail names the company by the General settings' Site Name; system
  * alerts go to their Admin Email, which is also the Reply-To of the mails to staff (their replies
  * reach the office); a new-enquiry mail answers the visitor on Reply.

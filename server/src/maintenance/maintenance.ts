@@ -1,5 +1,5 @@
 /**
- * Maintenance mode (issue 12 item 6): the General settings' checkbox. While it is on, every public
+ * Maintenance mode: the General settings' checkbox. While it is on, every public
  * page answers 503 with one small page built once at start, and the calls whose declaration says
  * `refusedInMaintenance` (web/endpoint.ts) answer 503 too; the console, its API calls and
  * /api/health go on as usual. Every process reads the setting at most once a second (a change

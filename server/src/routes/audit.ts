@@ -1,4 +1,4 @@
-/** The audit log (issue 12 item 5): list, CSV export and retention, for Super Admins. */
+/** The audit log: list, CSV export and retention, for Super Admins. */
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
 import { auditQuery } from '@kafue/common/schemas';

@@ -1,5 +1,5 @@
 /**
- * The contact form without JavaScript (issue 11 item 1). The page's form is `method="post"
+ * The contact form without JavaScript. The page's form is `method="post"
  * action="/contact"`: before its script has loaded (or without scripts) the browser sends it
  * here as application/x-www-form-urlencoded, never in the address bar. The enquiry is received
  * exactly as the JSON call receives it (receiveEnquiry: same validation, Origin check, limit,

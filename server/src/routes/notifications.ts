@@ -1,4 +1,4 @@
-/** Each admin's own notification settings (issue 11 item 5): read over the defaults, saved per admin. */
+/** Each admin's own notification settings: read over the defaults, saved per admin. */
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';

@@ -1,7 +1,7 @@
 /**
- * Issue 12 items 1-3: two-factor sign-in for admins (/api/admin/2fa/*), the security settings
+ * Two-factor sign-in for admins (/api/admin/2fa/*), the security settings
  * (/api/admin/settings/security) and active sessions (the caller's own under /api/admin/sessions,
- * any admin's for a Super Admin under /api/settings/admins/{id}/sessions); and item 4, password
+ * any admin's for a Super Admin under /api/settings/admins/{id}/sessions); and password
  * reset by e-mail for admins and staff (/api/auth/forgot-password, /api/auth/reset-password).
  */
 import type { Context } from 'koa';

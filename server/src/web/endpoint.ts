@@ -19,7 +19,7 @@ import { assertSameOrigin } from './security.js';
  * Who may call, named after the callers (design.md "Who may do what"):
  * - public: anyone;
  * - adminPending: any admin, also one who must first choose a new password or enrol in
- *   two-factor sign-in (issue 12): the calls that let them do so, and the session check;
+ *   two-factor sign-in: the calls that let them do so, and the session check;
  * - anyAdmin: any admin role (console sign-in, reading staff, admins, settings; own password);
  * - editor: Super Admin and Editor (create, edit, delete staff);
  * - superAdmin: Super Admin (change settings, backups, invite/edit/delete admins);

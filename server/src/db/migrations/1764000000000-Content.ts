@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const seedAuthor = 'Initial content';
 
 /**
- * The public site's content (issue 10): one row per item of every collection, its fields as
+ * The public site's content: one row per item of every collection, its fields as
  * JSON, and every saved version in content_revisions (who, when, the item as saved). Seeded with
  * the site's content of before, word for word, all published: after this migration the site
  * reads exactly as it did. Positions count within the collection (services: within their category).

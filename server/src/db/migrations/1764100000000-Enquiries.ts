@@ -3,9 +3,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Enquiries from the contact form, their notes, and the per-address counter of the form's limit.
  *
- * The inbox pages, filters and sorts on the server (issue 11's bench: 200,000 rows): one index per
- * sort column (with id as the tie-break, so pages are stable), per filter column with the date
- * behind it, and trigram indexes (pg_trgm) for the case-insensitive search in name, email and
+ * The inbox pages, filters and sorts on the server (200,000 rows in server/bench/enquiries.ts): one
+ * index per sort column (with id as the tie-break, so pages are stable), per filter column with the
+ * date behind it, and trigram indexes (pg_trgm) for the case-insensitive search in name, email and
  * message. pg_trgm ships with PostgreSQL (the embedded one too) and is a trusted extension, so the
  * database's owner may create it; where a server lacks it, the search still works, by scanning.
  */

@@ -3,8 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * How many enquiries there are per status, service and assignee, kept by statement triggers on
  * `enquiries`: the inbox's total for any filter on those three (the first page included) is a sum
- * over a few dozen rows, instead of counting 200,000 (a parallel scan of half a second, which
- * issue 11's bench showed). Service '' and the nil UUID stand for none.
+ * over a few dozen rows, instead of counting 200,000 (a parallel scan of half a second, as
+ * server/bench/enquiries.ts shows). Service '' and the nil UUID stand for none.
  *
  * In a schema of its own, because it is derived: backups (which take the tables of the current
  * schema) leave it out, and a restore rebuilds it as its INSERTs fire the triggers.

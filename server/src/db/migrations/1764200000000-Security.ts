@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 12 items 1-4: two-factor sign-in (a TOTP secret per admin, pending while enrolling, and
+ * Two-factor sign-in (a TOTP secret per admin, pending while enrolling, and
  * single-use recovery codes kept as hashes), where and how each session was opened, the date of
  * every password, and single-use password reset tokens (hashes only, with expiry).
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The audit log (issue 12 item 5), append-only in the database itself: a trigger refuses every
+ * The audit log, append-only in the database itself: a trigger refuses every
  * UPDATE and TRUNCATE, and the DELETE of a row younger than the retention (settings key 'audit',
  * `retentionDays`, 365 by default and never under 30), whoever asks: the application, the command
  * line or psql. INSERT stays open (the server writes, a restore loads a backup's rows).

@@ -17,7 +17,7 @@ const black = '#000000';
 const gray0 = DEFAULT_THEME.colors.gray[0];
 const textColors = ['blue', 'red', 'green', 'teal'] as const;
 
-describe('the console theme reaches WCAG AA (issue 15)', () => {
+describe('the console theme reaches WCAG AA', () => {
   it('paints filled parts, coloured text and links in shade 8', () => {
     expect(theme.primaryShade).toBe(8);
     expect(theme.autoContrast).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The console's one Mantine theme (web and desktop), accessible by construction (issue 15):
+ * The console's one Mantine theme (web and desktop), accessible by construction:
  * every colour a screen asks for by name reaches WCAG 2.2 AA on the console's backgrounds, so no
  * component picks a shade of its own.
  *

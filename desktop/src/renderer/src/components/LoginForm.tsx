@@ -7,7 +7,7 @@ export interface LoginFormProps {
   /** Resolves to an error message to show, or null on success (the caller navigates). */
   onSubmit: (email: string, password: string) => Promise<string | null>;
   error: string | null;
-  /** Where "Forgot password?" leads (issue 12). */
+  /** Where "Forgot password?" leads. */
   forgotHref?: string;
 }
 

@@ -1,7 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { usePublishStatus } from '../lib/publishing';
 
-/** The public site's publish state in the sidebar (issue 10): "Publishing..." while a change renders, then "Live". */
+/** The public site's publish state in the sidebar: "Publishing..." while a change renders, then "Live". */
 export function PublishStatus() {
   const { label, status } = usePublishStatus();
   const last = status?.lastPublishedAt ? new Date(status.lastPublishedAt).toLocaleTimeString() : null;

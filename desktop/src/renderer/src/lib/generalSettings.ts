@@ -1,5 +1,5 @@
 /**
- * General settings as the whole console reads them (issue 11 item 7): Site Name names the window,
+ * General settings as the whole console reads them: Site Name names the window,
  * Timezone is the one every time on screen is shown in. One query, shared by every screen (the
  * General settings screen keeps it up to date when it saves under the same key).
  */

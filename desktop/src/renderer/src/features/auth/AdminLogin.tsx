@@ -10,7 +10,7 @@ import { TwoFactorStep } from './TwoFactorStep';
 
 /**
  * /kafue-secure-admin (spec section 2). For an admin with two-factor sign-in on, the server asks
- * for the code (issue 12): the second step then sends email, password and code together.
+ * for the code: the second step then sends email, password and code together.
  */
 export default function AdminLogin() {
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { FormError } from '../../components/FormError';
 export const signInPathOf = (account: 'admin' | 'staff') => (account === 'staff' ? '/staff-login' : adminLoginPath);
 
 /**
- * /forgot-password?account=admin|staff (issue 12): an email address, then the server's answer,
+ * /forgot-password?account=admin|staff: an email address, then the server's answer,
  * which is the same whether or not the account exists.
  */
 export default function ForgotPassword() {

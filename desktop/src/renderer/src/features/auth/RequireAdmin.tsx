@@ -11,7 +11,7 @@ export const authCheckDelayMs = 300;
 
 /**
  * The protected /admin area: 'Checking authentication...', then the area or the sign-in screen.
- * An admin who must first choose a new password or set up two-factor sign-in (issue 12) is kept
+ * An admin who must first choose a new password or set up two-factor sign-in is kept
  * on the Security screen, which does both (the server refuses them everything else anyway).
  */
 export default function RequireAdmin({ children }: { children: ReactNode }) {

@@ -9,7 +9,7 @@ import { FormError } from '../../components/FormError';
 import { signInPathOf } from './ForgotPassword';
 
 /**
- * /reset-password?token=... (issue 12): the page a reset mail links to. A new password twice;
+ * /reset-password?token=...: the page a reset mail links to. A new password twice;
  * then the sign-in screen of that account. A used, expired or forged link says so, and offers a
  * new one.
  */

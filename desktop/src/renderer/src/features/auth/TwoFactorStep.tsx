@@ -11,7 +11,7 @@ export interface TwoFactorStepProps {
 }
 
 /**
- * The sign-in's second step (issue 12): a code from the authenticator app, or, for an admin
+ * The sign-in's second step: a code from the authenticator app, or, for an admin
  * without their device, one of their recovery codes.
  */
 export function TwoFactorStep({ onSubmit, onBack }: TwoFactorStepProps) {

@@ -6,7 +6,7 @@ import { useContentForm } from './useContentForm';
 import { serverFieldErrors, useSaveItem } from './hooks';
 import { serviceSpec } from './specs';
 
-/** Add a New Service (spec section 2, issue 10): the spec's fields and the rest of a service; a draft unless "Publish now". */
+/** Add a New Service (spec section 2): the spec's fields and the rest of a service; a draft unless "Publish now". */
 export default function AddService() {
   const form = useContentForm(serviceSpec, serviceSpec.blank);
   const save = useSaveItem(serviceSpec.collection, () => form.reset(serviceSpec.blank));

@@ -2,7 +2,7 @@ import { Title } from '@mantine/core';
 import { CollectionManager } from './CollectionManager';
 import { serviceSpec } from './specs';
 
-/** Manage Services (issue 10): the real services as cards, by category, with their editor. */
+/** Manage Services: the real services as cards, by category, with their editor. */
 export default function ManageServices() {
   return (
     <>

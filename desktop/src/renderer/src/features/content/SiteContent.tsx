@@ -3,7 +3,7 @@ import { Tabs, Title } from '@mantine/core';
 import { CollectionManager } from './CollectionManager';
 import { siteCollections, tabLabel } from './specs';
 
-/** Site Content (issue 10): the public site's plans, prices, FAQs, testimonials and insights, a tab each. */
+/** Site Content: the public site's plans, prices, FAQs, testimonials and insights, a tab each. */
 export default function SiteContent() {
   const [tab, setTab] = useState(siteCollections[0].collection);
   return (

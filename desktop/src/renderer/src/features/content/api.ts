@@ -1,5 +1,5 @@
 /**
- * The content API of issue 10 as the console calls it: the collections of the public site, their
+ * The content API as the console calls it: the collections of the public site, their
  * order, revisions and the draft preview. Every call goes through lib/api, so
  * it carries the cookie session on the web and the bearer session in the desktop app.
  */

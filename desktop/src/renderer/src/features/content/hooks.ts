@@ -9,7 +9,7 @@ import { failureToast, toast } from '../../lib/toast';
 import { contentApi, type ContentBody, type ContentItem } from './api';
 import { publicChangeMade } from '../../lib/publishing';
 
-/** The toasts of one collection's editor (issue 10): services have their own words, the others Saved / Deleted and the server's message. */
+/** The toasts of one collection's editor: services have their own words, the others Saved / Deleted and the server's message. */
 export function contentTexts(collection: string) {
   const m = contentMessages(collection);
   return {

@@ -51,7 +51,7 @@ function Loading() {
   );
 }
 
-/** Dashboard (spec section 2): the business's real figures (issue 11 item 8), skeletons until they arrive. */
+/** Dashboard (spec section 2): the business's real figures, skeletons until they arrive. */
 export default function Dashboard() {
   const format = useFormatTime();
   const { data, error, isPending } = useQuery({

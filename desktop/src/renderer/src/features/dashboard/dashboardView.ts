@@ -1,4 +1,4 @@
-/** The dashboard's figures as the screen shows them, from GET /api/dashboard (issue 11 item 8). */
+/** The dashboard's figures as the screen shows them, from GET /api/dashboard. */
 import type { Dashboard } from '@kafue/common/contract';
 
 export interface StatCard {

@@ -36,7 +36,7 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: Sort
   );
 }
 
-/** Enquiries (issue 11 item 3): the inbox, paged, searched, filtered and sorted by the server. */
+/** Enquiries: the inbox, paged, searched, filtered and sorted by the server. */
 export default function Enquiries() {
   const format = useFormatTime();
   const [filters, setFilters] = useState<Filters>(noFilters);

@@ -1,4 +1,4 @@
-/** The inbox calls (issue 11 item 2). */
+/** The inbox calls. */
 import { calls } from '@kafue/common/calls';
 import type { EnquiryUpdateBody } from '@kafue/common/contract';
 import { call } from '../../lib/api';

@@ -1,4 +1,4 @@
-/** The inbox's server data (issue 11 items 2-3) through the console's data layer. */
+/** The inbox's server data through the console's data layer. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { messages, type EnquiryUpdateBody } from '@kafue/common/contract';

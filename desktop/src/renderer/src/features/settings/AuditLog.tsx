@@ -103,7 +103,7 @@ function RetentionForm() {
   );
 }
 
-/** Settings, Audit Log (issue 12): who changed what and when, filtered and paged by the server; CSV export; retention. */
+/** Settings, Audit Log: who changed what and when, filtered and paged by the server; CSV export; retention. */
 export default function AuditLog() {
   const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
   // Only a Super Admin may read it: other roles do not even ask the server.

@@ -13,7 +13,7 @@ const frequencies = [
 const hours = Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }));
 const weekdays = backupWeekdays.map((label, day) => ({ value: String(day), label }));
 
-/** Automatic backups (issue 13): how often, at which hour of the General settings' timezone, how many to keep. */
+/** Automatic backups: how often, at which hour of the General settings' timezone, how many to keep. */
 export function BackupScheduleForm() {
   const { data: saved, isPending: loading } = useBackupSchedule();
   const { data: general } = useGeneralSettings();

@@ -10,7 +10,7 @@ import { useCreateBackup } from './useBackups';
 /**
  * Backup (spec section 2): 'Create Backup Now', 'Processing...', the result, 'Download Backup';
  * then, for a Super Admin (the only role the server lets read them), the automatic backups and
- * the list of backups (issue 13).
+ * the list of backups.
  */
 export default function BackupSettings() {
   const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');

@@ -4,7 +4,7 @@ import { notificationSettings } from '@kafue/common/schemas';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useNotificationSettings, useSaveNotificationSettings } from './useNotificationSettings';
 
-/** Spec section 3's notification types, and issue 11's new enquiries. */
+/** Spec section 3's notification types, plus new enquiries (which the spec's list predates). */
 const notificationTypes = [
   { key: 'newUser', label: 'New user registrations' },
   { key: 'systemAlert', label: 'System alerts' },

@@ -7,7 +7,7 @@ import { useSaveSecuritySettings, useSecuritySettings } from './useSecurity';
 const ageLabel = (days: number) => (days === 0 ? 'Never' : `After ${days} days`);
 
 /**
- * The security policy (issue 12): two-factor sign-in required for every admin, and how old a
+ * The security policy: two-factor sign-in required for every admin, and how old a
  * password may get. A Super Admin changes it; other admins read it.
  */
 export function SecurityPolicyPanel() {

@@ -19,7 +19,7 @@ const recommendations = [
 ];
 
 /**
- * Security settings (spec section 2, issue 12): change password, two-factor sign-in, the security
+ * Security settings (spec section 2): change password, two-factor sign-in, the security
  * policy, active sessions, and the recommendations. An admin who must first choose a new password
  * or set up two-factor sign-in is kept here, and sees only what they must do.
  */

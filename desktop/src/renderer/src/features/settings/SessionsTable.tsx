@@ -36,7 +36,7 @@ export function describeAgent(agent: string | null): string {
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /**
- * Active sessions (issue 12) of the signed-in admin or, for a Super Admin, of another admin: where
+ * Active sessions of the signed-in admin or, for a Super Admin, of another admin: where
  * and when each was opened and last used, and a button to end it, or all but the current one.
  */
 export function SessionsTable({ owner, label }: { owner: SessionOwner; label: string }) {

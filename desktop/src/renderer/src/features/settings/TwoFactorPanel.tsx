@@ -55,7 +55,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 /**
- * Two-factor sign-in (issue 12): set up (QR code, the secret for typing in by hand, a code to
+ * Two-factor sign-in: set up (QR code, the secret for typing in by hand, a code to
  * confirm), the recovery codes shown once, and turning it off with the password and a code.
  */
 export function TwoFactorPanel() {

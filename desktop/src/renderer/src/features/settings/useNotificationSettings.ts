@@ -1,4 +1,4 @@
-/** The signed-in admin's notification settings (issue 11 item 5), saved per admin. */
+/** The signed-in admin's notification settings, saved per admin. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { defaultNotificationSettings, messages, type NotificationSettings } from '@kafue/common/contract';

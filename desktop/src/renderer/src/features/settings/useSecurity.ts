@@ -1,4 +1,4 @@
-/** Issue 12 through the console's data layer: security settings and active sessions. */
+/** Security settings and active sessions through the console's data layer. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultSecuritySettings, messages, type SecuritySettings } from '@kafue/common/contract';
 import { unwrap } from '../../lib/api';

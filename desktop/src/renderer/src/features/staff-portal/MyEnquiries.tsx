@@ -22,7 +22,7 @@ const portalApi = {
   addNote: (id: string, text: string) => call(calls.addMyEnquiryNote, { params: { id }, body: { text } }),
 };
 
-/** The staff portal's enquiries (issue 11 item 4): those assigned to the signed-in staff member. */
+/** The staff portal's enquiries: those assigned to the signed-in staff member. */
 export function MyEnquiries({ format }: { format: (iso: string) => string }) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);

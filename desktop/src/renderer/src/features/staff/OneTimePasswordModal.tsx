@@ -14,7 +14,7 @@ export interface OneTimePasswordModalProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** Issue 4: the server's one-time password, shown once to the admin who created the account. */
+/** The server's one-time password, shown once to the admin who created the account. */
 export function OneTimePasswordModal({ created, onClose, returnFocusTo }: OneTimePasswordModalProps) {
   const [copied, setCopied] = useState(false);
   const copy = (text: string) =>
