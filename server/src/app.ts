@@ -15,7 +15,7 @@ import { HttpError, isDatabaseUnavailable } from './http/errors.js';
 import { metricsEndpoint, observeRequest } from './web/metrics.js';
 import { openApiDocument } from './web/openapi.js';
 import { originGuard, securityHeaders } from './web/security.js';
-import { staticFiles } from './web/static.js';
+import { namesSomething, staticFiles } from './web/static.js';
 import { maintenanceGate } from './maintenance/maintenance.js';
 import { collectProcessMetrics } from './metrics.js';
 import { methodNotAllowed } from './web/methods.js';
@@ -171,6 +171,6 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(router.routes());
-  app.use(methodNotAllowed(router));
+  app.use(methodNotAllowed(router, namesSomething(config.siteDir, config.consoleDir, deps.site)));
   return app;
 }

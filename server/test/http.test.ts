@@ -22,6 +22,7 @@ const write = (path: string, text: string) => {
 beforeAll(async () => {
   write('site/index.html', '<h1>Home page</h1>');
   write('site/about/index.html', '<h1>About page</h1>');
+  write('site/contact/index.html', '<h1>Contact page</h1>');
   write('site/service/Web/0/index.html', '<h1>Website Creation</h1>');
   write('site/404.html', '<h1>Oops 404</h1>');
   write('site/robots.txt', 'User-agent: *');
@@ -116,11 +117,13 @@ describe('methods a path does not take (rawRequest sends them: fetch refuses TRA
     });
   }
 
-  it('an API path no route matches stays a 404, whatever the method', async () => {
-    for (const method of oddMethods) {
-      const answer = await send(method, '/api/nothing-here');
-      expect(answer.status, method).toBe(404);
-      expect(answer.body).toEqual({ message: messages.notFound });
+  it('a path that names nothing stays a 404, whatever the method: an API path no route matches, a page that does not exist, another letter case', async () => {
+    for (const path of ['/api/nothing-here', '/nothing-here', '/API/STAFF', '/About']) {
+      for (const method of [...oddMethods, 'POST', 'PUT', 'DELETE']) {
+        const answer = await send(method, path);
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(answer.body, `${method} ${path}`).toEqual({ message: messages.notFound });
+      }
     }
   });
 

@@ -122,6 +122,37 @@ export function sendMemoryFile(ctx: Context, file: MemoryFile): void {
 /** The build's pages and sitemap: with a publisher, memory answers for them (the built files are the seed's). */
 const isBuiltPage = (relative: string) => relative.endsWith('.html') || relative === 'sitemap.xml' || relative === 'robots.txt';
 
+type Found = { memory: MemoryFile } | { file: { path: string; stats: Stats }; cacheControl: string };
+
+/** What a GET of a site path (not the console's) answers with, when it names a page or file. */
+async function findSiteFile(siteDir: string, relative: string | undefined, site?: SitePublisher): Promise<Found | undefined> {
+  if (relative === undefined) return undefined;
+  const cacheControl = relative.startsWith('assets/') ? immutable : 'no-cache';
+  if (site?.active) {
+    const page = site.file(`/${relative}`);
+    if (page) return { memory: page };
+    if (isBuiltPage(relative)) return undefined;
+    const file = await fileAt(siteDir, relative);
+    return file && { file, cacheControl };
+  }
+  const file = (relative !== '' && (await fileAt(siteDir, relative))) || (await fileAt(siteDir, join(relative, 'index.html')));
+  return file ? { file, cacheControl } : undefined;
+}
+
+/**
+ * Whether a GET of `path` would find something (a page, a file, a console route): a path that
+ * names nothing answers 404 to every method, one that names something 405 to a method it does
+ * not take (web/methods.ts).
+ */
+export function namesSomething(siteDir: string, consoleDir: string, site?: SitePublisher) {
+  return async (path: string): Promise<boolean> => {
+    if (isApiPath(path)) return false;
+    const relative = cleanPath(path);
+    if (isConsolePath(path)) return relative !== undefined && (!relative.startsWith('admin/assets/') || !!(await fileAt(consoleDir, relative.slice('admin/'.length))));
+    return (await findSiteFile(siteDir, relative, site)) !== undefined;
+  };
+}
+
 export function staticFiles(siteDir: string, consoleDir: string, site?: SitePublisher) {
   return async function serveStatic(ctx: Context, next: Next): Promise<void> {
     if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
@@ -144,25 +175,15 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
       return send(ctx, index, 'no-cache');
     }
 
-    if (site?.active) {
-      const page = relative === undefined ? undefined : site.file(`/${relative}`);
-      if (page) return sendMemoryFile(ctx, page);
-      if (relative && !isBuiltPage(relative)) {
-        const file = await fileAt(siteDir, relative);
-        if (file) return send(ctx, file, relative.startsWith('assets/') ? immutable : 'no-cache');
-      }
-      const page404 = site.notFoundFile(ctx.path);
-      if (page404) return sendMemoryFile(ctx, page404);
+    if (site?.active || (await dirExists(siteDir))) {
+      const found = await findSiteFile(siteDir, relative, site);
+      if (found) return 'memory' in found ? sendMemoryFile(ctx, found.memory) : send(ctx, found.file, found.cacheControl);
     }
+    const page404 = site?.active && site.notFoundFile(ctx.path);
+    if (page404) return sendMemoryFile(ctx, page404);
     if (!(await dirExists(siteDir))) return notBuilt(ctx, 'site');
-    if (relative !== undefined) {
-      const asset = relative.startsWith('assets/');
-      const file =
-        (relative !== '' && (await fileAt(siteDir, relative))) || (await fileAt(siteDir, join(relative, 'index.html')));
-      if (file) return send(ctx, file, asset ? immutable : 'no-cache');
-    }
-    const page404 = await fileAt(siteDir, '404.html');
-    if (page404) return send(ctx, page404, 'no-cache', 404);
+    const file404 = await fileAt(siteDir, '404.html');
+    if (file404) return send(ctx, file404, 'no-cache', 404);
     return plainNotFound(ctx);
   };
 }
