@@ -1,7 +1,7 @@
 /**
  * Every collection of the public site as its console editors show it: one spec each (its form's
- * fields, schema, blank item, card title and summary, groups). Manage Services and Add Service
- * edit services; Site Content has a tab for each of the others.
+ * fields, blank item, card title and summary, groups), typed by the collection's fields. Manage
+ * Services and Add Service edit services; Site Content has a tab for each of the others.
  */
 import { contentCollectionLabels, contentCollections, faqPages, serviceCategories, serviceLimits as max, type ContentCollection } from '@kafue/common/contract';
 import type { CollectionSpec, FieldSpec } from './fields';
