@@ -69,7 +69,7 @@ const layers = [
   {
     target: 'server/src/http',
     from: ['server/src/db', ...serverDomain, ...serverAbove],
-    message: 'http/ is the base every layer may use (errors, validation, paths): it imports no domain module, nor web/, routes/ or the app.',
+    message: 'http/ is the base every layer may use (errors, validation, paths, csv): it imports no domain module, nor web/, routes/ or the app.',
   },
   {
     target: serverDomain,

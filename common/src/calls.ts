@@ -104,6 +104,8 @@ export const calls = {
   // Site content: every collection
   listContent: { method: 'GET', path: contentCollection },
   createContent: { method: 'POST', path: contentCollection },
+  /** Every item of the collection in its new order, as one change. */
+  reorderContent: { method: 'PUT', path: `${contentCollection}/order` },
   updateContent: { method: 'PUT', path: contentItem },
   deleteContent: { method: 'DELETE', path: contentItem },
   listContentRevisions: { method: 'GET', path: `${contentItem}/revisions` },

@@ -111,7 +111,7 @@ const itemState = {
   position: z.number().int().min(0).max(1_000_000).optional(),
 };
 
-const withState = <S extends z.ZodObject>(fields: S) => fields.extend(itemState);
+const withState = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) => fields.extend(itemState);
 
 /** The body of POST (a new item: a draft unless status says published) and PUT, per collection. */
 export const contentBodies = {
@@ -149,7 +149,7 @@ const itemMeta = {
   updatedAt: z.iso.datetime(),
 };
 
-const withMeta = <S extends z.ZodObject>(fields: S) => fields.extend(itemMeta);
+const withMeta = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) => fields.extend(itemMeta);
 
 /** One item as the API answers it, per collection. */
 export const contentItems = {

@@ -30,6 +30,7 @@ import {
   contentChangeAnswer,
   contentItemBody,
   contentList,
+  contentOrderBody,
   contentRevisionList,
   dashboard,
   enquiriesCsv,
@@ -168,6 +169,7 @@ export const endpoints = {
 
   listContent: { ...calls.listContent, answer: { 200: contentList } },
   createContent: { ...calls.createContent, documentedBody: contentItemBody, answer: { 201: contentChangeAnswer } },
+  reorderContent: { ...calls.reorderContent, body: contentOrderBody, answer: { 200: contentList } },
   updateContent: { ...calls.updateContent, documentedBody: contentItemBody, answer: { 200: contentChangeAnswer } },
   deleteContent: { ...calls.deleteContent, answer: { 200: messageAnswer } },
   listContentRevisions: { ...calls.listContentRevisions, answer: { 200: contentRevisionList } },

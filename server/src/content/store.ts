@@ -31,8 +31,9 @@ export interface Author {
 
 const itemColumns = 'id, status, position, fields, updated_at';
 
+/** An item as the API answers it: its stored fields passed the collection's schema when saved. */
 export const toItem = (row: ItemRow): ContentItem =>
-  ({ _id: row.id, status: row.status, position: row.position, updatedAt: row.updated_at.toISOString(), ...row.fields });
+  ({ _id: row.id, status: row.status, position: row.position, updatedAt: row.updated_at.toISOString(), ...row.fields }) as ContentItem;
 
 /** Every item of the collection in the console's order: services by category (in the site's order), then position. */
 export async function selectItems(db: DataSource | EntityManager, collection: ContentCollection, lock = false): Promise<ItemRow[]> {

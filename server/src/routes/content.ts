@@ -2,17 +2,8 @@
  * The public site's content: /api/content/{collection}, its items, their order, revisions and
  * preview, and /api/site/status. What each call does is the content module's (content/).
  */
-import { api, contentMessages } from '@kafue/common/contract';
-import {
-  contentChangeAnswer,
-  contentItemBody,
-  contentList,
-  contentOrderBody,
-  contentRevisionList,
-  messageAnswer,
-  previewPage,
-  siteStatus,
-} from '@kafue/common/schemas';
+import { contentMessages } from '@kafue/common/contract';
+import { endpoints } from '@kafue/common/endpoints';
 import { collectionNamed, createItem, deleteItem, listItems, parseItemBody, updateItem } from '../content/items.js';
 import { reorderItems } from '../content/order.js';
 import { previewOf } from '../content/preview.js';
@@ -22,22 +13,15 @@ import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { parseId } from '../http/validate.js';
 
 export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
-  const collectionPath = '/api/content/:collection';
-  const itemPath = `${collectionPath}/:id`;
   return [
     endpoint({
-      method: 'GET',
-      path: collectionPath,
+      ...endpoints.listContent,
       access: 'anyAdmin',
-      answer: { 200: contentList },
       handle: async ({ params }) => listItems(db, collectionNamed(params.collection)),
     }),
     endpoint({
-      method: 'POST',
-      path: collectionPath,
+      ...endpoints.createContent,
       access: 'editor',
-      documentedBody: contentItemBody,
-      answer: { 201: contentChangeAnswer },
       async handle({ ctx, params, principal, audit }) {
         const collection = collectionNamed(params.collection);
         const item = await createItem(db, collection, parseItemBody(collection, ctx.request.body), principal, audit);
@@ -47,11 +31,8 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
     }),
     // Before the item's PUT, whose :id would otherwise take "order".
     endpoint({
-      method: 'PUT',
-      path: `${collectionPath}/order`,
+      ...endpoints.reorderContent,
       access: 'editor',
-      body: contentOrderBody,
-      answer: { 200: contentList },
       async handle({ params, body, principal, audit }) {
         const collection = collectionNamed(params.collection);
         await reorderItems(db, collection, body.ids, principal, audit);
@@ -59,11 +40,8 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'PUT',
-      path: itemPath,
+      ...endpoints.updateContent,
       access: 'editor',
-      documentedBody: contentItemBody,
-      answer: { 200: contentChangeAnswer },
       async handle({ ctx, params, principal, audit }) {
         const collection = collectionNamed(params.collection);
         const item = await updateItem(db, collection, params.id, parseItemBody(collection, ctx.request.body), principal, audit);
@@ -71,10 +49,8 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'DELETE',
-      path: itemPath,
+      ...endpoints.deleteContent,
       access: 'editor',
-      answer: { 200: messageAnswer },
       async handle({ params, audit }) {
         const collection = collectionNamed(params.collection);
         await deleteItem(db, collection, params.id, audit);
@@ -82,17 +58,13 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: `${itemPath}/revisions`,
+      ...endpoints.listContentRevisions,
       access: 'anyAdmin',
-      answer: { 200: contentRevisionList },
       handle: async ({ params }) => listRevisions(db, collectionNamed(params.collection), params.id),
     }),
     endpoint({
-      method: 'POST',
-      path: `${itemPath}/revisions/:revisionId/restore`,
+      ...endpoints.restoreContentRevision,
       access: 'editor',
-      answer: { 200: contentChangeAnswer },
       async handle({ params, principal, audit }) {
         const collection = collectionNamed(params.collection);
         const item = await restoreRevision(db, collection, params.id, parseId(params.revisionId), principal, audit);
@@ -100,10 +72,8 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: `${itemPath}/preview`,
+      ...endpoints.previewContent,
       access: 'anyAdmin',
-      answer: { 200: previewPage },
       async handle({ ctx, params }) {
         const { path, content } = await previewOf(db, collectionNamed(params.collection), params.id);
         const html = await site.renderWith(path, content);
@@ -118,10 +88,8 @@ export function contentEndpoints({ db, site }: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
-      method: 'GET',
-      path: api.siteStatus,
+      ...endpoints.getSiteStatus,
       access: 'anyAdmin',
-      answer: { 200: siteStatus },
       handle: async () => site.status(),
     }),
   ];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { calls } from '@kafue/common/calls';
-import type { ActiveSession, EnquiryList, StaffCreateAnswer } from '@kafue/common/contract';
+import type { ActiveSession, ContentItem, EnquiryList, StaffCreateAnswer } from '@kafue/common/contract';
 import type { KafueBridge } from '../../../shared/bridge';
-import { ApiFailure, apiGet, apiPost, call, callPath, failureMessage, failureMessageOf, request, setUnauthorizedHandler, unwrap, type ApiResult } from './api';
+import { ApiFailure, call, callPath, failureMessage, failureMessageOf, request, setUnauthorizedHandler, unwrap, type ApiResult } from './api';
 
 const g = globalThis as unknown as { window?: { kafue?: KafueBridge }; fetch: typeof fetch };
 
@@ -18,19 +18,19 @@ describe('request through the desktop bridge', () => {
   it('hands method, path and body to window.kafue.request and reads its answer', async () => {
     const bridgeRequest = vi.fn(async () => ({ status: 200, body: { admin: { _id: 'a' } } }));
     g.window = { kafue: bridgeWith(bridgeRequest) };
-    const result = await apiPost('/api/settings/login', { email: 'a@b.co', password: 'x' });
+    const result = await call(calls.adminLogin, { body: { email: 'a@b.co', password: 'x' } });
     expect(bridgeRequest).toHaveBeenCalledWith({ method: 'POST', path: '/api/settings/login', body: { email: 'a@b.co', password: 'x' } });
     expect(result).toEqual({ ok: true, status: 200, data: { admin: { _id: 'a' } } });
   });
 
   it('turns an error answer into its message and field errors', async () => {
     g.window = { kafue: bridgeWith(async () => ({ status: 400, body: { message: 'Invalid input.', errors: { email: 'Bad' } } })) };
-    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 400, message: 'Invalid input.', errors: { email: 'Bad' } });
+    expect(await call(calls.listStaff)).toEqual({ ok: false, status: 400, message: 'Invalid input.', errors: { email: 'Bad' } });
   });
 
   it('reports a failed bridge call as unreachable (status 0)', async () => {
     g.window = { kafue: bridgeWith(async () => Promise.reject(new Error('offline'))) };
-    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 0 });
+    expect(await call(calls.listStaff)).toEqual({ ok: false, status: 0 });
   });
 });
 
@@ -48,8 +48,8 @@ describe('request through fetch', () => {
   it('treats an answer without JSON as a failure without a message, and a network error as status 0', async () => {
     g.window = {};
     vi.spyOn(g, 'fetch').mockResolvedValueOnce(new Response('<html>', { status: 502 })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 502 });
-    expect(await apiGet('/api/staff')).toEqual({ ok: false, status: 0 });
+    expect(await call(calls.listStaff)).toEqual({ ok: false, status: 502 });
+    expect(await call(calls.listStaff)).toEqual({ ok: false, status: 0 });
   });
 
   it('calls the unauthorized handler on a 401 until it is removed', async () => {
@@ -57,10 +57,10 @@ describe('request through fetch', () => {
     vi.spyOn(g, 'fetch').mockImplementation(async () => new Response('{"message":"Not signed in."}', { status: 401 }));
     const handler = vi.fn();
     const remove = setUnauthorizedHandler(handler);
-    await apiGet('/api/staff');
+    await call(calls.listStaff);
     expect(handler).toHaveBeenCalledTimes(1);
     remove();
-    await apiGet('/api/staff');
+    await call(calls.listStaff);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 });
@@ -101,6 +101,9 @@ describe('call: a call of the table', () => {
       ApiResult<StaffCreateAnswer>
     >();
     expectTypeOf(call(calls.listAdminSessions, { params: { id: '1' } })).resolves.toEqualTypeOf<ApiResult<ActiveSession[]>>();
+    // A content item is typed by its collection's schema: each collection's fields, not a record of anything.
+    expectTypeOf(call(calls.listContent, { params: { collection: 'plans' } })).resolves.toEqualTypeOf<ApiResult<ContentItem[]>>();
+    expectTypeOf<Extract<ContentItem, { cta: string }>['features']>().toEqualTypeOf<string[]>();
     // A missing path parameter is refused by the compiler, and at run time before anything is sent.
     // @ts-expect-error: the path's :id is required
     expect(() => call(calls.getEnquiry)).toThrow('/api/enquiries/:id: no value for :id');
@@ -112,6 +115,8 @@ describe('call: a call of the table', () => {
     void callPath(calls.listEnquiries, { query: { colour: 'red' } });
     // @ts-expect-error: a call without a body takes none
     void call(calls.listStaff, { body: {} });
+    // @ts-expect-error: a new order is the items' ids
+    void call(calls.reorderContent, { params: { collection: 'plans' }, body: { order: ['1'] } });
   });
 });
 

@@ -108,12 +108,6 @@ export function call(route: Route, options?: AnyCallOptions): Promise<ApiResult<
   return request(route.method, addressOf(route, options), options?.body ?? (route.method === 'POST' ? {} : undefined));
 }
 
-/** The untyped helpers: only the content screens still use them (they move to `call` next). */
-export const apiGet = <T>(path: string) => request<T>('GET', path);
-export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {});
-export const apiPut = <T>(path: string, body: unknown) => request<T>('PUT', path, body);
-export const apiDelete = <T>(path: string) => request<T>('DELETE', path);
-
 /**
  * The message a failed call shows: the server's own message when it sent one, the screen's
  * fallback when it answered without one, and the network message when it could not be reached.

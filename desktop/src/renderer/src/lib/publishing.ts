@@ -7,8 +7,9 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { api, type SiteStatus } from '@kafue/common/contract';
-import { apiGet, unwrap } from './api';
+import { calls } from '@kafue/common/calls';
+import type { SiteStatus } from '@kafue/common/contract';
+import { call, unwrap } from './api';
 import { queryClient } from './query';
 
 export const siteStatusKey = ['site-status'];
@@ -55,7 +56,7 @@ export function usePublishStatus(): { label: 'Publishing...' | 'Live'; status: S
   const settled = usePublishState((s) => s.settled);
   const { data } = useQuery({
     queryKey: siteStatusKey,
-    queryFn: () => unwrap(apiGet<SiteStatus>(api.siteStatus)),
+    queryFn: () => unwrap(call(calls.getSiteStatus)),
     refetchInterval: (query) => (usePublishState.getState().pending || query.state.data?.state === 'rendering' ? busyPollMs : idlePollMs),
   });
   const live = pending === null || (data !== undefined && isLive(data, pending));

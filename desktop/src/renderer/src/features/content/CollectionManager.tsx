@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { bodyOf, type ContentItem } from './api';
+import type { ContentItem } from '@kafue/common/contract';
+import { bodyOf } from './api';
 import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from './hooks';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -57,7 +58,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
     if (!g) return [{ key: all, label: '', items }];
     return g.options
       .filter((o) => filter === all || o.value === filter)
-      .map((o) => ({ key: o.value, label: o.label, items: items.filter((i) => i[g.field] === o.value) }))
+      .map((o) => ({ key: o.value, label: o.label, items: items.filter((i) => g.of(i) === o.value) }))
       .filter((group) => group.items.length > 0 || filter !== all);
   }, [spec.groups, items, filter]);
 
@@ -163,7 +164,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         <SoftButton
                           label={`${published ? 'Unpublish' : 'Publish'} ${title}`}
                           busy={publish.isPending && publish.variables?.editing?._id === item._id}
-                          onAct={() => publish.mutate({ editing: item, body: bodyOf(item, { status: published ? 'draft' : 'published' }) })}
+                          onAct={() => publish.mutate({ editing: item, body: bodyOf(item, published ? 'draft' : 'published') })}
                         >
                           {published ? 'Unpublish' : 'Publish'}
                         </SoftButton>

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { ContentItem } from './api';
+import type { ContentItem } from '@kafue/common/contract';
 import { useRestoreRevision, useRevisions } from './hooks';
 import { Loading } from './Loading';
 import type { CollectionSpec } from './fields';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
-import type { ContentItem } from './api';
+import type { ContentItem } from '@kafue/common/contract';
 import { serverFieldErrors, useSaveItem } from './hooks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';

@@ -1,4 +1,4 @@
-import type { ContentItem } from './api';
+import type { ContentCollection, ContentItem } from '@kafue/common/contract';
 import { usePreview } from './hooks';
 import { Loading } from './Loading';
 
@@ -6,7 +6,7 @@ import { Loading } from './Loading';
  * The saved item as its public page, fetched through the console's API client (cookie or bearer
  * session) and shown in a sandboxed frame: no scripts, no forms, no access to the console.
  */
-export function PreviewFrame({ collection, item, title }: { collection: string; item: ContentItem; title: string }) {
+export function PreviewFrame({ collection, item, title }: { collection: ContentCollection; item: ContentItem; title: string }) {
   const { data, isPending, error } = usePreview(collection, item._id);
   return (
     <Loading pending={isPending} error={error} fallback="Failed to load the preview">

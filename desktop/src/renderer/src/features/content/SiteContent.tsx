@@ -5,7 +5,7 @@ import { siteCollections, tabLabel } from './specs';
 
 /** Site Content: the public site's plans, prices, FAQs, testimonials and insights, a tab each. */
 export default function SiteContent() {
-  const [tab, setTab] = useState(siteCollections[0].collection);
+  const [tab, setTab] = useState<string>(siteCollections[0].collection);
   return (
     <>
       <Title order={1} size="h2" mb="md">

@@ -2,25 +2,26 @@
  * A collection's form, as data: each editor (Add Service, Manage Services, Site Content) lists its
  * fields once and ContentFields draws them, so the editors share one form and one validation.
  */
-import type { Schema } from '../../lib/validate';
+import type { ContentCollection, ContentFields, ContentStatus } from '@kafue/common/contract';
 
-interface Base {
-  key: string;
+interface Base<K extends string> {
+  key: K;
   label: string;
   required?: boolean;
   description?: string;
 }
 
-export type FieldSpec =
-  | (Base & { kind: 'text'; max?: number })
-  | (Base & { kind: 'textarea'; max?: number; rows?: number })
-  | (Base & { kind: 'select'; data: readonly { value: string; label: string }[] })
-  | (Base & { kind: 'number'; min?: number; max?: number })
-  | (Base & { kind: 'switch' })
+/** A form field; `K` names the fields of its collection, so a spec cannot name a field its schema lacks. */
+export type FieldSpec<K extends string = string> =
+  | (Base<K> & { kind: 'text'; max?: number })
+  | (Base<K> & { kind: 'textarea'; max?: number; rows?: number })
+  | (Base<K> & { kind: 'select'; data: readonly { value: string; label: string }[] })
+  | (Base<K> & { kind: 'number'; min?: number; max?: number })
+  | (Base<K> & { kind: 'switch' })
   /** A list of short texts, one a line (e.g. Key Features). */
-  | (Base & { kind: 'lines'; maxItems: number; max?: number; rows?: number })
+  | (Base<K> & { kind: 'lines'; maxItems: number; max?: number; rows?: number })
   /** A list of records of a few text columns (e.g. a price group's items). */
-  | (Base & { kind: 'rows'; rowLabel: string; columns: readonly { key: string; label: string }[] });
+  | (Base<K> & { kind: 'rows'; rowLabel: string; columns: readonly { key: string; label: string }[] });
 
 export type FormValues = Record<string, unknown>;
 
@@ -29,20 +30,25 @@ export function textOf(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }
 
-/** What a collection's editor needs to know of it. */
-export interface CollectionSpec {
-  collection: string;
+/** The names of a collection's fields (of any collection's, for the default). */
+type FieldName<C extends ContentCollection> = C extends unknown ? keyof ContentFields[C] & string : never;
+
+/**
+ * What a collection's editor needs to know of it, typed by the collection's fields. The item
+ * readers are methods so that one collection's spec serves where any collection's is taken:
+ * the editors call them only with items of the spec's own collection.
+ */
+export interface CollectionSpec<C extends ContentCollection = ContentCollection> {
+  collection: C;
   /** One item, in labels: 'Service', 'FAQ'. */
   noun: string;
-  fields: readonly FieldSpec[];
-  /** The contract's schema of an item's fields, to check before sending (the server checks again). */
-  schema?: Schema;
-  /** A new item's values. */
-  blank: FormValues;
-  titleOf: (item: FormValues) => string;
-  summaryOf?: (item: FormValues) => string;
+  fields: readonly FieldSpec<FieldName<C>>[];
+  /** A new item's values in the form (blank texts are not yet valid fields). */
+  blank: { [K in FieldName<C>]?: unknown } & { status: ContentStatus };
+  titleOf(item: ContentFields[C]): string;
+  summaryOf?(item: ContentFields[C]): string;
   /** Items are ordered, filtered and reordered within these groups (services: categories). */
-  groups?: { field: string; label: string; options: readonly { value: string; label: string }[] };
+  groups?: { label: string; options: readonly { value: string; label: string }[]; of(item: ContentFields[C]): string };
 }
 
 /** The values as sent: texts trimmed, empty lines and rows dropped. */

@@ -3,10 +3,10 @@
  * editor (Manage Services, Site Content): list, save, publish, delete, reorder, history, restore.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contentMessages, messages } from '@kafue/common/contract';
+import { contentMessages, messages, type ContentBody, type ContentCollection, type ContentItem } from '@kafue/common/contract';
 import { ApiFailure, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
-import { contentApi, type ContentBody, type ContentItem } from './api';
+import { contentApi } from './api';
 import { publicChangeMade } from '../../lib/publishing';
 
 /** The toasts of one collection's editor: services have their own words, the others Saved / Deleted and the server's message. */
@@ -20,10 +20,10 @@ export function contentTexts(collection: string) {
   };
 }
 
-export const listKey = (collection: string) => ['content', collection];
-const revisionsKey = (collection: string, id: string) => ['content', collection, id, 'revisions'];
+export const listKey = (collection: ContentCollection) => ['content', collection];
+const revisionsKey = (collection: ContentCollection, id: string) => ['content', collection, id, 'revisions'];
 
-export function useContentList(collection: string) {
+export function useContentList(collection: ContentCollection) {
   const texts = contentTexts(collection);
   return useQuery({
     queryKey: listKey(collection),
@@ -44,7 +44,7 @@ export interface SaveRequest {
 }
 
 /** Adds or updates an item; the answer's item replaces the stored one in the list at once. */
-export function useSaveItem(collection: string, onSaved?: (item: ContentItem) => void) {
+export function useSaveItem(collection: ContentCollection, onSaved?: (item: ContentItem) => void) {
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
@@ -61,7 +61,7 @@ export function useSaveItem(collection: string, onSaved?: (item: ContentItem) =>
   });
 }
 
-export function useDeleteItem(collection: string) {
+export function useDeleteItem(collection: ContentCollection) {
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
@@ -90,7 +90,7 @@ const swapped = ({ list, item, other }: MoveRequest) =>
   list.map((i) => (i._id === item._id ? other._id : i._id === other._id ? item._id : i._id));
 
 /** Moves an item one place: the collection's new order is saved as one change, and its answer is the new list. */
-export function useMoveItem(collection: string) {
+export function useMoveItem(collection: ContentCollection) {
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
@@ -105,7 +105,7 @@ export function useMoveItem(collection: string) {
   });
 }
 
-export function useRevisions(collection: string, id: string | null) {
+export function useRevisions(collection: ContentCollection, id: string | null) {
   return useQuery({
     queryKey: revisionsKey(collection, id ?? ''),
     queryFn: () => unwrap(contentApi.revisions(collection, id ?? '')),
@@ -114,7 +114,7 @@ export function useRevisions(collection: string, id: string | null) {
 }
 
 /** Makes a revision current (the server records it as a new revision). */
-export function useRestoreRevision(collection: string, onRestored?: (item: ContentItem) => void) {
+export function useRestoreRevision(collection: ContentCollection, onRestored?: (item: ContentItem) => void) {
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
@@ -131,7 +131,7 @@ export function useRestoreRevision(collection: string, onRestored?: (item: Conte
 }
 
 /** The draft as the public page, HTML text (never cached: each opening asks again). */
-export function usePreview(collection: string, id: string | null) {
+export function usePreview(collection: ContentCollection, id: string | null) {
   return useQuery({
     queryKey: ['content', collection, id ?? '', 'preview'],
     queryFn: () => unwrap(contentApi.preview(collection, id ?? '')),

@@ -1,14 +1,12 @@
 /**
  * Every collection of the public site as its console editors show it: one spec each (its form's
- * fields, schema, blank item, card title and summary, groups). Manage Services and Add Service
- * edit services; Site Content has a tab for each of the others.
+ * fields, blank item, card title and summary, groups), typed by the collection's fields. Manage
+ * Services and Add Service edit services; Site Content has a tab for each of the others.
  */
 import { contentCollectionLabels, contentCollections, faqPages, serviceCategories, serviceLimits as max, type ContentCollection } from '@kafue/common/contract';
-import { contentFields } from '@kafue/common/schemas';
-import { textOf as str, type CollectionSpec, type FieldSpec, type FormValues } from './fields';
+import type { CollectionSpec, FieldSpec } from './fields';
 
-const field = (key: string) => (item: FormValues) => str(item[key]);
-const iconField: FieldSpec = { key: 'icon', label: 'Icon', kind: 'text', required: true, description: 'A site icon name, e.g. globe, code, megaphone.' };
+const iconField: FieldSpec<'icon'> = { key: 'icon', label: 'Icon', kind: 'text', required: true, description: 'A site icon name, e.g. globe, code, megaphone.' };
 const faqPageOptions = faqPages.map((p) => ({ value: p, label: p === 'services' ? 'Services page' : 'Pricing page' }));
 const categoryOptions = serviceCategories.map((c) => ({ value: c.key, label: c.label }));
 
@@ -31,11 +29,10 @@ export const collectionSpecs = {
       },
       { key: 'details', label: 'More Information', kind: 'textarea', rows: 6, max: max.details },
     ],
-    schema: contentFields.services,
     blank: { title: '', category: '', price: '', description: '', features: [], details: '', status: 'draft' },
-    titleOf: (s) => str(s.title),
-    summaryOf: (s) => str(s.description),
-    groups: { field: 'category', label: 'Category', options: categoryOptions },
+    titleOf: (s) => s.title,
+    summaryOf: (s) => s.description,
+    groups: { label: 'Category', options: categoryOptions, of: (s) => s.category },
   },
   plans: {
     collection: 'plans',
@@ -51,10 +48,9 @@ export const collectionSpecs = {
       { key: 'cta', label: 'Button text', kind: 'text', required: true },
       { key: 'highlighted', label: 'Highlighted', kind: 'switch' },
     ],
-    schema: contentFields.plans,
     blank: { name: '', price: '', description: '', features: [], cta: 'Get Started', status: 'draft' },
-    titleOf: field('name'),
-    summaryOf: (p) => `${str(p.price)}${str(p.period)} · ${str(p.description)}`,
+    titleOf: (p) => p.name,
+    summaryOf: (p) => `${p.price}${p.period ?? ''} · ${p.description}`,
   },
   addons: {
     collection: 'addons',
@@ -65,10 +61,9 @@ export const collectionSpecs = {
       { key: 'price', label: 'Price', kind: 'text', required: true },
       { key: 'description', label: 'Description', kind: 'textarea', required: true, rows: 3 },
     ],
-    schema: contentFields.addons,
     blank: { icon: 'plus', name: '', price: '', description: '', status: 'draft' },
-    titleOf: field('name'),
-    summaryOf: (a) => `${str(a.price)} · ${str(a.description)}`,
+    titleOf: (a) => a.name,
+    summaryOf: (a) => `${a.price} · ${a.description}`,
   },
   projectPrices: {
     collection: 'projectPrices',
@@ -89,10 +84,9 @@ export const collectionSpecs = {
         ],
       },
     ],
-    schema: contentFields.projectPrices,
     blank: { name: '', key: '', icon: 'code', items: [{ title: '', price: '', time: '' }], status: 'draft' },
-    titleOf: field('name'),
-    summaryOf: (g) => (Array.isArray(g.items) ? g.items.map((i: FormValues) => str(i.title)).join(', ') : ''),
+    titleOf: (g) => g.name,
+    summaryOf: (g) => g.items.map((i) => i.title).join(', '),
   },
   faqs: {
     collection: 'faqs',
@@ -102,11 +96,10 @@ export const collectionSpecs = {
       { key: 'question', label: 'Question', kind: 'text', required: true },
       { key: 'answer', label: 'Answer', kind: 'textarea', required: true, rows: 4 },
     ],
-    schema: contentFields.faqs,
     blank: { page: 'services', question: '', answer: '', status: 'draft' },
-    titleOf: field('question'),
-    summaryOf: field('answer'),
-    groups: { field: 'page', label: 'Page', options: faqPageOptions },
+    titleOf: (f) => f.question,
+    summaryOf: (f) => f.answer,
+    groups: { label: 'Page', options: faqPageOptions, of: (f) => f.page },
   },
   testimonials: {
     collection: 'testimonials',
@@ -119,10 +112,9 @@ export const collectionSpecs = {
       { key: 'company', label: 'Company', kind: 'text', required: true },
       { key: 'avatarInitial', label: 'Avatar initial', kind: 'text', required: true, max: 2 },
     ],
-    schema: contentFields.testimonials,
     blank: { rating: 5, quote: '', name: '', title: '', company: '', avatarInitial: '', status: 'draft' },
-    titleOf: field('name'),
-    summaryOf: field('quote'),
+    titleOf: (t) => t.name,
+    summaryOf: (t) => t.quote,
   },
   insights: {
     collection: 'insights',
@@ -134,16 +126,15 @@ export const collectionSpecs = {
       { key: 'date', label: 'Date', kind: 'text', required: true, description: 'YYYY-MM-DD' },
       { key: 'link', label: 'Link', kind: 'text', required: true, description: 'A path on this site, an https:// address, or #.' },
     ],
-    schema: contentFields.insights,
     blank: { category: '', title: '', description: '', date: '', link: '#', status: 'draft' },
-    titleOf: field('title'),
-    summaryOf: field('description'),
+    titleOf: (i) => i.title,
+    summaryOf: (i) => i.description,
   },
-} satisfies Record<ContentCollection, CollectionSpec>;
+} satisfies { [C in ContentCollection]: CollectionSpec<C> };
 
-export const serviceSpec: CollectionSpec = collectionSpecs.services;
+export const serviceSpec = collectionSpecs.services;
 /** Site Content's tabs: every collection but services, in the contract's order. */
 export const siteCollections: CollectionSpec[] = contentCollections.filter((c) => c !== 'services').map((c) => collectionSpecs[c]);
 
 /** The tab of each collection. */
-export const tabLabel = (spec: CollectionSpec) => contentCollectionLabels[spec.collection as keyof typeof contentCollectionLabels] ?? spec.noun;
+export const tabLabel = (spec: CollectionSpec) => contentCollectionLabels[spec.collection];
