@@ -21,18 +21,9 @@ const features = readdirSync(`${consoleSrc}/features`, { withFileTypes: true })
   .map((entry) => entry.name);
 
 /** The server's domain modules. */
-const serverDomain = [
-  'auth',
-  'mail',
-  'site',
-  'content',
-  'enquiries',
-  'settings',
-  'audit',
-  'backup',
-  'maintenance',
-  'dashboard',
-].map((module) => `server/src/${module}`);
+const serverDomain = ['auth', 'mail', 'site', 'content', 'enquiries', 'settings', 'audit', 'backup', 'maintenance', 'dashboard'].map(
+  (module) => `server/src/${module}`,
+);
 /** What the app and its entry points are made of. */
 const serverEntries = ['app.ts', 'serve.ts', 'main.ts', 'cli.ts'].map((file) => `server/src/${file}`);
 /** What sits above the domain modules. */
@@ -69,12 +60,14 @@ const layers = [
   {
     target: 'server/src/http',
     from: ['server/src/db', ...serverDomain, ...serverAbove],
-    message: 'http/ is the base every layer may use (errors, validation, paths, csv): it imports no domain module, nor web/, routes/ or the app.',
+    message:
+      'http/ is the base every layer may use (errors, validation, paths, csv): it imports no domain module, nor web/, routes/ or the app.',
   },
   {
     target: serverDomain,
     from: serverAbove,
-    message: 'A domain module never imports web/ (the endpoint runner, files, docs), routes/, deps.ts or the app; what a route needs from it, the route declares (web/endpoint.ts).',
+    message:
+      'A domain module never imports web/ (the endpoint runner, files, docs), routes/, deps.ts or the app; what a route needs from it, the route declares (web/endpoint.ts).',
   },
   {
     target: 'server/src/web',

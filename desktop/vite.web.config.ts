@@ -13,7 +13,8 @@ const consoleRoutesOutsideBase: Plugin = {
       const path = req.url?.split('?')[0] ?? '';
       // The admin sign-in is /<brand slug>-secure-admin (adminLoginPath in @kafue/common, which
       // this config cannot import: Node would have to load its TypeScript).
-      if (/^\/[\w-]+-secure-admin$/.test(path) || path === '/staff-login' || path === '/staff' || path.startsWith('/staff/')) req.url = '/admin/';
+      if (/^\/[\w-]+-secure-admin$/.test(path) || path === '/staff-login' || path === '/staff' || path.startsWith('/staff/'))
+        req.url = '/admin/';
       next();
     });
   },

@@ -12,7 +12,20 @@ export const parts = [
 ];
 
 // Not read by any build: outputs, dependencies, tests, benchmarks, documentation.
-const notSources = new Set(['node_modules', 'dist', 'dist-web', 'dist-ssr', 'out', 'release', 'test', 'e2e', 'bench', 'test-results', 'playwright-report', 'bench-results']);
+const notSources = new Set([
+  'node_modules',
+  'dist',
+  'dist-web',
+  'dist-ssr',
+  'out',
+  'release',
+  'test',
+  'e2e',
+  'bench',
+  'test-results',
+  'playwright-report',
+  'bench-results',
+]);
 
 /** The first file under path (a file or a folder) modified after `after` (ms), if any. */
 function newerFile(path, after) {

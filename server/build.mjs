@@ -10,9 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const externalNpmPackages = {
   name: 'external-npm-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@kafue/') ? undefined : { path: args.path, external: true },
-    );
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@kafue/') ? undefined : { path: args.path, external: true }));
   },
 };
 

@@ -55,13 +55,9 @@ export const auditListAnswer = z
 export type AuditListAnswer = z.infer<typeof auditListAnswer>;
 
 /** The CSV export (text/csv). */
-export const auditCsv = z
-  .string()
-  .meta({ id: 'AuditCsv', description: 'The entries as CSV, newest first.', contentMediaType: 'text/csv' });
+export const auditCsv = z.string().meta({ id: 'AuditCsv', description: 'The entries as CSV, newest first.', contentMediaType: 'text/csv' });
 
 /** How long rows are kept (choices: auditRetentionChoices); the database refuses to delete younger ones. */
-export const auditSettings = z
-  .object({ retentionDays: z.number().int().min(30).max(3650) })
-  .meta({ id: 'AuditSettings' });
+export const auditSettings = z.object({ retentionDays: z.number().int().min(30).max(3650) }).meta({ id: 'AuditSettings' });
 export type AuditSettings = z.infer<typeof auditSettings>;
 export const auditSettingsAnswer = messageAnswer.extend({ settings: auditSettings }).meta({ id: 'AuditSettingsAnswer' });

@@ -25,7 +25,8 @@ export const brand = {
     { name: 'X', href: 'https://x.com/kafue_example' },
   ],
   /** Map of the office, embedded lazily on the contact page. */
-  mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=28.27%2C-15.43%2C28.30%2C-15.40&layer=mapnik&marker=-15.4167%2C28.2833',
+  mapEmbedUrl:
+    'https://www.openstreetmap.org/export/embed.html?bbox=28.27%2C-15.43%2C28.30%2C-15.40&layer=mapnik&marker=-15.4167%2C28.2833',
   geo: { latitude: -15.4167, longitude: 28.2833 },
 } as const;
 

@@ -12,7 +12,10 @@ import { contentCollections, contentStatuses, faqPages, type ContentCollection }
 const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
 const optionalText = (limit: number) => z.string().trim().max(limit).optional();
 /** A site icon's name (site/src/components/icon-paths.ts); an unknown one shows a default icon. */
-const icon = z.string().trim().regex(/^[a-z][a-z-]{0,39}$/, 'Use an icon name such as "globe".');
+const icon = z
+  .string()
+  .trim()
+  .regex(/^[a-z][a-z-]{0,39}$/, 'Use an icon name such as "globe".');
 
 export const serviceFields = serviceSchema.meta({ id: 'ServiceFields' });
 
@@ -34,14 +37,15 @@ export const planFields = z
   })
   .meta({ id: 'PlanFields' });
 
-export const addonFields = z
-  .object({ icon, name: text(60), price: text(30), description: text(200) })
-  .meta({ id: 'AddonFields' });
+export const addonFields = z.object({ icon, name: text(60), price: text(30), description: text(200) }).meta({ id: 'AddonFields' });
 
 export const projectPriceFields = z
   .object({
     /** The group's tab key, e.g. "web" (letters, digits and dashes). */
-    key: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Use lower-case letters, digits and dashes.'),
+    key: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9-]{0,29}$/, 'Use lower-case letters, digits and dashes.'),
     icon,
     name: text(60),
     items: z
@@ -51,9 +55,7 @@ export const projectPriceFields = z
   })
   .meta({ id: 'ProjectPriceFields' });
 
-export const faqFields = z
-  .object({ page: z.enum(faqPages), question: text(200), answer: text(2000) })
-  .meta({ id: 'FaqFields' });
+export const faqFields = z.object({ page: z.enum(faqPages), question: text(200), answer: text(2000) }).meta({ id: 'FaqFields' });
 
 export const testimonialFields = z
   .object({
@@ -163,9 +165,10 @@ export const contentItems = {
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentItem<C extends ContentCollection = ContentCollection> = z.output<(typeof contentItems)[C]>;
 
-export const contentItem = z
-  .union(contentCollections.map((c) => contentItems[c]))
-  .meta({ id: 'ContentItem', description: 'An item of the collection named in the path: _id, status, position, updatedAt and its fields.' });
+export const contentItem = z.union(contentCollections.map((c) => contentItems[c])).meta({
+  id: 'ContentItem',
+  description: 'An item of the collection named in the path: _id, status, position, updatedAt and its fields.',
+});
 
 export const contentList = z.array(contentItem).meta({ id: 'ContentList' });
 export const contentChangeAnswer = messageAnswer.extend({ item: contentItem }).meta({ id: 'ContentChangeAnswer' });

@@ -256,8 +256,7 @@ export const api = {
   contentRestore: (collection: string, id: string, revisionId: string) =>
     `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
   /** GET: the public page the item appears on, rendered with it as saved (text/html, any admin). */
-  contentPreview: (collection: string, id: string) =>
-    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
+  contentPreview: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
   siteStatus: '/api/site/status',
 } as const;
 
@@ -273,8 +272,20 @@ export const forgotPasswordPath = '/forgot-password';
 /** The messages of a content write: services have their own (spec section 8), the others share Saved / Deleted. */
 export function contentMessages(collection: string) {
   return collection === 'services'
-    ? { added: messages.serviceAdded, updated: messages.serviceUpdated, deleted: messages.serviceDeleted, saveFailed: messages.serviceSaveFailed, deleteFailed: messages.serviceDeleteFailed }
-    : { added: messages.contentSaved, updated: messages.contentSaved, deleted: messages.contentDeleted, saveFailed: undefined, deleteFailed: undefined };
+    ? {
+        added: messages.serviceAdded,
+        updated: messages.serviceUpdated,
+        deleted: messages.serviceDeleted,
+        saveFailed: messages.serviceSaveFailed,
+        deleteFailed: messages.serviceDeleteFailed,
+      }
+    : {
+        added: messages.contentSaved,
+        updated: messages.contentSaved,
+        deleted: messages.contentDeleted,
+        saveFailed: undefined,
+        deleteFailed: undefined,
+      };
 }
 
 /** Name of the session cookie. */

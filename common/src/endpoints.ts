@@ -191,9 +191,11 @@ type SuccessSchema<E extends ApiCall> = E['answer'][Extract<keyof E['answer'], S
 export type AnswerOf<R extends Route> = z.output<NonNullable<SuccessSchema<EndpointOf<R>>>>;
 /** The body a call of calls.ts takes (undefined for a call without one). */
 export type BodyOf<R extends Route> =
-  EndpointOf<R> extends { body: z.ZodType } ? z.input<EndpointOf<R>['body']>
-  : EndpointOf<R> extends { documentedBody: z.ZodType } ? z.input<EndpointOf<R>['documentedBody']>
-  : undefined;
+  EndpointOf<R> extends { body: z.ZodType }
+    ? z.input<EndpointOf<R>['body']>
+    : EndpointOf<R> extends { documentedBody: z.ZodType }
+      ? z.input<EndpointOf<R>['documentedBody']>
+      : undefined;
 /**
  * The query a call of calls.ts reads (undefined for a call without one): its parameters by the
  * schema's names, each as the text of a query string (the server parses and checks the values).

@@ -5,7 +5,6 @@ import { contactFormFields, contactServiceOptions, type ContactFormField } from 
 import { email, idSchema, oneLine } from './fields';
 import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
 
-
 /**
  * The contact form's body (POST /api/enquiries; contact-form.ts has its fields and limits).
  * `website` and `startedAt` are the spam defences: a filled honeypot, or a `startedAt` missing,
@@ -19,9 +18,7 @@ export const enquiryBody = z
     phone: oneLine().max(max.phone, `At most ${max.phone} characters.`).nullish(),
     email,
     /** One of the form's options; empty (the placeholder) means none. */
-    service: z
-      .union([z.enum(contactServiceOptions), z.literal('')], { error: 'Choose one of the listed services.' })
-      .nullish(),
+    service: z.union([z.enum(contactServiceOptions), z.literal('')], { error: 'Choose one of the listed services.' }).nullish(),
     message: z.string().trim().min(1, 'Please enter a message.').max(max.message, `At most ${max.message} characters.`),
     /** Hidden from people; anything in it marks the enquiry as spam. */
     website: z.string().max(2000).optional(),
@@ -30,7 +27,10 @@ export const enquiryBody = z
      * JavaScript) the hidden field holding when the server rendered the page. Anything else
      * (another type, a string too long) counts as missing.
      */
-    startedAt: z.union([z.number(), z.string().max(40)]).optional().catch(undefined),
+    startedAt: z
+      .union([z.number(), z.string().max(40)])
+      .optional()
+      .catch(undefined),
   } satisfies Record<ContactFormField, z.ZodType>)
   .meta({ id: 'EnquiryBody' });
 export type EnquiryBody = z.input<typeof enquiryBody>;
@@ -91,7 +91,14 @@ export const enquiryListQuery = z.object({
   status: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []))
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.enum(enquiryStatuses))),
   service: z.union([z.enum(enquiryServices), z.literal('none'), z.literal('')]).optional(),
   assignee: z.union([idSchema, z.literal('none'), z.literal('')]).optional(),
@@ -135,7 +142,6 @@ export const enquiriesCsv = z
 /** The answer to the contact page's form posted without JavaScript (POST /contact). */
 export const contactPage = z.string().meta({
   id: 'ContactPage',
-  description:
-    `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields).`,
+  description: `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields).`,
   contentMediaType: 'text/html',
 });

@@ -32,9 +32,7 @@ export const twoFactorEnableAnswer = messageAnswer
   .meta({ id: 'TwoFactorEnableAnswer' });
 export type TwoFactorEnableAnswer = z.infer<typeof twoFactorEnableAnswer>;
 
-export const twoFactorDisableBody = z
-  .object({ password: anyPassword, code: twoFactorCode })
-  .meta({ id: 'TwoFactorDisableBody' });
+export const twoFactorDisableBody = z.object({ password: anyPassword, code: twoFactorCode }).meta({ id: 'TwoFactorDisableBody' });
 export type TwoFactorDisableBody = z.input<typeof twoFactorDisableBody>;
 
 export const securitySettings = z
@@ -46,9 +44,7 @@ export const securitySettings = z
   .meta({ id: 'SecuritySettings' });
 export type SecuritySettings = z.infer<typeof securitySettings>;
 
-export const securitySettingsAnswer = messageAnswer
-  .extend({ settings: securitySettings })
-  .meta({ id: 'SecuritySettingsAnswer' });
+export const securitySettingsAnswer = messageAnswer.extend({ settings: securitySettings }).meta({ id: 'SecuritySettingsAnswer' });
 export type SecuritySettingsAnswer = z.infer<typeof securitySettingsAnswer>;
 
 export const activeSession = z
@@ -68,9 +64,7 @@ export type ActiveSession = z.infer<typeof activeSession>;
 
 export const activeSessionList = z.array(activeSession).meta({ id: 'ActiveSessionList' });
 
-export const forgotPasswordBody = z
-  .object({ email, account: z.enum(['admin', 'staff']) })
-  .meta({ id: 'ForgotPasswordBody' });
+export const forgotPasswordBody = z.object({ email, account: z.enum(['admin', 'staff']) }).meta({ id: 'ForgotPasswordBody' });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
 export const resetPasswordBody = z

@@ -12,10 +12,14 @@ const desktop = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(desktop, 'dist-web');
 const manifestPath = join(outDir, '.vite/manifest.json');
 {
-  execFileSync(process.execPath, [join(desktop, '../node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.web.config.ts', '--logLevel', 'warn'], {
-    cwd: desktop,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(desktop, '../node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.web.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: desktop,
+      stdio: 'inherit',
+    },
+  );
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 

@@ -21,7 +21,7 @@ app.use(async (ctx) => {
     return;
   }
   const { rows } = await pool.query(text);
-  ctx.body = ctx.path === '/api/staff' ? rows : rows[0]?.value ?? {};
+  ctx.body = ctx.path === '/api/staff' ? rows : (rows[0]?.value ?? {});
 });
 const server = app.listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('listening\n'));
 process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

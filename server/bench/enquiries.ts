@@ -27,14 +27,39 @@ const adminPassword = 'bench password 1';
 const tmp = scratchDir('kafue-bench-enquiries-');
 let server: ChildProcess | undefined;
 
-const firstNames = ['Chanda', 'Mwila', 'Bwalya', 'Mulenga', 'Chipo', 'Natasha', 'Kondwani', 'Thandiwe', 'Lubasi', 'Mutale',
-  'Grace', 'Peter', 'Ada', 'Joseph', 'Esther', 'Daniel', 'Ruth', 'Samuel', 'Mary', 'John'];
-const surnames = Array.from({ length: 50 }, (_, i) =>
-  ['Banda', 'Phiri', 'Tembo', 'Zulu', 'Mwanza', 'Lungu', 'Daka', 'Sakala', 'Ngoma', 'Musonda'][i % 10] + (i < 10 ? '' : ['son', 'wa', 'ko', 'li'][Math.floor(i / 10) - 1]),
+const firstNames = [
+  'Chanda',
+  'Mwila',
+  'Bwalya',
+  'Mulenga',
+  'Chipo',
+  'Natasha',
+  'Kondwani',
+  'Thandiwe',
+  'Lubasi',
+  'Mutale',
+  'Grace',
+  'Peter',
+  'Ada',
+  'Joseph',
+  'Esther',
+  'Daniel',
+  'Ruth',
+  'Samuel',
+  'Mary',
+  'John',
+];
+const surnames = Array.from(
+  { length: 50 },
+  (_, i) =>
+    ['Banda', 'Phiri', 'Tembo', 'Zulu', 'Mwanza', 'Lungu', 'Daka', 'Sakala', 'Ngoma', 'Musonda'][i % 10] +
+    (i < 10 ? '' : ['son', 'wa', 'ko', 'li'][Math.floor(i / 10) - 1]),
 );
-const words = ('we need a new website for our shop please quote the price of cctv cameras at two offices and the warehouse ' +
+const words = (
+  'we need a new website for our shop please quote the price of cctv cameras at two offices and the warehouse ' +
   'our email keeps failing can you help with microsoft setup networking server backup security audit marketing social media ' +
-  'logo design business cards by next month budget is limited call me in the morning thanks regards').split(' ');
+  'logo design business cards by next month budget is limited call me in the morning thanks regards'
+).split(' ');
 
 async function main() {
   const dist = await buildBenchServer();
@@ -88,8 +113,12 @@ async function main() {
     await db.query('VACUUM ANALYZE enquiries');
     const seedSeconds = (performance.now() - started) / 1000;
     const [{ n: stored }] = (await db.query(`SELECT count(*)::int AS n FROM enquiries`)).rows;
-    const [{ n: matching }] = (await db.query(`SELECT count(*)::int AS n FROM enquiries WHERE full_name ILIKE '%tembowa%' AND status <> 'Spam'`)).rows;
-    const [{ n: filtered }] = (await db.query(`SELECT count(*)::int AS n FROM enquiries WHERE status = 'Open' AND service = 'Cybersecurity'`)).rows;
+    const [{ n: matching }] = (
+      await db.query(`SELECT count(*)::int AS n FROM enquiries WHERE full_name ILIKE '%tembowa%' AND status <> 'Spam'`)
+    ).rows;
+    const [{ n: filtered }] = (
+      await db.query(`SELECT count(*)::int AS n FROM enquiries WHERE status = 'Open' AND service = 'Cybersecurity'`)
+    ).rows;
     // The queries the server makes for the three pages, timed alone (no load): the database's share.
     const list = `SELECT e.*, s.name FROM enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
     const search = `e.status <> 'Spam' AND (e.full_name ILIKE '%tembowa%' OR e.email ILIKE '%tembowa%' OR e.message ILIKE '%tembowa%')`;
@@ -107,10 +136,15 @@ async function main() {
     for (const [name, sql] of Object.entries(queries)) {
       const plan = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`)).rows[0]['QUERY PLAN'][0];
       queryMs[name] = Math.round(plan['Execution Time'] * 10) / 10;
-      if (process.env.BENCH_EXPLAIN) console.log(name, JSON.stringify(plan.Plan, ['Node Type', 'Index Name', 'Actual Total Time', 'Actual Rows', 'Plans'], 1));
+      if (process.env.BENCH_EXPLAIN)
+        console.log(name, JSON.stringify(plan.Plan, ['Node Type', 'Index Name', 'Actual Total Time', 'Actual Rows', 'Plans'], 1));
     }
     await db.end();
-    console.log(`Queries alone (ms): ${Object.entries(queryMs).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `Queries alone (ms): ${Object.entries(queryMs)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     console.log(`Seeded ${stored} enquiries in ${seedSeconds.toFixed(1)} s (search matches ${matching}, filter ${filtered})`);
 
     const login = await fetch(base + api.adminLogin, {
@@ -159,7 +193,14 @@ async function main() {
     const exportSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, rssMiB(pid));
-    const exportResult = { seconds: exportSeconds, megabytes: bytes / 1e6, lines, rssBeforeMiB: rssBefore, rssPeakMiB: peak, growthMiB: peak - rssBefore };
+    const exportResult = {
+      seconds: exportSeconds,
+      megabytes: bytes / 1e6,
+      lines,
+      rssBeforeMiB: rssBefore,
+      rssPeakMiB: peak,
+      growthMiB: peak - rssBefore,
+    };
 
     const f = (x: number) => String(x).padStart(8);
     console.log(`\nInbox, ${count} enquiries, ${connections} connections, ${seconds} s each`);

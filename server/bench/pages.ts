@@ -116,7 +116,9 @@ async function main() {
       const [x, y] = [await a.text(), await b.text()];
       if (x !== y) {
         const i = [...x].findIndex((c, j) => c !== y[j]);
-        throw new Error(`${path}: our page differs from site/dist's at ${i}: ${JSON.stringify(x.slice(i - 60, i + 60))} / ${JSON.stringify(y.slice(i - 60, i + 60))}`);
+        throw new Error(
+          `${path}: our page differs from site/dist's at ${i}: ${JSON.stringify(x.slice(i - 60, i + 60))} / ${JSON.stringify(y.slice(i - 60, i + 60))}`,
+        );
       }
     }
 
@@ -137,7 +139,15 @@ async function main() {
       `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
     ];
     console.log(lines.join('\n'));
-    writeBenchResult('pages-bench.json', { pages, connections, seconds, rounds, ours: ourRuns, nginx: nginxRuns, ratio: ourRps / nginxRps });
+    writeBenchResult('pages-bench.json', {
+      pages,
+      connections,
+      seconds,
+      rounds,
+      ours: ourRuns,
+      nginx: nginxRuns,
+      ratio: ourRps / nginxRps,
+    });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

@@ -64,7 +64,9 @@ async function main() {
     };
     for (const s of [a2.running, b2.running]) await s.stop('SIGTERM');
 
-    console.log(`\nProcesses on one database behind a load balancer: ${connections} connections, reads and writes (3:1), ${seconds} s each`);
+    console.log(
+      `\nProcesses on one database behind a load balancer: ${connections} connections, reads and writes (3:1), ${seconds} s each`,
+    );
     console.log(`one process:   ${one.rps} req/s, ${one.failed} failed`);
     console.log(`two processes: ${two.rps} req/s, ${two.failed} failed (ratio ${(two.rps / one.rps).toFixed(2)})`);
     console.log(

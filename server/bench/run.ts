@@ -108,7 +108,13 @@ async function main() {
       const role = ['Staff', 'Manager', 'Intern'][i % 3];
       await call(ourUrl, 'POST', api.staff, { name: `Bench Person ${i}`, email: `person${i}@kafue.test`, role, status: 'Active' }, cookie);
     }
-    await call(ourUrl, 'POST', api.generalSettings, { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode: false }, cookie);
+    await call(
+      ourUrl,
+      'POST',
+      api.generalSettings,
+      { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode: false },
+      cookie,
+    );
     const signInAccounts = Array.from({ length: 8 }, (_, i) => ({ email: `signin${i}@kafue.test`, password: `sign in password ${i}` }));
     for (const [i, a] of signInAccounts.entries()) {
       await call(ourUrl, 'POST', api.admins, { name: `Sign In ${i}`, ...a, role: 'Moderator' }, cookie);
@@ -167,7 +173,10 @@ async function main() {
     // Timing of refusals: a wrong password and an unknown email, alternating, one at a time.
     const refusalMs = { wrongPassword: [] as number[], unknownEmail: [] as number[] };
     for (let i = 0; i < 15; i++) {
-      for (const [kind, email] of [['wrongPassword', signInAccounts[0].email], ['unknownEmail', `nobody${i}@kafue.test`]] as const) {
+      for (const [kind, email] of [
+        ['wrongPassword', signInAccounts[0].email],
+        ['unknownEmail', `nobody${i}@kafue.test`],
+      ] as const) {
         const started = performance.now();
         const answer = await fetch(ourUrl + api.adminLogin, {
           method: 'POST',
@@ -195,12 +204,18 @@ async function main() {
     const mib = (x: number) => x.toFixed(1);
     const line = (name: string, s: ReturnType<typeof summary>, m: typeof rss) =>
       `${name.padEnd(14)} ${String(s.rps).padStart(7)} ${String(s.p50).padStart(8)} ${String(s.p99).padStart(8)} ${String(s.errors).padStart(7)} ${String(s.requests).padStart(9)}   ${mib(m.start)} / ${mib(m.end)} / ${mib(m.peak)}`;
-    console.log(`\nReads: GET ${api.staff} + GET ${api.generalSettings}, signed in, ${connections} connections, ${rounds} x ${seconds} s (medians)`);
-    console.log(`${''.padEnd(14)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'requests'.padStart(9)}   RSS MiB start / end / peak`);
+    console.log(
+      `\nReads: GET ${api.staff} + GET ${api.generalSettings}, signed in, ${connections} connections, ${rounds} x ${seconds} s (medians)`,
+    );
+    console.log(
+      `${''.padEnd(14)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'requests'.padStart(9)}   RSS MiB start / end / peak`,
+    );
     console.log(line('Kafue server', o, rss));
     console.log(line('bare Koa + pg', b, baseRss));
     console.log(`ratio (median req/s, ours / bare): ${ratio.toFixed(2)}   per round: ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
-    console.log(`\nSign-in (POST ${api.adminLogin}, 8 accounts, 8 connections, argon2id): ${signIn.rps.toFixed(1)} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms, errors ${signIn.errors}`);
+    console.log(
+      `\nSign-in (POST ${api.adminLogin}, 8 accounts, 8 connections, argon2id): ${signIn.rps.toFixed(1)} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms, errors ${signIn.errors}`,
+    );
 
     console.log(
       `Refused sign-in, median of 15 each: wrong password ${refusals.wrongPassword.toFixed(1)} ms, unknown email ${refusals.unknownEmail.toFixed(1)} ms (ratio ${(refusals.unknownEmail / refusals.wrongPassword).toFixed(2)})`,
@@ -214,7 +229,17 @@ async function main() {
     ] as const;
     console.log('\nTargets: ' + checks.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; '));
 
-    writeBenchResult('server-bench.json', { connections, seconds, rounds, ours: { ...o, rss }, baseline: { ...b, rss: baseRss }, ratio, ratios, signIn, refusals });
+    writeBenchResult('server-bench.json', {
+      connections,
+      seconds,
+      rounds,
+      ours: { ...o, rss },
+      baseline: { ...b, rss: baseRss },
+      ratio,
+      ratios,
+      signIn,
+      refusals,
+    });
     process.exitCode = o.errors === 0 && signIn.errors === 0 ? 0 : 1;
   } finally {
     for (const child of children) {

@@ -115,10 +115,17 @@ export function createApp(deps: AppDeps): Koa {
     } catch (error) {
       const answer = errorAnswer(error);
       if (answer.status === 503) {
-        logger.warn({ method: ctx.method, path: ctx.path, err: error instanceof Error ? error.message : String(error) }, 'database unavailable');
+        logger.warn(
+          { method: ctx.method, path: ctx.path, err: error instanceof Error ? error.message : String(error) },
+          'database unavailable',
+        );
       } else if (answer.status >= 500) {
         logger.error(
-          { method: ctx.method, path: ctx.path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+          {
+            method: ctx.method,
+            path: ctx.path,
+            err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+          },
           'request failed',
         );
       }

@@ -116,7 +116,11 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'restore' && sub) {
     const backup = readBackup(resolve(process.env.INIT_CWD ?? process.cwd(), sub));
     const counts = await withDatabase(({ dataSource }) => restoreBackup(dataSource, backup));
-    console.log(`Restored ${Object.entries(counts).map(([t, n]) => `${t}: ${n}`).join(', ')}`);
+    console.log(
+      `Restored ${Object.entries(counts)
+        .map(([t, n]) => `${t}: ${n}`)
+        .join(', ')}`,
+    );
     return;
   }
   if (command === 'export' && sub) {

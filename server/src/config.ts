@@ -122,7 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     production: env.NODE_ENV === 'production',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     siteDir: resolve(env.SITE_DIR || resolve(repoRoot, 'site/dist')),
     siteUrl: env.SITE_URL || undefined,
     consoleDir: resolve(env.CONSOLE_DIR || resolve(repoRoot, 'desktop/dist-web')),

@@ -92,13 +92,16 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   // The storage reading too: the first of a month is kept (the dashboard compares with it).
   const keepStorageReading = () => void recordStorageReading(dataSource).catch(() => undefined);
   keepStorageReading();
-  const purge = setInterval(() => {
-    keepStorageReading();
-    purgeExpiredSessions(dataSource).catch(() => undefined);
-    purgeOldFailures(dataSource, config.limits).catch(() => undefined);
-    purgeOldResets(dataSource).catch(() => undefined);
-    purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
-  }, 60 * 60 * 1000);
+  const purge = setInterval(
+    () => {
+      keepStorageReading();
+      purgeExpiredSessions(dataSource).catch(() => undefined);
+      purgeOldFailures(dataSource, config.limits).catch(() => undefined);
+      purgeOldResets(dataSource).catch(() => undefined);
+      purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
+    },
+    60 * 60 * 1000,
+  );
   purge.unref();
   // A scheduled backup that failed is a system alert, mailed to the Admin Email.
   const stopBackups = startBackupScheduler(dataSource, logger, (message) =>
@@ -154,4 +157,3 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
   process.on('SIGHUP', () => void shutdown('SIGHUP', 0));
 }
-

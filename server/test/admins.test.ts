@@ -64,7 +64,10 @@ describe('PUT /api/settings/admins/{id}', () => {
     const { client } = await t.admin('Super Admin');
     const other = await t.admin('Editor');
     const target = await t.admin('Editor');
-    expect((await client.put(api.adminById('7a1c2b9a-1d2e-4f3a-9b8c-7d6e5f4a3b2c'), { name: 'n', email: 'n@kafue.test', role: 'Editor' })).status).toBe(404);
+    expect(
+      (await client.put(api.adminById('7a1c2b9a-1d2e-4f3a-9b8c-7d6e5f4a3b2c'), { name: 'n', email: 'n@kafue.test', role: 'Editor' }))
+        .status,
+    ).toBe(404);
     expect((await client.put(api.adminById('x'), {})).status).toBe(404);
     expect((await client.put(api.adminById(target.id), { name: '' })).status).toBe(400);
     expect((await client.put(api.adminById(target.id), { name: 'n', email: other.email, role: 'Editor' })).status).toBe(409);

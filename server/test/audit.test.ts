@@ -189,7 +189,12 @@ function scenarios(): Record<string, Scenario> {
     [`POST ${api.generalSettings}`]: {
       action: 'settings.update',
       run: () =>
-        superAdmin.client.post(api.generalSettings, { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+8', maintenanceMode: false }),
+        superAdmin.client.post(api.generalSettings, {
+          siteName: 'Kafue',
+          adminEmail: 'office@kafue.test',
+          timezone: 'UTC+8',
+          maintenanceMode: false,
+        }),
     },
     [`POST ${api.backup}`]: {
       action: 'backup.create',
@@ -221,29 +226,37 @@ function scenarios(): Record<string, Scenario> {
     },
     [`PUT ${api.admins}/:id`]: {
       action: 'admin.update',
-      run: () => superAdmin.client.put(api.adminById(adminId), { name: 'Audited Moderator', email: 'audited.editor@kafue.test', role: 'Moderator' }),
+      run: () =>
+        superAdmin.client.put(api.adminById(adminId), { name: 'Audited Moderator', email: 'audited.editor@kafue.test', role: 'Moderator' }),
     },
     [`DELETE ${api.admins}/:id`]: { action: 'admin.delete', run: () => superAdmin.client.delete(api.adminById(adminId)) },
-    [`PUT ${api.auditSettings}`]: { action: 'audit_settings.update', run: () => superAdmin.client.put(api.auditSettings, { retentionDays: 730 }) },
+    [`PUT ${api.auditSettings}`]: {
+      action: 'audit_settings.update',
+      run: () => superAdmin.client.put(api.auditSettings, { retentionDays: 730 }),
+    },
     // The same form posted by a browser without JavaScript: the same row.
     [`POST /contact`]: {
       action: 'enquiry.create',
       run: () =>
-        t.client().call(
-          'POST',
-          '/contact',
-          new URLSearchParams({ fullName: 'Form Visitor', email: 'form@kafue.test', message: 'Sent without a script.' }).toString(),
-          { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.78' },
-        ),
+        t
+          .client()
+          .call(
+            'POST',
+            '/contact',
+            new URLSearchParams({ fullName: 'Form Visitor', email: 'form@kafue.test', message: 'Sent without a script.' }).toString(),
+            { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.78' },
+          ),
     },
     [`POST ${api.enquiries}`]: {
       action: 'enquiry.create',
       run: () =>
-        t.client().post(
-          api.enquiries,
-          { fullName: 'Audit Visitor', email: 'visitor@kafue.test', message: 'I would like a quote, please.' },
-          { 'x-forwarded-for': '203.0.113.77' },
-        ),
+        t
+          .client()
+          .post(
+            api.enquiries,
+            { fullName: 'Audit Visitor', email: 'visitor@kafue.test', message: 'I would like a quote, please.' },
+            { 'x-forwarded-for': '203.0.113.77' },
+          ),
     },
     [`PUT ${api.enquiries}/:id`]: {
       action: 'enquiry.update',
@@ -368,7 +381,10 @@ describe('every state-changing route writes exactly one audit row', () => {
     const table = scenarios();
     const changing = t.endpoints.filter((e) => e.method !== 'GET' && !e.unaudited).map((e) => `${e.method} ${e.path}`);
     // A new state-changing route needs a scenario here, and then an audit row to pass it.
-    expect(changing.filter((route) => !table[route]), 'routes without a scenario in audit.test.ts').toEqual([]);
+    expect(
+      changing.filter((route) => !table[route]),
+      'routes without a scenario in audit.test.ts',
+    ).toEqual([]);
     for (const route of changing) {
       const scenario = table[route];
       await scenario.setup?.();
@@ -383,7 +399,13 @@ describe('every state-changing route writes exactly one audit row', () => {
   it('a route that changes something without writing its row answers 500 outside production', async () => {
     const { runEndpoint, endpoint } = await import('../src/web/endpoint.js');
     const { messageAnswer } = await import('@kafue/common/schemas');
-    const careless = endpoint({ method: 'POST', path: '/x', access: 'public', answer: { 200: messageAnswer }, handle: async () => ({ message: 'done' }) });
+    const careless = endpoint({
+      method: 'POST',
+      path: '/x',
+      access: 'public',
+      answer: { 200: messageAnswer },
+      handle: async () => ({ message: 'done' }),
+    });
     const ctx = { params: {}, request: { body: {} }, state: {}, ip: '127.0.0.1', get: () => '' } as never;
     const deps = { config: t.config, logger: { error: () => undefined }, sessions: { forget: () => undefined } } as never;
     await expect(runEndpoint(careless, deps)(ctx)).rejects.toThrow(/wrote no audit row/);
@@ -400,8 +422,18 @@ describe('every state-changing route writes exactly one audit row', () => {
     expect(await count()).toBe(before + 3);
     const rows = await t.db.query(`SELECT action, actor_kind, target_label, changes FROM audit_log ORDER BY at DESC, id DESC LIMIT 3`);
     expect(rows.reverse()).toEqual([
-      { action: 'admin.signin_failed', actor_kind: null, target_label: superAdmin.email, changes: { reason: { new: 'wrong_credentials' } } },
-      { action: 'staff.signin_failed', actor_kind: null, target_label: 'nobody@kafue.test', changes: { reason: { new: 'wrong_credentials' } } },
+      {
+        action: 'admin.signin_failed',
+        actor_kind: null,
+        target_label: superAdmin.email,
+        changes: { reason: { new: 'wrong_credentials' } },
+      },
+      {
+        action: 'staff.signin_failed',
+        actor_kind: null,
+        target_label: 'nobody@kafue.test',
+        changes: { reason: { new: 'wrong_credentials' } },
+      },
       { action: 'staff.signin_failed', actor_kind: null, target_label: suspended.email, changes: { reason: { new: 'suspended' } } },
     ]);
   });
@@ -409,10 +441,25 @@ describe('every state-changing route writes exactly one audit row', () => {
   it('changes made outside the API (the command line) are rows too, by the system', async () => {
     const { id } = await createAdmin(t.db, { name: 'From CLI', email: 'cli@kafue.test', role: 'Editor', password: 'the cli password 1' });
     await resetAdminPassword(t.db, 'cli@kafue.test', 'the cli password 2');
-    const rows = await t.db.query(`SELECT action, actor_kind, actor_name, target_id, changes FROM audit_log WHERE target_id = $1 ORDER BY at, action`, [id]);
+    const rows = await t.db.query(
+      `SELECT action, actor_kind, actor_name, target_id, changes FROM audit_log WHERE target_id = $1 ORDER BY at, action`,
+      [id],
+    );
     expect(rows).toEqual([
-      { action: 'admin.create', actor_kind: 'system', actor_name: 'command line', target_id: id, changes: { name: { new: 'From CLI' }, email: { new: 'cli@kafue.test' }, role: { new: 'Editor' } } },
-      { action: 'admin.password_reset', actor_kind: 'system', actor_name: 'command line', target_id: id, changes: { password: { old: '[redacted]', new: '[redacted]' } } },
+      {
+        action: 'admin.create',
+        actor_kind: 'system',
+        actor_name: 'command line',
+        target_id: id,
+        changes: { name: { new: 'From CLI' }, email: { new: 'cli@kafue.test' }, role: { new: 'Editor' } },
+      },
+      {
+        action: 'admin.password_reset',
+        actor_kind: 'system',
+        actor_name: 'command line',
+        target_id: id,
+        changes: { password: { old: '[redacted]', new: '[redacted]' } },
+      },
     ]);
     secrets.add('the cli password 1').add('the cli password 2');
   });
@@ -423,11 +470,20 @@ describe('every state-changing route writes exactly one audit row', () => {
       const before = await count();
       expect((await t.client().post(api.forgotPassword, { email, account: 'staff' })).body).toEqual({ message: messages.resetLinkSent });
       expect(await count()).toBe(before + 1);
-      return t.db.query(`SELECT action, actor_kind, target_type, target_id, target_label, changes FROM audit_log ORDER BY at DESC, id DESC LIMIT 1`);
+      return t.db.query(
+        `SELECT action, actor_kind, target_type, target_id, target_label, changes FROM audit_log ORDER BY at DESC, id DESC LIMIT 1`,
+      );
     };
     const [existing] = await rowsFor(known.email);
     const [unknown] = await rowsFor('nobody.reset@kafue.test');
-    expect(existing).toEqual({ action: 'password.reset_request', actor_kind: null, target_type: 'staff', target_id: null, target_label: known.email, changes: {} });
+    expect(existing).toEqual({
+      action: 'password.reset_request',
+      actor_kind: null,
+      target_type: 'staff',
+      target_id: null,
+      target_label: known.email,
+      changes: {},
+    });
     expect(unknown).toEqual({ ...existing, target_label: 'nobody.reset@kafue.test' });
   });
 
@@ -436,12 +492,19 @@ describe('every state-changing route writes exactly one audit row', () => {
       (
         await t.client().post(
           api.enquiries,
-          { fullName: 'Row Sender', email: 'row.sender@kafue.test', message: 'A message that stays out of the log.', startedAt: Date.now() - 60_000 },
+          {
+            fullName: 'Row Sender',
+            email: 'row.sender@kafue.test',
+            message: 'A message that stays out of the log.',
+            startedAt: Date.now() - 60_000,
+          },
           { 'x-forwarded-for': '203.0.113.78' },
         )
       ).status,
     ).toBe(201);
-    const [created] = await t.db.query(`SELECT actor_kind, target_id, target_label, changes FROM audit_log WHERE action = 'enquiry.create' ORDER BY at DESC LIMIT 1`);
+    const [created] = await t.db.query(
+      `SELECT actor_kind, target_id, target_label, changes FROM audit_log WHERE action = 'enquiry.create' ORDER BY at DESC LIMIT 1`,
+    );
     expect(created).toMatchObject({ actor_kind: null, target_label: 'Row Sender' });
     expect(created.changes).toEqual({
       fullName: { new: 'Row Sender' },
@@ -472,7 +535,10 @@ describe('every state-changing route writes exactly one audit row', () => {
     const moderator = (await t.admin('Moderator')).client;
     expect((await moderator.post(api.staff, person('nope'))).status).toBe(403);
     expect((await superAdmin.client.post(api.staff, { name: '' })).status).toBe(400);
-    expect((await superAdmin.client.post(api.admins, { name: 'Dup', email: superAdmin.email, role: 'Editor', password: 'long enough pass' })).status).toBe(409);
+    expect(
+      (await superAdmin.client.post(api.admins, { name: 'Dup', email: superAdmin.email, role: 'Editor', password: 'long enough pass' }))
+        .status,
+    ).toBe(409);
     expect(await count()).toBe(before);
   });
 
@@ -486,7 +552,11 @@ describe('every state-changing route writes exactly one audit row', () => {
       role: { new: 'Staff' },
       status: { new: 'Active' },
     });
-    expect(update).toMatchObject({ action: 'staff.update', actor_email: superAdmin.email, changes: { status: { old: 'Active', new: 'Suspended' } } });
+    expect(update).toMatchObject({
+      action: 'staff.update',
+      actor_email: superAdmin.email,
+      changes: { status: { old: 'Active', new: 'Suspended' } },
+    });
     expect(Object.keys(update.changes)).toEqual(['status']);
   });
 
@@ -547,7 +617,9 @@ describe('append-only in the database', () => {
     // Retention under 30 days is refused by the API and ignored by the database.
     expect((await superAdmin.client.put(api.auditSettings, { retentionDays: 1 })).status).toBe(400);
     await t.db.query(`UPDATE settings SET value = '{"retentionDays": 1}' WHERE key = 'audit'`);
-    await expect(t.db.query(`DELETE FROM audit_log WHERE id = $1`, [await old(10)])).rejects.toThrow(/younger than the retention \(30 days\)/);
+    await expect(t.db.query(`DELETE FROM audit_log WHERE id = $1`, [await old(10)])).rejects.toThrow(
+      /younger than the retention \(30 days\)/,
+    );
     await superAdmin.client.put(api.auditSettings, { retentionDays: 365 });
   });
 });
@@ -570,7 +642,15 @@ describe('GET /api/settings/audit and its CSV export', () => {
     expect(byAction.body.items.every((i: { action: string }) => i.action === 'staff.create')).toBe(true);
     const byResource = await list('?action=staff&pageSize=100');
     expect(new Set(byResource.body.items.map((i: { action: string }) => i.action))).toEqual(
-      new Set(['staff.create', 'staff.update', 'staff.delete', 'staff.signin', 'staff.signin_failed', 'staff.password_change', 'staff.signout']),
+      new Set([
+        'staff.create',
+        'staff.update',
+        'staff.delete',
+        'staff.signin',
+        'staff.signin_failed',
+        'staff.password_change',
+        'staff.signout',
+      ]),
     );
     const byActor = await list(`?actor=${encodeURIComponent(superAdmin.email.toUpperCase())}&pageSize=100`);
     expect(byActor.body.total).toBeGreaterThan(5);
@@ -598,7 +678,9 @@ describe('GET /api/settings/audit and its CSV export', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(answer.headers.get('content-disposition')).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = answer.text.trim().split('\r\n');
-    expect(lines[0]).toBe('"at","actor kind","actor name","actor email","action","target type","target id","target","changes","address","user agent"');
+    expect(lines[0]).toBe(
+      '"at","actor kind","actor name","actor email","action","target type","target id","target","changes","address","user agent"',
+    );
     const total = (await superAdmin.client.get(`${api.audit}?action=staff.create`)).body.total;
     expect(lines).toHaveLength(total + 1);
     expect(lines.slice(1).every((l) => l.includes('"staff.create"'))).toBe(true);
@@ -613,7 +695,8 @@ describe('GET /api/settings/audit and its CSV export', () => {
   it('is for Super Admins only', async () => {
     for (const role of ['Editor', 'Moderator'] as const) {
       const { client } = await t.admin(role);
-      for (const path of [api.audit, api.auditExport, api.auditSettings]) expect((await client.get(path)).body.message).toBe(messages.forbidden);
+      for (const path of [api.audit, api.auditExport, api.auditSettings])
+        expect((await client.get(path)).body.message).toBe(messages.forbidden);
       expect((await client.put(api.auditSettings, { retentionDays: 90 })).status).toBe(403);
     }
     expect((await t.client().get(api.audit)).status).toBe(401);

@@ -205,9 +205,16 @@ describe('Origin check on state-changing cookie requests', () => {
 
   it("allows the request's own origin and same-origin fetches", async () => {
     const { client } = await t.admin('Super Admin');
-    const own = await client.put(`${api.staff}/00000000-0000-4000-8000-000000000000`, {
-      name: 'X', email: 'x@kafue.test', role: 'Staff', status: 'Active',
-    }, { origin: t.url });
+    const own = await client.put(
+      `${api.staff}/00000000-0000-4000-8000-000000000000`,
+      {
+        name: 'X',
+        email: 'x@kafue.test',
+        role: 'Staff',
+        status: 'Active',
+      },
+      { origin: t.url },
+    );
     expect(own.status).toBe(404); // allowed through to the call itself
     expect((await client.post(api.adminLogout, {}, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
   });
@@ -388,9 +395,7 @@ describe('sign-in limiting (429, kept in the database)', () => {
 
   it('guesses sent in parallel cannot slip past the limit: at most 5 are checked', async () => {
     const { email } = await t.staff();
-    const answers = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => t.client().signIn('staff', email, `parallel guess ${i}`)),
-    );
+    const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => t.client().signIn('staff', email, `parallel guess ${i}`)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
@@ -478,7 +483,9 @@ describe('sign-in limiting (429, kept in the database)', () => {
       const { email } = await proxied.staff();
       for (let i = 1; i <= 5; i++) expect((await signInFrom(`198.51.100.${i}`, email, `guess ${i}`)).status).toBe(401);
       expect((await signInFrom('198.51.100.99', email, password)).status).toBe(200);
-      const perAddress = await proxied.db.query(`SELECT key, failures FROM login_failures WHERE key LIKE 'address:198.51.100.%' AND failures > 0 ORDER BY key`);
+      const perAddress = await proxied.db.query(
+        `SELECT key, failures FROM login_failures WHERE key LIKE 'address:198.51.100.%' AND failures > 0 ORDER BY key`,
+      );
       expect(perAddress).toEqual([1, 2, 3, 4, 5].map((i) => ({ key: `address:198.51.100.${i}`, failures: 1 })));
     });
 

@@ -151,7 +151,10 @@ describe('the schedule', () => {
 describe('command line', () => {
   const exec = promisify(execFile);
   const cli = (args: string[], env: Record<string, string>) =>
-    exec(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, ...env }, cwd: join(import.meta.dirname, '..') });
+    exec(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      env: { ...process.env, ...env },
+      cwd: join(import.meta.dirname, '..'),
+    });
 
   it('`backup` prints its progress table by table, keeps the backup in the database and writes its file', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kafue-cli-'));
@@ -174,7 +177,9 @@ describe('command line', () => {
     const file = join(t.config.dataDir, 'flipped.json');
     writeFileSync(file, bytes);
     const target = await createDatabase();
-    const failed = await cli(['restore', file], { DATABASE_URL: target, DATA_DIR: t.config.dataDir }).catch((e: { code: number; stderr: string }) => e);
+    const failed = await cli(['restore', file], { DATABASE_URL: target, DATA_DIR: t.config.dataDir }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('is damaged: its checksum does not match its content') });
     const client = new pg.Client({ connectionString: target });
     await client.connect();

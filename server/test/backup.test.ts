@@ -21,7 +21,12 @@ beforeAll(async () => {
   await superAdmin.post(api.staff, { name: 'Backed Up', email: 'backed.up@kafue.test', role: 'Manager', status: 'Suspended' });
   await superAdmin.post(api.staff, { name: `O'Brien "quoted" <b>`, email: 'obrien@kafue.test', role: 'Intern', status: 'Active' });
   await superAdmin.post(api.admins, { name: 'Mod', email: 'mod@kafue.test', password: 'mod password' });
-  await superAdmin.post(api.generalSettings, { siteName: 'Kafue ✓ ünïcode', adminEmail: 'a@kafue.test', timezone: 'UTC-5', maintenanceMode: true });
+  await superAdmin.post(api.generalSettings, {
+    siteName: 'Kafue ✓ ünïcode',
+    adminEmail: 'a@kafue.test',
+    timezone: 'UTC-5',
+    maintenanceMode: true,
+  });
   await t.client().signIn('admin', 'mod@kafue.test', 'wrong password');
 });
 afterAll(() => t?.close());
@@ -203,7 +208,9 @@ describe('restore', () => {
     }
     const flipped = Buffer.from(bytes);
     flipped[bytes.indexOf('backed.up@kafue.test')] ^= 0x01;
-    expect(() => decodeBackup(flipped, 'flipped.json')).toThrow('flipped.json is damaged: its checksum does not match its content (nothing was restored)');
+    expect(() => decodeBackup(flipped, 'flipped.json')).toThrow(
+      'flipped.json is damaged: its checksum does not match its content (nothing was restored)',
+    );
   });
 
   it('still reads a version 1 backup (made before checksums)', async () => {

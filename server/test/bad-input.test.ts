@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  console.log(`\nBad input: ${tried} inputs tried, ${serverErrors.length} answers 5xx\n${serverErrors.join("\n")}`);
+  console.log(`\nBad input: ${tried} inputs tried, ${serverErrors.length} answers 5xx\n${serverErrors.join('\n')}`);
 });
 
 /** Every answer: no 5xx; a refusal is a JSON `{ message }` without internals. */
@@ -97,10 +97,7 @@ const badIds = [
   'é'.repeat(2000),
   '9'.repeat(5000),
 ];
-const pollution = [
-  '{"__proto__": {"isAdmin": true, "polluted": 1}}',
-  '{"constructor": {"prototype": {"polluted": 1}}}',
-];
+const pollution = ['{"__proto__": {"isAdmin": true, "polluted": 1}}', '{"constructor": {"prototype": {"polluted": 1}}}'];
 
 interface Target {
   method: 'POST' | 'PUT' | 'DELETE' | 'GET';
@@ -260,7 +257,11 @@ describe('ids that are not UUIDs', () => {
   for (const [name, target] of Object.entries({ ...bodyCalls, ...idCalls })) {
     if (!target.withId) continue;
     it(`${name}: 404 { message }, never a 5xx`, async () => {
-      const inputs = badIds.map((id) => ({ label: `id ${JSON.stringify(id.slice(0, 30))}`, path: target.withId!(id), body: target.base && JSON.stringify(target.base) }));
+      const inputs = badIds.map((id) => ({
+        label: `id ${JSON.stringify(id.slice(0, 30))}`,
+        path: target.withId!(id),
+        body: target.base && JSON.stringify(target.base),
+      }));
       const answers = await sendAll(target, inputs, name);
       answers.forEach((answer, i) => {
         // A well-formed UUID that names nothing is a 404 too.
@@ -299,7 +300,12 @@ describe('injected text is stored as sent and returned inert', () => {
       const invite = await superAdmin.post(api.admins, { name, email: `inert.admin${i}@kafue.test`, password: 'inert password' });
       expectSane(invite, `admin name ${name}`);
       expect(invite.body.admin.name).toBe(expected(name));
-      const settings = await superAdmin.post(api.generalSettings, { siteName: name, adminEmail: 'a@kafue.test', timezone: 'UTC+0', maintenanceMode: false });
+      const settings = await superAdmin.post(api.generalSettings, {
+        siteName: name,
+        adminEmail: 'a@kafue.test',
+        timezone: 'UTC+0',
+        maintenanceMode: false,
+      });
       expectSane(settings, `site name ${name}`);
       expect((await superAdmin.get(api.generalSettings)).body.siteName).toBe(expected(name));
     }
@@ -342,10 +348,20 @@ describe('emails differing only in case or surrounding spaces', () => {
 
     const staff = await t.staff();
     expect((await t.client().signIn('staff', ` ${staff.email.toUpperCase()} `)).status).toBe(200);
-    const twin = await superAdmin.post(api.staff, { name: 'Twin', email: `${staff.email.toUpperCase()}  `, role: 'Staff', status: 'Active' });
+    const twin = await superAdmin.post(api.staff, {
+      name: 'Twin',
+      email: `${staff.email.toUpperCase()}  `,
+      role: 'Staff',
+      status: 'Active',
+    });
     expect(twin).toMatchObject({ status: 409, body: { message: messages.emailTaken } });
     const mover = await t.staff();
-    const moved = await superAdmin.put(api.staffById(mover.id), { name: 'Twin', email: staff.email.toUpperCase(), role: 'Staff', status: 'Active' });
+    const moved = await superAdmin.put(api.staffById(mover.id), {
+      name: 'Twin',
+      email: staff.email.toUpperCase(),
+      role: 'Staff',
+      status: 'Active',
+    });
     expect(moved).toMatchObject({ status: 409, body: { message: messages.emailTaken } });
     const rows = await t.db.query(`SELECT count(*)::int AS n FROM staff_users WHERE email = $1`, [staff.email]);
     expect(rows).toEqual([{ n: 1 }]);

@@ -63,7 +63,7 @@ export class Balancer {
   /** Adds backend; resolves once the balancer has seen it ready. */
   async addReady(backend: string, timeoutMs = 60_000): Promise<void> {
     this.backends.set(backend, { ready: false, failedChecks: 0 });
-    for (const started = Date.now(); !this.backends.get(backend)?.ready; ) {
+    for (const started = Date.now(); !this.backends.get(backend)?.ready;) {
       if (Date.now() - started > timeoutMs) throw new Error(`${backend} did not become ready`);
       await new Promise((r) => setTimeout(r, this.checkMs));
     }

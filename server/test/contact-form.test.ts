@@ -37,7 +37,9 @@ const form = {
 };
 
 function post(fields: Record<string, string>, address = freshAddress(), contentType = 'application/x-www-form-urlencoded') {
-  return t.client().call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': contentType, 'x-forwarded-for': address });
+  return t
+    .client()
+    .call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': contentType, 'x-forwarded-for': address });
 }
 
 /** The page's data (the JSON the page carries for hydration). */
@@ -64,8 +66,19 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(answer.text).not.toContain('class="error-note"');
     expect(answer.text).not.toContain('value="Mutale Banda"');
     expect(pageData(answer.text).contactNote).toEqual({ kind: 'success' });
-    const rows = await t.db.query(`SELECT full_name, email, phone, service, message, status FROM enquiries WHERE full_name = 'Mutale Banda'`);
-    expect(rows).toEqual([{ full_name: 'Mutale Banda', email: 'mutale@example.com', phone: '+260 97 555 0101', service: 'Cybersecurity', message: 'Please audit our network.', status: 'New' }]);
+    const rows = await t.db.query(
+      `SELECT full_name, email, phone, service, message, status FROM enquiries WHERE full_name = 'Mutale Banda'`,
+    );
+    expect(rows).toEqual([
+      {
+        full_name: 'Mutale Banda',
+        email: 'mutale@example.com',
+        phone: '+260 97 555 0101',
+        service: 'Cybersecurity',
+        message: 'Please audit our network.',
+        status: 'New',
+      },
+    ]);
   });
 
   it('keeps the honeypot: a filled-in website field is stored as Spam, with the same sent note', async () => {
@@ -79,7 +92,11 @@ describe('POST /contact (the form without JavaScript)', () => {
     const answer = await post({ ...form, fullName: 'Kept Text', email: 'not-an-email', phone: '1'.repeat(31) });
     expect(answer.status).toBe(400);
     const note = pageData(answer.text).contactNote!;
-    expect(note).toMatchObject({ kind: 'error', message: messages.invalidInput, values: { fullName: 'Kept Text', email: 'not-an-email', message: form.message } });
+    expect(note).toMatchObject({
+      kind: 'error',
+      message: messages.invalidInput,
+      values: { fullName: 'Kept Text', email: 'not-an-email', message: form.message },
+    });
     expect(Object.keys(note.errors as object).sort()).toEqual(['email', 'phone']);
     expect(note.values).not.toHaveProperty('website');
     expect(answer.text).toContain('class="error-note"');
@@ -94,11 +111,15 @@ describe('POST /contact (the form without JavaScript)', () => {
     const answer = await post({ ...form, fullName: 'Limit 5' }, address);
     expect(answer.status).toBe(429);
     expect(answer.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(pageData(answer.text).contactNote).toMatchObject({ kind: 'error', message: messages.tooManyEnquiries, values: { fullName: 'Limit 5' } });
+    expect(pageData(answer.text).contactNote).toMatchObject({
+      kind: 'error',
+      message: messages.tooManyEnquiries,
+      values: { fullName: 'Limit 5' },
+    });
     expect(answer.text).toContain(messages.tooManyEnquiries);
   });
 
-  it('carries when the page was rendered as the hidden startedAt: the page\'s own value is New, none or a future one Spam', async () => {
+  it("carries when the page was rendered as the hidden startedAt: the page's own value is New, none or a future one Spam", async () => {
     const page = await t.client().call('GET', '/contact', undefined, { 'accept-encoding': 'identity' });
     expect(page.status).toBe(200);
     const startedAt = hiddenStartedAt(page.text);
@@ -113,7 +134,9 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(bot.status).toBe(200);
     expect(pageData(bot.text).contactNote).toEqual({ kind: 'success' });
     expect((await post({ ...form, fullName: 'Future Form', startedAt: String(Date.now() + 120_000) })).status).toBe(200);
-    const rows = await t.db.query(`SELECT full_name, status FROM enquiries WHERE full_name IN ('Page Time', 'No Time Form', 'Future Form') ORDER BY full_name`);
+    const rows = await t.db.query(
+      `SELECT full_name, status FROM enquiries WHERE full_name IN ('Page Time', 'No Time Form', 'Future Form') ORDER BY full_name`,
+    );
     expect(rows).toEqual([
       { full_name: 'Future Form', status: 'Spam' },
       { full_name: 'No Time Form', status: 'Spam' },
@@ -124,11 +147,15 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(Number(hiddenStartedAt(refused.text))).toBeGreaterThan(Number(startedAt));
   });
 
-  it('refuses a line break in the name or the phone with the field\'s message, the text kept', async () => {
+  it("refuses a line break in the name or the phone with the field's message, the text kept", async () => {
     for (const field of ['fullName', 'phone'] as const) {
       const answer = await post({ ...form, [field]: 'Eve\r\nBcc: victim@example.com' });
       expect(answer.status).toBe(400);
-      expect(pageData(answer.text).contactNote).toMatchObject({ kind: 'error', message: messages.invalidInput, errors: { [field]: noLineBreaks } });
+      expect(pageData(answer.text).contactNote).toMatchObject({
+        kind: 'error',
+        message: messages.invalidInput,
+        errors: { [field]: noLineBreaks },
+      });
     }
     expect(await t.db.query(`SELECT 1 FROM enquiries WHERE full_name LIKE 'Eve%' OR phone LIKE 'Eve%'`)).toEqual([]);
   });

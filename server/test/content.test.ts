@@ -34,7 +34,7 @@ afterAll(() => t?.close());
 const fieldsOf = ({ _id: _i, status: _s, position: _p, updatedAt: _u, ...fields }: Record<string, unknown>) => fields;
 
 describe('the seeded content (migration 1764000000000-Content)', () => {
-  it('holds every collection of today\'s site word for word, published, in the site\'s order', async () => {
+  it("holds every collection of today's site word for word, published, in the site's order", async () => {
     for (const collection of contentCollections) {
       const list = await moderator.get(api.content(collection));
       expect(list.status).toBe(200);
@@ -55,7 +55,15 @@ describe('the seeded content (migration 1764000000000-Content)', () => {
       `SELECT fields->>'category' AS category, count(*)::int AS n FROM content_items
         WHERE collection = 'services' AND status = 'published' GROUP BY 1 ORDER BY 1`,
     );
-    expect(Object.fromEntries(rows.map((r) => [r.category, r.n]))).toEqual({ CCTV: 3, Design: 2, Digital: 3, Growth: 2, IT: 3, Security: 2, Web: 3 });
+    expect(Object.fromEntries(rows.map((r) => [r.category, r.n]))).toEqual({
+      CCTV: 3,
+      Design: 2,
+      Digital: 3,
+      Growth: 2,
+      IT: 3,
+      Security: 2,
+      Web: 3,
+    });
   });
 
   it('gives every seeded item one revision, by the initial content', async () => {
@@ -108,7 +116,9 @@ describe('who may call', () => {
     }
     const added = await superAdmin.post(api.content('testimonials'), { ...body, name: 'Mutale Tembo' });
     expect(added).toMatchObject({ status: 201, body: { message: messages.contentSaved, item: { name: 'Mutale Tembo', status: 'draft' } } });
-    expect((await superAdmin.delete(api.contentItem('testimonials', added.body.item._id))).body).toEqual({ message: messages.contentDeleted });
+    expect((await superAdmin.delete(api.contentItem('testimonials', added.body.item._id))).body).toEqual({
+      message: messages.contentDeleted,
+    });
   });
 });
 
@@ -158,7 +168,13 @@ describe('POST /api/content/{collection}', () => {
     expect(Object.keys(missingFields.body.errors).sort()).toEqual(['avatarInitial', 'company', 'name', 'quote', 'rating', 'title']);
     const status = await editor.post(api.content('faqs'), { page: 'home', question: 'Q?', answer: 'A.', status: 'live' });
     expect(Object.keys(status.body.errors).sort()).toEqual(['page', 'status']);
-    const link = await editor.post(api.content('insights'), { category: 'c', title: 't', description: 'd', date: '2026-13-01', link: 'javascript:alert(1)' });
+    const link = await editor.post(api.content('insights'), {
+      category: 'c',
+      title: 't',
+      description: 'd',
+      date: '2026-13-01',
+      link: 'javascript:alert(1)',
+    });
     expect(Object.keys(link.body.errors).sort()).toEqual(['date', 'link']);
     expect((await editor.get(api.content('services'))).body).toHaveLength(18);
   });
@@ -174,7 +190,10 @@ describe('PUT and DELETE /api/content/{collection}/{id}', () => {
   it('changes fields, status and position (Service updated), keeping what the body leaves out', async () => {
     const { item } = (await editor.post(api.content('services'), newService)).body;
     const renamed = await editor.put(api.contentItem('services', item._id), { ...newService, title: 'Website Care' });
-    expect(renamed).toMatchObject({ status: 200, body: { message: 'Service updated', item: { title: 'Website Care', status: 'draft', position: 3 } } });
+    expect(renamed).toMatchObject({
+      status: 200,
+      body: { message: 'Service updated', item: { title: 'Website Care', status: 'draft', position: 3 } },
+    });
     const published = await editor.put(api.contentItem('services', item._id), { ...newService, status: 'published', position: 7 });
     expect(published.body.item).toMatchObject({ status: 'published', position: 7, title: newService.title });
     // Moved to another category: after that category's last service.
@@ -210,11 +229,16 @@ describe('PUT /api/content/{collection}/order', () => {
   type Listed = { _id: string; status: string; position: number; category?: string; question?: string };
   const idsOf = (list: Listed[]) => list.map((i) => i._id);
   const revisionCount = async (id: string) => (await editor.get(api.contentRevisions('faqs', id))).body.length as number;
-  const reorderRows = () => t.db.query<{ target_label: string; changes: Record<string, unknown> }[]>(`SELECT target_label, changes FROM audit_log WHERE action = 'faq.reorder'`);
+  const reorderRows = () =>
+    t.db.query<{ target_label: string; changes: Record<string, unknown> }[]>(
+      `SELECT target_label, changes FROM audit_log WHERE action = 'faq.reorder'`,
+    );
 
   it('gives the items the order of the ids in one change: one revision per moved item, one audit row, the new list', async () => {
     const before = (await editor.get(api.content('faqs'))).body as Listed[];
-    const draft = (await editor.post(api.content('faqs'), { page: 'services', question: 'Do you work weekends?', answer: 'By appointment.' })).body.item as Listed;
+    const draft = (
+      await editor.post(api.content('faqs'), { page: 'services', question: 'Do you work weekends?', answer: 'By appointment.' })
+    ).body.item as Listed;
     const all = [...before, draft];
     // The draft goes first, the rest keep their order: every item moves one place down.
     const wanted = [draft, ...before];
@@ -289,7 +313,10 @@ describe('PUT /api/content/{collection}/order', () => {
     expect(Object.keys(malformed.body.errors)).toEqual(['ids.0']);
     expect((await editor.put(api.contentOrder('faqs'), {})).body.errors).toEqual({ ids: 'Required.' });
     expect((await editor.put(api.contentOrder('nothing'), { ids })).status).toBe(404);
-    expect(await moderator.put(api.contentOrder('faqs'), { ids: [...ids].reverse() })).toMatchObject({ status: 403, body: { message: messages.forbidden } });
+    expect(await moderator.put(api.contentOrder('faqs'), { ids: [...ids].reverse() })).toMatchObject({
+      status: 403,
+      body: { message: messages.forbidden },
+    });
     expect((await anonymous.put(api.contentOrder('faqs'), { ids })).status).toBe(401);
     expect(idsOf((await editor.get(api.content('faqs'))).body)).toEqual(ids);
   });
@@ -297,8 +324,15 @@ describe('PUT /api/content/{collection}/order', () => {
 
 describe('revisions and restore', () => {
   it('lists who saved each version and when, newest first', async () => {
-    const { item } = (await editor.post(api.content('addons'), { icon: 'lock', name: 'Backup Vault', price: '$9/month', description: 'Off-site copies.' })).body;
-    await editor.put(api.contentItem('addons', item._id), { icon: 'lock', name: 'Backup Vault', price: '$12/month', description: 'Off-site copies.' });
+    const { item } = (
+      await editor.post(api.content('addons'), { icon: 'lock', name: 'Backup Vault', price: '$9/month', description: 'Off-site copies.' })
+    ).body;
+    await editor.put(api.contentItem('addons', item._id), {
+      icon: 'lock',
+      name: 'Backup Vault',
+      price: '$12/month',
+      description: 'Off-site copies.',
+    });
     await superAdmin.put(api.contentItem('addons', item._id), {
       icon: 'lock',
       name: 'Backup Vault',

@@ -62,7 +62,9 @@ describe('GET /api/dashboard', () => {
     );
     expect(d.monthlyActivity.map((m: { serviceRequests: number }) => m.serviceRequests)).toEqual([0, 0, 0, 0, 0, 2, 3]);
     expect(d.monthlyActivity.map((m: { newUsers: number }) => m.newUsers)).toEqual([0, 0, 0, 2, 0, 0, 1]);
-    expect(d.monthlyActivity[6].label).toBe(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][new Date().getUTCMonth()]);
+    expect(d.monthlyActivity[6].label).toBe(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][new Date().getUTCMonth()],
+    );
 
     expect(d.servicesByCategory).toEqual([
       { category: 'Web', label: 'Web & Hosting', count: 3 },
@@ -91,7 +93,7 @@ describe('GET /api/dashboard', () => {
     expect(d.storageUsed.change).toBeGreaterThan(0);
   });
 
-  it('writes nothing: the settings, the audit log and every table\'s row count are as before the GET', async () => {
+  it("writes nothing: the settings, the audit log and every table's row count are as before the GET", async () => {
     const { client } = await t.admin('Moderator');
     // No reading kept for this month yet: the GET must not take one.
     await t.db.query(`DELETE FROM settings WHERE key LIKE 'dashboard.storage.%'`);
@@ -133,7 +135,7 @@ describe('GET /api/dashboard', () => {
     expect(monthStart(now, 'UTC+8', 2)).toMatchObject({ key: '2026-01', at: new Date('2025-12-31T16:00:00Z') });
   });
 
-  it('reads the catalogue: published services by category, and admins\' content saves as recent activity', async () => {
+  it("reads the catalogue: published services by category, and admins' content saves as recent activity", async () => {
     const before = (await (await t.admin('Moderator')).client.get(api.dashboard)).body;
     const editor = await t.admin('Editor');
     const draft = { category: 'CCTV', title: 'Dashboard Draft', price: '$5', description: 'Not yet.', features: [] };
@@ -141,7 +143,11 @@ describe('GET /api/dashboard', () => {
     expect(added.status).toBe(201);
     let after = (await editor.client.get(api.dashboard)).body;
     expect(after.totalServices.value).toBe(before.totalServices.value);
-    expect(after.recentActivity[0]).toMatchObject({ kind: 'content', user: expect.stringMatching(/^Editor \d+$/), action: 'edited Services: Dashboard Draft' });
+    expect(after.recentActivity[0]).toMatchObject({
+      kind: 'content',
+      user: expect.stringMatching(/^Editor \d+$/),
+      action: 'edited Services: Dashboard Draft',
+    });
     await editor.client.put(api.contentItem('services', added.body.item._id as string), { ...draft, status: 'published' });
     after = (await editor.client.get(api.dashboard)).body;
     expect(after.totalServices.value).toBe(before.totalServices.value + 1);

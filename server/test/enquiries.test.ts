@@ -67,8 +67,22 @@ function parseCsv(text: string): string[][] {
 }
 
 /** Inserts an enquiry directly; answers its id. */
-async function insert(values: Partial<Record<'full_name' | 'email' | 'message' | 'status' | 'service' | 'assignee_id' | 'phone', string | null>> & { created_at?: Date } = {}) {
-  const row = { full_name: 'Someone', email: 'someone@example.com', message: 'Hello', status: 'New', service: null, assignee_id: null, phone: null, created_at: new Date(), ...values };
+async function insert(
+  values: Partial<Record<'full_name' | 'email' | 'message' | 'status' | 'service' | 'assignee_id' | 'phone', string | null>> & {
+    created_at?: Date;
+  } = {},
+) {
+  const row = {
+    full_name: 'Someone',
+    email: 'someone@example.com',
+    message: 'Hello',
+    status: 'New',
+    service: null,
+    assignee_id: null,
+    phone: null,
+    created_at: new Date(),
+    ...values,
+  };
   const [{ id }] = await t.db.query(
     `INSERT INTO enquiries (full_name, email, message, status, service, assignee_id, phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
     [row.full_name, row.email, row.message, row.status, row.service, row.assignee_id, row.phone, row.created_at],
@@ -77,7 +91,7 @@ async function insert(values: Partial<Record<'full_name' | 'email' | 'message' |
 }
 
 describe('POST /api/enquiries', () => {
-  it('stores the enquiry as New and answers 201 with the form\'s message', async () => {
+  it("stores the enquiry as New and answers 201 with the form's message", async () => {
     const answer = await send(form);
     expect(answer).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
     const [row] = await t.db.query(`SELECT * FROM enquiries WHERE full_name = 'Ada Lovelace'`);
@@ -96,7 +110,9 @@ describe('POST /api/enquiries', () => {
     expect((await send({ email: 'a@b.co' })).body.errors).toMatchObject({ fullName: 'Required.', message: 'Required.' });
     expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiries`))[0].n).toBe(before);
     // At the limits, and the placeholder service, are fine.
-    expect((await send({ ...form, fullName: 'x'.repeat(100), message: 'y'.repeat(5000), phone: '1'.repeat(30), service: '' })).status).toBe(201);
+    expect((await send({ ...form, fullName: 'x'.repeat(100), message: 'y'.repeat(5000), phone: '1'.repeat(30), service: '' })).status).toBe(
+      201,
+    );
   });
 
   it('refuses a line break in the name or the phone (it would forge a line of the mail) with a field error', async () => {
@@ -121,7 +137,9 @@ describe('POST /api/enquiries', () => {
     expect(fast).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
     const human = await send({ ...form, fullName: 'Slow Human', startedAt: Date.now() - 5000, website: '' });
     expect(human.status).toBe(201);
-    const rows = await t.db.query(`SELECT full_name, status FROM enquiries WHERE full_name IN ('Honey Bot', 'Fast Bot', 'Slow Human') ORDER BY full_name`);
+    const rows = await t.db.query(
+      `SELECT full_name, status FROM enquiries WHERE full_name IN ('Honey Bot', 'Fast Bot', 'Slow Human') ORDER BY full_name`,
+    );
     expect(rows).toEqual([
       { full_name: 'Fast Bot', status: 'Spam' },
       { full_name: 'Honey Bot', status: 'Spam' },
@@ -150,7 +168,9 @@ describe('POST /api/enquiries', () => {
     for (const [fullName, body] of timings) {
       expect(await send({ ...body, fullName }), fullName).toMatchObject({ status: 201, body: { message: messages.enquirySent } });
     }
-    const judged = await t.db.query(`SELECT full_name, status FROM enquiries WHERE full_name LIKE '% Time %' OR full_name LIKE '% Text %' OR full_name LIKE '% Clock %'`);
+    const judged = await t.db.query(
+      `SELECT full_name, status FROM enquiries WHERE full_name LIKE '% Time %' OR full_name LIKE '% Text %' OR full_name LIKE '% Clock %'`,
+    );
     expect(Object.fromEntries(judged.map((r: { full_name: string; status: string }) => [r.full_name, r.status]))).toEqual({
       'No Time Bot': 'Spam',
       'Null Time Bot': 'Spam',
@@ -184,8 +204,7 @@ describe('POST /api/enquiries', () => {
   it('counts an IPv6 client by its /64, and shares the count between server processes', async () => {
     const second = await startTestServer({ databaseUrl: t.databaseUrl, configure: (c) => (c.trustProxy = true) });
     try {
-      const post = (server: TestServer, address: string) =>
-        server.client().post(api.enquiries, form, { 'x-forwarded-for': address });
+      const post = (server: TestServer, address: string) => server.client().post(api.enquiries, form, { 'x-forwarded-for': address });
       for (let i = 1; i <= 5; i++) expect((await post(i % 2 ? t : second, `2001:db8:1:2::${i}`)).status).toBe(201);
       expect((await post(second, '2001:db8:1:2:ffff::1')).status).toBe(429);
       expect((await post(t, '2001:db8:1:3::1')).status).toBe(201);
@@ -194,7 +213,7 @@ describe('POST /api/enquiries', () => {
     }
   });
 
-  it('refuses a post from another site\'s page', async () => {
+  it("refuses a post from another site's page", async () => {
     const answer = await send(form, freshAddress(), { origin: 'https://elsewhere.example' });
     expect(answer).toMatchObject({ status: 403, body: { message: messages.foreignOrigin } });
   });
@@ -207,11 +226,43 @@ describe('the inbox', () => {
     await t.db.query(`DELETE FROM enquiries`);
     staffId = (await t.staff()).id;
     const day = (d: string) => new Date(`${d}T12:00:00Z`);
-    ids.a = await insert({ full_name: 'Alice Banda', email: 'alice@zed.example', message: 'Need CCTV for the warehouse', service: 'Other', created_at: day('2026-01-05') });
-    ids.b = await insert({ full_name: 'Bwalya Phiri', email: 'bwalya@example.com', message: 'Website please', service: 'Web Development', status: 'Open', assignee_id: staffId, created_at: day('2026-02-10') });
-    ids.c = await insert({ full_name: 'Chanda Mulenga', email: 'chanda@example.com', message: 'Security audit of our WAREHOUSE network', service: 'Cybersecurity', status: 'Closed', created_at: day('2026-03-15') });
-    ids.d = await insert({ full_name: 'Spam Bot', email: 'bot@example.com', message: 'warehouse deals', status: 'Spam', created_at: day('2026-03-16') });
-    ids.e = await insert({ full_name: 'Dalitso 100%_off', email: 'dalitso@example.com', message: 'Literal 100%_off here', created_at: day('2026-03-20') });
+    ids.a = await insert({
+      full_name: 'Alice Banda',
+      email: 'alice@zed.example',
+      message: 'Need CCTV for the warehouse',
+      service: 'Other',
+      created_at: day('2026-01-05'),
+    });
+    ids.b = await insert({
+      full_name: 'Bwalya Phiri',
+      email: 'bwalya@example.com',
+      message: 'Website please',
+      service: 'Web Development',
+      status: 'Open',
+      assignee_id: staffId,
+      created_at: day('2026-02-10'),
+    });
+    ids.c = await insert({
+      full_name: 'Chanda Mulenga',
+      email: 'chanda@example.com',
+      message: 'Security audit of our WAREHOUSE network',
+      service: 'Cybersecurity',
+      status: 'Closed',
+      created_at: day('2026-03-15'),
+    });
+    ids.d = await insert({
+      full_name: 'Spam Bot',
+      email: 'bot@example.com',
+      message: 'warehouse deals',
+      status: 'Spam',
+      created_at: day('2026-03-16'),
+    });
+    ids.e = await insert({
+      full_name: 'Dalitso 100%_off',
+      email: 'dalitso@example.com',
+      message: 'Literal 100%_off here',
+      created_at: day('2026-03-20'),
+    });
   });
   const names = (answer: { body: { items: { fullName: string }[] } }) => answer.body.items.map((e) => e.fullName);
 
@@ -265,8 +316,18 @@ describe('the inbox', () => {
   });
 
   it('sorts by a column either way and pages without overlap', async () => {
-    expect(names(await moderator.get(`${api.enquiries}?sort=fullName`))).toEqual(['Alice Banda', 'Bwalya Phiri', 'Chanda Mulenga', 'Dalitso 100%_off']);
-    expect(names(await moderator.get(`${api.enquiries}?sort=-email`))).toEqual(['Dalitso 100%_off', 'Chanda Mulenga', 'Bwalya Phiri', 'Alice Banda']);
+    expect(names(await moderator.get(`${api.enquiries}?sort=fullName`))).toEqual([
+      'Alice Banda',
+      'Bwalya Phiri',
+      'Chanda Mulenga',
+      'Dalitso 100%_off',
+    ]);
+    expect(names(await moderator.get(`${api.enquiries}?sort=-email`))).toEqual([
+      'Dalitso 100%_off',
+      'Chanda Mulenga',
+      'Bwalya Phiri',
+      'Alice Banda',
+    ]);
     expect(names(await moderator.get(`${api.enquiries}?sort=status&status=Open,Closed`))).toEqual(['Chanda Mulenga', 'Bwalya Phiri']);
     const first = await moderator.get(`${api.enquiries}?sort=createdAt&pageSize=3`);
     const second = await moderator.get(`${api.enquiries}?sort=createdAt&pageSize=3&page=2`);
@@ -275,7 +336,16 @@ describe('the inbox', () => {
   });
 
   it('refuses a bad query: pageSize over 100, unknown status, sort or service, a bad date', async () => {
-    for (const query of ['pageSize=101', 'pageSize=0', 'page=0', 'status=Pending', 'sort=message', 'service=Plumbing', 'from=yesterday', 'assignee=nobody']) {
+    for (const query of [
+      'pageSize=101',
+      'pageSize=0',
+      'page=0',
+      'status=Pending',
+      'sort=message',
+      'service=Plumbing',
+      'from=yesterday',
+      'assignee=nobody',
+    ]) {
       const answer = await moderator.get(`${api.enquiries}?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body.message).toBe(messages.invalidInput);
@@ -302,7 +372,10 @@ describe('the inbox', () => {
 
   it('changes status and assignee (an Active staff member, or nobody)', async () => {
     const changed = await moderator.put(api.enquiryById(ids.a), { status: 'Open', assigneeId: staffId });
-    expect(changed).toMatchObject({ status: 200, body: { message: messages.enquiryUpdated, enquiry: { status: 'Open', assignee: { _id: staffId } } } });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: { message: messages.enquiryUpdated, enquiry: { status: 'Open', assignee: { _id: staffId } } },
+    });
     const statusOnly = await moderator.put(api.enquiryById(ids.a), { status: 'Closed' });
     expect(statusOnly.body.enquiry).toMatchObject({ status: 'Closed', assignee: { _id: staffId } });
     const inactive = (await t.staff({ status: 'Inactive' })).id;
@@ -318,7 +391,10 @@ describe('the inbox', () => {
 
   it('keeps notes with their author', async () => {
     const added = await moderator.post(api.enquiryNotes(ids.c), { text: '  Called back, sending a quote.  ' });
-    expect(added).toMatchObject({ status: 201, body: { message: messages.enquiryNoteAdded, note: { text: 'Called back, sending a quote.', author: { kind: 'admin' } } } });
+    expect(added).toMatchObject({
+      status: 201,
+      body: { message: messages.enquiryNoteAdded, note: { text: 'Called back, sending a quote.', author: { kind: 'admin' } } },
+    });
     await superAdmin.post(api.enquiryNotes(ids.c), { text: 'Quote sent.' });
     const detail = await moderator.get(api.enquiryById(ids.c));
     expect(detail.body.notes.map((n: { text: string }) => n.text)).toEqual(['Called back, sending a quote.', 'Quote sent.']);
@@ -332,7 +408,7 @@ describe('the inbox', () => {
     const id = await insert({ full_name: 'To Delete' });
     await moderator.post(api.enquiryNotes(id), { text: 'gone soon' });
     expect((await moderator.delete(api.enquiryById(id))).status).toBe(403);
-    expect((await superAdmin.delete(api.enquiryById(id)))).toMatchObject({ status: 200, body: { message: messages.enquiryDeleted } });
+    expect(await superAdmin.delete(api.enquiryById(id))).toMatchObject({ status: 200, body: { message: messages.enquiryDeleted } });
     expect((await superAdmin.delete(api.enquiryById(id))).status).toBe(404);
     expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiry_notes WHERE enquiry_id = $1`, [id]))[0].n).toBe(0);
   });
@@ -341,8 +417,20 @@ describe('the inbox', () => {
 describe('GET /api/enquiries/export.csv', () => {
   it('streams every matching row as UTF-8 CSV with a header, formulas neutralised and cells quoted', async () => {
     await t.db.query(`DELETE FROM enquiries`);
-    await insert({ full_name: '=HYPERLINK("http://evil.example","click")', email: 'a@example.com', message: 'line one\nline "two", three', phone: '+260 97 1234567', created_at: new Date('2026-01-01T10:00:00Z') });
-    await insert({ full_name: '@SUM(A1:A2)', email: 'b@example.com', message: '-2+3', service: 'Cybersecurity', created_at: new Date('2026-01-02T10:00:00Z') });
+    await insert({
+      full_name: '=HYPERLINK("http://evil.example","click")',
+      email: 'a@example.com',
+      message: 'line one\nline "two", three',
+      phone: '+260 97 1234567',
+      created_at: new Date('2026-01-01T10:00:00Z'),
+    });
+    await insert({
+      full_name: '@SUM(A1:A2)',
+      email: 'b@example.com',
+      message: '-2+3',
+      service: 'Cybersecurity',
+      created_at: new Date('2026-01-02T10:00:00Z'),
+    });
     await insert({ full_name: 'Zoë Ñandú', email: 'c@example.com', message: '\tTabbed', created_at: new Date('2026-01-03T10:00:00Z') });
     await insert({ full_name: 'Spam', status: 'Spam' });
     const answer = await moderator.get(`${api.enquiriesExport}?sort=createdAt`);
@@ -355,7 +443,17 @@ describe('GET /api/enquiries/export.csv', () => {
     const rows = parseCsv(answer.text);
     expect(rows[0]).toEqual(['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read']);
     expect(rows.slice(1)).toEqual([
-      ['2026-01-01T10:00:00.000Z', `'=HYPERLINK("http://evil.example","click")`, 'a@example.com', "'+260 97 1234567", '', 'New', '', 'line one\nline "two", three', ''],
+      [
+        '2026-01-01T10:00:00.000Z',
+        `'=HYPERLINK("http://evil.example","click")`,
+        'a@example.com',
+        "'+260 97 1234567",
+        '',
+        'New',
+        '',
+        'line one\nline "two", three',
+        '',
+      ],
       ['2026-01-02T10:00:00.000Z', "'@SUM(A1:A2)", 'b@example.com', '', 'Cybersecurity', 'New', '', "'-2+3", ''],
       ['2026-01-03T10:00:00.000Z', 'Zoë Ñandú', 'c@example.com', '', '', 'New', '', "'\tTabbed", ''],
     ]);
@@ -382,15 +480,22 @@ describe('GET /api/enquiries/export.csv', () => {
     expect(rows[2500][1]).toBe('Person 2500');
     // A client that goes away midway ends the copy and frees its connection.
     const controller = new AbortController();
-    const partial = await fetch(`${t.url}${api.enquiriesExport}`, { headers: { cookie: `kafue_session=${moderator.cookie}` }, signal: controller.signal });
+    const partial = await fetch(`${t.url}${api.enquiriesExport}`, {
+      headers: { cookie: `kafue_session=${moderator.cookie}` },
+      signal: controller.signal,
+    });
     const reader = partial.body!.getReader();
     await reader.read();
     controller.abort();
     await new Promise((r) => setTimeout(r, 300));
-    const copying = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND state = 'active'`);
+    const copying = await t.db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND state = 'active'`,
+    );
     expect(copying[0].n).toBe(0);
     // The connection went back to the pool with no transaction left open.
-    const open = await t.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`);
+    const open = await t.db.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+    );
     expect(open[0].n).toBe(0);
   });
 });
@@ -421,7 +526,10 @@ describe('the staff portal', () => {
     expect(closed).toMatchObject({ status: 200, body: { message: messages.enquiryUpdated, enquiry: { status: 'Closed' } } });
     expect((await mine.client.put(api.staffMyEnquiry(own), { status: 'Spam' })).status).toBe(400);
     // An admin sees the staff member's note.
-    expect((await moderator.get(api.enquiryById(own))).body.notes[0]).toMatchObject({ text: 'On it', author: { kind: 'staff', _id: mine.id } });
+    expect((await moderator.get(api.enquiryById(own))).body.notes[0]).toMatchObject({
+      text: 'On it',
+      author: { kind: 'staff', _id: mine.id },
+    });
 
     // Another person's enquiry, or one assigned to nobody: as if it did not exist.
     expect((await mine.client.get(api.staffMyEnquiry(theirs))).status).toBe(404);
@@ -473,10 +581,13 @@ describe('the totals the triggers keep', () => {
     // The API's totals, from the tally.
     const [{ n: open }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE status = 'Open' AND service = 'Other'`);
     expect((await moderator.get(`${api.enquiries}?status=Open&service=Other`)).body.total).toBe(open);
-    const [{ n: mine }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id = $1 AND status <> 'Spam'`, [one.id]);
+    const [{ n: mine }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id = $1 AND status <> 'Spam'`, [
+      one.id,
+    ]);
     expect((await one.client.get(api.staffMyEnquiries)).body.total).toBe(mine);
     expect((await moderator.get(`${api.enquiries}?assignee=none&service=none`)).body.total).toBe(
-      (await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id IS NULL AND service IS NULL AND status <> 'Spam'`))[0].n,
+      (await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id IS NULL AND service IS NULL AND status <> 'Spam'`))[0]
+        .n,
     );
 
     const backup = await dumpDatabase(t.db);

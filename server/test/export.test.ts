@@ -39,7 +39,13 @@ describe('export', () => {
 
   it('writes the content as published, drafts left out', async () => {
     const editor = (await t.admin('Editor')).client;
-    const service = { category: 'CCTV', title: 'Drone Patrols', price: '$999', description: 'Eyes in the sky.', features: ['Night flights'] };
+    const service = {
+      category: 'CCTV',
+      title: 'Drone Patrols',
+      price: '$999',
+      description: 'Eyes in the sky.',
+      features: ['Night flights'],
+    };
     await editor.post(api.content('services'), { ...service, status: 'published' });
     await editor.post(api.content('services'), { ...service, title: 'Draft Balloon' });
     await exportSite(t.db, siteDir, join(out, 'changed'));

@@ -232,12 +232,7 @@ export class Client {
     public cookie?: string,
   ) {}
 
-  async call<T = Untyped>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer<T>> {
+  async call<T = Untyped>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const h: Record<string, string> = { ...headers };
     if (body !== undefined && typeof body !== 'string') h['content-type'] ??= 'application/json';
     if (typeof body === 'string') h['content-type'] ??= 'application/json';
@@ -280,10 +275,7 @@ export class Client {
  * request from another loopback source address (127.0.0.2...: all of 127.0.0.0/8 reaches a
  * server on 127.0.0.1), as a client elsewhere.
  */
-export function rawRequest(
-  url: string,
-  options: { method: string; body?: unknown; localAddress?: string },
-): Promise<Answer> {
+export function rawRequest(url: string, options: { method: string; body?: unknown; localAddress?: string }): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const req = request(

@@ -84,7 +84,8 @@ describe('unknown API paths and methods', () => {
 const send = (method: string, path: string) => rawRequest(`${t.url}${path}`, { method });
 
 const oddMethods = ['TRACE', 'PROPFIND', 'MKCOL', 'SEARCH', 'PATCH', 'OPTIONS'];
-const logLines = () => t.logs.map((line) => JSON.parse(line) as { level: number; msg: string; method?: string; path?: string; status?: number });
+const logLines = () =>
+  t.logs.map((line) => JSON.parse(line) as { level: number; msg: string; method?: string; path?: string; status?: number });
 
 describe('methods a path does not take (rawRequest sends them: fetch refuses TRACE)', () => {
   const paths = [
@@ -130,7 +131,11 @@ describe('methods a path does not take (rawRequest sends them: fetch refuses TRA
   it('a method Node does not know never reaches the app: 400 from the HTTP parser, nothing logged as an error', async () => {
     const before = t.logs.length;
     expect((await send('FROBNICATE', api.staff)).status).toBe(400);
-    expect(logLines().slice(before).filter((l) => l.level >= 50)).toEqual([]);
+    expect(
+      logLines()
+        .slice(before)
+        .filter((l) => l.level >= 50),
+    ).toEqual([]);
   });
 });
 
@@ -172,9 +177,7 @@ describe('request log', () => {
     await cookieClient.signIn('admin', email);
     await cookieClient.get(api.staff);
     const lines = t.logs.map((l) => JSON.parse(l));
-    expect(lines).toContainEqual(
-      expect.objectContaining({ method: 'POST', path: api.adminLogin, status: 200, ms: expect.any(Number) }),
-    );
+    expect(lines).toContainEqual(expect.objectContaining({ method: 'POST', path: api.adminLogin, status: 200, ms: expect.any(Number) }));
     expect(lines).toContainEqual(expect.objectContaining({ method: 'GET', path: api.staff, status: 200 }));
     const all = t.logs.join('\n');
     for (const secret of [password, token, cookieClient.cookie!, 'querysecret', email]) {
@@ -217,7 +220,8 @@ describe('database cut while requests run', () => {
     let running = true;
     const worker = async (i: number) => {
       while (running) {
-        const answer = i % 3 === 0 ? await client.post(api.generalSettings, settings) : await client.get(i % 3 === 1 ? api.staff : api.generalSettings);
+        const answer =
+          i % 3 === 0 ? await client.post(api.generalSettings, settings) : await client.get(i % 3 === 1 ? api.staff : api.generalSettings);
         seen.push(answer.status);
         const ok = answer.status === 200 || (answer.status === 503 && answer.body.message === messages.databaseUnavailable);
         if (!ok) wrong.push(`${answer.status} ${answer.text.slice(0, 100)}`);
@@ -277,7 +281,15 @@ describe('serving the built site and console', () => {
   });
 
   it('console routes get the console index.html (status 200); its assets live under /admin/assets', async () => {
-    for (const path of ['/admin', '/admin/users', '/admin/settings/backup', '/kafue-secure-admin', '/staff-login', '/staff', '/staff/dashboard']) {
+    for (const path of [
+      '/admin',
+      '/admin/users',
+      '/admin/settings/backup',
+      '/kafue-secure-admin',
+      '/staff-login',
+      '/staff',
+      '/staff/dashboard',
+    ]) {
       expect(await t.client().get(path), path).toMatchObject({ status: 200, text: '<div id="root">console</div>' });
     }
     const asset = await t.client().get('/admin/assets/index-xyz.js');

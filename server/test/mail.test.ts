@@ -55,7 +55,8 @@ class Smtp {
 }
 
 /** A header's value from a raw message (unfolded). */
-const header = (raw: string, name: string) => new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ');
+const header = (raw: string, name: string) =>
+  new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ');
 /** The text body, quoted-printable undone. */
 const bodyOf = (raw: string) =>
   raw
@@ -109,7 +110,13 @@ const setNotifications = (adminId: string, value: object) =>
     adminId,
     JSON.stringify(value),
   ]);
-const form = { fullName: 'Mwila Tembo', email: 'mwila@visitor.test', message: 'Please quote for CCTV at our shop.', service: 'Other', startedAt: Date.now() - 60_000 };
+const form = {
+  fullName: 'Mwila Tembo',
+  email: 'mwila@visitor.test',
+  message: 'Please quote for CCTV at our shop.',
+  service: 'Other',
+  startedAt: Date.now() - 60_000,
+};
 let address = 0;
 const post = (body: object) => t.client().post(api.enquiries, body, { 'x-forwarded-for': `203.0.113.${++address}` });
 
@@ -208,12 +215,26 @@ describe('visitor text in mails', () => {
     const forged = 'Eve\r\nBcc: victim@example.com';
     const staff = await editor.post(api.staff, { name: forged, email: 'forged.staff@acme.test', role: 'Staff', status: 'Active' });
     expect(staff).toMatchObject({ status: 400, body: { errors: { name: noLineBreaks } } });
-    const invite = await superAdmin.post(api.admins, { name: forged, email: 'forged.admin@acme.test', role: 'Editor', password: 'Long-enough-1' });
+    const invite = await superAdmin.post(api.admins, {
+      name: forged,
+      email: 'forged.admin@acme.test',
+      role: 'Editor',
+      password: 'Long-enough-1',
+    });
     expect(invite).toMatchObject({ status: 400, body: { errors: { name: noLineBreaks } } });
     const other = await t.admin('Editor');
-    const update = await superAdmin.put(api.adminById(other.id), { name: 'Eve\u2028Bcc: victim@example.com', email: 'forged.update@acme.test', role: 'Editor' });
+    const update = await superAdmin.put(api.adminById(other.id), {
+      name: 'Eve\u2028Bcc: victim@example.com',
+      email: 'forged.update@acme.test',
+      role: 'Editor',
+    });
     expect(update).toMatchObject({ status: 400, body: { errors: { name: noLineBreaks } } });
-    const settings = await superAdmin.post(api.generalSettings, { siteName: 'Acme\nBcc: victim@example.com', adminEmail: 'boss@acme.test', timezone: 'UTC+8', maintenanceMode: false });
+    const settings = await superAdmin.post(api.generalSettings, {
+      siteName: 'Acme\nBcc: victim@example.com',
+      adminEmail: 'boss@acme.test',
+      timezone: 'UTC+8',
+      maintenanceMode: false,
+    });
     expect(settings).toMatchObject({ status: 400, body: { errors: { siteName: noLineBreaks } } });
     expect(await t.db.query(`SELECT 1 FROM staff_users WHERE email = 'forged.staff@acme.test'`)).toEqual([]);
     expect(await t.db.query(`SELECT 1 FROM admins WHERE email IN ('forged.admin@acme.test', 'forged.update@acme.test')`)).toEqual([]);
@@ -222,7 +243,7 @@ describe('visitor text in mails', () => {
 });
 
 describe('digests', () => {
-  it('daily and weekly digests list the period\'s enquiries in the configured timezone, made once across processes', async () => {
+  it("daily and weekly digests list the period's enquiries in the configured timezone, made once across processes", async () => {
     await t.db.query(`DELETE FROM enquiries`);
     await t.db.query(`DELETE FROM admin_notification_settings`);
     const daily = await t.admin('Moderator');
@@ -232,11 +253,10 @@ describe('digests', () => {
     // Wednesday 2026-11-25 09:00 at UTC+8 (01:00 UTC). Yesterday there: Tuesday 24th, 16:00 UTC on the 23rd to 16:00 UTC on the 24th.
     const now = new Date('2026-11-25T01:00:00Z');
     const insert = (name: string, at: string, status = 'New') =>
-      t.db.query(`INSERT INTO enquiries (full_name, email, message, status, created_at) VALUES ($1, 'v@visitor.test', 'Hello there', $2, $3)`, [
-        name,
-        status,
-        at,
-      ]);
+      t.db.query(
+        `INSERT INTO enquiries (full_name, email, message, status, created_at) VALUES ($1, 'v@visitor.test', 'Hello there', $2, $3)`,
+        [name, status, at],
+      );
     await insert('Too Early', '2026-11-23T15:59:59Z');
     await insert('Tuesday Morning', '2026-11-23T16:00:00Z');
     await insert('Tuesday Night', '2026-11-24T15:59:59Z');
@@ -342,7 +362,9 @@ describe('delivery', () => {
 
   it('without SMTP_URL, every mail is written to DATA_DIR/outbox as an .eml file', async () => {
     const outbox = new MailSender(t.db, { ...t.config, smtpUrl: undefined }, silent);
-    await t.db.transaction((m) => queueMail(m, { to: 'file@acme.test', subject: 'On disk', text: 'Written out', replyTo: 'boss@acme.test' }));
+    await t.db.transaction((m) =>
+      queueMail(m, { to: 'file@acme.test', subject: 'On disk', text: 'Written out', replyTo: 'boss@acme.test' }),
+    );
     expect(await outbox.deliverDue()).toBe(1);
     await outbox.stop();
     const files = readdirSync(outboxDir(t.config)).filter((f) => f.endsWith('.eml'));

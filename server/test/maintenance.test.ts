@@ -14,7 +14,11 @@ import { maintenancePage } from '../src/maintenance/maintenance.js';
 import { password, startTestServer, type Client, type TestServer } from './helpers.js';
 
 const built = mkdtempSync(join(tmpdir(), 'kafue-maintenance-'));
-for (const [dir, text] of [['site', 'Home page'], ['site/about', 'About page'], ['console', 'Console']]) {
+for (const [dir, text] of [
+  ['site', 'Home page'],
+  ['site/about', 'About page'],
+  ['console', 'Console'],
+]) {
   mkdirSync(join(built, dir), { recursive: true });
   writeFileSync(join(built, dir, 'index.html'), `<!doctype html><title>${text}</title>${text}`);
 }
@@ -59,7 +63,17 @@ describe('maintenance mode', () => {
   it('on: every public page answers 503 with the maintenance page and Retry-After', async () => {
     expect((await admin.post(api.generalSettings, settings(true))).status).toBe(200);
     // Pages as written in any letter case: none is the console's, so each is a public page.
-    for (const path of ['/', '/about', '/services/web', '/assets/app.css', '/no-such-page', '/SERVICES', '/About', '/ADMIN/staff', '/API']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/services/web',
+      '/assets/app.css',
+      '/no-such-page',
+      '/SERVICES',
+      '/About',
+      '/ADMIN/staff',
+      '/API',
+    ]) {
       const page = await t.client().get(path);
       expect(page.status, path).toBe(503);
       expect(page.headers.get('retry-after')).toBe('300');

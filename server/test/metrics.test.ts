@@ -79,8 +79,7 @@ describe('with METRICS_TOKEN', () => {
   };
   const requests = (samples: Sample[], labels: Record<string, string>) =>
     valueOf(samples, 'kafue_http_request_duration_seconds_count', labels);
-  const refusals = (samples: Sample[], kind: string, reason: string) =>
-    valueOf(samples, 'kafue_signin_refusals_total', { kind, reason });
+  const refusals = (samples: Sample[], kind: string, reason: string) => valueOf(samples, 'kafue_signin_refusals_total', { kind, reason });
 
   it('refuses a missing, wrong or other-scheme token with 401', async () => {
     for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token}x`, `Basic ${token}`]) {
@@ -204,7 +203,11 @@ describe('publishing the site, with METRICS_TOKEN', () => {
     }
     await t.site.settled();
     const after = await scrape();
-    expect(valueOf(after, 'kafue_site_publish_duration_seconds_count')).toBe(valueOf(before, 'kafue_site_publish_duration_seconds_count') + 1);
-    expect(valueOf(after, 'kafue_site_publish_duration_seconds_sum')).toBeGreaterThan(valueOf(before, 'kafue_site_publish_duration_seconds_sum'));
+    expect(valueOf(after, 'kafue_site_publish_duration_seconds_count')).toBe(
+      valueOf(before, 'kafue_site_publish_duration_seconds_count') + 1,
+    );
+    expect(valueOf(after, 'kafue_site_publish_duration_seconds_sum')).toBeGreaterThan(
+      valueOf(before, 'kafue_site_publish_duration_seconds_sum'),
+    );
   });
 });

@@ -11,15 +11,23 @@ const src = resolve(import.meta.dirname, '../src');
 const migrations = join(src, 'db/migrations');
 /** The modules a file imports or re-exports (side-effect imports included). */
 const importsOf = (file: string) =>
-  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import\s+(?:[^'"]*?\bfrom\s+)?|export\s+[^'"]*?\bfrom\s+)['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import\s+(?:[^'"]*?\bfrom\s+)?|export\s+[^'"]*?\bfrom\s+)['"]([^'"]+)['"]/gm)].map(
+    (m) => m[1],
+  );
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 
 describe('migrations', () => {
   it('import nothing but typeorm', () => {
     const files = readdirSync(migrations).filter((f) => f.endsWith('.ts'));
     expect(files.length).toBeGreaterThan(0);
-    const outside = files.flatMap((f) => importsOf(join(migrations, f)).filter((m) => m !== 'typeorm').map((m) => `${f}: ${m}`));
+    const outside = files.flatMap((f) =>
+      importsOf(join(migrations, f))
+        .filter((m) => m !== 'typeorm')
+        .map((m) => `${f}: ${m}`),
+    );
     expect(outside).toEqual([]);
   });
 

@@ -62,7 +62,12 @@ describe('two server processes on one database', () => {
   });
 
   it('a change on one is read on the other; failed sign-ins on both count toward one limit', async () => {
-    const created = await new Client(a.url, cookie).post(api.staff, { name: 'Shared', email: 'shared@kafue.test', role: 'Staff', status: 'Active' });
+    const created = await new Client(a.url, cookie).post(api.staff, {
+      name: 'Shared',
+      email: 'shared@kafue.test',
+      role: 'Staff',
+      status: 'Active',
+    });
     expect(created.status).toBe(201);
     const listed = (await new Client(b.url, cookie).get(api.staff)).body as { email: string }[];
     expect(listed.map((s) => s.email)).toContain('shared@kafue.test');
@@ -78,47 +83,51 @@ describe('two server processes on one database', () => {
     }
   });
 
-  it('one killed (SIGKILL) under write load: the other keeps answering, and every acknowledged write is there', { timeout: 90_000 }, async () => {
-    const clients = [new Client(a.url, cookie), new Client(b.url, cookie)];
-    const acknowledged: string[] = [];
-    let acknowledgedByB = 0;
-    /** Answers other than 201, and failures to reach B: none expected. */
-    const wrong: string[] = [];
-    let running = true;
-    // Eight clients, each sending its creates to A and B in turn.
-    const writer = async (w: number) => {
-      for (let i = 0; running; i++) {
-        const email = `load${w}-${i}@kafue.test`;
-        const client = clients[(w + i) % 2];
-        try {
-          const answer = await client.post(api.staff, { name: `Load ${email}`, email, role: 'Manager', status: 'Suspended' });
-          if (answer.status === 201) {
-            acknowledged.push(email);
-            if (client === clients[1]) acknowledgedByB++;
-          } else wrong.push(`${answer.status} ${answer.text.slice(0, 80)}`);
-        } catch (error) {
-          // A killed: that write was never acknowledged (it may or may not have been made).
-          if (client === clients[1]) wrong.push(`B: ${String(error)}`);
+  it(
+    'one killed (SIGKILL) under write load: the other keeps answering, and every acknowledged write is there',
+    { timeout: 90_000 },
+    async () => {
+      const clients = [new Client(a.url, cookie), new Client(b.url, cookie)];
+      const acknowledged: string[] = [];
+      let acknowledgedByB = 0;
+      /** Answers other than 201, and failures to reach B: none expected. */
+      const wrong: string[] = [];
+      let running = true;
+      // Eight clients, each sending its creates to A and B in turn.
+      const writer = async (w: number) => {
+        for (let i = 0; running; i++) {
+          const email = `load${w}-${i}@kafue.test`;
+          const client = clients[(w + i) % 2];
+          try {
+            const answer = await client.post(api.staff, { name: `Load ${email}`, email, role: 'Manager', status: 'Suspended' });
+            if (answer.status === 201) {
+              acknowledged.push(email);
+              if (client === clients[1]) acknowledgedByB++;
+            } else wrong.push(`${answer.status} ${answer.text.slice(0, 80)}`);
+          } catch (error) {
+            // A killed: that write was never acknowledged (it may or may not have been made).
+            if (client === clients[1]) wrong.push(`B: ${String(error)}`);
+          }
         }
-      }
-    };
-    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
-    const until = async (done: () => boolean) => {
-      while (!done() && wrong.length === 0) await new Promise((r) => setTimeout(r, 20));
-    };
-    await until(() => acknowledged.length >= 10);
-    await a.stop('SIGKILL');
-    const byBAtKill = acknowledgedByB;
-    await until(() => acknowledgedByB >= byBAtKill + 10);
-    running = false;
-    await Promise.all(writers);
-    expect(wrong).toEqual([]);
+      };
+      const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+      const until = async (done: () => boolean) => {
+        while (!done() && wrong.length === 0) await new Promise((r) => setTimeout(r, 20));
+      };
+      await until(() => acknowledged.length >= 10);
+      await a.stop('SIGKILL');
+      const byBAtKill = acknowledgedByB;
+      await until(() => acknowledgedByB >= byBAtKill + 10);
+      running = false;
+      await Promise.all(writers);
+      expect(wrong).toEqual([]);
 
-    const rows = (await clients[1].get(api.staff)).body as { name: string; email: string; role: string; status: string }[];
-    const emails = new Set(rows.map((r) => r.email));
-    expect(acknowledged.filter((email) => !emails.has(email))).toEqual([]);
-    for (const row of rows.filter((r) => r.email.startsWith('load'))) {
-      expect(row).toMatchObject({ name: `Load ${row.email}`, role: 'Manager', status: 'Suspended' });
-    }
-  });
+      const rows = (await clients[1].get(api.staff)).body as { name: string; email: string; role: string; status: string }[];
+      const emails = new Set(rows.map((r) => r.email));
+      expect(acknowledged.filter((email) => !emails.has(email))).toEqual([]);
+      for (const row of rows.filter((r) => r.email.startsWith('load'))) {
+        expect(row).toMatchObject({ name: `Load ${row.email}`, role: 'Manager', status: 'Suspended' });
+      }
+    },
+  );
 });

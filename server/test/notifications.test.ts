@@ -27,7 +27,7 @@ describe('GET/PUT /api/admin/settings/notifications', () => {
     });
   });
 
-  it('saves each admin\'s own, leaving the others\' alone', async () => {
+  it("saves each admin's own, leaving the others' alone", async () => {
     const one = await t.admin('Moderator');
     const other = await t.admin('Super Admin');
     const saved = await one.client.put(api.notificationSettings, custom);
@@ -54,7 +54,9 @@ describe('GET/PUT /api/admin/settings/notifications', () => {
     const loud = await t.admin('Moderator');
     await quiet.client.put(api.notificationSettings, { ...defaultNotificationSettings, emailEnabled: false });
     await loud.client.put(api.notificationSettings, defaultNotificationSettings);
-    const sent = await t.client().post(api.enquiries, { fullName: 'V', email: 'v@visitor.test', message: 'Hi', startedAt: Date.now() - 60_000 });
+    const sent = await t
+      .client()
+      .post(api.enquiries, { fullName: 'V', email: 'v@visitor.test', message: 'Hi', startedAt: Date.now() - 60_000 });
     expect(sent.status).toBe(201);
     const rows = await t.db.query(`SELECT to_address FROM mail_queue`);
     const to = rows.map((r: { to_address: string }) => r.to_address);

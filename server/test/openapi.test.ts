@@ -200,12 +200,24 @@ describe('recorded answers', () => {
     // Enquiries: the form, the inbox, the staff portal.
     const enquiryById = `${api.enquiries}/:id`;
     // Shown a minute ago, as a person's form is (the form without JavaScript sends it as text).
-    const form = { fullName: 'Open Api', email: 'visitor@kafue.test', message: 'Hello', service: 'Other', phone: '', startedAt: String(Date.now() - 60_000) };
+    const form = {
+      fullName: 'Open Api',
+      email: 'visitor@kafue.test',
+      message: 'Hello',
+      service: 'Other',
+      phone: '',
+      startedAt: String(Date.now() - 60_000),
+    };
     expect((await call(anyone, 'POST', api.enquiries, form)).status).toBe(201);
     expect((await call(anyone, 'POST', api.enquiries, { ...form, email: 'nope' })).status).toBe(400);
     // The same form without JavaScript: the contact page (text/html), sent or refused.
-    for (const [fields, status] of [[form, 200], [{ ...form, email: 'nope' }, 400]] as const) {
-      const page = await anyone.call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    for (const [fields, status] of [
+      [form, 200],
+      [{ ...form, email: 'nope' }, 400],
+    ] as const) {
+      const page = await anyone.call('POST', '/contact', new URLSearchParams(fields).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
       expect(page.status).toBe(status);
       recorded.push({ method: 'POST', route: '/contact', answer: page });
     }
@@ -273,7 +285,13 @@ describe('recorded answers', () => {
     // Site content.
     const collection = `/api/content/:collection`;
     const item = `${collection}/:id`;
-    const service = { category: 'IT', title: 'Printer Setup', price: '$49', description: 'Printers that work.', features: ['Network printing'] };
+    const service = {
+      category: 'IT',
+      title: 'Printer Setup',
+      price: '$49',
+      description: 'Printers that work.',
+      features: ['Network printing'],
+    };
     expect((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).status).toBe(200);
     const added = await call(admin.client, 'POST', collection, service, { collection: 'services' });
     expect(added.status).toBe(201);
@@ -285,10 +303,14 @@ describe('recorded answers', () => {
     const revisions = await call(moderator, 'GET', `${item}/revisions`, undefined, itemParams);
     expect(revisions.status).toBe(200);
     const restore = `${item}/revisions/:revisionId/restore`;
-    expect((await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status).toBe(200);
+    expect(
+      (await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status,
+    ).toBe(200);
     expect((await call(moderator, 'GET', `${item}/preview`, undefined, itemParams)).status).toBe(200);
     const order = `${collection}/order`;
-    const ids = ((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).body as { _id: string }[]).map((s) => s._id);
+    const ids = ((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).body as { _id: string }[]).map(
+      (s) => s._id,
+    );
     expect((await call(admin.client, 'PUT', order, { ids: [...ids].reverse() }, { collection: 'services' })).status).toBe(200);
     expect((await call(admin.client, 'PUT', order, { ids: ids.slice(1) }, { collection: 'services' })).status).toBe(400);
     expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);

@@ -110,7 +110,9 @@ describe('staff', () => {
     expect(changed.status).toBe(200);
     expect((await c.get(api.staffMe)).body.mustChangePassword).toBe(false);
     const later = t.client();
-    expect((await later.post(api.staffLogin, { email: staff.email, password: 'staff new password' })).body.staff.mustChangePassword).toBe(false);
+    expect((await later.post(api.staffLogin, { email: staff.email, password: 'staff new password' })).body.staff.mustChangePassword).toBe(
+      false,
+    );
   });
 
   it('a young password is left alone', async () => {

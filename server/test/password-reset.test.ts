@@ -47,7 +47,11 @@ async function mailsTo(to: string): Promise<string[]> {
     return [];
   }
   return files
-    .map((f) => readFileSync(`${outboxDir(t.config)}/${f}`, 'utf8').replace(/=\r\n/g, '').replace(/=3D/g, '='))
+    .map((f) =>
+      readFileSync(`${outboxDir(t.config)}/${f}`, 'utf8')
+        .replace(/=\r\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((raw) => new RegExp(`^To: ${to}\\r?$`, 'mi').test(raw));
 }
 
@@ -76,7 +80,9 @@ describe('POST /api/auth/forgot-password', () => {
     const [mail] = await mailsTo(admin.email);
     expect(mail).toMatch(/^Subject: Reset your .+ password\r?$/m);
     expect(mail).toContain('30 minutes');
-    const rows = await t.db.query(`SELECT token_hash, expires_at - created_at AS valid FROM password_resets WHERE admin_id = $1`, [admin.id]);
+    const rows = await t.db.query(`SELECT token_hash, expires_at - created_at AS valid FROM password_resets WHERE admin_id = $1`, [
+      admin.id,
+    ]);
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0].valid).toMatchObject({ minutes: 30 });
@@ -92,7 +98,12 @@ describe('POST /api/auth/forgot-password', () => {
         const runner = original(mode);
         const query = runner.query.bind(runner);
         runner.query = ((sql: string, ...rest: unknown[]) => {
-          seen.push(sql.replace(/\s+/g, ' ').replace(/WHERE false|\$\d+|'[^']*'|\b(admins|staff_users)\b/g, '?').slice(0, 40));
+          seen.push(
+            sql
+              .replace(/\s+/g, ' ')
+              .replace(/WHERE false|\$\d+|'[^']*'|\b(admins|staff_users)\b/g, '?')
+              .slice(0, 40),
+          );
           return (query as (...a: unknown[]) => unknown)(sql, ...rest);
         }) as typeof runner.query;
         return runner;
@@ -155,7 +166,12 @@ describe('POST /api/auth/reset-password', () => {
     await forgot(admin.email, 'admin');
     const expired = await mailedToken(admin.email);
     await t.db.query(`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE admin_id = $1`, [admin.id]);
-    for (const token of [expired, randomBytes(32).toString('base64url'), 'abc', expired.slice(0, 42) + (expired.endsWith('A') ? 'B' : 'A')]) {
+    for (const token of [
+      expired,
+      randomBytes(32).toString('base64url'),
+      'abc',
+      expired.slice(0, 42) + (expired.endsWith('A') ? 'B' : 'A'),
+    ]) {
       const refused = await t.client().post(api.resetPassword, { token, newPassword: 'a new password' });
       expect(refused, token).toMatchObject({ status: 400, body: { message: messages.resetLinkInvalid } });
     }

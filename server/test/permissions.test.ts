@@ -49,8 +49,15 @@ afterAll(async () => {
 /** Status seen per call and caller, printed as a table when the file is done. */
 const matrix = new Map<string, Partial<Record<Who, number>>>();
 const short: Record<Who, string> = {
-  anonymous: 'anon', staffPending: 'stPend', staff: 'staff', Moderator: 'Mod', Editor: 'Editor',
-  'Super Admin': 'SupAdm', expired: 'expird', revoked: 'revokd', forged: 'forged',
+  anonymous: 'anon',
+  staffPending: 'stPend',
+  staff: 'staff',
+  Moderator: 'Mod',
+  Editor: 'Editor',
+  'Super Admin': 'SupAdm',
+  expired: 'expird',
+  revoked: 'revokd',
+  forged: 'forged',
 };
 function printMatrix() {
   if (matrix.size === 0) return;
@@ -124,8 +131,16 @@ const rows: Row[] = [
   { call: 'GET /api/content/{collection}', allowed: admins, run: (c) => c.get(api.content('services')) },
   { call: 'POST /api/content/{collection}', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.content('services'), {}) },
   { call: 'PUT /api/content/{collection}/order', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentOrder('faqs'), {}) },
-  { call: 'PUT /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.contentItem('services', missing), {}) },
-  { call: 'DELETE /api/content/{collection}/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.contentItem('services', missing)) },
+  {
+    call: 'PUT /api/content/{collection}/{id}',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.put(api.contentItem('services', missing), {}),
+  },
+  {
+    call: 'DELETE /api/content/{collection}/{id}',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.delete(api.contentItem('services', missing)),
+  },
   { call: 'GET /api/content/{collection}/{id}/revisions', allowed: admins, run: (c) => c.get(api.contentRevisions('faqs', missing)) },
   {
     call: 'POST /api/content/{collection}/{id}/revisions/{revisionId}/restore',

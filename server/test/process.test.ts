@@ -261,7 +261,10 @@ describe('command-line tool', () => {
       for (let i = 0; i < 5; i++) await t.client().signIn('admin', 'cli@kafue.test', 'wrong');
       expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(429);
       // As the README writes it: npm run admin -w server -- admin reset-password ...
-      const reset = await cli(['admin', 'admin', 'reset-password', '--email', 'cli@kafue.test'], { ...env, KAFUE_NEW_PASSWORD: 'chosen password' });
+      const reset = await cli(['admin', 'admin', 'reset-password', '--email', 'cli@kafue.test'], {
+        ...env,
+        KAFUE_NEW_PASSWORD: 'chosen password',
+      });
       expect(reset.code, reset.err).toBe(0);
       expect(reset.out).not.toContain('chosen password');
       expect((await c.get(api.authVerify)).status).toBe(401);
@@ -307,7 +310,10 @@ describe('command-line tool', () => {
     const dataDir = freshDataDir();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'run@kafue.test', ADMIN_PASSWORD: 'running password' });
     try {
-      const reset = await cli(['admin', 'reset-password', '--email', 'run@kafue.test'], { DATA_DIR: dataDir, KAFUE_NEW_PASSWORD: 'reset while up' });
+      const reset = await cli(['admin', 'reset-password', '--email', 'run@kafue.test'], {
+        DATA_DIR: dataDir,
+        KAFUE_NEW_PASSWORD: 'reset while up',
+      });
       expect(reset.code, reset.err).toBe(0);
       expect(reset.err).toMatch(/Using the database of the server running/);
       expect((await new Client(s.url).signIn('admin', 'run@kafue.test', 'reset while up')).status).toBe(200);

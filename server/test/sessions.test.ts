@@ -91,9 +91,7 @@ describe('a session ended or changed on one process ends or changes on the other
     expect((await client.get(api.admins)).status).toBe(200);
     // Cut every listening connection of this database (both processes'), then change the session
     // in a way no notification reports: only a lookup can see it.
-    await a.db.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
-    );
+    await a.db.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     await a.db.query(`ALTER TABLE sessions DISABLE TRIGGER sessions_changed`);
     try {
@@ -105,7 +103,8 @@ describe('a session ended or changed on one process ends or changes on the other
   });
 
   it('listens again once the connection is back (both processes)', async () => {
-    const seen = () => b.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
+    const seen = () =>
+      b.db.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`);
     const started = Date.now();
     while ((await seen())[0].n < 2 && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await seen())[0].n).toBe(2);

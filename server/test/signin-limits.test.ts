@@ -96,34 +96,38 @@ describe('per account from every address (the ceiling)', () => {
     expect(() => loadConfig({ SIGNIN_FAILURES_PER_ACCOUNT_CEILING: 'many' })).toThrow(/SIGNIN_FAILURES_PER_ACCOUNT_CEILING/);
   });
 
-  it('failures spread over several addresses up to the ceiling refuse the right password from any other (429)', { timeout: 90_000 }, async () => {
-    // A ceiling of 12 rather than 50 keeps the argon2 work small; the rule is the same.
-    const ceiling = 12;
-    const capped = await startTestServer({ configure: (c) => (c.limits.failuresPerAccountCeiling = ceiling) });
-    try {
-      const from = (address: string, email: string, pass = password) =>
-        rawRequest(capped.url + api.staffLogin, { method: 'POST', localAddress: address, body: { email, password: pass } });
-      const { email } = await capped.staff();
-      // 5 + 5 + 2 failures from three addresses: no pair reaches its limit, the account its ceiling.
-      const spread = [5, 5, 2].map((count) => ({ address: freshAddress(), count }));
-      for (const { address, count } of spread) {
-        for (let i = 0; i < count; i++) expect((await from(address, email, `guess ${i}`)).status).toBe(401);
+  it(
+    'failures spread over several addresses up to the ceiling refuse the right password from any other (429)',
+    { timeout: 90_000 },
+    async () => {
+      // A ceiling of 12 rather than 50 keeps the argon2 work small; the rule is the same.
+      const ceiling = 12;
+      const capped = await startTestServer({ configure: (c) => (c.limits.failuresPerAccountCeiling = ceiling) });
+      try {
+        const from = (address: string, email: string, pass = password) =>
+          rawRequest(capped.url + api.staffLogin, { method: 'POST', localAddress: address, body: { email, password: pass } });
+        const { email } = await capped.staff();
+        // 5 + 5 + 2 failures from three addresses: no pair reaches its limit, the account its ceiling.
+        const spread = [5, 5, 2].map((count) => ({ address: freshAddress(), count }));
+        for (const { address, count } of spread) {
+          for (let i = 0; i < count; i++) expect((await from(address, email, `guess ${i}`)).status).toBe(401);
+        }
+        const rows: { failures: number }[] = await capped.db.query(`SELECT failures FROM login_failures WHERE key = $1`, [
+          `account:staff:${email}`,
+        ]);
+        expect(rows).toEqual([{ failures: ceiling }]);
+        const refused = await from(freshAddress(), email);
+        expect(refused).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        // The third address, under its pair limit, is refused too: the ceiling holds everywhere.
+        expect((await from(spread[2].address, email)).status).toBe(429);
+        // Other accounts are not affected.
+        expect((await from(freshAddress(), (await capped.staff()).email)).status).toBe(200);
+      } finally {
+        await capped.close();
       }
-      const rows: { failures: number }[] = await capped.db.query(`SELECT failures FROM login_failures WHERE key = $1`, [
-        `account:staff:${email}`,
-      ]);
-      expect(rows).toEqual([{ failures: ceiling }]);
-      const refused = await from(freshAddress(), email);
-      expect(refused).toMatchObject({ status: 429, body: { message: messages.tooManyAttempts } });
-      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      // The third address, under its pair limit, is refused too: the ceiling holds everywhere.
-      expect((await from(spread[2].address, email)).status).toBe(429);
-      // Other accounts are not affected.
-      expect((await from(freshAddress(), (await capped.staff()).email)).status).toBe(200);
-    } finally {
-      await capped.close();
-    }
-  });
+    },
+  );
 });
 
 describe('per address across accounts', () => {

@@ -82,7 +82,7 @@ describe('the pages served from memory', () => {
     expect((await t.client().get('/favicon.svg')).status).toBe(200);
   });
 
-  it('answer a service that does not exist with 404 and the service page\'s own not-found text and back link, in the served HTML', async () => {
+  it("answer a service that does not exist with 404 and the service page's own not-found text and back link, in the served HTML", async () => {
     for (const path of ['/service/Web/99', '/service/Web/3', '/service/Nope/0', '/service/Web/x', '/service/Web/99/']) {
       const answer = await page(t, path);
       expect(answer.status, path).toBe(404);
@@ -158,9 +158,7 @@ describe('publishing', () => {
   it('coalesces a burst: one render at a time, the last change wins', async () => {
     const [plan] = (await editor.get(api.content('plans'))).body;
     const { _id, status, position, updatedAt, ...fields } = plan;
-    await Promise.all(
-      Array.from({ length: 8 }, (_, i) => editor.put(api.contentItem('plans', _id), { ...fields, price: `$${30 + i}` })),
-    );
+    await Promise.all(Array.from({ length: 8 }, (_, i) => editor.put(api.contentItem('plans', _id), { ...fields, price: `$${30 + i}` })));
     const final = (await editor.get(api.content('plans'))).body.find((p: { _id: string }) => p._id === _id).price as string;
     await eventually(t, '/projects', (html) => html.includes(`<strong>${final}</strong>`));
     await t.site.settled();
@@ -180,7 +178,12 @@ describe('publishing', () => {
       await new Promise((r) => setTimeout(r, 50));
       answer = await editor.get(api.siteStatus);
     }
-    expect(answer.body).toEqual({ state: 'idle', lastPublishedAt: expect.any(String), lastDurationMs: expect.any(Number), pagesRendered: expect.any(Number) });
+    expect(answer.body).toEqual({
+      state: 'idle',
+      lastPublishedAt: expect.any(String),
+      lastDurationMs: expect.any(Number),
+      pagesRendered: expect.any(Number),
+    });
     expect(answer.body.pagesRendered).toBeGreaterThan(0);
     expect([status, position, typeof updatedAt]).toEqual(['published', 0, 'string']);
   });
@@ -212,7 +215,8 @@ describe('a new order', () => {
     // Two drafts change places: nothing visitors see changes, so nothing is rendered.
     const body = { rating: 5, quote: 'Quiet draft.', title: 'Owner', company: 'Draft Co', avatarInitial: 'D' };
     const drafts = [];
-    for (const name of ['Draft One', 'Draft Two']) drafts.push((await editor.post(api.content('testimonials'), { ...body, name })).body.item as Listed);
+    for (const name of ['Draft One', 'Draft Two'])
+      drafts.push((await editor.post(api.content('testimonials'), { ...body, name })).body.item as Listed);
     await t.site.settled();
     const quiet = t.site.publishes;
     const ids = [...reversed, ...drafts.reverse()].map((i) => i._id);
@@ -238,8 +242,14 @@ describe('preview', () => {
     expect(preview.headers.get('cache-control')).toBe('no-store');
     expect(preview.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     // A sandbox (no scripts, a unique origin) under the site's own directives.
-    const policy = preview.headers.get('content-security-policy')!.split(';').map((d) => d.trim());
-    const sitePolicy = (await page(t, '/')).headers.get('content-security-policy')!.split(';').map((d) => d.trim());
+    const policy = preview.headers
+      .get('content-security-policy')!
+      .split(';')
+      .map((d) => d.trim());
+    const sitePolicy = (await page(t, '/')).headers
+      .get('content-security-policy')!
+      .split(';')
+      .map((d) => d.trim());
     expect(policy[0]).toBe('sandbox');
     expect(policy.slice(1)).toEqual(sitePolicy);
     expect(sitePolicy).toContain("script-src 'self'");

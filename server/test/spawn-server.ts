@@ -53,7 +53,15 @@ export interface Running {
 export async function spawnServer(dist: string, dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [join(dist, 'main.js')], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), SITE_DIR: join(dataDir, 'x'), CONSOLE_DIR: join(dataDir, 'y'), DRAIN_SECONDS: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SITE_DIR: join(dataDir, 'x'),
+      CONSOLE_DIR: join(dataDir, 'y'),
+      DRAIN_SECONDS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);

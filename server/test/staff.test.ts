@@ -27,7 +27,13 @@ describe('GET /api/staff', () => {
     expect(answer.status).toBe(200);
     expect(Array.isArray(answer.body)).toBe(true);
     const row = answer.body.find((s: { _id: string }) => s._id === created.body.staff._id);
-    expect(row).toEqual({ _id: created.body.staff._id, name: 'Person list', email: 'person.list@kafue.test', role: 'Staff', status: 'Active' });
+    expect(row).toEqual({
+      _id: created.body.staff._id,
+      name: 'Person list',
+      email: 'person.list@kafue.test',
+      role: 'Staff',
+      status: 'Active',
+    });
     expect(answer.text).not.toMatch(/password|argon/i);
   });
 });
@@ -38,7 +44,13 @@ describe('POST /api/staff', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       message: messages.staffAdded,
-      staff: { _id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Person a', email: 'person.a@kafue.test', role: 'Staff', status: 'Active' },
+      staff: {
+        _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        name: 'Person a',
+        email: 'person.a@kafue.test',
+        role: 'Staff',
+        status: 'Active',
+      },
       oneTimePassword: expect.stringMatching(/^\S{16}$/),
     });
     const [row] = await t.db.query(`SELECT * FROM staff_users WHERE id = $1`, [answer.body.staff._id]);
@@ -97,7 +109,12 @@ describe('PUT /api/staff/{id}', () => {
   it('updates name, email, role and status: 200 with the message and the record', async () => {
     const created = await admin.post(api.staff, person('edit'));
     const id = created.body.staff._id;
-    const answer = await admin.put(api.staffById(id), { name: 'Edited Name', email: 'edited@kafue.test', role: 'Manager', status: 'Inactive' });
+    const answer = await admin.put(api.staffById(id), {
+      name: 'Edited Name',
+      email: 'edited@kafue.test',
+      role: 'Manager',
+      status: 'Inactive',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       message: messages.staffUpdated,

@@ -23,7 +23,8 @@ function file(path: string, minutes: number) {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'kafue-test-stale-'));
-  for (const source of ['site/src/seo.ts', 'site/index.html', 'common/src/brand.ts', 'package-lock.json', 'server/src/main.ts']) file(source, 10);
+  for (const source of ['site/src/seo.ts', 'site/index.html', 'common/src/brand.ts', 'package-lock.json', 'server/src/main.ts'])
+    file(source, 10);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -39,7 +40,7 @@ describe('what npm start builds', () => {
     expect(buildReason(root, server)).toBeUndefined();
   });
 
-  it("a workspace whose sources, common/ or the lockfile changed since its build (as after git pull), naming the file", () => {
+  it('a workspace whose sources, common/ or the lockfile changed since its build (as after git pull), naming the file', () => {
     file('site/dist/index.html', 5);
     file('server/dist/main.js', 5);
     file('site/src/seo.ts', 1);
@@ -54,7 +55,14 @@ describe('what npm start builds', () => {
 
   it('ignores what no build reads: tests, outputs, dependencies, documentation', () => {
     file('site/dist/index.html', 5);
-    for (const other of ['site/e2e/home.spec.ts', 'site/test/content.test.ts', 'site/node_modules/x/index.js', 'site/dist/sitemap.xml', 'site/README.md']) file(other, 1);
+    for (const other of [
+      'site/e2e/home.spec.ts',
+      'site/test/content.test.ts',
+      'site/node_modules/x/index.js',
+      'site/dist/sitemap.xml',
+      'site/README.md',
+    ])
+      file(other, 1);
     expect(buildReason(root, site)).toBeUndefined();
   });
 });

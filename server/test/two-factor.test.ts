@@ -195,7 +195,10 @@ describe('POST /api/admin/2fa/disable', () => {
     });
     const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM admin_recovery_codes`);
     expect(n).toBeGreaterThan(0); // others' codes stay
-    const [{ mine }] = await t.db.query(`SELECT count(*)::int AS mine FROM admin_recovery_codes WHERE admin_id = (SELECT id FROM admins WHERE email = $1)`, [email]);
+    const [{ mine }] = await t.db.query(
+      `SELECT count(*)::int AS mine FROM admin_recovery_codes WHERE admin_id = (SELECT id FROM admins WHERE email = $1)`,
+      [email],
+    );
     expect(mine).toBe(0);
     expect((await signIn(email)).status).toBe(200);
     expect(await client.post(api.twoFactorDisable, { password, code })).toMatchObject({

@@ -100,7 +100,14 @@ try {
     for (const m of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) css += gz(Buffer.from(m[1]));
     const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
     const failing = Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable' &&
+          a.scoreDisplayMode !== 'manual',
+      )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
     rows.push({
       route,
@@ -119,7 +126,11 @@ try {
     process.stderr.write(`measured ${route}\n`);
   }
   const header = ['Route', 'Perf', 'A11y', 'BP', 'SEO', 'JS gz', 'CSS gz', 'CLS', 'FCP', 'LCP', 'TBT'];
-  const lines = rows.map((r) => [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, kb(r.jsGz), kb(r.cssGz), r.cls.toFixed(3), r.fcp, r.lcp, r.tbt].map(String));
+  const lines = rows.map((r) =>
+    [r.route, r.performance, r.accessibility, r.bestPractices, r.seo, kb(r.jsGz), kb(r.cssGz), r.cls.toFixed(3), r.fcp, r.lcp, r.tbt].map(
+      String,
+    ),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(fmt(header));

@@ -15,7 +15,17 @@ async function revealAll(page: Page) {
 }
 
 test.describe('axe-core finds no violation', () => {
-  for (const path of ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0', '/service/Security/1', '/service/Web/9', '/no-such-page']) {
+  for (const path of [
+    '/',
+    '/services',
+    '/projects',
+    '/about',
+    '/contact',
+    '/service/Web/0',
+    '/service/Security/1',
+    '/service/Web/9',
+    '/no-such-page',
+  ]) {
     test(path, async ({ page }) => {
       await open(page, path);
       await revealAll(page);
@@ -23,7 +33,11 @@ test.describe('axe-core finds no violation', () => {
     });
   }
 
-  test('in open states: FAQ, project groups, add-ons, paused carousel, sent and failed contact form, mobile menu', async ({ page, isPhone, consoleErrors }) => {
+  test('in open states: FAQ, project groups, add-ons, paused carousel, sent and failed contact form, mobile menu', async ({
+    page,
+    isPhone,
+    consoleErrors,
+  }) => {
     await open(page, '/services');
     await page.locator('#faq').getByRole('button').first().click();
     await revealAll(page);
@@ -93,7 +107,12 @@ test.describe('keyboard', () => {
         if (!el || el === document.body) return null;
         const s = getComputedStyle(el);
         const r = el.getBoundingClientRect();
-        return { name: `${el.tagName} ${el.textContent?.trim().slice(0, 30) || el.getAttribute('aria-label')}`, outline: s.outlineStyle, width: parseFloat(s.outlineWidth), visible: r.width > 0 && r.height > 0 };
+        return {
+          name: `${el.tagName} ${el.textContent?.trim().slice(0, 30) || el.getAttribute('aria-label')}`,
+          outline: s.outlineStyle,
+          width: parseFloat(s.outlineWidth),
+          visible: r.width > 0 && r.height > 0,
+        };
       });
       if (!info) continue;
       seen.add(info.name);
@@ -128,7 +147,10 @@ test.describe('scroll-reveal', () => {
     await expect(step).toHaveAttribute('data-rv', 'wait');
     await step.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight + 140));
     await expect(step).toHaveAttribute('data-rv', 'in');
-    const style = await step.evaluate((el) => ({ duration: getComputedStyle(el).transitionDuration, easing: getComputedStyle(el).transitionTimingFunction }));
+    const style = await step.evaluate((el) => ({
+      duration: getComputedStyle(el).transitionDuration,
+      easing: getComputedStyle(el).transitionTimingFunction,
+    }));
     expect(style.duration).toContain('0.8s');
     expect(style.easing).toContain('cubic-bezier(0.165, 0.84, 0.44, 1)');
     await expect.poll(() => step.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');

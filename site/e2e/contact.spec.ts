@@ -44,7 +44,13 @@ test.describe('contact page', () => {
     await expect(form.message).toHaveAttribute('required', '');
     await expect(form.phone).not.toHaveAttribute('required');
     await expect(form.service).not.toHaveAttribute('required');
-    await expect(form.service.locator('option')).toHaveText(['Select a service', 'Web Development', 'Cybersecurity', 'Digital Marketing', 'Other']);
+    await expect(form.service.locator('option')).toHaveText([
+      'Select a service',
+      'Web Development',
+      'Cybersecurity',
+      'Digital Marketing',
+      'Other',
+    ]);
     await form.send.click();
     await expect(form.send).toBeEnabled();
     await form.name.fill('Chanda Mwale');
@@ -116,10 +122,16 @@ test.describe('contact page', () => {
     await expect(form.status).toHaveText("Message sent! We'll get back to you shortly.");
   });
 
-  test('refused by the server (too many messages): its message under the button, everything typed kept', async ({ page, consoleErrors }) => {
+  test('refused by the server (too many messages): its message under the button, everything typed kept', async ({
+    page,
+    consoleErrors,
+  }) => {
     const who = await visitor(page);
     // Five messages from this address in ten minutes are allowed; the sixth is refused.
-    const client = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL(), 'X-Forwarded-For': who.address } });
+    const client = await request.newContext({
+      baseURL: baseURL(),
+      extraHTTPHeaders: { Origin: baseURL(), 'X-Forwarded-For': who.address },
+    });
     for (let i = 0; i < 5; i += 1) {
       const res = await client.post('/api/enquiries', { data: { fullName: who.name, email: who.email, message: `Earlier message ${i}` } });
       expect(res.status()).toBe(201);
@@ -214,7 +226,13 @@ test.describe('contact form without JavaScript', () => {
     await expect(form.region.locator('.sent-note svg')).toBeVisible();
     for (const field of [form.name, form.phone, form.email, form.message]) await expect(field).toHaveValue('');
     expect(await enquiriesMatching(who.tag)).toEqual([
-      expect.objectContaining({ fullName: who.name, email: who.email, phone: '+260 97 765 4321', service: 'Web Development', status: 'New' }),
+      expect.objectContaining({
+        fullName: who.name,
+        email: who.email,
+        phone: '+260 97 765 4321',
+        service: 'Web Development',
+        status: 'New',
+      }),
     ]);
     await context.close();
   });
@@ -253,7 +271,9 @@ test.describe('contact form without JavaScript', () => {
     expect(answer.status()).toBe(400);
     const html = await answer.text();
     await page.route('**/contact', (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.continue(),
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html })
+        : route.continue(),
     );
     await open(page, '/contact');
     const form = contactForm(page);

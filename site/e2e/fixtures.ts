@@ -15,10 +15,12 @@ export const test = base.extend<{ consoleErrors: string[]; isPhone: boolean }>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      await page.route((url) => thirdParty.includes(url.host), (route) =>
-        route.request().resourceType() === 'document'
-          ? route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' })
-          : route.fulfill({ status: 204 }),
+      await page.route(
+        (url) => thirdParty.includes(url.host),
+        (route) =>
+          route.request().resourceType() === 'document'
+            ? route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' })
+            : route.fulfill({ status: 204 }),
       );
       page.on('console', (m) => {
         if (m.type() !== 'error') return;

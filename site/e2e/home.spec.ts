@@ -34,7 +34,10 @@ test.describe('home', () => {
     for (const [i, post] of blogTeasers.entries()) {
       await expect(posts.nth(i)).toContainText(post.category);
       await expect(posts.nth(i)).toContainText(post.title);
-      await posts.nth(i).getByRole('link', { name: /Read More/ }).click();
+      await posts
+        .nth(i)
+        .getByRole('link', { name: /Read More/ })
+        .click();
     }
     await expect(page).toHaveURL('/');
     const cta = page.locator('.cta-band');

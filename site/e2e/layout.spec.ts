@@ -3,10 +3,15 @@ import { test, expect, open, stopClock } from './fixtures';
 import { footer, navLinks } from '../src/content/site';
 
 test.describe('header and footer', () => {
-  test('the top bar shows the call line, opening hours, location and three social icons; navigation and Contact button', async ({ page, isPhone }) => {
+  test('the top bar shows the call line, opening hours, location and three social icons; navigation and Contact button', async ({
+    page,
+    isPhone,
+  }) => {
     await open(page, '/about');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: `${brand.product} ${brand.company.replace(brand.product, '').trim()}`, exact: true })).toHaveAttribute('href', '/');
+    await expect(
+      header.getByRole('link', { name: `${brand.product} ${brand.company.replace(brand.product, '').trim()}`, exact: true }),
+    ).toHaveAttribute('href', '/');
     if (isPhone) {
       // Small screens: the links live in the slide-in menu.
       await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -46,7 +51,9 @@ test.describe('header and footer', () => {
     await expect(page).toHaveTitle(/Contact Us/);
   });
 
-  test('the footer has the blurb, contact details, quick links, services, newsletter, social and legal links, and says since 2014', async ({ page }) => {
+  test('the footer has the blurb, contact details, quick links, services, newsletter, social and legal links, and says since 2014', async ({
+    page,
+  }) => {
     await open(page, '/');
     const f = page.getByRole('contentinfo');
     await expect(f.getByText(footer.blurb)).toBeVisible();

@@ -11,11 +11,52 @@ test.describe('prerendered HTML', () => {
   test.beforeEach(({ isPhone }) => test.skip(isPhone, 'HTTP only: once is enough'));
 
   const pages = [
-    { path: '/', meta: routeMeta.home, texts: ['Explore Our Services', 'Why Choose Us', '200+', 'Happy Clients', 'What Our Clients Say', 'Tech Insights', 'Your browser does not support the video tag.', `id="about-${brand.slug}"`] },
-    { path: '/services', meta: routeMeta.services, texts: ['50+ Successful Projects', 'Web &amp; Hosting Services', 'Website Creation', 'Discovery &amp; Consultation', 'id="services"', 'id="faq"'] },
-    { path: '/projects', meta: routeMeta.pricing, texts: ['Simple, Transparent Pricing', '30-Day Money Back Guarantee', 'Monthly Plans', 'Most Popular', 'Save $200/year', 'Detailed Plan Comparison', 'Optional Add-ons', 'id="faq"'] },
+    {
+      path: '/',
+      meta: routeMeta.home,
+      texts: [
+        'Explore Our Services',
+        'Why Choose Us',
+        '200+',
+        'Happy Clients',
+        'What Our Clients Say',
+        'Tech Insights',
+        'Your browser does not support the video tag.',
+        `id="about-${brand.slug}"`,
+      ],
+    },
+    {
+      path: '/services',
+      meta: routeMeta.services,
+      texts: [
+        '50+ Successful Projects',
+        'Web &amp; Hosting Services',
+        'Website Creation',
+        'Discovery &amp; Consultation',
+        'id="services"',
+        'id="faq"',
+      ],
+    },
+    {
+      path: '/projects',
+      meta: routeMeta.pricing,
+      texts: [
+        'Simple, Transparent Pricing',
+        '30-Day Money Back Guarantee',
+        'Monthly Plans',
+        'Most Popular',
+        'Save $200/year',
+        'Detailed Plan Comparison',
+        'Optional Add-ons',
+        'id="faq"',
+      ],
+    },
     { path: '/about', meta: routeMeta.about, texts: ['Zambian-owned digital innovation hub'] },
-    { path: '/contact', meta: routeMeta.contact, texts: ['Get in Touch', 'Send us a Message', 'Quick Response Guarantee', 'class="map-frame"'] },
+    {
+      path: '/contact',
+      meta: routeMeta.contact,
+      texts: ['Get in Touch', 'Send us a Message', 'Quick Response Guarantee', 'class="map-frame"'],
+    },
   ];
 
   for (const { path, meta, texts } of pages) {
@@ -85,7 +126,8 @@ test.describe('prerendered HTML', () => {
     const xml = await (await request.get('/sitemap.xml')).text();
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toHaveLength(5 + 18);
-    for (const p of ['/', '/services', '/projects', '/about', '/contact', '/service/CCTV/2']) expect(locs).toContain(new URL(p, siteConfig.siteUrl).href);
+    for (const p of ['/', '/services', '/projects', '/about', '/contact', '/service/CCTV/2'])
+      expect(locs).toContain(new URL(p, siteConfig.siteUrl).href);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('User-agent: *');
     expect(robots).toContain(`Sitemap: ${siteConfig.siteUrl}/sitemap.xml`);
@@ -127,15 +169,21 @@ test('without JavaScript every section is visible', async ({ browser }) => {
   await context.close();
 });
 
-test('after an in-page navigation the canonical link and og:url keep the host the site was built with (SITE_URL)', async ({ page, isPhone }) => {
+test('after an in-page navigation the canonical link and og:url keep the host the site was built with (SITE_URL)', async ({
+  page,
+  isPhone,
+}) => {
   test.skip(isPhone, 'once is enough');
   // The pages as a build with SITE_URL=https://kafue.test serves them (this build's script
   // bundle knows only the default host, which is what made the host switch).
   const built = 'https://kafue.test';
-  await page.route((url) => url.pathname === '/', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: (await response.text()).replaceAll(siteConfig.siteUrl, built) });
-  });
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replaceAll(siteConfig.siteUrl, built) });
+    },
+  );
   await open(page, '/');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${built}/`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services', exact: true }).click();

@@ -7,12 +7,21 @@ test.describe('pricing page (/projects)', () => {
     await open(page, '/projects');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Simple, Transparent Pricing');
     await expect(page.locator('.pricing-hero .badges li')).toHaveText(['30-Day Money Back Guarantee', 'No Setup Fees', 'Cancel Anytime']);
-    await expect(page.locator('.strip-item strong')).toHaveText(['No Hidden Fees', '30-Day Guarantee', 'Flexible Terms', 'Scalable Solutions']);
+    await expect(page.locator('.strip-item strong')).toHaveText([
+      'No Hidden Fees',
+      '30-Day Guarantee',
+      'Flexible Terms',
+      'Scalable Solutions',
+    ]);
     const table = page.getByRole('table');
     await expect(page.getByRole('heading', { name: 'Detailed Plan Comparison' })).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Starter', 'Business', 'Enterprise']);
     await expect(table.getByRole('rowheader')).toHaveText(comparison.rows.map((r) => r.feature));
-    await expect(table.getByRole('row', { name: /Support response/ }).getByRole('cell')).toHaveText(['24–48 hours', '4–8 hours', '1–2 hours']);
+    await expect(table.getByRole('row', { name: /Support response/ }).getByRole('cell')).toHaveText([
+      '24–48 hours',
+      '4–8 hours',
+      '1–2 hours',
+    ]);
     const cta = page.locator('.cta-band');
     await cta.getByRole('link', { name: 'Get free consultation' }).click();
     await cta.getByRole('link', { name: 'Email us' }).click();

@@ -8,7 +8,9 @@ import { expect, open, test } from './fixtures';
 
 test('a published service appears on the site, its markup as text; unpublished it is gone', async ({ page, request, isPhone }) => {
   test.skip(isPhone, 'once is enough: the pages are the same');
-  const login = await request.post(api.authLogin, { data: { email: 'site-e2e@kafue.test', password: 'Site-e2e-pass-1', session: 'bearer' } });
+  const login = await request.post(api.authLogin, {
+    data: { email: 'site-e2e@kafue.test', password: 'Site-e2e-pass-1', session: 'bearer' },
+  });
   expect(login.status()).toBe(200);
   const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const title = 'Night Watch </script><b>bold</b>';
@@ -28,7 +30,9 @@ test('a published service appears on the site, its markup as text; unpublished i
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page).toHaveTitle(/^Night Watch <\/script><b>bold<\/b>/);
 
-    expect((await request.put(api.contentItem('services', item._id), { headers, data: { ...fields, status: 'draft' } })).status()).toBe(200);
+    expect((await request.put(api.contentItem('services', item._id), { headers, data: { ...fields, status: 'draft' } })).status()).toBe(
+      200,
+    );
     await expect.poll(async () => (await request.get('/service/CCTV/3')).status(), { timeout: 10_000 }).toBe(404);
     await open(page, '/services');
     await page.getByRole('button', { name: 'CCTV' }).click();

@@ -21,14 +21,23 @@ test.describe('services page', () => {
   test('banner badges, Why Choose Us row, process and call to action', async ({ page }) => {
     await open(page, '/services');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
-    for (const b of ['50+ Successful Projects', '10+ Years Experience', '24/7 Support']) await expect(page.locator('.badges')).toContainText(b);
+    for (const b of ['50+ Successful Projects', '10+ Years Experience', '24/7 Support'])
+      await expect(page.locator('.badges')).toContainText(b);
     await expect(page.getByRole('heading', { name: 'Why Choose Us' })).toBeVisible();
     for (const item of servicesWhy.items) await expect(page.getByRole('heading', { name: item.title })).toBeAttached();
-    await expect(page.locator('.process-step h3')).toHaveText(['Discovery & Consultation', 'Strategy & Planning', 'Implementation', 'Launch & Support']);
+    await expect(page.locator('.process-step h3')).toHaveText([
+      'Discovery & Consultation',
+      'Strategy & Planning',
+      'Implementation',
+      'Launch & Support',
+    ]);
     await expect(page.locator('.cta-band')).toBeAttached();
   });
 
-  test('the category browser starts at Web and swaps heading and cards (pills on wide screens, dropdown on small)', async ({ page, isPhone }) => {
+  test('the category browser starts at Web and swaps heading and cards (pills on wide screens, dropdown on small)', async ({
+    page,
+    isPhone,
+  }) => {
     await open(page, '/services');
     const pills = page.getByRole('group', { name: 'Service categories' });
     const select = page.getByRole('combobox', { name: 'Choose a service category' });
@@ -102,7 +111,10 @@ test.describe('services page', () => {
 });
 
 test.describe('service detail', () => {
-  test('every one of the 18 services shows title, description, price, four features, details when it has them, and the request button', async ({ page, isPhone }) => {
+  test('every one of the 18 services shows title, description, price, four features, details when it has them, and the request button', async ({
+    page,
+    isPhone,
+  }) => {
     test.skip(isPhone, 'content is the same at both widths; the phone layout is covered below');
     for (const [category, list] of Object.entries(servicesByCategory)) {
       for (const [i, s] of list.entries()) {

@@ -4,7 +4,18 @@
  * It offers what the site uses: BrowserRouter, StaticRouter, Link, NavLink, useLocation,
  * useParams.
  */
-import { createContext, startTransition, use, useCallback, useEffect, useMemo, useState, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 
 export interface Location {
   pathname: string;
@@ -92,6 +103,12 @@ export function NavLink({ to, className, end: _end, ...rest }: AnchorProps & { e
   const { pathname } = useLocation();
   const path = to.split('#')[0];
   const active = pathname === path || pathname === `${path}/`;
-  return <Link to={to} className={active ? `${className ?? ''} active`.trim() : className} aria-current={active ? 'page' : undefined} {...rest} />;
+  return (
+    <Link
+      to={to}
+      className={active ? `${className ?? ''} active`.trim() : className}
+      aria-current={active ? 'page' : undefined}
+      {...rest}
+    />
+  );
 }
-

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { brand } from '@kafue/common/brand';
 import { serviceSchema } from '@kafue/common/schemas';
 import { categories } from '../src/content/categories';
-import { addOns, blogTeasers, findService, plans, pricingFaq, projectGroups, serviceDetailPaths, servicesByCategory, servicesFaq, testimonials } from '../src/content/seed';
+import {
+  addOns,
+  blogTeasers,
+  findService,
+  plans,
+  pricingFaq,
+  projectGroups,
+  serviceDetailPaths,
+  servicesByCategory,
+  servicesFaq,
+  testimonials,
+} from '../src/content/seed';
 import { pricingHero, pricingStrip, pricingSwitch } from '../src/content/pricing';
 import { whyChooseUs } from '../src/content/home';
 import { servicesBanner, processSection } from '../src/content/services-page';
@@ -32,7 +43,11 @@ describe('services (spec sections 3 and 9)', () => {
   });
 
   it('has the 18 prices of section 9', () => {
-    const prices = Object.fromEntries(Object.values(servicesByCategory).flat().map((s) => [s.title, s.price]));
+    const prices = Object.fromEntries(
+      Object.values(servicesByCategory)
+        .flat()
+        .map((s) => [s.title, s.price]),
+    );
     expect(prices).toEqual({
       'Website Creation': '$499',
       'Domain & Email Hosting': '$29/mo',
@@ -73,7 +88,16 @@ describe('services (spec sections 3 and 9)', () => {
     expect(findService('Web', '0')?.title).toBe('Website Creation');
     expect(findService('CCTV', '2')?.title).toBe('Remote Surveillance Setup');
     expect(findService('Security', '1')?.title).toBe('Secure Email Gateway');
-    for (const [c, i] of [['Web', '3'], ['web', '0'], ['Nope', '0'], ['Web', '-1'], ['Web', '1.0'], ['Web', 'x'], ['Web', ''], [undefined, '0']]) {
+    for (const [c, i] of [
+      ['Web', '3'],
+      ['web', '0'],
+      ['Nope', '0'],
+      ['Web', '-1'],
+      ['Web', '1.0'],
+      ['Web', 'x'],
+      ['Web', ''],
+      [undefined, '0'],
+    ]) {
       expect(findService(c, i)).toBeUndefined();
     }
     expect(serviceDetailPaths()).toHaveLength(18);
@@ -89,10 +113,18 @@ describe('pricing (spec section 9)', () => {
       ['Enterprise', 'Custom', null],
     ]);
     const [starter, business, enterprise] = plans;
-    expect(starter.features).toEqual(['5 email accounts', 'Up to 5 pages', '10GB storage', 'Support response: 24–48 hours', 'Monthly reports']);
+    expect(starter.features).toEqual([
+      '5 email accounts',
+      'Up to 5 pages',
+      '10GB storage',
+      'Support response: 24–48 hours',
+      'Monthly reports',
+    ]);
     expect(business.badge).toBe('Most Popular');
     expect(business.note).toBe('Save $200/year');
-    expect(business.features).toEqual(expect.arrayContaining(['Unlimited emails', 'Unlimited pages', '50GB storage', 'Support response: 4–8 hours', 'Weekly reports']));
+    expect(business.features).toEqual(
+      expect.arrayContaining(['Unlimited emails', 'Unlimited pages', '50GB storage', 'Support response: 4–8 hours', 'Weekly reports']),
+    );
     expect(enterprise.features).toEqual(expect.arrayContaining(['Unlimited storage', 'Support response: 1–2 hours', 'Daily reports']));
     expect(plans.map((p) => p.cta)).toEqual(['Get Started', 'Get Started', 'Contact Sales']);
   });
@@ -131,7 +163,14 @@ describe('pricing (spec section 9)', () => {
     expect(pricingStrip.map((s) => s.title)).toEqual(['No Hidden Fees', '30-Day Guarantee', 'Flexible Terms', 'Scalable Solutions']);
     expect([pricingSwitch.monthly, pricingSwitch.project]).toEqual(['Monthly Plans', 'Project Pricing']);
     const answers = pricingFaq.items.map((i) => i.answer).join(' ');
-    for (const phrase of ['next billing cycle', 'prorated', '30-day money-back guarantee', 'no setup fees', 'up to 3 months', '24/7 email and chat support']) {
+    for (const phrase of [
+      'next billing cycle',
+      'prorated',
+      '30-day money-back guarantee',
+      'no setup fees',
+      'up to 3 months',
+      '24/7 email and chat support',
+    ]) {
       expect(answers.toLowerCase()).toContain(phrase.toLowerCase());
     }
   });
@@ -145,15 +184,31 @@ describe('home, services and contact content', () => {
   });
 
   it('has the stats and claims of the specification', () => {
-    expect(whyChooseUs.stats.map((s) => `${s.value} ${s.label}`)).toEqual(['200+ Happy Clients', '10+ Years Experience', '500+ Projects Completed', '24/7 Support Available']);
+    expect(whyChooseUs.stats.map((s) => `${s.value} ${s.label}`)).toEqual([
+      '200+ Happy Clients',
+      '10+ Years Experience',
+      '500+ Projects Completed',
+      '24/7 Support Available',
+    ]);
     expect(servicesBanner.badges).toEqual(['50+ Successful Projects', '10+ Years Experience', '24/7 Support']);
-    expect(processSection.steps.map((s) => s.title)).toEqual(['Discovery & Consultation', 'Strategy & Planning', 'Implementation', 'Launch & Support']);
+    expect(processSection.steps.map((s) => s.title)).toEqual([
+      'Discovery & Consultation',
+      'Strategy & Planning',
+      'Implementation',
+      'Launch & Support',
+    ]);
     expect(servicesFaq.items).toHaveLength(4);
     expect(servicesFaq.items[0].answer).toContain('2-4 weeks');
   });
 
   it('has the contact form options and texts', () => {
-    expect([contactFieldSpecs.service.placeholder, ...contactServiceOptions]).toEqual(['Select a service', 'Web Development', 'Cybersecurity', 'Digital Marketing', 'Other']);
+    expect([contactFieldSpecs.service.placeholder, ...contactServiceOptions]).toEqual([
+      'Select a service',
+      'Web Development',
+      'Cybersecurity',
+      'Digital Marketing',
+      'Other',
+    ]);
     expect(contactFormTexts.failed).toBe('Your message could not be sent. Please try again or email us.');
     expect(contactFormTexts.sent).toBe("Message sent! We'll get back to you shortly.");
     expect(notFound.text).toBe('Oops! The page you’re looking for doesn’t exist.');

@@ -125,7 +125,10 @@ test('downloads a backup through the save dialog with the session, and logout fo
   expect(problems).toEqual([]);
 });
 
-test('shows the maintenance banner while maintenance mode is on, and exports the audit log through the save dialog', async ({ page, baseURL }) => {
+test('shows the maintenance banner while maintenance mode is on, and exports the audit log through the save dialog', async ({
+  page,
+  baseURL,
+}) => {
   const { side, problems } = await openApp(page, baseURL);
   await signIn(page);
   await page.goto(`${renderer.origin}/admin/settings/general`);
@@ -156,7 +159,7 @@ test('shows the maintenance banner while maintenance mode is on, and exports the
   expect(problems).toEqual([]);
 });
 
-test("previews a service as its public page through the bearer session", async ({ page, baseURL }) => {
+test('previews a service as its public page through the bearer session', async ({ page, baseURL }) => {
   const { side, problems } = await openApp(page, baseURL);
   await signIn(page);
   await page.goto(`${renderer.origin}/admin/manage-services`);

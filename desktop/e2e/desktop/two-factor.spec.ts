@@ -15,7 +15,10 @@ const renderer = useRendererHost();
 
 const codeAt = (secret: string, at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: at });
 
-test('an admin with two-factor on signs in with a code and then a recovery code; the page never sees the token', async ({ page, baseURL }) => {
+test('an admin with two-factor on signs in with a code and then a recovery code; the page never sees the token', async ({
+  page,
+  baseURL,
+}) => {
   if (!baseURL) throw new Error('baseURL (the API server) is not configured');
   const admin = await createAdmin('Editor');
   const own = await apiAs(admin);

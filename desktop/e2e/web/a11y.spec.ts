@@ -145,7 +145,21 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       });
       expect(res.status(), await res.text()).toBe(201);
       const { item } = (await res.json()) as { item: { _id: string; status: string; position: number } };
-      expect((await su.put(`/api/content/services/${item._id}`, { data: { title, category: 'Web', price: '$6', description: 'For the axe test.', features: ['One'], status: 'draft', position: item.position } })).status()).toBe(200);
+      expect(
+        (
+          await su.put(`/api/content/services/${item._id}`, {
+            data: {
+              title,
+              category: 'Web',
+              price: '$6',
+              description: 'For the axe test.',
+              features: ['One'],
+              status: 'draft',
+              position: item.position,
+            },
+          })
+        ).status(),
+      ).toBe(200);
       await su.dispose();
       await signIn(page, editor);
 
@@ -178,7 +192,10 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await expectNoViolations(page, 'Site Content, FAQs');
       await page.getByRole('button', { name: 'Add FAQ' }).click();
       await page.getByRole('dialog', { name: 'Add FAQ' }).getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByRole('dialog', { name: 'Add FAQ' }).getByRole('textbox', { name: /^Question/ })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('dialog', { name: 'Add FAQ' }).getByRole('textbox', { name: /^Question/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
       await expectNoViolations(page, 'dialog Add FAQ with field errors');
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Project Pricing' }).click();
@@ -194,8 +211,14 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
       await checkDialog(page, 'Invite New Admin', () => page.getByRole('button', { name: 'Invite New Admin' }).click());
       await checkDialog(page, 'Edit Admin', () => row(editor.email).getByRole('button', { name: /^Edit/ }).click());
-      await checkDialog(page, 'Delete Admin', () => row(editor.email).getByRole('button', { name: /^Delete/ }).click());
-      await row(superAdmin.email).getByRole('button', { name: /^Delete/ }).click();
+      await checkDialog(page, 'Delete Admin', () =>
+        row(editor.email)
+          .getByRole('button', { name: /^Delete/ })
+          .click(),
+      );
+      await row(superAdmin.email)
+        .getByRole('button', { name: /^Delete/ })
+        .click();
       await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
       await expectNoViolations(page, 'self-deletion alert');
     });
@@ -231,10 +254,17 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await expect(page.getByRole('link', { name: /^Download the backup of / }).first()).toBeVisible();
       await choose(page, 'Frequency', 'Weekly');
       await expectNoViolations(page, 'backup done and listed, weekly schedule');
-      await checkDialog(page, 'Delete Backup', () => page.getByRole('button', { name: /^Delete the backup of / }).first().click());
+      await checkDialog(page, 'Delete Backup', () =>
+        page
+          .getByRole('button', { name: /^Delete the backup of / })
+          .first()
+          .click(),
+      );
     });
 
-    test('Enquiries: a row selected for a bulk change, the detail drawer with a note, the delete dialog; the staff portal with one', async ({ page }) => {
+    test('Enquiries: a row selected for a bulk change, the detail drawer with a note, the delete dialog; the staff portal with one', async ({
+      page,
+    }) => {
       const enquiry = await createEnquiry({ phone: '+260 97 000 2222' });
       const { staff, oneTimePassword } = await createStaff();
       await signIn(page, superAdmin);

@@ -20,14 +20,20 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
   expect(lines, `axe violations on ${state}`).toEqual([]);
 }
 
-const general = (siteName: string, maintenanceMode: boolean) => ({ siteName, adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode });
+const general = (siteName: string, maintenanceMode: boolean) => ({
+  siteName,
+  adminEmail: 'office@kafue.test',
+  timezone: 'UTC+0',
+  maintenanceMode,
+});
 
 /** Changes General settings on their screen (site name and/or the maintenance checkbox). */
 async function saveGeneral(page: Page, change: { siteName?: string; maintenanceMode?: boolean }): Promise<void> {
   await page.goto('/admin/settings/general');
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   if (change.siteName !== undefined) await page.getByRole('textbox', { name: /^Site Name/ }).fill(change.siteName);
-  if (change.maintenanceMode !== undefined) await page.getByRole('checkbox', { name: 'Maintenance Mode' }).setChecked(change.maintenanceMode);
+  if (change.maintenanceMode !== undefined)
+    await page.getByRole('checkbox', { name: 'Maintenance Mode' }).setChecked(change.maintenanceMode);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toasts(page).getByText(messages.settingsUpdated)).toBeVisible();
 }
@@ -52,7 +58,10 @@ test('a change made on a screen is read back in the Audit Log, with its old and 
   await expect(rows.nth(1)).toContainText('settings: General');
   await expectNoViolations(page, 'Audit Log, filtered');
 
-  await rows.nth(1).getByRole('button', { name: /details of settings\.update/ }).click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /details of settings\.update/ })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Audit entry' });
   await expect(dialog).toBeVisible();
   const change = dialog.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /siteName/ });
@@ -73,7 +82,11 @@ test('a change made on a screen is read back in the Audit Log, with its old and 
   expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
 });
 
-test('maintenance mode: the console shows a banner, the public site the maintenance page (axe passes)', async ({ page, request, browser }) => {
+test('maintenance mode: the console shows a banner, the public site the maintenance page (axe passes)', async ({
+  page,
+  request,
+  browser,
+}) => {
   await signIn(page, superAdmin);
   await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
   try {

@@ -33,7 +33,8 @@ async function expectPublic(path: string, check: (html: string) => boolean, what
 /** Text as the page's markup writes it (the seeded titles have ampersands). */
 const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const card = (page: Page, title: string): Locator => page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string): Locator =>
+  page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Every text the sidebar's publish state shows from now on, in order. */
 async function recordPublishState(page: Page): Promise<() => Promise<string[]>> {
@@ -41,14 +42,20 @@ async function recordPublishState(page: Page): Promise<() => Promise<string[]>> 
     const w = window as unknown as { publishStates: string[] };
     const el = document.querySelector('[data-testid="publish-status"]');
     w.publishStates = [el?.textContent ?? ''];
-    new MutationObserver(() => w.publishStates.push(el?.textContent ?? '')).observe(el!, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(() => w.publishStates.push(el?.textContent ?? '')).observe(el!, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
   });
   return () => page.evaluate(() => (window as unknown as { publishStates: string[] }).publishStates);
 }
 
 async function createService(creds: Credentials, body: Record<string, unknown>): Promise<Item> {
   const api = await apiAs(creds);
-  const res = await api.post(services, { data: { category: 'Web', price: '$10', description: 'Made by the test.', features: [], ...body } });
+  const res = await api.post(services, {
+    data: { category: 'Web', price: '$10', description: 'Made by the test.', features: [], ...body },
+  });
   expect(res.status(), await res.text()).toBe(201);
   const { item } = (await res.json()) as { item: Item };
   await api.dispose();
@@ -73,7 +80,9 @@ test.describe('services in the console and on the public site', () => {
     await choose(page, 'Category', 'Web & Hosting');
     await page.getByRole('textbox', { name: /^Price/ }).fill('$49/mo');
     await page.getByRole('textbox', { name: /^Description/ }).fill(`Nightly off-site backups ${slug}.`);
-    await page.getByRole('textbox', { name: /^Key Features/ }).fill('Nightly copies\nOff-site storage\nRestore on request\nMonthly test restore');
+    await page
+      .getByRole('textbox', { name: /^Key Features/ })
+      .fill('Nightly copies\nOff-site storage\nRestore on request\nMonthly test restore');
     await page.getByRole('textbox', { name: /^More Information/ }).fill('Kept for 30 days.');
     await page.getByRole('switch', { name: 'Publish now' }).check({ force: true });
     const states = await recordPublishState(page);
@@ -82,7 +91,10 @@ test.describe('services in the console and on the public site', () => {
     await expect(page.getByRole('textbox', { name: /^Service Title/ })).toHaveValue('');
     await expectPublic('/services', (html) => html.includes(title), 'shows the new service');
     await expect(page.getByTestId('publish-status')).toContainText('Live');
-    expect((await states()).some((s) => s.includes('Publishing...')), 'showed Publishing... before Live').toBe(true);
+    expect(
+      (await states()).some((s) => s.includes('Publishing...')),
+      'showed Publishing... before Live',
+    ).toBe(true);
 
     // Manage Services: the card, filtered to its category, published.
     await page.goto('/admin/manage-services');
@@ -109,7 +121,11 @@ test.describe('services in the console and on the public site', () => {
     await expect(history.getByRole('listitem').first()).toContainText(renamed);
     await expect(history.getByRole('listitem').first()).toContainText(editor.name);
     await expect(history.getByRole('listitem').first()).toContainText('Current');
-    await history.getByRole('listitem').nth(1).getByRole('button', { name: /^Restore the version of / }).click();
+    await history
+      .getByRole('listitem')
+      .nth(1)
+      .getByRole('button', { name: /^Restore the version of / })
+      .click();
     await expect(history.getByRole('listitem')).toHaveCount(3);
     await expect(history.getByRole('listitem').first()).toContainText(title);
     await expectPublic('/services', (html) => html.includes(title) && !html.includes(renamed), 'shows the restored title');
@@ -127,25 +143,37 @@ test.describe('services in the console and on the public site', () => {
       if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
     };
     page.on('request', recordWrite);
-    await card(page, title).getByRole('button', { name: `Move up ${title}` }).focus();
+    await card(page, title)
+      .getByRole('button', { name: `Move up ${title}` })
+      .focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => headings.allTextContents()).toEqual([...before.slice(0, -2), title, neighbour]);
     page.off('request', recordWrite);
     expect(writes).toEqual(['PUT /api/content/services/order']);
     await expect(page.getByRole('button', { name: `Move up ${title}` })).toBeFocused();
-    await expectPublic('/services', (html) => html.indexOf(title) >= 0 && html.indexOf(asHtml(neighbour)) > html.indexOf(title), 'lists it above its neighbour');
+    await expectPublic(
+      '/services',
+      (html) => html.indexOf(title) >= 0 && html.indexOf(asHtml(neighbour)) > html.indexOf(title),
+      'lists it above its neighbour',
+    );
 
     // Unpublish: a draft, gone from the public page; publish again, back.
-    await card(page, title).getByRole('button', { name: `Unpublish ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Unpublish ${title}` })
+      .click();
     await expect(card(page, title)).toContainText('Draft');
     await expect(card(page, title).getByRole('button', { name: `Publish ${title}` })).toBeFocused();
     await expectPublic('/services', (html) => !html.includes(title), 'no longer shows the draft');
-    await card(page, title).getByRole('button', { name: `Publish ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Publish ${title}` })
+      .click();
     await expect(card(page, title)).toContainText('Published');
     await expectPublic('/services', (html) => html.includes(title), 'shows it again');
 
     // Delete after the confirmation.
-    await card(page, title).getByRole('button', { name: `Delete ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Delete ${title}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
     await expect(confirm).toContainText(`Are you sure you want to delete ${title}?`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -216,7 +244,9 @@ test.describe('services in the console and on the public site', () => {
     await signIn(page, editor);
     await page.goto('/admin/manage-services');
     await expect(card(page, title)).toContainText('Draft');
-    await card(page, title).getByRole('button', { name: `Preview ${title}` }).click();
+    await card(page, title)
+      .getByRole('button', { name: `Preview ${title}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit Service' });
     await expect(dialog.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.frameLocator(`iframe[title="Preview of ${title}"]`).getByText(title).first()).toBeVisible();
@@ -246,7 +276,9 @@ test.describe('Site Content', () => {
     await expectPublic('/services', (html) => html.includes(question), 'shows the FAQ');
 
     const edited = question.replace('Do you keep', 'Do you make');
-    await card(page, question).getByRole('button', { name: `Edit ${question}` }).click();
+    await card(page, question)
+      .getByRole('button', { name: `Edit ${question}` })
+      .click();
     const editing = page.getByRole('dialog', { name: 'Edit FAQ' });
     await editing.getByRole('textbox', { name: /^Question/ }).fill(edited);
     await editing.getByRole('button', { name: 'Save' }).click();
@@ -254,7 +286,9 @@ test.describe('Site Content', () => {
     await page.keyboard.press('Escape');
     await expectPublic('/services', (html) => html.includes(edited), 'shows the edited FAQ');
 
-    await card(page, edited).getByRole('button', { name: `Delete ${edited}` }).click();
+    await card(page, edited)
+      .getByRole('button', { name: `Delete ${edited}` })
+      .click();
     await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page)).toContainText('Deleted');
     await expect(card(page, edited)).toHaveCount(0);

@@ -5,7 +5,19 @@
 import { readFileSync } from 'node:fs';
 import { expect, request, test, type Page } from '@playwright/test';
 import { api, messages, type EnquiryList, type GeneralSettings } from '@kafue/common/contract';
-import { baseURL, choose, createAdmin, createEnquiry, createStaff, readBack, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
+import {
+  baseURL,
+  choose,
+  createAdmin,
+  createEnquiry,
+  createStaff,
+  readBack,
+  signIn,
+  staffSignIn,
+  superAdmin,
+  toasts,
+  unique,
+} from './support';
 
 /** A staff member past the first sign-in's password change, with the password they chose. */
 async function readyStaff() {
@@ -47,12 +59,17 @@ test.describe('enquiries', () => {
     await expect(page.getByRole('row')).toHaveCount(2);
     await expect(row(page, enquiry.fullName)).toHaveAttribute('data-unread', 'true');
     await expect(row(page, enquiry.fullName)).toContainText('New');
-    await row(page, enquiry.fullName).getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
+    await row(page, enquiry.fullName)
+      .getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` })
+      .click();
     const drawer = page.getByRole('dialog', { name: enquiry.fullName });
     await expect(drawer).toContainText(enquiry.message);
     await expect(drawer).toContainText('+260 97 000 1111');
     await expect(drawer).toContainText('Cybersecurity');
-    await expect(drawer.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', new RegExp(`^mailto:${enquiry.email}\\?subject=`));
+    await expect(drawer.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
+      'href',
+      new RegExp(`^mailto:${enquiry.email}\\?subject=`),
+    );
     // Opened: read, so the badge counts one fewer.
     await expect(menuItem.getByTestId('unread-enquiries')).toHaveText(String(count - 1));
 
@@ -95,7 +112,9 @@ test.describe('enquiries', () => {
     await expect(page.getByRole('row')).toHaveCount(2);
     await expect(row(page, enquiry.fullName)).toContainText('Closed');
     await row(page, enquiry.fullName).getByRole('button', { name: /^Open/ }).click();
-    await expect(page.getByRole('dialog', { name: enquiry.fullName }).getByRole('listitem').filter({ hasText: 'Called back; the customer is happy.' })).toContainText(`${staff.name} (Staff)`);
+    await expect(
+      page.getByRole('dialog', { name: enquiry.fullName }).getByRole('listitem').filter({ hasText: 'Called back; the customer is happy.' }),
+    ).toContainText(`${staff.name} (Staff)`);
   });
 
   test('another staff member sees none of it', async ({ page }) => {
@@ -123,7 +142,12 @@ test.describe('enquiries', () => {
 
     // Newest first by default; the Name header sorts A-Z, then Z-A (the server sorts).
     const firstCells = () => page.getByRole('row').locator('td:nth-child(3)');
-    await expect(firstCells()).toHaveText(names.slice().reverse().map((n) => new RegExp(n)));
+    await expect(firstCells()).toHaveText(
+      names
+        .slice()
+        .reverse()
+        .map((n) => new RegExp(n)),
+    );
     await page.getByRole('button', { name: /^Name/ }).click();
     await expect(firstCells()).toHaveText([names[1], names[2], names[0]].map((n) => new RegExp(n)));
     await page.getByRole('button', { name: /^Name/ }).click();
@@ -215,10 +239,18 @@ test.describe('enquiries', () => {
 
   test('a failed load says so, and a failed export shows the server message', async ({ page }) => {
     await signIn(page, superAdmin);
-    await page.route(`**${api.enquiries}?*`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }));
+    await page.route(`**${api.enquiries}?*`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }),
+    );
     await page.goto('/admin/enquiries');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Database unavailable');
-    await page.route(`**${api.enquiriesExport}*`, (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'You do not have permission to do this.' }) }));
+    await page.route(`**${api.enquiriesExport}*`, (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'You do not have permission to do this.' }),
+      }),
+    );
     await page.getByRole('button', { name: 'Export CSV' }).click();
     await expect(toasts(page)).toContainText('You do not have permission to do this.');
   });

@@ -121,7 +121,8 @@ test.describe('dashboard', () => {
     release();
     await expect(page.getByTestId('skeleton')).toHaveCount(0);
 
-    const change = (c: number | null) => (c === null ? '' : `${c >= 0 ? '+' : '-'}${Math.abs(Math.round(c * 10) / 10)}% ${c >= 0 ? 'increase' : 'decrease'} from last month`);
+    const change = (c: number | null) =>
+      c === null ? '' : `${c >= 0 ? '+' : '-'}${Math.abs(Math.round(c * 10) / 10)}% ${c >= 0 ? 'increase' : 'decrease'} from last month`;
     for (const [title, stat] of [
       ['Total Services', figures.totalServices],
       ['New Messages', figures.newMessages],
@@ -131,17 +132,25 @@ test.describe('dashboard', () => {
       await expect(card).toContainText(String(stat.value));
       await expect(card).toContainText(change(stat.change));
     }
-    await expect(page.locator('.mantine-Card-root', { hasText: 'Storage Used' })).toContainText(`${Math.round(figures.storageUsed.value * 10) / 10}%`);
+    await expect(page.locator('.mantine-Card-root', { hasText: 'Storage Used' })).toContainText(
+      `${Math.round(figures.storageUsed.value * 10) / 10}%`,
+    );
 
     // Monthly Activity: seven months of bars with the legend on top.
     const bar = page.locator('.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Monthly Activity' }) });
     await expect(bar.getByText('New Users')).toBeVisible();
     await expect(bar.getByText('Service Requests')).toBeVisible();
-    for (const m of figures.monthlyActivity) await expect(bar.locator('.recharts-cartesian-axis-tick-value', { hasText: m.label }).first()).toBeVisible();
+    for (const m of figures.monthlyActivity)
+      await expect(bar.locator('.recharts-cartesian-axis-tick-value', { hasText: m.label }).first()).toBeVisible();
     const legendBox = (await bar.getByText('New Users').boundingBox())!;
     // The top of the highest drawn bar (months without any draw none).
     const barTop = await bar.locator('.recharts-bar-rectangle path').evaluateAll((paths) =>
-      Math.min(...paths.map((p) => p.getBoundingClientRect()).filter((r) => r.height > 0).map((r) => r.top)),
+      Math.min(
+        ...paths
+          .map((p) => p.getBoundingClientRect())
+          .filter((r) => r.height > 0)
+          .map((r) => r.top),
+      ),
     );
     expect(Number.isFinite(barTop)).toBe(true);
     expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(barTop);
@@ -168,7 +177,9 @@ test.describe('dashboard', () => {
 
   test('a dashboard that cannot load says so instead of figures', async ({ page }) => {
     await signIn(page, superAdmin);
-    await page.route(`**${api.dashboard}`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }));
+    await page.route(`**${api.dashboard}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }),
+    );
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Database unavailable');
     await expect(page.locator('.mantine-Card-root', { hasText: 'Total Services' })).toHaveCount(0);

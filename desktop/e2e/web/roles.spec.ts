@@ -64,7 +64,11 @@ test.describe('an Editor', () => {
     await inviteAdmin(page, refused);
     await expect(toasts(page)).toContainText(messages.forbidden);
     await page.keyboard.press('Escape');
-    await page.getByRole('row').filter({ hasText: other.email }).getByRole('button', { name: /^Delete/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: other.email })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await page.getByRole('dialog', { name: 'Delete Admin' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page).getByText(messages.forbidden)).toHaveCount(2);
     const admins = await adminsOnServer(page);
@@ -98,14 +102,18 @@ test.describe('a Moderator', () => {
 
     await page.getByRole('button', { name: `Delete ${staff.name}` }).click();
     await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(toasts(page).locator('.mantine-Notification-root', { hasText: messages.staffDeleteFailed })).toContainText(messages.forbidden);
+    await expect(toasts(page).locator('.mantine-Notification-root', { hasText: messages.staffDeleteFailed })).toContainText(
+      messages.forbidden,
+    );
     await expect(page.getByRole('row').filter({ hasText: staff.name })).toBeVisible();
 
     await page.getByRole('checkbox', { name: `Select ${staff.name}` }).check();
     await page.getByRole('checkbox', { name: `Select ${second.name}` }).check();
     await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
     await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(toasts(page).locator('.mantine-Notification-root', { hasText: messages.staffBulkDeleteFailed })).toContainText(messages.forbidden);
+    await expect(toasts(page).locator('.mantine-Notification-root', { hasText: messages.staffBulkDeleteFailed })).toContainText(
+      messages.forbidden,
+    );
     await expect(page.getByRole('checkbox', { name: `Select ${staff.name}` })).toBeChecked();
 
     const held = await staffOnServer(page);
@@ -139,7 +147,11 @@ test.describe('a Moderator', () => {
     await page.keyboard.press('Escape');
     expect((await adminsOnServer(page)).find((a) => a.email === superAdmin.email)?.role).toBe('Super Admin');
 
-    await page.getByRole('row').filter({ hasText: moderator.email }).getByRole('button', { name: /^Delete/ }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: moderator.email })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.cannotDeleteSelf);
   });
 });

@@ -27,7 +27,8 @@ async function expectNoViolations(page: Page, state: string): Promise<void> {
 }
 
 /** The code an authenticator app shows for `secret`, `offsetSteps` steps from now. */
-const codeOf = (secret: string, offsetSteps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
+const codeOf = (secret: string, offsetSteps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
 
 /** Fills the admin sign-in screen's first step. */
 async function sendPassword(page: Page, creds: Credentials): Promise<void> {
@@ -48,7 +49,10 @@ async function enrol(page: Page, axe = false): Promise<{ secret: string; codes: 
   const qr = page.getByRole('img', { name: 'QR code to add this account to an authenticator app' });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
-  const secret = (await page.locator('code').filter({ hasText: /^[A-Z2-7]{32}$/ }).textContent())!;
+  const secret = (await page
+    .locator('code')
+    .filter({ hasText: /^[A-Z2-7]{32}$/ })
+    .textContent())!;
   if (axe) await expectNoViolations(page, 'two-factor setup (QR code)');
   await page.getByRole('textbox', { name: /^Code from your authenticator app/ }).fill('000000' === codeOf(secret) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Turn on' }).click();

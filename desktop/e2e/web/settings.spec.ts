@@ -2,7 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type Admin, type BackupListAnswer, type GeneralSettings } from '@kafue/common/contract';
-import { apiAs, choose, createAdmin, createStaff, pausedClock, readBack, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
+import {
+  apiAs,
+  choose,
+  createAdmin,
+  createStaff,
+  pausedClock,
+  readBack,
+  runClockUntilVisible,
+  signIn,
+  superAdmin,
+  toasts,
+  unique,
+} from './support';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
@@ -61,7 +73,9 @@ test.describe('Settings', () => {
     await page.getByRole('checkbox', { name: 'Maintenance Mode' }).uncheck();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toasts(page)).toContainText(messages.settingsUpdated);
-    await expect.poll(async () => ((await (await page.request.get(api.generalSettings)).json()) as GeneralSettings).maintenanceMode).toBe(false);
+    await expect
+      .poll(async () => ((await (await page.request.get(api.generalSettings)).json()) as GeneralSettings).maintenanceMode)
+      .toBe(false);
   });
 
   test('General: a network failure says Something went wrong., and toasts here close after 5000 ms', async ({ page }) => {
@@ -69,7 +83,9 @@ test.describe('Settings', () => {
     await page.goto('/admin/settings/general');
     await field(page, 'Site Name').fill('Kafue');
     await field(page, 'Admin Email').fill('office@kafue.test');
-    await page.route(`**${api.generalSettings}`, (route) => (route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue()));
+    await page.route(`**${api.generalSettings}`, (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
     await pausedClock(page);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const toast = toasts(page).getByText(messages.settingsNetworkError, { exact: true });
@@ -128,8 +144,12 @@ test.describe('Settings', () => {
 
     // The server holds the new password: the old one no longer signs in, the new one does.
     const origin = { Origin: new URL(page.url()).origin };
-    expect((await page.request.post(api.adminLogin, { data: { email: editor.email, password: editor.password }, headers: origin })).status()).toBe(401);
-    expect((await page.request.post(api.adminLogin, { data: { email: editor.email, password: 'Brand-new-pass-1' }, headers: origin })).status()).toBe(200);
+    expect(
+      (await page.request.post(api.adminLogin, { data: { email: editor.email, password: editor.password }, headers: origin })).status(),
+    ).toBe(401);
+    expect(
+      (await page.request.post(api.adminLogin, { data: { email: editor.email, password: 'Brand-new-pass-1' }, headers: origin })).status(),
+    ).toBe(200);
   });
 
   test('Notifications: the defaults, then Save saves them for this admin only (and a reload shows them)', async ({ page }) => {
@@ -183,7 +203,9 @@ test.describe('Settings', () => {
     await page.goto('/admin/settings/notifications');
     await expect(page.getByText('Loading settings...')).toHaveCount(0);
     await page.route(`**${api.notificationSettings}`, (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) })
+        : route.continue(),
     );
     await page.getByRole('checkbox', { name: 'Marketing announcements' }).click();
     const marketing = await page.getByRole('checkbox', { name: 'Marketing announcements' }).isChecked();
@@ -209,7 +231,7 @@ test.describe('Settings', () => {
     const link = page.getByRole('link', { name: 'Download Backup' });
     await expect(link).toHaveAttribute('href', /^\/api\/settings\/backups\//);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const backup = JSON.parse(await readFile((await download.path()), 'utf8'));
+    const backup = JSON.parse(await readFile(await download.path(), 'utf8'));
     // The file is a backup of the database as it is now: it holds the staff member just created.
     expect(JSON.stringify(backup)).toContain(staff.email);
   });
@@ -267,7 +289,10 @@ test.describe('Settings', () => {
     await page.goto('/admin/settings/admins');
     for (const header of ['Name', 'Email', 'Role', 'Actions']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
     const row = (email: string) => page.getByRole('row').filter({ hasText: email });
-    const badgeColor = (email: string) => row(email).locator('.mantine-Badge-root').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const badgeColor = (email: string) =>
+      row(email)
+        .locator('.mantine-Badge-root')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     const red = await badgeColor(superAdmin.email);
     const yellow = await badgeColor(moderator.email);
     const green = await badgeColor(editor.email);
@@ -313,7 +338,9 @@ test.describe('Settings', () => {
     expect(admins.find((a) => a.email === `${slug}@kafue.test`)).toMatchObject({ name: `Edited ${slug}`, role: 'Editor' });
 
     // Delete: confirm 'Delete Admin'.
-    await row(`${slug}@kafue.test`).getByRole('button', { name: /^Delete/ }).click();
+    await row(`${slug}@kafue.test`)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Admin' });
     await expect(confirm).toContainText('Are you sure you want to delete this admin? This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -325,7 +352,9 @@ test.describe('Settings', () => {
     // Self-deletion: an alert, no dialog, no request.
     let deletes = 0;
     page.on('request', (r) => r.method() === 'DELETE' && deletes++);
-    await row(superAdmin.email).getByRole('button', { name: /^Delete/ }).click();
+    await row(superAdmin.email)
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.cannotDeleteSelf);
     await expect(page.getByRole('dialog')).toBeHidden();
     expect(deletes).toBe(0);

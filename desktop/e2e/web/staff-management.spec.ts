@@ -79,7 +79,10 @@ test.describe('Staff User Management', () => {
     expect(held).toMatchObject({ name, role: 'Team Lead', status: 'Active' });
 
     // The password shown is the one the server set: it signs the new staff member in.
-    const res = await page.request.post(api.staffLogin, { data: { email: `${slug}@kafue.test`, password }, headers: { Origin: new URL(page.url()).origin } });
+    const res = await page.request.post(api.staffLogin, {
+      data: { email: `${slug}@kafue.test`, password },
+      headers: { Origin: new URL(page.url()).origin },
+    });
     expect(res.status()).toBe(200);
   });
 
@@ -100,7 +103,11 @@ test.describe('Staff User Management', () => {
     await expect(dialog).toBeHidden();
     await expect(rowOf(page, renamed)).toContainText('Manager');
     await expect(rowOf(page, renamed)).toContainText('Suspended');
-    expect((await staffOnServer(page)).find((s) => s._id === staff._id)).toMatchObject({ name: renamed, role: 'Manager', status: 'Suspended' });
+    expect((await staffOnServer(page)).find((s) => s._id === staff._id)).toMatchObject({
+      name: renamed,
+      role: 'Manager',
+      status: 'Suspended',
+    });
   });
 
   test('search by name or email ignoring case, role and status filters, select all shown', async ({ page }) => {

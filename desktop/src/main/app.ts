@@ -9,7 +9,15 @@ import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, protocol, safeSto
 import type { IpcMainInvokeEvent } from 'electron';
 import { channels } from '../shared/bridge';
 import { createApiClient } from './api-client';
-import { appScheme, appSchemePrivileges, consoleUrl, contentSecurityPolicy, createAppProtocolHandler, setupPath, setupUrl } from './app-scheme';
+import {
+  appScheme,
+  appSchemePrivileges,
+  consoleUrl,
+  contentSecurityPolicy,
+  createAppProtocolHandler,
+  setupPath,
+  setupUrl,
+} from './app-scheme';
 import { menuTemplate } from './menu';
 import { denyAllPermissions, enforceContentSecurityPolicy, guardWebContents, registerIpcRoutes } from './security';
 import { checkServer, createServerAddressStore, defaultServerAddress } from './server-address';
@@ -142,7 +150,10 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
 
 async function chooseSavePath(event: IpcMainInvokeEvent, defaultName: string): Promise<string | undefined> {
   const owner = BrowserWindow.fromWebContents(event.sender);
-  const options = { title: defaultName.endsWith('.csv') ? 'Save export' : 'Save backup', defaultPath: join(app.getPath('downloads'), defaultName) };
+  const options = {
+    title: defaultName.endsWith('.csv') ? 'Save export' : 'Save backup',
+    defaultPath: join(app.getPath('downloads'), defaultName),
+  };
   const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
   return result.canceled ? undefined : result.filePath;
 }

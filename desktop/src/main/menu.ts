@@ -4,7 +4,11 @@ import { adminTitle } from '@kafue/common/brand';
 
 const changeServerLabel = 'Server Address…';
 
-export function menuTemplate(options: { onChangeServer: () => void; platform: NodeJS.Platform; devTools: boolean }): MenuItemConstructorOptions[] {
+export function menuTemplate(options: {
+  onChangeServer: () => void;
+  platform: NodeJS.Platform;
+  devTools: boolean;
+}): MenuItemConstructorOptions[] {
   const changeServer: MenuItemConstructorOptions = { label: changeServerLabel, click: options.onChangeServer };
   const isMac = options.platform === 'darwin';
   const view: MenuItemConstructorOptions[] = [
@@ -20,13 +24,17 @@ export function menuTemplate(options: { onChangeServer: () => void; platform: No
   const first: MenuItemConstructorOptions = isMac
     ? {
         label: adminTitle,
-        submenu: [{ role: 'about' }, changeServer, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, { role: 'quit' }],
+        submenu: [
+          { role: 'about' },
+          changeServer,
+          { type: 'separator' },
+          { role: 'hide' },
+          { role: 'hideOthers' },
+          { role: 'unhide' },
+          { type: 'separator' },
+          { role: 'quit' },
+        ],
       }
     : { label: 'File', submenu: [changeServer, { type: 'separator' }, { role: 'quit' }] };
-  return [
-    first,
-    { role: 'editMenu' },
-    { label: 'View', submenu: view },
-    { role: 'windowMenu' },
-  ];
+  return [first, { role: 'editMenu' }, { label: 'View', submenu: view }, { role: 'windowMenu' }];
 }

@@ -17,8 +17,7 @@ if (isSetupPage) {
   contextBridge.exposeInMainWorld('kafueSetup', setup);
 } else {
   const kafue: KafueBridge = {
-    request: (req: BridgeRequest) =>
-      ipcRenderer.invoke(channels.request, { method: req?.method, path: req?.path, body: req?.body }),
+    request: (req: BridgeRequest) => ipcRenderer.invoke(channels.request, { method: req?.method, path: req?.path, body: req?.body }),
     saveBackup: (fileUrl: string) => ipcRenderer.invoke(channels.saveBackup, String(fileUrl)),
     saveExport: (path: string) => ipcRenderer.invoke(channels.saveExport, String(path)),
     copyText: (text: string) => ipcRenderer.invoke(channels.copyText, String(text)),

@@ -31,7 +31,12 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, tokens = me
   const sent: Sent[] = [];
   const fetch = vi.fn(async (input: URL | RequestInfo, init?: RequestInit) => {
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const call = { url: input instanceof Request ? input.url : String(input), method: init?.method ?? 'GET', headers, body: init?.body ? JSON.parse(init.body as string) : undefined };
+    const call = {
+      url: input instanceof Request ? input.url : String(input),
+      method: init?.method ?? 'GET',
+      headers,
+      body: init?.body ? JSON.parse(init.body as string) : undefined,
+    };
     sent.push(call);
     return answer(call);
   });
@@ -40,19 +45,23 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, tokens = me
   return { client, sent, tokens, fetch, setServer: (value: string | null) => void (server = value) };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const admin = { _id: '4b0c3c3e-7d0f-4d1e-9a59-0a1b2c3d4e5f', name: 'Super', email: 'super@kafue.test', role: 'Super Admin' };
 
 describe('sign-in', () => {
-  it.each([api.adminLogin, api.authLogin, api.staffLogin])('%s asks for a bearer session, keeps the token and strips it from the answer', async (path) => {
-    const { client, sent, tokens } = setup(() => json({ admin, token: 'secret-token-1' }));
-    const answer = await client.request({ method: 'POST', path, body: { email: 'super@kafue.test', password: 'pw', session: 'cookie' } });
-    expect(sent[0].body).toEqual({ email: 'super@kafue.test', password: 'pw', session: 'bearer' });
-    expect(sent[0].headers.authorization).toBeUndefined();
-    expect(answer).toEqual({ status: 200, body: { admin } });
-    expect(JSON.stringify(answer)).not.toContain('secret-token-1');
-    expect(tokens.value).toBe('secret-token-1');
-  });
+  it.each([api.adminLogin, api.authLogin, api.staffLogin])(
+    '%s asks for a bearer session, keeps the token and strips it from the answer',
+    async (path) => {
+      const { client, sent, tokens } = setup(() => json({ admin, token: 'secret-token-1' }));
+      const answer = await client.request({ method: 'POST', path, body: { email: 'super@kafue.test', password: 'pw', session: 'cookie' } });
+      expect(sent[0].body).toEqual({ email: 'super@kafue.test', password: 'pw', session: 'bearer' });
+      expect(sent[0].headers.authorization).toBeUndefined();
+      expect(answer).toEqual({ status: 200, body: { admin } });
+      expect(JSON.stringify(answer)).not.toContain('secret-token-1');
+      expect(tokens.value).toBe('secret-token-1');
+    },
+  );
 
   it('keeps no token from a failed sign-in', async () => {
     const { client, tokens } = setup(() => json({ message: 'Invalid email or password.', token: 'nope' }, 401));
@@ -70,7 +79,10 @@ describe('sign-in', () => {
 describe('answers that are pages', () => {
   it('hands the content preview (a successful HTML answer) over as its text, with the token sent', async () => {
     const page = '<!doctype html><title>Services</title><h1>Draft</h1>';
-    const { client, sent } = setup(() => new Response(page, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }), memoryTokens('tok-P'));
+    const { client, sent } = setup(
+      () => new Response(page, { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } }),
+      memoryTokens('tok-P'),
+    );
     expect(await client.request({ method: 'GET', path: api.contentPreview('services', 'x') })).toEqual({ status: 200, body: page });
     expect(sent[0].headers.authorization).toBe('Bearer tok-P');
   });
@@ -126,7 +138,14 @@ describe('the Authorization header', () => {
 
   it('refuses malformed calls from the renderer', async () => {
     const { client, fetch } = setup(() => json({}));
-    for (const bad of [null, 'GET /api/x', { method: 'PATCH', path: '/api/x' }, { method: 'GET' }, { method: 'GET', path: 42 }, { method: 'GET', path: `/api/${'a'.repeat(3000)}` }]) {
+    for (const bad of [
+      null,
+      'GET /api/x',
+      { method: 'PATCH', path: '/api/x' },
+      { method: 'GET' },
+      { method: 'GET', path: 42 },
+      { method: 'GET', path: `/api/${'a'.repeat(3000)}` },
+    ]) {
       await expect(client.request(bad)).rejects.toThrow(/Invalid request/);
     }
     expect(fetch).not.toHaveBeenCalled();
@@ -134,12 +153,15 @@ describe('the Authorization header', () => {
 });
 
 describe('forgetting the token', () => {
-  it.each([api.adminLogout, api.authLogout, api.staffLogout])('%s clears it (after sending it once more so the server revokes the session)', async (path) => {
-    const { client, sent, tokens } = setup(() => json({ message: 'Logged out' }), memoryTokens('tok-A'));
-    await client.request({ method: 'POST', path, body: {} });
-    expect(sent[0].headers.authorization).toBe('Bearer tok-A');
-    expect(tokens.value).toBeNull();
-  });
+  it.each([api.adminLogout, api.authLogout, api.staffLogout])(
+    '%s clears it (after sending it once more so the server revokes the session)',
+    async (path) => {
+      const { client, sent, tokens } = setup(() => json({ message: 'Logged out' }), memoryTokens('tok-A'));
+      await client.request({ method: 'POST', path, body: {} });
+      expect(sent[0].headers.authorization).toBe('Bearer tok-A');
+      expect(tokens.value).toBeNull();
+    },
+  );
 
   it('clears it on sign-out even when the server cannot be reached', async () => {
     const { client, tokens } = setup(() => Promise.reject(new TypeError('fetch failed')), memoryTokens('tok-A'));
@@ -193,7 +215,13 @@ describe('saving a backup', () => {
   it('refuses anything but a backup file of the configured server, before sending', async () => {
     const { client, fetch } = setup(backup, memoryTokens('tok-A'));
     const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
-    for (const url of ['https://evil.example/api/settings/backups/x.json', '/api/staff', '//evil.example/api/settings/backups/x', '/api/settings/backups/../../staff', 42]) {
+    for (const url of [
+      'https://evil.example/api/settings/backups/x.json',
+      '/api/staff',
+      '//evil.example/api/settings/backups/x',
+      '/api/settings/backups/../../staff',
+      42,
+    ]) {
       await expect(client.saveBackup(url, target), String(url)).rejects.toThrow();
     }
     expect(fetch).not.toHaveBeenCalled();
@@ -240,7 +268,13 @@ describe('saving the enquiries export', () => {
   it('refuses any other path, before sending', async () => {
     const { client, fetch } = setup(csv, memoryTokens('tok-A'));
     const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
-    for (const url of ['/api/staff', '/api/enquiries/export.csv/../../staff', '/api/enquiries/export.csvx', 'https://evil.example/api/enquiries/export.csv', 42]) {
+    for (const url of [
+      '/api/staff',
+      '/api/enquiries/export.csv/../../staff',
+      '/api/enquiries/export.csvx',
+      'https://evil.example/api/enquiries/export.csv',
+      42,
+    ]) {
       await expect(client.saveExport(url, target), String(url)).rejects.toThrow();
     }
     expect(fetch).not.toHaveBeenCalled();

@@ -46,7 +46,16 @@ describe('the app scheme', () => {
   });
 
   it("answers the console's routes with index.html (the router takes it from there)", async () => {
-    for (const path of ['/', '/admin', '/admin/dashboard', '/admin/settings/general', '/kafue-secure-admin', '/staff-login', '/staff/dashboard', '/no/such/route']) {
+    for (const path of [
+      '/',
+      '/admin',
+      '/admin/dashboard',
+      '/admin/settings/general',
+      '/kafue-secure-admin',
+      '/staff-login',
+      '/staff/dashboard',
+      '/no/such/route',
+    ]) {
       const res = await get(`kafue://app${path}`);
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
@@ -93,6 +102,7 @@ describe('the app scheme', () => {
 
   it('recognises its own URLs only', () => {
     expect(isAppUrl('kafue://app/admin')).toBe(true);
-    for (const url of ['kafue://apps/', 'kafue://app.evil.example/', 'https://app/', 'file:///app', 'not a url']) expect(isAppUrl(url), url).toBe(false);
+    for (const url of ['kafue://apps/', 'kafue://app.evil.example/', 'https://app/', 'file:///app', 'not a url'])
+      expect(isAppUrl(url), url).toBe(false);
   });
 });

@@ -136,7 +136,14 @@ describe('navigation and new windows', () => {
   it('lets the page move between its own routes only', async () => {
     const { webContents } = await start();
     expect(navigate(webContents, 'kafue://app/kafue-secure-admin')).toBe('allowed');
-    for (const url of ['https://evil.example/', 'http://localhost:5000/admin', 'file:///etc/passwd', 'kafue://other/', 'javascript:alert(1)', 'data:text/html,hi']) {
+    for (const url of [
+      'https://evil.example/',
+      'http://localhost:5000/admin',
+      'file:///etc/passwd',
+      'kafue://other/',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+    ]) {
       expect(navigate(webContents, url), url).toBe('refused');
     }
   });
@@ -154,7 +161,14 @@ describe('navigation and new windows', () => {
   it('denies every new window, handing only https: and mailto: links to the system browser', async () => {
     const { webContents } = await start();
     const open = (url: string) => webContents.windowOpenHandler!({ url });
-    for (const url of ['https://kafue.example/', 'mailto:a@b.example', 'http://x.example/', 'kafue://app/admin', 'file:///tmp/x', 'javascript:1']) {
+    for (const url of [
+      'https://kafue.example/',
+      'mailto:a@b.example',
+      'http://x.example/',
+      'kafue://app/admin',
+      'file:///tmp/x',
+      'javascript:1',
+    ]) {
       expect(open(url), url).toEqual({ action: 'deny' });
     }
     expect(electron.shell.openExternal.mock.calls).toEqual([['https://kafue.example/'], ['mailto:a@b.example']]);
@@ -184,7 +198,15 @@ describe('permissions and CSP', () => {
     await start();
     const ses = electron.session.defaultSession;
     const request = ses.setPermissionRequestHandler.mock.calls[0][0] as (wc: unknown, p: string, cb: (ok: boolean) => void) => void;
-    for (const permission of ['media', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'geolocation', 'openExternal', 'fullscreen']) {
+    for (const permission of [
+      'media',
+      'notifications',
+      'clipboard-read',
+      'clipboard-sanitized-write',
+      'geolocation',
+      'openExternal',
+      'fullscreen',
+    ]) {
       const callback = vi.fn();
       request({}, permission, callback);
       expect(callback, permission).toHaveBeenCalledWith(false);
@@ -280,9 +302,14 @@ describe('IPC handlers check their sender', () => {
 
   it('answers the console page', async () => {
     await saveServer('http://127.0.0.1:9');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ admin: { name: 'A' } }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ admin: { name: 'A' } }), { status: 200 })),
+    );
     await start();
-    await expect(invoke(channels.request, ipcEvent('kafue://app/admin/dashboard'), { method: 'GET', path: '/api/auth/verify' })).resolves.toEqual({
+    await expect(
+      invoke(channels.request, ipcEvent('kafue://app/admin/dashboard'), { method: 'GET', path: '/api/auth/verify' }),
+    ).resolves.toEqual({
       status: 200,
       body: { admin: { name: 'A' } },
     });

@@ -49,9 +49,7 @@ export function redact(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redact);
   if (value instanceof Date) return value.toISOString();
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, secretField.test(key) ? redacted : redact(inner)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, secretField.test(key) ? redacted : redact(inner)]));
   }
   return value;
 }
@@ -229,7 +227,19 @@ export async function listAudit(db: DataSource, f: AuditFilters) {
   return { items: rows.map(toEntry), total, page: f.page, pageSize: f.pageSize };
 }
 
-const csvHeader = ['at', 'actor kind', 'actor name', 'actor email', 'action', 'target type', 'target id', 'target', 'changes', 'address', 'user agent'];
+const csvHeader = [
+  'at',
+  'actor kind',
+  'actor name',
+  'actor email',
+  'action',
+  'target type',
+  'target id',
+  'target',
+  'changes',
+  'address',
+  'user agent',
+];
 const batch = 1000;
 
 /** The filtered rows as CSV, newest first, read a batch at a time (keyset), never whole in memory. */
@@ -239,14 +249,29 @@ export function exportAudit(db: DataSource, f: AuditFilters): Readable {
     let after: { at: Date; id: string } | undefined;
     for (;;) {
       const w = where(f);
-      const keyset = after ? `${w.sql ? `${w.sql} AND` : 'WHERE'} (at, id) < ($${w.values.push(after.at)}, $${w.values.push(after.id)}::uuid)` : w.sql;
+      const keyset = after
+        ? `${w.sql ? `${w.sql} AND` : 'WHERE'} (at, id) < ($${w.values.push(after.at)}, $${w.values.push(after.id)}::uuid)`
+        : w.sql;
       const rows = await db.query<DbRow[]>(`SELECT ${columns} FROM audit_log ${keyset} ORDER BY at DESC, id DESC LIMIT ${batch}`, w.values);
       if (rows.length === 0) return;
       yield rows
-        .map((r) =>
-          [r.at.toISOString(), r.actor_kind, r.actor_name, r.actor_email, r.action, r.target_type, r.target_id, r.target_label, r.changes, r.address, r.user_agent]
-            .map(csvCell)
-            .join(',') + '\r\n',
+        .map(
+          (r) =>
+            [
+              r.at.toISOString(),
+              r.actor_kind,
+              r.actor_name,
+              r.actor_email,
+              r.action,
+              r.target_type,
+              r.target_id,
+              r.target_label,
+              r.changes,
+              r.address,
+              r.user_agent,
+            ]
+              .map(csvCell)
+              .join(',') + '\r\n',
         )
         .join('');
       const last = rows[rows.length - 1];
@@ -269,10 +294,7 @@ export async function purgeAudit(db: DataSource): Promise<number> {
     const [{ locked }] = await m.query<[{ locked: boolean }]>(`SELECT pg_try_advisory_xact_lock(hashtext('kafue:audit-purge')) AS locked`);
     if (!locked) return 0;
     const [{ days }] = await m.query<[{ days: number }]>(`SELECT audit_log_retention_days() AS days`);
-    const [, count] = await m.query<[unknown[], number]>(
-      `DELETE FROM audit_log WHERE at <= now() - make_interval(days => $1)`,
-      [days],
-    );
+    const [, count] = await m.query<[unknown[], number]>(`DELETE FROM audit_log WHERE at <= now() - make_interval(days => $1)`, [days]);
     if (count > 0) {
       await writeAudit(m, {
         action: 'audit.purge',

@@ -169,7 +169,12 @@ export async function createAdmin(
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (m) => {
     const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
-    await writeAudit(m, { ...outsideApi(commandLine), action: 'admin.create', target: adminTarget(row), changes: diff(null, { name: data.name, email: data.email, role: data.role }) });
+    await writeAudit(m, {
+      ...outsideApi(commandLine),
+      action: 'admin.create',
+      target: adminTarget(row),
+      changes: diff(null, { name: data.name, email: data.email, role: data.role }),
+    });
     return { id: row.id, email: row.email };
   });
 }
@@ -195,7 +200,12 @@ export async function ensureFirstAdmin(
     });
     const passwordHash = await hashPassword(data.password);
     const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
-    await writeAudit(m, { ...outsideApi(systemStart), action: 'admin.create', target: adminTarget(row), changes: diff(null, { name: data.name, email: data.email, role: data.role }) });
+    await writeAudit(m, {
+      ...outsideApi(systemStart),
+      action: 'admin.create',
+      target: adminTarget(row),
+      changes: diff(null, { name: data.name, email: data.email, role: data.role }),
+    });
     return { email: data.email, generatedPassword };
   });
 }

@@ -35,7 +35,10 @@ export function addressKey(ip: string): string {
     const left = head ? head.split(':') : [];
     const right = tail ? tail.split(':') : [];
     const groups = ip.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
-    return `address:${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+    return `address:${groups
+      .slice(0, 4)
+      .map((g) => g.replace(/^0+(?=.)/, ''))
+      .join(':')}::/64`;
   }
   return `address:${ip}`;
 }
@@ -110,7 +113,5 @@ export async function reserveAttempt(db: DataSource, counters: Counter[], limits
 
 /** Removes counters whose window has passed (run now and then; they no longer count anyway). */
 export async function purgeOldFailures(db: DataSource, limits: Limits): Promise<void> {
-  await db.query(`DELETE FROM login_failures WHERE window_start <= now() - make_interval(mins => $1)`, [
-    limits.failureWindowMinutes,
-  ]);
+  await db.query(`DELETE FROM login_failures WHERE window_start <= now() - make_interval(mins => $1)`, [limits.failureWindowMinutes]);
 }

@@ -257,10 +257,7 @@ export async function revokeSessionsOf(
 ): Promise<void> {
   const column = 'adminId' in owner ? 'admin_id' : 'staff_id';
   const ownerId = 'adminId' in owner ? owner.adminId : owner.staffId;
-  await db.query(`DELETE FROM sessions WHERE ${column} = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [
-    ownerId,
-    keep ?? null,
-  ]);
+  await db.query(`DELETE FROM sessions WHERE ${column} = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [ownerId, keep ?? null]);
 }
 
 /** Removes expired sessions (run now and then; expired ones are already refused). */

@@ -52,16 +52,15 @@ export function newRecoveryCodes(): string[] {
 }
 
 /** Recovery codes are compared without case, spaces or dashes. */
-const hashRecoveryCode = (code: string) =>
-  createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
+const hashRecoveryCode = (code: string) => createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, '')).digest('hex');
 
 /** Replaces an admin's recovery codes (inside the caller's transaction). */
 export async function storeRecoveryCodes(m: EntityManager, adminId: string, codes: string[]): Promise<void> {
   await m.query(`DELETE FROM admin_recovery_codes WHERE admin_id = $1`, [adminId]);
-  await m.query(
-    `INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT $1, h FROM unnest($2::text[]) AS h`,
-    [adminId, codes.map(hashRecoveryCode)],
-  );
+  await m.query(`INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT $1, h FROM unnest($2::text[]) AS h`, [
+    adminId,
+    codes.map(hashRecoveryCode),
+  ]);
 }
 
 /**

@@ -109,7 +109,11 @@ export async function dumpDatabase(db: DataSource, progress?: DumpProgress): Pro
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 const header = (checksum: string) => `{"format":"${backupFormat}","version":${backupVersion},"sha256":"${checksum}","backup":`;
-const headerPattern = new RegExp(`^${header('@').replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('@', '([0-9a-f]{64})')}`);
+const headerPattern = new RegExp(
+  `^${header('@')
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace('@', '([0-9a-f]{64})')}`,
+);
 
 /**
  * A backup as the bytes of its file: `{ format, version, sha256, backup }`, where sha256 is that

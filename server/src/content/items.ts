@@ -67,7 +67,14 @@ export async function createItem(db: DataSource, collection: ContentCollection, 
 }
 
 /** The item's new fields; its status and position stay unless given (a service moved to another category goes last in it). */
-export async function updateItem(db: DataSource, collection: ContentCollection, id: string, input: ItemInput, author: Author, audit: AuditRecorder) {
+export async function updateItem(
+  db: DataSource,
+  collection: ContentCollection,
+  id: string,
+  input: ItemInput,
+  author: Author,
+  audit: AuditRecorder,
+) {
   const { status, position, fields } = input;
   const row = await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);

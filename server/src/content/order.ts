@@ -27,7 +27,13 @@ function positionsOf(collection: ContentCollection, ordered: ItemRow[]): Map<str
  * 400 on `ids` otherwise. Only items whose position changes are written, each with its revision;
  * the site is rendered again only when a published item moved.
  */
-export async function reorderItems(db: DataSource, collection: ContentCollection, ids: string[], author: Author, audit: AuditRecorder): Promise<void> {
+export async function reorderItems(
+  db: DataSource,
+  collection: ContentCollection,
+  ids: string[],
+  author: Author,
+  audit: AuditRecorder,
+): Promise<void> {
   await db.transaction(async (m) => {
     const rows = await selectItems(m, collection, true);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -35,7 +41,10 @@ export async function reorderItems(db: DataSource, collection: ContentCollection
     if (new Set(wanted).size !== wanted.length || wanted.length !== rows.length || !wanted.every((id) => byId.has(id))) {
       throw new HttpError(400, messages.invalidInput, { ids: contentOrderRefusal });
     }
-    const positions = positionsOf(collection, wanted.map((id) => byId.get(id)!));
+    const positions = positionsOf(
+      collection,
+      wanted.map((id) => byId.get(id)!),
+    );
     const moved = rows.filter((r) => positions.get(r.id) !== r.position);
     if (moved.length === 0) return audit.none('the order is unchanged');
     const changes: AuditChanges = {};
@@ -46,6 +55,10 @@ export async function reorderItems(db: DataSource, collection: ContentCollection
       changes[row.id] = { old: row.position, new: snapshot.position };
     }
     if (moved.some((r) => r.status === 'published')) await notifyContentChanged(m, collection);
-    await audit(m, { action: `${auditResources[collection]}.reorder`, target: { type: auditResources[collection], id: null, label: collection }, changes });
+    await audit(m, {
+      action: `${auditResources[collection]}.reorder`,
+      target: { type: auditResources[collection], id: null, label: collection },
+      changes,
+    });
   });
 }

@@ -19,7 +19,11 @@ const pagePath = (page: PageKey) => pageRoutes.find((r) => r.page === page)?.pat
  * The public page an item appears on: its collection's page, but a service has its own page (at
  * its place among the published ones) and an FAQ shows on the page its `page` field names.
  */
-async function previewPath(db: DataSource, collection: ContentCollection, item: { id: string; fields: Record<string, unknown> }): Promise<string> {
+async function previewPath(
+  db: DataSource,
+  collection: ContentCollection,
+  item: { id: string; fields: Record<string, unknown> },
+): Promise<string> {
   if (collection === 'services') {
     const category = String(item.fields.category);
     const ids = await db.query<{ id: string }[]>(
@@ -35,7 +39,11 @@ async function previewPath(db: DataSource, collection: ContentCollection, item: 
 }
 
 /** What the preview renders: the page's path, and the content to render it with (a draft shows where it would appear). */
-export async function previewOf(db: DataSource, collection: ContentCollection, id: string): Promise<{ path: string; content: SiteContent }> {
+export async function previewOf(
+  db: DataSource,
+  collection: ContentCollection,
+  id: string,
+): Promise<{ path: string; content: SiteContent }> {
   const item = await findItem(db, collection, id);
   return { path: await previewPath(db, collection, item), content: await loadSiteContent(db, item.id) };
 }

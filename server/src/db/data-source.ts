@@ -65,8 +65,7 @@ export async function connectDatabase(
   url?: string,
   embeddedStarting?: Promise<EmbeddedDatabase>,
 ): Promise<Database> {
-  const embedded =
-    url || config.databaseUrl ? undefined : await (embeddedStarting ?? startEmbedded(config.dataDir, log));
+  const embedded = url || config.databaseUrl ? undefined : await (embeddedStarting ?? startEmbedded(config.dataDir, log));
   const dataSource = createDataSource(url ?? config.databaseUrl ?? embedded!.url);
   const database: Database = {
     dataSource,

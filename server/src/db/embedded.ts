@@ -249,7 +249,10 @@ const diskFull = (folder: string) => new CannotStart(`the disk holding ${folder}
 /** The sentence for a PostgreSQL program that failed on the cluster, from its own last words. */
 function programFailure(program: string, output: string, clusterDir: string): CannotStart {
   if (/No space left on device/i.test(output)) return diskFull(clusterDir);
-  const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const last = lines.findLast((line) => /FATAL|PANIC|ERROR|error/.test(line)) ?? lines.at(-1) ?? 'it exited';
   return new CannotStart(`${program} failed: ${last.replace(/\.$/, '')}.`);
 }
@@ -257,7 +260,9 @@ function programFailure(program: string, output: string, clusterDir: string): Ca
 /** The sentence for a program that could not even be spawned. */
 function spawnFailure(program: string, error: NodeJS.ErrnoException): CannotStart {
   const why = { ENOENT: 'is missing', EACCES: 'may not be executed by the user it runs as' }[error.code ?? ''];
-  return new CannotStart(why ? `${program} ${why}; run npm install again, or set DATABASE_URL.` : `${program} could not be run (${error.message}).`);
+  return new CannotStart(
+    why ? `${program} ${why}; run npm install again, or set DATABASE_URL.` : `${program} could not be run (${error.message}).`,
+  );
 }
 
 function spawnProgram(program: string, args: string[], account: Account | undefined): ChildProcess {
@@ -286,7 +291,14 @@ function initdb(binaries: Binaries, clusterDir: string, password: string, accoun
   const passwordFile = `${clusterDir}.initdb-password`;
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   if (account) for (const path of [clusterDir, passwordFile]) chownSync(path, account.uid, account.gid);
-  const args = [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--lc-messages=C'];
+  const args = [
+    `--pgdata=${clusterDir}`,
+    '--auth=scram-sha-256',
+    '--username=postgres',
+    `--pwfile=${passwordFile}`,
+    '--encoding=UTF8',
+    '--lc-messages=C',
+  ];
   const child = spawnProgram(binaries.initdb, args, account);
   const output = tail(child);
   return new Promise<void>((resolve, reject) => {
@@ -332,7 +344,9 @@ export async function startEmbedded(dataDir: string, log: Log): Promise<Embedded
     const { code, message } = error as NodeJS.ErrnoException;
     if (code === 'ENOSPC') throw diskFull(dataDir);
     if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-      throw new CannotStart(`${message.replace(/\.$/, '')}; give this user write access to DATA_DIR (${dataDir}), set DATA_DIR to another folder, or set DATABASE_URL.`);
+      throw new CannotStart(
+        `${message.replace(/\.$/, '')}; give this user write access to DATA_DIR (${dataDir}), set DATA_DIR to another folder, or set DATABASE_URL.`,
+      );
     }
     throw new CannotStart(`${String(message ?? error).replace(/\.$/, '')}.`);
   }
@@ -359,11 +373,14 @@ async function start(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
   const stale = runningPostmaster(clusterDir);
   if (stale !== undefined) {
     if (runningServerDatabase(dataDir)) {
-      throw new CannotStart(`another server is running on ${dataDir} (its pid is in ${ownerFile(dataDir)}); stop it, or give this one another DATA_DIR.`);
+      throw new CannotStart(
+        `another server is running on ${dataDir} (its pid is in ${ownerFile(dataDir)}); stop it, or give this one another DATA_DIR.`,
+      );
     }
     log(`Stopping a PostgreSQL (pid ${stale}) left running by an earlier server`);
     process.kill(stale, 'SIGINT');
-    if (!(await waitForExit(stale, 15_000))) throw new CannotStart(`the PostgreSQL (pid ${stale}) left running by an earlier server did not stop; stop it and start again.`);
+    if (!(await waitForExit(stale, 15_000)))
+      throw new CannotStart(`the PostgreSQL (pid ${stale}) left running by an earlier server did not stop; stop it and start again.`);
   }
   writeFileSync(ownerFile(dataDir), String(process.pid) + '\n');
 
@@ -387,7 +404,8 @@ async function start(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
       child = await startPostgres(binaries, clusterDir, port, account);
     } catch (error) {
       if (!(error instanceof PortTaken)) throw error;
-      if (attempt >= 3) throw new CannotStart(`three free ports in a row on 127.0.0.1 were taken before it could listen (last ${port}); start again.`);
+      if (attempt >= 3)
+        throw new CannotStart(`three free ports in a row on 127.0.0.1 were taken before it could listen (last ${port}); start again.`);
       port = await freePort();
     }
   }

@@ -89,4 +89,3 @@ export const SettingEntity = new EntitySchema<SettingRow>({
 });
 
 export const entities = [AdminEntity, StaffEntity, SettingEntity];
-

@@ -124,9 +124,7 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
   else if (query.assignee) conditions.push(`e.assignee_id = ${param(query.assignee)}`);
   if (query.from || query.to) {
     const needsZone = [query.from, query.to].some((v) => v && isDay(v));
-    const { timezone } = needsZone
-      ? await readGeneralSettings(db)
-      : defaultGeneralSettings;
+    const { timezone } = needsZone ? await readGeneralSettings(db) : defaultGeneralSettings;
     if (query.from) conditions.push(`e.created_at >= ${param(isDay(query.from) ? dayStart(query.from, timezone) : new Date(query.from))}`);
     // A day given as `to` is included whole.
     if (query.to) {
@@ -221,10 +219,7 @@ export async function findEnquiry(db: DataSource | EntityManager, id: string, as
     assigneeId ? [id, assigneeId] : [id],
   );
   if (!rows[0]) return undefined;
-  const notes = await db.query<NoteRow[]>(
-    `SELECT ${noteColumns} FROM enquiry_notes WHERE enquiry_id = $1 ORDER BY created_at, id`,
-    [id],
-  );
+  const notes = await db.query<NoteRow[]>(`SELECT ${noteColumns} FROM enquiry_notes WHERE enquiry_id = $1 ORDER BY created_at, id`, [id]);
   return { ...toEnquiry(rows[0]), notes: notes.map(toNote) };
 }
 
@@ -248,7 +243,9 @@ export async function addNote(
 
 /** How many enquiries no admin has opened yet (Spam left out). */
 export async function unreadCount(db: DataSource): Promise<number> {
-  const [{ count }] = await db.query<[{ count: number }]>(`SELECT count(*)::int AS count FROM enquiries WHERE read_at IS NULL AND status <> 'Spam'`);
+  const [{ count }] = await db.query<[{ count: number }]>(
+    `SELECT count(*)::int AS count FROM enquiries WHERE read_at IS NULL AND status <> 'Spam'`,
+  );
   return count;
 }
 

@@ -153,7 +153,10 @@ export class MailSender {
                       next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1`,
               [row.id, message.slice(0, 1000), wait / 1000],
             );
-            this.logger.warn({ mail: row.id, attempts: row.attempts + 1, retryInSeconds: wait / 1000, err: message }, 'mail: delivery failed');
+            this.logger.warn(
+              { mail: row.id, attempts: row.attempts + 1, retryInSeconds: wait / 1000, err: message },
+              'mail: delivery failed',
+            );
             return { sent: count, claimed: rows.length, failed: true };
           }
           await m.query(`DELETE FROM mail_queue WHERE id = $1`, [row.id]);

@@ -16,9 +16,7 @@ import { toAdmin } from './records.js';
  * deleting each other at once cannot both succeed, and cannot deadlock.
  */
 async function loadForChange(m: EntityManager, id: string, removesRole: boolean) {
-  const supers: { id: string }[] = await m.query(
-    `SELECT id FROM admins WHERE role = 'Super Admin' ORDER BY id FOR UPDATE`,
-  );
+  const supers: { id: string }[] = await m.query(`SELECT id FROM admins WHERE role = 'Super Admin' ORDER BY id FOR UPDATE`);
   const current = await m.findOneBy(AdminEntity, { id });
   if (!current) throw notFound();
   if (current.role === 'Super Admin' && removesRole && supers.length <= 1) {
@@ -36,9 +34,9 @@ export function adminEndpoints({ db }: AppDeps): Endpoint[] {
       ...endpoints.listAdmins,
       access: 'anyAdmin',
       handle: async () =>
-        (
-          await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })
-        ).map(toAdmin),
+        (await admins.find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } })).map(
+          toAdmin,
+        ),
     }),
     endpoint({
       ...endpoints.inviteAdmin,

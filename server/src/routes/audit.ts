@@ -37,7 +37,11 @@ export function auditEndpoints({ db }: AppDeps): Endpoint[] {
         await db.transaction(async (m) => {
           const before = await readAuditSettings(m);
           await saveSetting(m, settingsKeys.audit, body);
-          await audit(m, { action: 'audit_settings.update', target: { type: 'settings', id: settingsKeys.audit, label: 'Audit log' }, changes: diff(before, body) });
+          await audit(m, {
+            action: 'audit_settings.update',
+            target: { type: 'settings', id: settingsKeys.audit, label: 'Audit log' },
+            changes: diff(before, body),
+          });
         });
         return { message: messages.settingsUpdated, settings: body };
       },

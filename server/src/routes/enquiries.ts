@@ -7,7 +7,17 @@ import { enquiryListQuery } from '@kafue/common/schemas';
 import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
-import { addNote, deleteEnquiry, findEnquiry, listEnquiries, markRead, readEnquiry, receiveEnquiry, unreadCount as countUnread, updateEnquiry } from '../enquiries/enquiries.js';
+import {
+  addNote,
+  deleteEnquiry,
+  findEnquiry,
+  listEnquiries,
+  markRead,
+  readEnquiry,
+  receiveEnquiry,
+  unreadCount as countUnread,
+  updateEnquiry,
+} from '../enquiries/enquiries.js';
 import { exportCsv } from '../enquiries/export.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
@@ -26,7 +36,12 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
  */
 function enquiryWriteEndpoints(
   db: AppDeps['db'],
-  { update, addNote: noteCall, access, onlyMine }: {
+  {
+    update,
+    addNote: noteCall,
+    access,
+    onlyMine,
+  }: {
     update: typeof endpoints.updateEnquiry | typeof endpoints.updateMyEnquiry;
     addNote: typeof endpoints.addEnquiryNote | typeof endpoints.addMyEnquiryNote;
     access: 'anyAdmin' | 'staff';
@@ -57,7 +72,11 @@ function enquiryWriteEndpoints(
         const note = await db.transaction(async (m) => {
           const added = await addNote(m, params.id, text, principal, onlyMine ? principal.id : undefined);
           if (!added) throw notFound();
-          await audit(m, { action: 'enquiry.note', target: target((await readEnquiry(m, params.id)) as Enquiry), changes: { note: { new: added.text } } });
+          await audit(m, {
+            action: 'enquiry.note',
+            target: target((await readEnquiry(m, params.id)) as Enquiry),
+            changes: { note: { new: added.text } },
+          });
           return added;
         });
         ctx.status = 201;
@@ -112,7 +131,12 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, { update: endpoints.updateEnquiry, addNote: endpoints.addEnquiryNote, access: 'anyAdmin', onlyMine: false }),
+    ...enquiryWriteEndpoints(db, {
+      update: endpoints.updateEnquiry,
+      addNote: endpoints.addEnquiryNote,
+      access: 'anyAdmin',
+      onlyMine: false,
+    }),
     endpoint({
       ...endpoints.deleteEnquiry,
       access: 'superAdmin',
@@ -121,7 +145,11 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
           const before = await deleteEnquiry(m, params.id);
           if (!before) throw notFound();
           const { fullName, email, phone, service, status, assignee } = before;
-          await audit(m, { action: 'enquiry.delete', target: target(before), changes: diff({ fullName, email, phone, service, status, assignee }, null) });
+          await audit(m, {
+            action: 'enquiry.delete',
+            target: target(before),
+            changes: diff({ fullName, email, phone, service, status, assignee }, null),
+          });
         });
         return { message: messages.enquiryDeleted };
       },
@@ -146,6 +174,11 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, { update: endpoints.updateMyEnquiry, addNote: endpoints.addMyEnquiryNote, access: 'staff', onlyMine: true }),
+    ...enquiryWriteEndpoints(db, {
+      update: endpoints.updateMyEnquiry,
+      addNote: endpoints.addMyEnquiryNote,
+      access: 'staff',
+      onlyMine: true,
+    }),
   ];
 }

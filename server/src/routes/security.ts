@@ -174,10 +174,9 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
           if (!(await consumeSecondFactor(m, { id: admin.id, totpSecret: admin.totpSecret! }, body.code, now()))) {
             throw new HttpError(400, messages.twoFactorCodeWrong, { code: messages.twoFactorCodeWrong });
           }
-          await m.query(
-            `UPDATE admins SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $1`,
-            [admin.id],
-          );
+          await m.query(`UPDATE admins SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = $1`, [
+            admin.id,
+          ]);
           await m.query(`DELETE FROM admin_recovery_codes WHERE admin_id = $1`, [admin.id]);
           await audit(m, { action: 'admin.2fa_disable', target: adminTarget(admin), changes: { twoFactor: { old: 'on', new: 'off' } } });
         });

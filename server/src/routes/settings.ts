@@ -34,7 +34,11 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
         await db.transaction(async (m) => {
           const before = await readGeneralSettings(m);
           await saveSetting(m, settingsKeys.general, body);
-          await audit(m, { action: 'settings.update', target: { type: 'settings', id: settingsKeys.general, label: 'General' }, changes: diff(before, body) });
+          await audit(m, {
+            action: 'settings.update',
+            target: { type: 'settings', id: settingsKeys.general, label: 'General' },
+            changes: diff(before, body),
+          });
         });
         maintenance?.set(body.maintenanceMode);
         return { message: messages.settingsUpdated, settings: body };
@@ -114,7 +118,11 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
         await db.transaction(async (m) => {
           const before = await readBackupSchedule(m);
           await saveSetting(m, settingsKeys.backupSchedule, body);
-          await audit(m, { action: 'backup_schedule.update', target: { type: 'settings', id: settingsKeys.backupSchedule, label: 'Backup schedule' }, changes: diff(before, body) });
+          await audit(m, {
+            action: 'backup_schedule.update',
+            target: { type: 'settings', id: settingsKeys.backupSchedule, label: 'Backup schedule' },
+            changes: diff(before, body),
+          });
         });
         return { message: messages.settingsUpdated, schedule: body };
       },

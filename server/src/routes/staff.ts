@@ -34,7 +34,9 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
         const passwordHash = await hashPassword(oneTimePassword);
         // The welcome mail is queued with the account, in its transaction.
         const row = await db.transaction(async (m) => {
-          const created = await uniqueEmail(() => m.save(StaffEntity, m.create(StaffEntity, { ...body, passwordHash, mustChangePassword: true })));
+          const created = await uniqueEmail(() =>
+            m.save(StaffEntity, m.create(StaffEntity, { ...body, passwordHash, mustChangePassword: true })),
+          );
           await staffWelcome(m, created);
           await audit(m, { action: 'staff.create', target: target(created), changes: diff(null, toStaff(created)) });
           return created;

@@ -22,7 +22,10 @@ export async function exportSite(db: DataSource, siteDir: string, out: string, s
   const renderer = await loadRenderer(siteDir, siteUrl);
   if (!renderer) throw new Error('The site has not been built: run "npm run build -w site" first.');
   mkdirSync(out, { recursive: true });
-  cpSync(siteDir, out, { recursive: true, filter: (source) => !isPage(relative(siteDir, source)) && !relative(siteDir, source).startsWith('.vite') });
+  cpSync(siteDir, out, {
+    recursive: true,
+    filter: (source) => !isPage(relative(siteDir, source)) && !relative(siteDir, source).startsWith('.vite'),
+  });
   const content = await loadSiteContent(db);
   const paths = renderer.pagePaths(content);
   for (const path of paths) {

@@ -17,7 +17,7 @@ export function methodNotAllowed(router: Router, namesSomething: (path: string) 
   return async (ctx: Context, next: Next) => {
     await next();
     if (ctx.body != null) return;
-    const allowed = new Set(await namesSomething(ctx.path) ? ['GET', 'HEAD'] : []);
+    const allowed = new Set((await namesSomething(ctx.path)) ? ['GET', 'HEAD'] : []);
     for (const layer of router.match(ctx.path, ctx.method).path) for (const method of layer.methods) allowed.add(method);
     if (allowed.size === 0 || allowed.has(ctx.method)) return;
     throw new HttpError(405, messages.methodNotAllowed, undefined, { Allow: [...allowed].join(', ') });

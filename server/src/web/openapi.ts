@@ -12,8 +12,7 @@ import type { Access, Endpoint } from './endpoint.js';
 /** Who may call, in each operation's description and its 403 answer. */
 const callers: Record<Access, string> = {
   public: 'anyone',
-  adminPending:
-    'any signed-in admin, also one who must first choose a new password or set up two-factor sign-in',
+  adminPending: 'any signed-in admin, also one who must first choose a new password or set up two-factor sign-in',
   anyAdmin: 'any signed-in admin (Super Admin, Editor or Moderator)',
   editor: 'a signed-in Super Admin or Editor',
   superAdmin: 'a signed-in Super Admin',
@@ -87,9 +86,7 @@ function operation(e: Endpoint) {
         ]),
       ),
       ...(body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
-      ...(e.access === 'public'
-        ? {}
-        : { 401: error('Not signed in.'), 403: error(`Refused: only ${callers[e.access]} may call this.`) }),
+      ...(e.access === 'public' ? {} : { 401: error('Not signed in.'), 403: error(`Refused: only ${callers[e.access]} may call this.`) }),
       ...(params.length ? { 404: error('No such record.') } : {}),
       default: error('Any other refusal or failure (409 duplicate email, 413, 429, 503...).'),
     },

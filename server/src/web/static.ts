@@ -148,7 +148,10 @@ export function namesSomething(siteDir: string, consoleDir: string, site?: SiteP
   return async (path: string): Promise<boolean> => {
     if (isApiPath(path)) return false;
     const relative = cleanPath(path);
-    if (isConsolePath(path)) return relative !== undefined && (!relative.startsWith('admin/assets/') || !!(await fileAt(consoleDir, relative.slice('admin/'.length))));
+    if (isConsolePath(path))
+      return (
+        relative !== undefined && (!relative.startsWith('admin/assets/') || !!(await fileAt(consoleDir, relative.slice('admin/'.length))))
+      );
     return (await findSiteFile(siteDir, relative, site)) !== undefined;
   };
 }

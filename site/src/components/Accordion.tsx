@@ -46,7 +46,14 @@ export function FaqAccordion({ idPrefix, items }: { idPrefix: string; items: rea
   return (
     <div className="faq-list">
       {items.map((item, i) => (
-        <Disclosure key={i} id={`${idPrefix}-${i}`} open={open === i} onToggle={() => toggle(i)} summary={item.question} className="faq-item">
+        <Disclosure
+          key={i}
+          id={`${idPrefix}-${i}`}
+          open={open === i}
+          onToggle={() => toggle(i)}
+          summary={item.question}
+          className="faq-item"
+        >
           <p>{item.answer}</p>
         </Disclosure>
       ))}

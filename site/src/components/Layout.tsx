@@ -141,7 +141,15 @@ function Newsletter() {
         <label className="sr-only" htmlFor="newsletter-email">
           {n.label}
         </label>
-        <input id="newsletter-email" name="newsletter-email" type="email" autoComplete="email" placeholder={n.placeholder} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="newsletter-email"
+          name="newsletter-email"
+          type="email"
+          autoComplete="email"
+          placeholder={n.placeholder}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="button" className="btn btn-accent">
           {n.button}
         </button>
@@ -216,9 +224,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {shared && <AnnouncementBar />}
       <ScrollProgress />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>
-          {children}
-        </Suspense>
+        <Suspense fallback={null}>{children}</Suspense>
       </main>
       {shared && <TrustStrip />}
       <Footer />

@@ -19,7 +19,15 @@ export function MobileMenu() {
   const close = () => dialog.current?.close();
   return (
     <>
-      <button type="button" className="menu-button" aria-label={mobileMenu.open} aria-expanded={open} aria-controls="mobile-menu" aria-haspopup="dialog" onClick={show}>
+      <button
+        type="button"
+        className="menu-button"
+        aria-label={mobileMenu.open}
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-haspopup="dialog"
+        onClick={show}
+      >
         <Icon name="menu" />
       </button>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the menu; Escape is the dialog's own keyboard way */}

@@ -54,16 +54,32 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
       }}
     >
       <div className="carousel-controls">
-        <button type="button" className="icon-button carousel-pause" onClick={() => setStopped((s) => !s)} aria-label={stopped ? t.play : t.pause}>
+        <button
+          type="button"
+          className="icon-button carousel-pause"
+          onClick={() => setStopped((s) => !s)}
+          aria-label={stopped ? t.play : t.pause}
+        >
           <Icon name={stopped ? 'play' : 'pause'} size={18} />
         </button>
       </div>
       <div className="carousel-viewport">
-        <button type="button" className="carousel-arrow prev" aria-label={t.previous} aria-controls="testimonial-slides" onClick={() => go(index - 1)}>
+        <button
+          type="button"
+          className="carousel-arrow prev"
+          aria-label={t.previous}
+          aria-controls="testimonial-slides"
+          onClick={() => go(index - 1)}
+        >
           <Icon name="chevronLeft" />
         </button>
         <div className="carousel-window">
-          <div id="testimonial-slides" className="carousel-track" aria-live={rotating ? 'off' : 'polite'} style={{ transform: `translateX(${-index * 100}%)` }}>
+          <div
+            id="testimonial-slides"
+            className="carousel-track"
+            aria-live={rotating ? 'off' : 'polite'}
+            style={{ transform: `translateX(${-index * 100}%)` }}
+          >
             {items.map((item, i) => (
               <div
                 key={i}
@@ -96,7 +112,13 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
             ))}
           </div>
         </div>
-        <button type="button" className="carousel-arrow next" aria-label={t.next} aria-controls="testimonial-slides" onClick={() => go(index + 1)}>
+        <button
+          type="button"
+          className="carousel-arrow next"
+          aria-label={t.next}
+          aria-controls="testimonial-slides"
+          onClick={() => go(index + 1)}
+        >
           <Icon name="chevronRight" />
         </button>
       </div>

@@ -15,7 +15,19 @@ export function DeadLink({ className, children }: { className?: string; children
   );
 }
 
-export function SectionHeader({ id, eyebrow, heading, text, light }: { id: string; eyebrow?: string; heading: string; text?: string; light?: boolean }) {
+export function SectionHeader({
+  id,
+  eyebrow,
+  heading,
+  text,
+  light,
+}: {
+  id: string;
+  eyebrow?: string;
+  heading: string;
+  text?: string;
+  light?: boolean;
+}) {
   return (
     <div className={light ? 'section-header light' : 'section-header'} data-reveal="">
       {eyebrow && <p className="eyebrow">{eyebrow}</p>}
@@ -37,7 +49,19 @@ export function FeatureCard({ feature, tone = 'card' }: { feature: Feature; tone
   );
 }
 
-export function CtaBand({ id, heading, text, primary, secondary }: { id: string; heading: string; text: string; primary: ReactNode; secondary: ReactNode }) {
+export function CtaBand({
+  id,
+  heading,
+  text,
+  primary,
+  secondary,
+}: {
+  id: string;
+  heading: string;
+  text: string;
+  primary: ReactNode;
+  secondary: ReactNode;
+}) {
   return (
     <section className="cta-band" aria-labelledby={id}>
       <div className="container cta-inner" data-reveal="">
@@ -59,7 +83,14 @@ export function Logo({ light }: { light?: boolean }) {
     <Link to="/" className={light ? 'logo light' : 'logo'}>
       <svg className="logo-mark" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
         <rect width="36" height="36" rx="9" fill="currentColor" />
-        <path d="M11 9v18M11 18l10-9M14.5 15l7.5 12" stroke="#fff" strokeWidth="3.2" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M11 9v18M11 18l10-9M14.5 15l7.5 12"
+          stroke="#fff"
+          strokeWidth="3.2"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="26" cy="10" r="2.4" fill="#fbbf24" />
       </svg>
       <span className="logo-text">
@@ -95,7 +126,21 @@ export function formatDate(iso: string): string {
 }
 
 /** Dark page banner with the page's h1, a lead line and optional badges. */
-export function PageBanner({ id, heading, text, badges, className, children }: { id: string; heading: string; text: string; badges?: readonly string[]; className?: string; children?: ReactNode }) {
+export function PageBanner({
+  id,
+  heading,
+  text,
+  badges,
+  className,
+  children,
+}: {
+  id: string;
+  heading: string;
+  text: string;
+  badges?: readonly string[];
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <section className={className ? `page-banner ${className}` : 'page-banner'} aria-labelledby={id}>
       <div className={className?.includes('about-banner') ? 'container narrow' : 'container'}>

@@ -17,9 +17,21 @@ export const aboutIntro = {
   heading: 'Your digital innovation partner',
   text: 'We are a Zambian-owned team of developers, designers, marketers and engineers. We help businesses of every size get online, stay secure and grow, with practical solutions and support you can reach when you need it.',
   features: [
-    { icon: 'target', title: 'Local Expertise', text: 'We understand the Zambian market, its networks and its customers, and build for them.' },
-    { icon: 'layers', title: 'End-to-End Solutions', text: 'From your domain and website to your office network and cameras, one partner covers it all.' },
-    { icon: 'headset', title: 'Reliable Support', text: 'Real people on call 24/7, with clear answers and fast fixes when something goes wrong.' },
+    {
+      icon: 'target',
+      title: 'Local Expertise',
+      text: 'We understand the Zambian market, its networks and its customers, and build for them.',
+    },
+    {
+      icon: 'layers',
+      title: 'End-to-End Solutions',
+      text: 'From your domain and website to your office network and cameras, one partner covers it all.',
+    },
+    {
+      icon: 'headset',
+      title: 'Reliable Support',
+      text: 'Real people on call 24/7, with clear answers and fast fixes when something goes wrong.',
+    },
   ] as readonly Feature[],
 };
 
@@ -37,9 +49,17 @@ export const servicesOverview = {
   linkTo: '/services#services',
   cards: [
     { icon: 'code', title: 'Web Development', text: 'Fast, modern websites and web applications that turn visitors into customers.' },
-    { icon: 'cloud', title: 'Email & Cloud Hosting', text: 'Professional email on your domain and secure cloud storage with 99.9% uptime.' },
+    {
+      icon: 'cloud',
+      title: 'Email & Cloud Hosting',
+      text: 'Professional email on your domain and secure cloud storage with 99.9% uptime.',
+    },
     { icon: 'megaphone', title: 'Digital Marketing', text: 'SEO, Google Ads and social media management that bring in real enquiries.' },
-    { icon: 'monitor', title: 'IT & Office Solutions', text: 'Microsoft 365, networking, servers and data digitisation for efficient offices.' },
+    {
+      icon: 'monitor',
+      title: 'IT & Office Solutions',
+      text: 'Microsoft 365, networking, servers and data digitisation for efficient offices.',
+    },
     { icon: 'pen', title: 'Graphic & Brand Design', text: 'Logos, brand kits and graphics that make your business memorable.' },
     { icon: 'camera', title: 'CCTV & Networking', text: 'HD camera systems and remote monitoring to keep your premises safe.' },
   ] as readonly OverviewCard[],
@@ -58,7 +78,11 @@ export const whyChooseUs = {
   benefits: [
     { icon: 'server', title: '99.9% Uptime', text: 'Hosting and systems monitored around the clock so your business stays online.' },
     { icon: 'rocket', title: 'Fast Delivery', text: 'Most projects are completed in 2-4 weeks, with progress you can see every week.' },
-    { icon: 'award', title: '100% Satisfaction Guarantee', text: 'We keep working until you are happy with the result. That is our promise.' },
+    {
+      icon: 'award',
+      title: '100% Satisfaction Guarantee',
+      text: 'We keep working until you are happy with the result. That is our promise.',
+    },
   ] as readonly Feature[],
 };
 

@@ -15,11 +15,13 @@ export const routeMeta = {
   },
   services: {
     title: `Our Services${suffix}`,
-    description: 'Web and hosting, digital marketing, IT and office solutions, design, security, business growth tools and CCTV installation, with prices starting from $19/mo.',
+    description:
+      'Web and hosting, digital marketing, IT and office solutions, design, security, business growth tools and CCTV installation, with prices starting from $19/mo.',
   },
   pricing: {
     title: `Pricing: Monthly Plans & Project Pricing${suffix}`,
-    description: 'Simple, transparent pricing: Starter $29/month, Business $99/month and Enterprise plans, plus fixed project prices. 30-day money back guarantee, no setup fees.',
+    description:
+      'Simple, transparent pricing: Starter $29/month, Business $99/month and Enterprise plans, plus fixed project prices. 30-day money back guarantee, no setup fees.',
   },
   about: {
     title: `About Us${suffix}`,

@@ -1,6 +1,13 @@
 import { use, useEffect, useRef, useState, type FormEvent } from 'react';
 import { brand } from '@kafue/common/brand';
-import { contactFieldSpecs as f, contactFields, contactFormPath, contactFormTexts, contactServiceOptions, type ContactField } from '@kafue/common/contact-form';
+import {
+  contactFieldSpecs as f,
+  contactFields,
+  contactFormPath,
+  contactFormTexts,
+  contactServiceOptions,
+  type ContactField,
+} from '@kafue/common/contact-form';
 import { CheckList, PageBanner } from '../components/common';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
@@ -19,7 +26,9 @@ export type FormResult = { sent: true } | { error: string };
 export function errorText(answer: unknown): string {
   const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: Record<string, unknown> };
   if (typeof message !== 'string' || !message) return contactFormTexts.failed;
-  const details = Object.entries(errors ?? {}).map(([field, text]) => `${field in f ? f[field as ContactField].label : field}: ${String(text)}`);
+  const details = Object.entries(errors ?? {}).map(
+    ([field, text]) => `${field in f ? f[field as ContactField].label : field}: ${String(text)}`,
+  );
   return [message, ...details].join(' ');
 }
 
@@ -35,7 +44,9 @@ function ContactForm() {
   const { contactNote: note, startedAt } = use(PageDataContext);
   const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
   const [sending, setSending] = useState(false);
-  const [result, setResult] = useState<FormResult | null>(note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null);
+  const [result, setResult] = useState<FormResult | null>(
+    note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null,
+  );
   // When the form was shown: a form filled in faster than a person can is a robot's.
   const shownAt = useRef(0);
   useEffect(() => {
@@ -67,18 +78,47 @@ function ContactForm() {
     <form className="contact-form" method="post" action={contactFormPath} onSubmit={(e) => void submit(e)}>
       <div className="field">
         <label htmlFor="contact-name">{f.fullName.label}</label>
-        <input id="contact-name" name="fullName" type="text" autoComplete="name" required maxLength={f.fullName.maxLength} placeholder={f.fullName.placeholder} value={values.fullName} onChange={set('fullName')} />
+        <input
+          id="contact-name"
+          name="fullName"
+          type="text"
+          autoComplete="name"
+          required
+          maxLength={f.fullName.maxLength}
+          placeholder={f.fullName.placeholder}
+          value={values.fullName}
+          onChange={set('fullName')}
+        />
       </div>
       <div className="field-row">
         <div className="field">
           <label htmlFor="contact-phone">
             {f.phone.label} <span className="muted">{t.optional}</span>
           </label>
-          <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={f.phone.maxLength} placeholder={f.phone.placeholder} value={values.phone} onChange={set('phone')} />
+          <input
+            id="contact-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={f.phone.maxLength}
+            placeholder={f.phone.placeholder}
+            value={values.phone}
+            onChange={set('phone')}
+          />
         </div>
         <div className="field">
           <label htmlFor="contact-email">{f.email.label}</label>
-          <input id="contact-email" name="email" type="email" autoComplete="email" required maxLength={f.email.maxLength} placeholder={f.email.placeholder} value={values.email} onChange={set('email')} />
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={f.email.maxLength}
+            placeholder={f.email.placeholder}
+            value={values.email}
+            onChange={set('email')}
+          />
         </div>
       </div>
       <div className="field">
@@ -96,7 +136,16 @@ function ContactForm() {
       </div>
       <div className="field">
         <label htmlFor="contact-message">{f.message.label}</label>
-        <textarea id="contact-message" name="message" rows={5} required maxLength={f.message.maxLength} placeholder={f.message.placeholder} value={values.message} onChange={set('message')} />
+        <textarea
+          id="contact-message"
+          name="message"
+          rows={5}
+          required
+          maxLength={f.message.maxLength}
+          placeholder={f.message.placeholder}
+          value={values.message}
+          onChange={set('message')}
+        />
       </div>
       {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
       <div className="hp" aria-hidden="true">
@@ -156,7 +205,14 @@ function MapFrame() {
   return (
     <div className="map-frame" ref={frame}>
       {near ? (
-        <iframe src={brand.mapEmbedUrl} title={t.mapTitle} loading="lazy" width="100%" height="250" referrerPolicy="no-referrer-when-downgrade" />
+        <iframe
+          src={brand.mapEmbedUrl}
+          title={t.mapTitle}
+          loading="lazy"
+          width="100%"
+          height="250"
+          referrerPolicy="no-referrer-when-downgrade"
+        />
       ) : (
         <p className="map-placeholder">
           <Icon name="pin" size={28} />

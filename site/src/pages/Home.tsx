@@ -47,7 +47,12 @@ export default function Home() {
 
       <section className="section section-soft" aria-labelledby="overview-heading">
         <div className="container">
-          <SectionHeader id="overview-heading" eyebrow={servicesOverview.eyebrow} heading={servicesOverview.heading} text={servicesOverview.text} />
+          <SectionHeader
+            id="overview-heading"
+            eyebrow={servicesOverview.eyebrow}
+            heading={servicesOverview.heading}
+            text={servicesOverview.text}
+          />
           <div className="grid grid-3">
             {servicesOverview.cards.map((card) => (
               <article key={card.title} className="card service-overview-card" data-reveal="">
@@ -89,9 +94,7 @@ export default function Home() {
       <section className="section" aria-labelledby="testimonials-heading">
         <div className="container">
           <SectionHeader id="testimonials-heading" eyebrow={testimonialsSection.eyebrow} heading={testimonialsSection.heading} />
-          <div data-reveal="">
-            {testimonials.length > 0 && <TestimonialCarousel items={testimonials} />}
-          </div>
+          <div data-reveal="">{testimonials.length > 0 && <TestimonialCarousel items={testimonials} />}</div>
         </div>
       </section>
 

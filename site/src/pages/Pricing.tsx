@@ -4,7 +4,17 @@ import { CheckList, CtaBand, DeadLink, PageBanner, SectionHeader } from '../comp
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
 import { useCollection } from '../content/data';
-import { addOnsSection, comparison, pricingCta, pricingFaqText, pricingHero, pricingStrip, pricingStripLabel, pricingSwitch, projectPricing } from '../content/pricing';
+import {
+  addOnsSection,
+  comparison,
+  pricingCta,
+  pricingFaqText,
+  pricingHero,
+  pricingStrip,
+  pricingStripLabel,
+  pricingSwitch,
+  projectPricing,
+} from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
 import type { Plan } from '../content/types';
 
@@ -87,7 +97,13 @@ function AddOns() {
       <div className="container">
         <SectionHeader id="addons-heading" heading={addOnsSection.heading} text={addOnsSection.text} />
         <div className="center">
-          <button type="button" className="btn btn-outline" aria-expanded={open} aria-controls="addons-panel" onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            aria-expanded={open}
+            aria-controls="addons-panel"
+            onClick={() => setOpen((o) => !o)}
+          >
             {addOnsSection.toggle}
             <Icon name="chevronDown" size={18} className={open ? 'chevron open' : 'chevron'} />
           </button>
@@ -174,7 +190,13 @@ export default function Pricing() {
   const faqs = useCollection('faqs');
   return (
     <>
-      <PageBanner id="pricing-title" className="pricing-hero" heading={pricingHero.heading} text={pricingHero.text} badges={pricingHero.badges} />
+      <PageBanner
+        id="pricing-title"
+        className="pricing-hero"
+        heading={pricingHero.heading}
+        text={pricingHero.text}
+        badges={pricingHero.badges}
+      />
 
       <section className="section-tight strip" aria-label={pricingStripLabel}>
         <ul className="container grid grid-4">

@@ -65,651 +65,623 @@ export class Content1764000000000 implements MigrationInterface {
  */
 const seedRows: { collection: string; position: number; fields: Record<string, unknown> }[] = [
   {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "Web",
-      "title": "Website Creation",
-      "price": "$499",
-      "description": "Fast, mobile-first websites that present your business professionally and turn visitors into enquiries.",
-      "features": [
-        "Responsive design for every screen",
-        "Search engine friendly structure",
-        "Content management training",
-        "Free SSL certificate and launch support"
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'Web',
+      title: 'Website Creation',
+      price: '$499',
+      description: 'Fast, mobile-first websites that present your business professionally and turn visitors into enquiries.',
+      features: [
+        'Responsive design for every screen',
+        'Search engine friendly structure',
+        'Content management training',
+        'Free SSL certificate and launch support',
       ],
-      "details": "We plan the site with you, write or polish the copy, design the pages around your brand and build them to load quickly on mobile networks. Most websites are live within 2-4 weeks, and we stay on hand after launch for updates and questions."
-    }
+      details:
+        'We plan the site with you, write or polish the copy, design the pages around your brand and build them to load quickly on mobile networks. Most websites are live within 2-4 weeks, and we stay on hand after launch for updates and questions.',
+    },
   },
   {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "Web",
-      "title": "Domain & Email Hosting",
-      "price": "$29/mo",
-      "description": "Your own domain with professional email addresses, hosted on reliable servers with 99.9% uptime.",
-      "features": [
-        "Domain registration and renewal",
-        "Professional email on your domain",
-        "Spam and virus filtering",
-        "Daily backups with 99.9% uptime"
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'Web',
+      title: 'Domain & Email Hosting',
+      price: '$29/mo',
+      description: 'Your own domain with professional email addresses, hosted on reliable servers with 99.9% uptime.',
+      features: [
+        'Domain registration and renewal',
+        'Professional email on your domain',
+        'Spam and virus filtering',
+        'Daily backups with 99.9% uptime',
       ],
-      "details": "We register or transfer your domain, set up mailboxes for your team on phones and computers, and keep everything patched and backed up. Support is available 24/7 if something stops working."
-    }
+      details:
+        'We register or transfer your domain, set up mailboxes for your team on phones and computers, and keep everything patched and backed up. Support is available 24/7 if something stops working.',
+    },
   },
   {
-    "collection": "services",
-    "position": 2,
-    "fields": {
-      "category": "Web",
-      "title": "Cloud Storage & Security",
-      "price": "$19/mo",
-      "description": "Secure cloud storage for your files, with encrypted backups and access from anywhere.",
-      "features": [
-        "Encrypted file storage",
-        "Automatic daily backups",
-        "Shared folders with permissions",
-        "Access from any device"
-      ]
-    }
+    collection: 'services',
+    position: 2,
+    fields: {
+      category: 'Web',
+      title: 'Cloud Storage & Security',
+      price: '$19/mo',
+      description: 'Secure cloud storage for your files, with encrypted backups and access from anywhere.',
+      features: ['Encrypted file storage', 'Automatic daily backups', 'Shared folders with permissions', 'Access from any device'],
+    },
   },
   {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "Digital",
-      "title": "SEO & Google Ads",
-      "price": "$299/mo",
-      "description": "Get found by customers searching for what you offer, with search optimisation and well-managed ad campaigns.",
-      "features": [
-        "Keyword research and on-page SEO",
-        "Google Ads setup and management",
-        "Google Business Profile optimisation",
-        "Monthly performance reports"
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'Digital',
+      title: 'SEO & Google Ads',
+      price: '$299/mo',
+      description: 'Get found by customers searching for what you offer, with search optimisation and well-managed ad campaigns.',
+      features: [
+        'Keyword research and on-page SEO',
+        'Google Ads setup and management',
+        'Google Business Profile optimisation',
+        'Monthly performance reports',
       ],
-      "details": "We audit your site, fix what holds it back in search results and run targeted campaigns with a budget you control. Every month you receive a plain-language report of visits, leads and cost per enquiry."
-    }
+      details:
+        'We audit your site, fix what holds it back in search results and run targeted campaigns with a budget you control. Every month you receive a plain-language report of visits, leads and cost per enquiry.',
+    },
   },
   {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "Digital",
-      "title": "Social Media Management",
-      "price": "$199/mo",
-      "description": "Consistent, on-brand posts and community management across the platforms your customers use.",
-      "features": [
-        "Content calendar and post design",
-        "Facebook, Instagram and LinkedIn",
-        "Community replies and moderation",
-        "Audience growth insights"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 2,
-    "fields": {
-      "category": "Digital",
-      "title": "Business Cards & Brand Kits",
-      "price": "$149",
-      "description": "Print-ready business cards and a brand kit that keeps every document and post looking consistent.",
-      "features": [
-        "Business card design",
-        "Letterhead and email signature",
-        "Colour palette and typography guide",
-        "Print-ready and digital files"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "IT",
-      "title": "Microsoft 365 Setup",
-      "price": "$99",
-      "description": "Move your team to Microsoft 365 with email, Teams and OneDrive configured securely.",
-      "features": [
-        "Tenant and licence setup",
-        "Email migration without downtime",
-        "Teams and OneDrive configuration",
-        "Staff onboarding session"
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'Digital',
+      title: 'Social Media Management',
+      price: '$199/mo',
+      description: 'Consistent, on-brand posts and community management across the platforms your customers use.',
+      features: [
+        'Content calendar and post design',
+        'Facebook, Instagram and LinkedIn',
+        'Community replies and moderation',
+        'Audience growth insights',
       ],
-      "details": "We configure your Microsoft 365 tenant with multi-factor authentication, migrate existing mailboxes and files, and train your staff so the switch is smooth from day one."
-    }
+    },
   },
   {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "IT",
-      "title": "Data Analysis & Digitization",
-      "price": "$299",
-      "description": "Turn paper records and scattered spreadsheets into organised, searchable digital data.",
-      "features": [
-        "Document scanning and indexing",
-        "Spreadsheet clean-up and consolidation",
-        "Dashboards for key figures",
-        "Secure archiving"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 2,
-    "fields": {
-      "category": "IT",
-      "title": "Networking & Server Setup",
-      "price": "$599",
-      "description": "Reliable office networks, Wi-Fi and servers designed, installed and documented by certified engineers.",
-      "features": [
-        "Structured cabling and Wi-Fi",
-        "Router, firewall and switch setup",
-        "File and print servers",
-        "Network documentation and handover"
+    collection: 'services',
+    position: 2,
+    fields: {
+      category: 'Digital',
+      title: 'Business Cards & Brand Kits',
+      price: '$149',
+      description: 'Print-ready business cards and a brand kit that keeps every document and post looking consistent.',
+      features: [
+        'Business card design',
+        'Letterhead and email signature',
+        'Colour palette and typography guide',
+        'Print-ready and digital files',
       ],
-      "details": "We survey your premises, design a network that fits your team and budget, install it with minimal disruption and leave you with clear documentation. Maintenance plans are available."
-    }
+    },
   },
   {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "Design",
-      "title": "Logo & Graphic Design",
-      "price": "$199",
-      "description": "Memorable logos and graphics that give your business a professional, recognisable identity.",
-      "features": [
-        "Three initial logo concepts",
-        "Unlimited revisions on the chosen concept",
-        "Social media graphics",
-        "Files for print and web"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "Design",
-      "title": "App & Software Development",
-      "price": "$999",
-      "description": "Custom web and mobile applications built around the way your business actually works.",
-      "features": [
-        "Requirements workshop",
-        "Web and mobile apps",
-        "Integration with your existing systems",
-        "Testing, launch and ongoing support"
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'IT',
+      title: 'Microsoft 365 Setup',
+      price: '$99',
+      description: 'Move your team to Microsoft 365 with email, Teams and OneDrive configured securely.',
+      features: [
+        'Tenant and licence setup',
+        'Email migration without downtime',
+        'Teams and OneDrive configuration',
+        'Staff onboarding session',
       ],
-      "details": "From booking systems to internal tools, we design, build and maintain software in short iterations so you can see progress every week and change course early."
-    }
+      details:
+        'We configure your Microsoft 365 tenant with multi-factor authentication, migrate existing mailboxes and files, and train your staff so the switch is smooth from day one.',
+    },
   },
   {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "Security",
-      "title": "Cybersecurity Audit",
-      "price": "$249",
-      "description": "Find and fix the weaknesses in your systems before attackers do.",
-      "features": [
-        "Vulnerability scanning",
-        "Password and access review",
-        "Staff phishing awareness check",
-        "Prioritised remediation report"
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'IT',
+      title: 'Data Analysis & Digitization',
+      price: '$299',
+      description: 'Turn paper records and scattered spreadsheets into organised, searchable digital data.',
+      features: [
+        'Document scanning and indexing',
+        'Spreadsheet clean-up and consolidation',
+        'Dashboards for key figures',
+        'Secure archiving',
       ],
-      "details": "Our audit covers your website, email, network and devices. You receive a clear report ranking each risk and the steps to close it, and we can carry out the fixes for you."
-    }
+    },
   },
   {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "Security",
-      "title": "Secure Email Gateway",
-      "price": "$39/mo",
-      "description": "Stop phishing, spam and malware before they reach your inbox.",
-      "features": [
-        "Advanced spam and phishing filtering",
-        "Attachment and link scanning",
-        "Email encryption",
-        "Quarantine dashboard"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "Growth",
-      "title": "CRM Integration",
-      "price": "$299",
-      "description": "Keep every customer, lead and follow-up in one place with a CRM connected to your tools.",
-      "features": [
-        "CRM selection and setup",
-        "Website form and email integration",
-        "Sales pipeline configuration",
-        "Team training"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "Growth",
-      "title": "Business Intelligence Reporting",
-      "price": "$399",
-      "description": "Clear dashboards that show how your business is performing, updated automatically.",
-      "features": [
-        "Data source connections",
-        "Custom KPI dashboards",
-        "Scheduled email reports",
-        "Forecasting and trend analysis"
+    collection: 'services',
+    position: 2,
+    fields: {
+      category: 'IT',
+      title: 'Networking & Server Setup',
+      price: '$599',
+      description: 'Reliable office networks, Wi-Fi and servers designed, installed and documented by certified engineers.',
+      features: [
+        'Structured cabling and Wi-Fi',
+        'Router, firewall and switch setup',
+        'File and print servers',
+        'Network documentation and handover',
       ],
-      "details": "We connect your sales, accounting and operations data and build dashboards your managers will actually use, so decisions rest on current figures rather than guesswork."
-    }
+      details:
+        'We survey your premises, design a network that fits your team and budget, install it with minimal disruption and leave you with clear documentation. Maintenance plans are available.',
+    },
   },
   {
-    "collection": "services",
-    "position": 0,
-    "fields": {
-      "category": "CCTV",
-      "title": "CCTV Installation",
-      "price": "$499",
-      "description": "High-definition cameras installed to protect your premises, viewable from your phone.",
-      "features": [
-        "Site survey and camera planning",
-        "HD day and night cameras",
-        "Recorder with secure storage",
-        "Mobile viewing setup"
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'Design',
+      title: 'Logo & Graphic Design',
+      price: '$199',
+      description: 'Memorable logos and graphics that give your business a professional, recognisable identity.',
+      features: [
+        'Three initial logo concepts',
+        'Unlimited revisions on the chosen concept',
+        'Social media graphics',
+        'Files for print and web',
       ],
-      "details": "We recommend camera positions after a free site survey, install and test the system, and show you how to review footage on your phone. Installations typically take 3-5 days."
-    }
+    },
   },
   {
-    "collection": "services",
-    "position": 1,
-    "fields": {
-      "category": "CCTV",
-      "title": "CCTV Maintenance",
-      "price": "$99",
-      "description": "Keep your cameras recording reliably with scheduled checks and fast repairs.",
-      "features": [
-        "Scheduled health checks",
-        "Lens cleaning and alignment",
-        "Firmware updates",
-        "Priority repair callouts"
-      ]
-    }
-  },
-  {
-    "collection": "services",
-    "position": 2,
-    "fields": {
-      "category": "CCTV",
-      "title": "Remote Surveillance Setup",
-      "price": "$299",
-      "description": "Watch your sites live from anywhere, with alerts when something needs your attention.",
-      "features": [
-        "Secure remote access",
-        "Motion and intrusion alerts",
-        "Multi-site viewing",
-        "Cloud backup of footage"
-      ]
-    }
-  },
-  {
-    "collection": "plans",
-    "position": 0,
-    "fields": {
-      "name": "Starter",
-      "price": "$29",
-      "period": "/month",
-      "description": "For small businesses getting online.",
-      "features": [
-        "5 email accounts",
-        "Up to 5 pages",
-        "10GB storage",
-        "Support response: 24–48 hours",
-        "Monthly reports"
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'Design',
+      title: 'App & Software Development',
+      price: '$999',
+      description: 'Custom web and mobile applications built around the way your business actually works.',
+      features: [
+        'Requirements workshop',
+        'Web and mobile apps',
+        'Integration with your existing systems',
+        'Testing, launch and ongoing support',
       ],
-      "cta": "Get Started"
-    }
+      details:
+        'From booking systems to internal tools, we design, build and maintain software in short iterations so you can see progress every week and change course early.',
+    },
   },
   {
-    "collection": "plans",
-    "position": 1,
-    "fields": {
-      "name": "Business",
-      "price": "$99",
-      "period": "/month",
-      "note": "Save $200/year",
-      "badge": "Most Popular",
-      "description": "For growing teams that need more.",
-      "features": [
-        "Unlimited emails",
-        "Unlimited pages",
-        "50GB storage",
-        "Support response: 4–8 hours",
-        "Weekly reports"
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'Security',
+      title: 'Cybersecurity Audit',
+      price: '$249',
+      description: 'Find and fix the weaknesses in your systems before attackers do.',
+      features: [
+        'Vulnerability scanning',
+        'Password and access review',
+        'Staff phishing awareness check',
+        'Prioritised remediation report',
       ],
-      "cta": "Get Started",
-      "highlighted": true
-    }
+      details:
+        'Our audit covers your website, email, network and devices. You receive a clear report ranking each risk and the steps to close it, and we can carry out the fixes for you.',
+    },
   },
   {
-    "collection": "plans",
-    "position": 2,
-    "fields": {
-      "name": "Enterprise",
-      "price": "Custom",
-      "description": "For organisations with advanced needs.",
-      "features": [
-        "Unlimited emails and pages",
-        "Unlimited storage",
-        "Support response: 1–2 hours",
-        "Daily reports",
-        "Dedicated account manager"
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'Security',
+      title: 'Secure Email Gateway',
+      price: '$39/mo',
+      description: 'Stop phishing, spam and malware before they reach your inbox.',
+      features: ['Advanced spam and phishing filtering', 'Attachment and link scanning', 'Email encryption', 'Quarantine dashboard'],
+    },
+  },
+  {
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'Growth',
+      title: 'CRM Integration',
+      price: '$299',
+      description: 'Keep every customer, lead and follow-up in one place with a CRM connected to your tools.',
+      features: ['CRM selection and setup', 'Website form and email integration', 'Sales pipeline configuration', 'Team training'],
+    },
+  },
+  {
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'Growth',
+      title: 'Business Intelligence Reporting',
+      price: '$399',
+      description: 'Clear dashboards that show how your business is performing, updated automatically.',
+      features: ['Data source connections', 'Custom KPI dashboards', 'Scheduled email reports', 'Forecasting and trend analysis'],
+      details:
+        'We connect your sales, accounting and operations data and build dashboards your managers will actually use, so decisions rest on current figures rather than guesswork.',
+    },
+  },
+  {
+    collection: 'services',
+    position: 0,
+    fields: {
+      category: 'CCTV',
+      title: 'CCTV Installation',
+      price: '$499',
+      description: 'High-definition cameras installed to protect your premises, viewable from your phone.',
+      features: ['Site survey and camera planning', 'HD day and night cameras', 'Recorder with secure storage', 'Mobile viewing setup'],
+      details:
+        'We recommend camera positions after a free site survey, install and test the system, and show you how to review footage on your phone. Installations typically take 3-5 days.',
+    },
+  },
+  {
+    collection: 'services',
+    position: 1,
+    fields: {
+      category: 'CCTV',
+      title: 'CCTV Maintenance',
+      price: '$99',
+      description: 'Keep your cameras recording reliably with scheduled checks and fast repairs.',
+      features: ['Scheduled health checks', 'Lens cleaning and alignment', 'Firmware updates', 'Priority repair callouts'],
+    },
+  },
+  {
+    collection: 'services',
+    position: 2,
+    fields: {
+      category: 'CCTV',
+      title: 'Remote Surveillance Setup',
+      price: '$299',
+      description: 'Watch your sites live from anywhere, with alerts when something needs your attention.',
+      features: ['Secure remote access', 'Motion and intrusion alerts', 'Multi-site viewing', 'Cloud backup of footage'],
+    },
+  },
+  {
+    collection: 'plans',
+    position: 0,
+    fields: {
+      name: 'Starter',
+      price: '$29',
+      period: '/month',
+      description: 'For small businesses getting online.',
+      features: ['5 email accounts', 'Up to 5 pages', '10GB storage', 'Support response: 24–48 hours', 'Monthly reports'],
+      cta: 'Get Started',
+    },
+  },
+  {
+    collection: 'plans',
+    position: 1,
+    fields: {
+      name: 'Business',
+      price: '$99',
+      period: '/month',
+      note: 'Save $200/year',
+      badge: 'Most Popular',
+      description: 'For growing teams that need more.',
+      features: ['Unlimited emails', 'Unlimited pages', '50GB storage', 'Support response: 4–8 hours', 'Weekly reports'],
+      cta: 'Get Started',
+      highlighted: true,
+    },
+  },
+  {
+    collection: 'plans',
+    position: 2,
+    fields: {
+      name: 'Enterprise',
+      price: 'Custom',
+      description: 'For organisations with advanced needs.',
+      features: [
+        'Unlimited emails and pages',
+        'Unlimited storage',
+        'Support response: 1–2 hours',
+        'Daily reports',
+        'Dedicated account manager',
       ],
-      "cta": "Contact Sales"
-    }
+      cta: 'Contact Sales',
+    },
   },
   {
-    "collection": "addons",
-    "position": 0,
-    "fields": {
-      "icon": "headset",
-      "name": "Priority Support",
-      "price": "$49/month",
-      "description": "Jump the queue with a dedicated support line."
-    }
+    collection: 'addons',
+    position: 0,
+    fields: {
+      icon: 'headset',
+      name: 'Priority Support',
+      price: '$49/month',
+      description: 'Jump the queue with a dedicated support line.',
+    },
   },
   {
-    "collection": "addons",
-    "position": 1,
-    "fields": {
-      "icon": "lock",
-      "name": "Advanced Security",
-      "price": "$29/month",
-      "description": "Malware scanning, firewall rules and security alerts."
-    }
+    collection: 'addons',
+    position: 1,
+    fields: {
+      icon: 'lock',
+      name: 'Advanced Security',
+      price: '$29/month',
+      description: 'Malware scanning, firewall rules and security alerts.',
+    },
   },
   {
-    "collection": "addons",
-    "position": 2,
-    "fields": {
-      "icon": "globe",
-      "name": "Additional Website",
-      "price": "$19/month",
-      "description": "Host another website under the same plan."
-    }
+    collection: 'addons',
+    position: 2,
+    fields: {
+      icon: 'globe',
+      name: 'Additional Website',
+      price: '$19/month',
+      description: 'Host another website under the same plan.',
+    },
   },
   {
-    "collection": "addons",
-    "position": 3,
-    "fields": {
-      "icon": "chart",
-      "name": "Custom Reporting",
-      "price": "$39/month",
-      "description": "Reports built around the figures you care about."
-    }
+    collection: 'addons',
+    position: 3,
+    fields: {
+      icon: 'chart',
+      name: 'Custom Reporting',
+      price: '$39/month',
+      description: 'Reports built around the figures you care about.',
+    },
   },
   {
-    "collection": "projectPrices",
-    "position": 0,
-    "fields": {
-      "key": "web",
-      "icon": "code",
-      "name": "Web Development",
-      "items": [
+    collection: 'projectPrices',
+    position: 0,
+    fields: {
+      key: 'web',
+      icon: 'code',
+      name: 'Web Development',
+      items: [
         {
-          "title": "Basic Website (5 pages)",
-          "price": "$499-$799",
-          "time": "1–2 weeks"
+          title: 'Basic Website (5 pages)',
+          price: '$499-$799',
+          time: '1–2 weeks',
         },
         {
-          "title": "E-commerce",
-          "price": "$999-$2,499",
-          "time": "2–4 weeks"
+          title: 'E-commerce',
+          price: '$999-$2,499',
+          time: '2–4 weeks',
         },
         {
-          "title": "Custom Web Application",
-          "price": "$2,499-$9,999",
-          "time": "4–12 weeks"
+          title: 'Custom Web Application',
+          price: '$2,499-$9,999',
+          time: '4–12 weeks',
         },
         {
-          "title": "Website Redesign",
-          "price": "$299-$1,499",
-          "time": "1–3 weeks"
-        }
-      ]
-    }
+          title: 'Website Redesign',
+          price: '$299-$1,499',
+          time: '1–3 weeks',
+        },
+      ],
+    },
   },
   {
-    "collection": "projectPrices",
-    "position": 1,
-    "fields": {
-      "key": "marketing",
-      "icon": "megaphone",
-      "name": "Digital Marketing & Branding",
-      "items": [
+    collection: 'projectPrices',
+    position: 1,
+    fields: {
+      key: 'marketing',
+      icon: 'megaphone',
+      name: 'Digital Marketing & Branding',
+      items: [
         {
-          "title": "SEO Audit & Setup",
-          "price": "$299-$599",
-          "time": "1 week"
+          title: 'SEO Audit & Setup',
+          price: '$299-$599',
+          time: '1 week',
         },
         {
-          "title": "Social Media Campaign",
-          "price": "$499-$1,299",
-          "time": "1 month"
+          title: 'Social Media Campaign',
+          price: '$499-$1,299',
+          time: '1 month',
         },
         {
-          "title": "Google Ads Setup",
-          "price": "$199-$499",
-          "time": "3–5 days"
+          title: 'Google Ads Setup',
+          price: '$199-$499',
+          time: '3–5 days',
         },
         {
-          "title": "Brand Identity Package",
-          "price": "$599-$1,999",
-          "time": "2–3 weeks"
-        }
-      ]
-    }
+          title: 'Brand Identity Package',
+          price: '$599-$1,999',
+          time: '2–3 weeks',
+        },
+      ],
+    },
   },
   {
-    "collection": "projectPrices",
-    "position": 2,
-    "fields": {
-      "key": "it",
-      "icon": "server",
-      "name": "IT & Infrastructure",
-      "items": [
+    collection: 'projectPrices',
+    position: 2,
+    fields: {
+      key: 'it',
+      icon: 'server',
+      name: 'IT & Infrastructure',
+      items: [
         {
-          "title": "Office Network Setup",
-          "price": "$599-$1,999",
-          "time": "1–2 weeks"
+          title: 'Office Network Setup',
+          price: '$599-$1,999',
+          time: '1–2 weeks',
         },
         {
-          "title": "CCTV Installation",
-          "price": "$799-$2,499",
-          "time": "3–5 days"
+          title: 'CCTV Installation',
+          price: '$799-$2,499',
+          time: '3–5 days',
         },
         {
-          "title": "Cloud Migration",
-          "price": "$999-$4,999",
-          "time": "2–6 weeks"
+          title: 'Cloud Migration',
+          price: '$999-$4,999',
+          time: '2–6 weeks',
         },
         {
-          "title": "IT Consultation",
-          "price": "$99-$199",
-          "time": "1 day"
-        }
-      ]
-    }
+          title: 'IT Consultation',
+          price: '$99-$199',
+          time: '1 day',
+        },
+      ],
+    },
   },
   {
-    "collection": "faqs",
-    "position": 0,
-    "fields": {
-      "page": "services",
-      "question": "How long does a typical project take?",
-      "answer": "Most projects are completed within 2-4 weeks. Larger builds such as custom applications take longer; we agree a timeline with you before any work starts."
-    }
+    collection: 'faqs',
+    position: 0,
+    fields: {
+      page: 'services',
+      question: 'How long does a typical project take?',
+      answer:
+        'Most projects are completed within 2-4 weeks. Larger builds such as custom applications take longer; we agree a timeline with you before any work starts.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 1,
-    "fields": {
-      "page": "services",
-      "question": "Do you offer ongoing support after launch?",
-      "answer": "Yes. Every project includes support after launch, and our maintenance plans give you updates, monitoring and 24/7 help whenever you need it."
-    }
+    collection: 'faqs',
+    position: 1,
+    fields: {
+      page: 'services',
+      question: 'Do you offer ongoing support after launch?',
+      answer:
+        'Yes. Every project includes support after launch, and our maintenance plans give you updates, monitoring and 24/7 help whenever you need it.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 2,
-    "fields": {
-      "page": "services",
-      "question": "Can you work with our existing systems?",
-      "answer": "Absolutely. We regularly integrate with existing websites, email, accounting software and networks, and we improve what you already have rather than replacing it unnecessarily."
-    }
+    collection: 'faqs',
+    position: 2,
+    fields: {
+      page: 'services',
+      question: 'Can you work with our existing systems?',
+      answer:
+        'Absolutely. We regularly integrate with existing websites, email, accounting software and networks, and we improve what you already have rather than replacing it unnecessarily.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 3,
-    "fields": {
-      "page": "services",
-      "question": "What makes Kafue Technologies different?",
-      "answer": "We are a Zambian-owned team with more than 10 years of experience, transparent pricing and a 100% satisfaction guarantee. One local partner handles your web, IT, marketing and security."
-    }
+    collection: 'faqs',
+    position: 3,
+    fields: {
+      page: 'services',
+      question: 'What makes Kafue Technologies different?',
+      answer:
+        'We are a Zambian-owned team with more than 10 years of experience, transparent pricing and a 100% satisfaction guarantee. One local partner handles your web, IT, marketing and security.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 4,
-    "fields": {
-      "page": "pricing",
-      "question": "Can I change my plan later?",
-      "answer": "Yes. Plan changes take effect from your next billing cycle. If you upgrade mid-cycle, the difference is prorated so you only pay for what you use."
-    }
+    collection: 'faqs',
+    position: 4,
+    fields: {
+      page: 'pricing',
+      question: 'Can I change my plan later?',
+      answer:
+        'Yes. Plan changes take effect from your next billing cycle. If you upgrade mid-cycle, the difference is prorated so you only pay for what you use.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 5,
-    "fields": {
-      "page": "pricing",
-      "question": "Is there a money-back guarantee?",
-      "answer": "All monthly plans come with a 30-day money-back guarantee. If you are not satisfied, we refund you in full."
-    }
+    collection: 'faqs',
+    position: 5,
+    fields: {
+      page: 'pricing',
+      question: 'Is there a money-back guarantee?',
+      answer: 'All monthly plans come with a 30-day money-back guarantee. If you are not satisfied, we refund you in full.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 6,
-    "fields": {
-      "page": "pricing",
-      "question": "Are there any setup fees?",
-      "answer": "No. There are no setup fees on any monthly plan."
-    }
+    collection: 'faqs',
+    position: 6,
+    fields: {
+      page: 'pricing',
+      question: 'Are there any setup fees?',
+      answer: 'No. There are no setup fees on any monthly plan.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 7,
-    "fields": {
-      "page": "pricing",
-      "question": "Can I pause my subscription?",
-      "answer": "Yes, you can pause your plan for up to 3 months, for example during a seasonal quiet period."
-    }
+    collection: 'faqs',
+    position: 7,
+    fields: {
+      page: 'pricing',
+      question: 'Can I pause my subscription?',
+      answer: 'Yes, you can pause your plan for up to 3 months, for example during a seasonal quiet period.',
+    },
   },
   {
-    "collection": "faqs",
-    "position": 8,
-    "fields": {
-      "page": "pricing",
-      "question": "What support is included?",
-      "answer": "Every plan includes 24/7 email and chat support. Response times depend on your plan, from 24–48 hours on Starter to 1–2 hours on Enterprise."
-    }
+    collection: 'faqs',
+    position: 8,
+    fields: {
+      page: 'pricing',
+      question: 'What support is included?',
+      answer:
+        'Every plan includes 24/7 email and chat support. Response times depend on your plan, from 24–48 hours on Starter to 1–2 hours on Enterprise.',
+    },
   },
   {
-    "collection": "testimonials",
-    "position": 0,
-    "fields": {
-      "rating": 5,
-      "quote": "Kafue rebuilt our website and moved our email to our own domain in under three weeks. Enquiries through the site have doubled since launch.",
-      "name": "Chanda Mwale",
-      "title": "Managing Director",
-      "company": "Mwale Logistics",
-      "avatarInitial": "C"
-    }
+    collection: 'testimonials',
+    position: 0,
+    fields: {
+      rating: 5,
+      quote:
+        'Kafue rebuilt our website and moved our email to our own domain in under three weeks. Enquiries through the site have doubled since launch.',
+      name: 'Chanda Mwale',
+      title: 'Managing Director',
+      company: 'Mwale Logistics',
+      avatarInitial: 'C',
+    },
   },
   {
-    "collection": "testimonials",
-    "position": 1,
-    "fields": {
-      "rating": 4,
-      "quote": "Their engineers set up our office network and Microsoft 365 over a weekend. Monday morning everything simply worked, and support has been quick ever since.",
-      "name": "Natasha Banda",
-      "title": "Operations Manager",
-      "company": "Zambezi Agro Supplies",
-      "avatarInitial": "N"
-    }
+    collection: 'testimonials',
+    position: 1,
+    fields: {
+      rating: 4,
+      quote:
+        'Their engineers set up our office network and Microsoft 365 over a weekend. Monday morning everything simply worked, and support has been quick ever since.',
+      name: 'Natasha Banda',
+      title: 'Operations Manager',
+      company: 'Zambezi Agro Supplies',
+      avatarInitial: 'N',
+    },
   },
   {
-    "collection": "testimonials",
-    "position": 2,
-    "fields": {
-      "rating": 5,
-      "quote": "The CCTV system they installed lets me check all three shops from my phone. Professional, tidy work and honest advice on what we actually needed.",
-      "name": "Mulenga Phiri",
-      "title": "Owner",
-      "company": "Phiri Hardware",
-      "avatarInitial": "M"
-    }
+    collection: 'testimonials',
+    position: 2,
+    fields: {
+      rating: 5,
+      quote:
+        'The CCTV system they installed lets me check all three shops from my phone. Professional, tidy work and honest advice on what we actually needed.',
+      name: 'Mulenga Phiri',
+      title: 'Owner',
+      company: 'Phiri Hardware',
+      avatarInitial: 'M',
+    },
   },
   {
-    "collection": "testimonials",
-    "position": 3,
-    "fields": {
-      "rating": 5,
-      "quote": "Our Google Ads and social media are finally bringing in the right clients. The monthly reports are clear and the team explains every number.",
-      "name": "Thandiwe Zulu",
-      "title": "Marketing Lead",
-      "company": "Lusaka Dental Studio",
-      "avatarInitial": "T"
-    }
+    collection: 'testimonials',
+    position: 3,
+    fields: {
+      rating: 5,
+      quote:
+        'Our Google Ads and social media are finally bringing in the right clients. The monthly reports are clear and the team explains every number.',
+      name: 'Thandiwe Zulu',
+      title: 'Marketing Lead',
+      company: 'Lusaka Dental Studio',
+      avatarInitial: 'T',
+    },
   },
   {
-    "collection": "insights",
-    "position": 0,
-    "fields": {
-      "category": "Web Hosting",
-      "title": "Choosing the right hosting plan for your business website",
-      "description": "Shared, cloud or dedicated? What each option means for speed, uptime and cost, and how to pick the one that fits.",
-      "date": "2026-10-14",
-      "link": "#"
-    }
+    collection: 'insights',
+    position: 0,
+    fields: {
+      category: 'Web Hosting',
+      title: 'Choosing the right hosting plan for your business website',
+      description: 'Shared, cloud or dedicated? What each option means for speed, uptime and cost, and how to pick the one that fits.',
+      date: '2026-10-14',
+      link: '#',
+    },
   },
   {
-    "collection": "insights",
-    "position": 1,
-    "fields": {
-      "category": "Security",
-      "title": "Five cybersecurity habits every small business needs",
-      "description": "Most attacks exploit simple gaps. These five habits close the biggest ones without slowing your team down.",
-      "date": "2026-09-30",
-      "link": "#"
-    }
+    collection: 'insights',
+    position: 1,
+    fields: {
+      category: 'Security',
+      title: 'Five cybersecurity habits every small business needs',
+      description: 'Most attacks exploit simple gaps. These five habits close the biggest ones without slowing your team down.',
+      date: '2026-09-30',
+      link: '#',
+    },
   },
   {
-    "collection": "insights",
-    "position": 2,
-    "fields": {
-      "category": "Marketing",
-      "title": "Getting found on Google: local SEO for Zambian businesses",
-      "description": "How a complete Google Business Profile, reviews and local keywords bring nearby customers to your door.",
-      "date": "2026-09-12",
-      "link": "#"
-    }
-  }
+    collection: 'insights',
+    position: 2,
+    fields: {
+      category: 'Marketing',
+      title: 'Getting found on Google: local SEO for Zambian businesses',
+      description: 'How a complete Google Business Profile, reviews and local keywords bring nearby customers to your door.',
+      date: '2026-09-12',
+      link: '#',
+    },
+  },
 ];

@@ -35,9 +35,9 @@ export class Enquiries1764100000000 implements MigrationInterface {
     await q.query(`CREATE INDEX enquiries_full_name ON enquiries (full_name, id)`);
     await q.query(`CREATE INDEX enquiries_email ON enquiries (email, id)`);
     await q.query(`CREATE INDEX enquiries_unread ON enquiries (created_at) WHERE read_at IS NULL AND status <> 'Spam'`);
-    const [{ available }] = (await q.query(
-      `SELECT count(*) > 0 AS available FROM pg_available_extensions WHERE name = 'pg_trgm'`,
-    )) as [{ available: boolean }];
+    const [{ available }] = (await q.query(`SELECT count(*) > 0 AS available FROM pg_available_extensions WHERE name = 'pg_trgm'`)) as [
+      { available: boolean },
+    ];
     if (available) {
       await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
       for (const column of ['full_name', 'email', 'message']) {

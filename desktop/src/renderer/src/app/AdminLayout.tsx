@@ -1,6 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Anchor, AppShell, Avatar, Badge, Box, Breadcrumbs, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Burger,
+  Button,
+  Drawer,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { adminTitle } from '@kafue/common/brand';
 import { calls } from '@kafue/common/calls';
 import { defaultRoleLabel } from '@kafue/common/contract';
@@ -117,7 +133,11 @@ export default function AdminLayout() {
   return (
     <DataLayer>
       <WindowTitle />
-      <AppShell header={{ height: 56 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }} padding="md">
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: true, desktop: !desktopOpen } }}
+        padding="md"
+      >
         <AppShell.Header>
           <Group h="100%" px="md" gap="sm" wrap="nowrap">
             <Burger
@@ -143,7 +163,15 @@ export default function AdminLayout() {
         <AppShell.Navbar aria-label="Sidebar">
           <Sidebar withTitle />
         </AppShell.Navbar>
-        <Drawer opened={mobileOpen} onClose={() => setMobileOpen(false)} title={adminTitle} hiddenFrom="sm" size={280} padding={0} styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}>
+        <Drawer
+          opened={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          title={adminTitle}
+          hiddenFrom="sm"
+          size={280}
+          padding={0}
+          styles={{ header: { paddingInline: 16 }, title: { fontWeight: 700, fontSize: 20 } }}
+        >
           <Box h="calc(100vh - 70px)">
             <Sidebar withTitle={false} onNavigate={() => setMobileOpen(false)} />
           </Box>

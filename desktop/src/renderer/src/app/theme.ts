@@ -13,15 +13,7 @@
  * Shades 0-7 stay Mantine's, so the hues (and the specification's meanings: Super Admin red,
  * Moderator yellow, others green; increases teal, decreases red) are unchanged.
  */
-import {
-  createTheme,
-  DEFAULT_THEME,
-  Drawer,
-  Modal,
-  Notification,
-  type CSSVariablesResolver,
-  type MantineColorsTuple,
-} from '@mantine/core';
+import { createTheme, DEFAULT_THEME, Drawer, Modal, Notification, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Mantine's palette with shades 8 and 9 replaced. */
 function deepen(name: keyof typeof DEFAULT_THEME.colors, shade8: string, shade9: string): MantineColorsTuple {

@@ -66,7 +66,15 @@ export function EnquiryNotes({
         </Stack>
       )}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Textarea label="Add a note" autosize minRows={2} maxLength={5000} value={text} onChange={(e) => setText(e.currentTarget.value)} error={error || undefined} />
+        <Textarea
+          label="Add a note"
+          autosize
+          minRows={2}
+          maxLength={5000}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={error || undefined}
+        />
         <Group justify="flex-end" mt="xs">
           <Button type="submit" loading={adding} disabled={adding}>
             {adding ? 'Adding...' : 'Add Note'}

@@ -2,7 +2,17 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { calls } from '@kafue/common/calls';
 import type { ActiveSession, ContentItem, EnquiryList, StaffCreateAnswer } from '@kafue/common/contract';
 import type { KafueBridge } from '../../../shared/bridge';
-import { ApiFailure, call, callPath, failureMessage, failureMessageOf, request, setUnauthorizedHandler, unwrap, type ApiResult } from './api';
+import {
+  ApiFailure,
+  call,
+  callPath,
+  failureMessage,
+  failureMessageOf,
+  request,
+  setUnauthorizedHandler,
+  unwrap,
+  type ApiResult,
+} from './api';
 
 const g = globalThis as unknown as { window?: { kafue?: KafueBridge }; fetch: typeof fetch };
 
@@ -12,7 +22,12 @@ afterEach(() => {
 });
 
 /** A bridge whose only working part is `request`. */
-const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({ request, saveBackup: vi.fn(), saveExport: vi.fn(), copyText: vi.fn() });
+const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({
+  request,
+  saveBackup: vi.fn(),
+  saveExport: vi.fn(),
+  copyText: vi.fn(),
+});
 
 describe('request through the desktop bridge', () => {
   it('hands method, path and body to window.kafue.request and reads its answer', async () => {
@@ -47,7 +62,9 @@ describe('request through fetch', () => {
 
   it('treats an answer without JSON as a failure without a message, and a network error as status 0', async () => {
     g.window = {};
-    vi.spyOn(g, 'fetch').mockResolvedValueOnce(new Response('<html>', { status: 502 })).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.spyOn(g, 'fetch')
+      .mockResolvedValueOnce(new Response('<html>', { status: 502 }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await call(calls.listStaff)).toEqual({ ok: false, status: 502 });
     expect(await call(calls.listStaff)).toEqual({ ok: false, status: 0 });
   });
@@ -70,7 +87,11 @@ describe('call: a call of the table', () => {
     const bridgeRequest = vi.fn(async () => ({ status: 200, body: { message: 'Session ended' } }));
     g.window = { kafue: bridgeWith(bridgeRequest) };
     await call(calls.endAdminSession, { params: { id: 'a b', sessionId: '../x?y' } });
-    expect(bridgeRequest).toHaveBeenLastCalledWith({ method: 'DELETE', path: '/api/settings/admins/a%20b/sessions/..%2Fx%3Fy', body: undefined });
+    expect(bridgeRequest).toHaveBeenLastCalledWith({
+      method: 'DELETE',
+      path: '/api/settings/admins/a%20b/sessions/..%2Fx%3Fy',
+      body: undefined,
+    });
     const staff = { name: 'N', email: 'n@x.co', role: 'Staff', status: 'Active' } as const;
     await call(calls.updateStaff, { params: { id: '1' }, body: staff });
     expect(bridgeRequest).toHaveBeenLastCalledWith({ method: 'PUT', path: '/api/staff/1', body: staff });
@@ -93,7 +114,7 @@ describe('call: a call of the table', () => {
     expect(callPath(calls.listStaff)).toBe('/api/staff');
   });
 
-  it('types the answer from the call\'s success schema and checks parameters, query and body', () => {
+  it("types the answer from the call's success schema and checks parameters, query and body", () => {
     // Mostly compile-time checks (npm run typecheck).
     g.window = { kafue: bridgeWith(async () => ({ status: 200, body: null })) };
     expectTypeOf(call(calls.listEnquiries)).resolves.toEqualTypeOf<ApiResult<EnquiryList>>();

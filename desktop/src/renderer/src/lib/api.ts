@@ -27,7 +27,13 @@ function isApiError(body: unknown): body is ApiError {
 function toResult<T>(status: number, body: unknown): ApiResult<T> {
   if (status >= 200 && status < 300) return { ok: true, status, data: body as T };
   if (isApiError(body)) {
-    return { ok: false, status, message: body.message, errors: body.errors, ...(body.twoFactorRequired ? { twoFactorRequired: true } : {}) };
+    return {
+      ok: false,
+      status,
+      message: body.message,
+      errors: body.errors,
+      ...(body.twoFactorRequired ? { twoFactorRequired: true } : {}),
+    };
   }
   return { ok: false, status };
 }

@@ -49,7 +49,10 @@ export default function ForgotPassword() {
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
             <FormError error={error} />
-            <Text size="sm">Enter the email address of your {account === 'staff' ? 'staff' : 'admin'} account and we will send you a link to choose a new password.</Text>
+            <Text size="sm">
+              Enter the email address of your {account === 'staff' ? 'staff' : 'admin'} account and we will send you a link to choose a new
+              password.
+            </Text>
             <TextInput
               label="Email"
               type="email"

@@ -15,7 +15,21 @@ const all = 'all';
  * A card's action button that keeps the focus while it cannot act or is busy (a disabled button
  * would drop it, and a keyboard user with it): it says so (aria-disabled, a spinner) instead.
  */
-function SoftButton({ off = false, busy = false, label, moveKey, onAct, children }: { off?: boolean; busy?: boolean; label: string; moveKey?: string; onAct: () => void; children: string }) {
+function SoftButton({
+  off = false,
+  busy = false,
+  label,
+  moveKey,
+  onAct,
+  children,
+}: {
+  off?: boolean;
+  busy?: boolean;
+  label: string;
+  moveKey?: string;
+  onAct: () => void;
+  children: string;
+}) {
   const inert = off || busy;
   return (
     <Button
@@ -47,7 +61,11 @@ interface ItemGroup {
 export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSpec; canAdd?: boolean }) {
   const { data: items = [], isPending, error } = useContentList(spec.collection);
   const [filter, setFilter] = useState(all);
-  const [editor, setEditor] = useState<{ opened: boolean; item: ContentItem | null; tab: EditorTab }>({ opened: false, item: null, tab: 'details' });
+  const [editor, setEditor] = useState<{ opened: boolean; item: ContentItem | null; tab: EditorTab }>({
+    opened: false,
+    item: null,
+    tab: 'details',
+  });
   const remove = useDeleteItem(spec.collection);
   const confirm = useConfirmDelete(remove);
   const move = useMoveItem(spec.collection);
@@ -155,7 +173,12 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         </Text>
                       )}
                       <Group mt="md" gap="xs">
-                        <Button size="xs" variant="light" aria-label={`Edit ${title}`} onClick={() => setEditor({ opened: true, item, tab: 'details' })}>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Edit ${title}`}
+                          onClick={() => setEditor({ opened: true, item, tab: 'details' })}
+                        >
                           Edit
                         </Button>
                         <Button size="xs" variant="light" color="red" aria-label={`Delete ${title}`} onClick={() => confirm.ask(item)}>
@@ -168,22 +191,27 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         >
                           {published ? 'Unpublish' : 'Publish'}
                         </SoftButton>
-                        <Button size="xs" variant="default" aria-label={`Preview ${title}`} onClick={() => setEditor({ opened: true, item, tab: 'preview' })}>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Preview ${title}`}
+                          onClick={() => setEditor({ opened: true, item, tab: 'preview' })}
+                        >
                           Preview
                         </Button>
                       </Group>
                       <Group mt="xs" gap="xs">
                         {(['up', 'down'] as const).map((direction) => (
-                            <SoftButton
-                              key={direction}
-                              moveKey={`${item._id}:${direction}`}
-                              busy={move.isPending && move.variables?.item._id === item._id && move.variables.direction === direction}
-                              off={direction === 'up' ? index === 0 : index === group.items.length - 1}
-                              label={`Move ${direction} ${title}`}
-                              onAct={() => moveBy(group.items, index, direction)}
-                            >
-                              {direction === 'up' ? 'Move up' : 'Move down'}
-                            </SoftButton>
+                          <SoftButton
+                            key={direction}
+                            moveKey={`${item._id}:${direction}`}
+                            busy={move.isPending && move.variables?.item._id === item._id && move.variables.direction === direction}
+                            off={direction === 'up' ? index === 0 : index === group.items.length - 1}
+                            label={`Move ${direction} ${title}`}
+                            onAct={() => moveBy(group.items, index, direction)}
+                          >
+                            {direction === 'up' ? 'Move up' : 'Move down'}
+                          </SoftButton>
                         ))}
                       </Group>
                     </Card>
@@ -197,7 +225,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
 
       <ItemEditor
         spec={spec}
-       
+
         opened={editor.opened}
         editing={editor.item}
         tab={editor.tab}

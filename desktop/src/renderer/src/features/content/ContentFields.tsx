@@ -22,7 +22,13 @@ export function ContentFields({ fields, values, errors, onChange }: ContentField
             return <TextInput key={f.key} {...common} value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />;
           case 'textarea':
             return (
-              <Textarea key={f.key} {...common} rows={f.rows ?? 4} value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />
+              <Textarea
+                key={f.key}
+                {...common}
+                rows={f.rows ?? 4}
+                value={text(value)}
+                onChange={(e) => onChange(f.key, e.currentTarget.value)}
+              />
             );
           case 'select':
             return (
@@ -71,7 +77,15 @@ export function ContentFields({ fields, values, errors, onChange }: ContentField
               />
             );
           case 'rows':
-            return <RowsField key={f.key} field={f} rows={Array.isArray(value) ? (value as Row[]) : []} error={errors[f.key]} onChange={(rows) => onChange(f.key, rows)} />;
+            return (
+              <RowsField
+                key={f.key}
+                field={f}
+                rows={Array.isArray(value) ? (value as Row[]) : []}
+                error={errors[f.key]}
+                onChange={(rows) => onChange(f.key, rows)}
+              />
+            );
         }
       })}
     </>

@@ -22,7 +22,14 @@ export function HistoryList({
     <Loading pending={isPending} error={error} fallback="Failed to load the history">
       <Stack gap="xs" component="ol" aria-label="History" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {revisions.map((r, i) => (
-          <Group component="li" key={r._id} justify="space-between" wrap="nowrap" p="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+          <Group
+            component="li"
+            key={r._id}
+            justify="space-between"
+            wrap="nowrap"
+            p="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+          >
             <div>
               <Text size="sm" fw={500}>
                 {spec.titleOf(r.item)}

@@ -94,7 +94,7 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
           {current && (
             <HistoryList
               spec={spec}
-             
+
               item={current}
               onRestored={(item) => {
                 setCurrent(item);

@@ -3,7 +3,17 @@ import { Text } from '@mantine/core';
 import { LoadFailure } from '../../components/LoadFailure';
 
 /** 'Loading...' while a query loads, then why it failed (if it did) above what it loaded. */
-export function Loading({ pending, error, fallback, children }: { pending: boolean; error: unknown; fallback: string; children: ReactNode }) {
+export function Loading({
+  pending,
+  error,
+  fallback,
+  children,
+}: {
+  pending: boolean;
+  error: unknown;
+  fallback: string;
+  children: ReactNode;
+}) {
   if (pending) {
     return (
       <Text role="status" py="md">

@@ -5,7 +5,16 @@ import { normalise, textOf, type FieldSpec } from './fields';
 
 const fields: FieldSpec[] = [
   { key: 'features', label: 'Key Features', kind: 'lines', maxItems: 8 },
-  { key: 'items', label: 'Items', kind: 'rows', rowLabel: 'Item', columns: [{ key: 'title', label: 'title' }, { key: 'price', label: 'price' }] },
+  {
+    key: 'items',
+    label: 'Items',
+    kind: 'rows',
+    rowLabel: 'Item',
+    columns: [
+      { key: 'title', label: 'title' },
+      { key: 'price', label: 'price' },
+    ],
+  },
 ];
 
 describe('collection forms', () => {
@@ -13,7 +22,10 @@ describe('collection forms', () => {
     const sent = normalise(fields, {
       title: ' Kept ',
       features: [' Fast ', '', '  ', 'Safe'],
-      items: [{ title: 'A', price: '' }, { title: ' ', price: '' }],
+      items: [
+        { title: 'A', price: '' },
+        { title: ' ', price: '' },
+      ],
     });
     expect(sent).toEqual({ title: ' Kept ', features: ['Fast', 'Safe'], items: [{ title: 'A', price: '' }] });
   });

@@ -118,7 +118,8 @@ export function useRestoreRevision(collection: ContentCollection, onRestored?: (
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
-    mutationFn: ({ item, revisionId }: { item: ContentItem; revisionId: string }) => unwrap(contentApi.restore(collection, item._id, revisionId)),
+    mutationFn: ({ item, revisionId }: { item: ContentItem; revisionId: string }) =>
+      unwrap(contentApi.restore(collection, item._id, revisionId)),
     onSuccess(answer, { item }) {
       toast('success', texts.updated);
       if (seenByVisitors(item, answer.item)) publicChangeMade();

@@ -3,10 +3,23 @@
  * fields, blank item, card title and summary, groups), typed by the collection's fields. Manage
  * Services and Add Service edit services; Site Content has a tab for each of the others.
  */
-import { contentCollectionLabels, contentCollections, faqPages, serviceCategories, serviceLimits as max, type ContentCollection } from '@kafue/common/contract';
+import {
+  contentCollectionLabels,
+  contentCollections,
+  faqPages,
+  serviceCategories,
+  serviceLimits as max,
+  type ContentCollection,
+} from '@kafue/common/contract';
 import type { CollectionSpec, FieldSpec } from './fields';
 
-const iconField: FieldSpec<'icon'> = { key: 'icon', label: 'Icon', kind: 'text', required: true, description: 'A site icon name, e.g. globe, code, megaphone.' };
+const iconField: FieldSpec<'icon'> = {
+  key: 'icon',
+  label: 'Icon',
+  kind: 'text',
+  required: true,
+  description: 'A site icon name, e.g. globe, code, megaphone.',
+};
 const faqPageOptions = faqPages.map((p) => ({ value: p, label: p === 'services' ? 'Services page' : 'Pricing page' }));
 const categoryOptions = serviceCategories.map((c) => ({ value: c.key, label: c.label }));
 
@@ -17,7 +30,14 @@ export const collectionSpecs = {
     fields: [
       { key: 'title', label: 'Service Title', kind: 'text', required: true, max: max.title },
       { key: 'category', label: 'Category', kind: 'select', required: true, data: categoryOptions },
-      { key: 'price', label: 'Price', kind: 'text', required: true, max: max.price, description: 'Shown as "Starting at ...", e.g. $499 or $29/mo.' },
+      {
+        key: 'price',
+        label: 'Price',
+        kind: 'text',
+        required: true,
+        max: max.price,
+        description: 'Shown as "Starting at ...", e.g. $499 or $29/mo.',
+      },
       { key: 'description', label: 'Description', kind: 'textarea', required: true, rows: 4, max: max.description },
       {
         key: 'features',

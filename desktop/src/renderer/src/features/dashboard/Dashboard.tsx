@@ -8,7 +8,16 @@ import '@mantine/charts/styles.css';
 import { call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
-import { activityGlyph, categorySlices, changeLabel, monthlyData, monthlySeries, quickActions, statCardsOf, statTitles } from './dashboardView';
+import {
+  activityGlyph,
+  categorySlices,
+  changeLabel,
+  monthlyData,
+  monthlySeries,
+  quickActions,
+  statCardsOf,
+  statTitles,
+} from './dashboardView';
 
 const loadFailed = 'Failed to load the dashboard';
 

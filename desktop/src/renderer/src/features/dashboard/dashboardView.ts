@@ -21,7 +21,12 @@ export function statCardsOf(d: Dashboard): StatCard[] {
     { title: statTitles[0], value: String(d.totalServices.value), change: d.totalServices.change },
     { title: statTitles[1], value: String(d.newMessages.value), change: d.newMessages.change },
     { title: statTitles[2], value: String(d.activeUsers.value), change: d.activeUsers.change },
-    { title: statTitles[3], value: `${oneDecimal(d.storageUsed.value)}%`, change: d.storageUsed.change, progress: Math.min(100, d.storageUsed.value) },
+    {
+      title: statTitles[3],
+      value: `${oneDecimal(d.storageUsed.value)}%`,
+      change: d.storageUsed.change,
+      progress: Math.min(100, d.storageUsed.value),
+    },
   ];
 }
 
@@ -47,7 +52,9 @@ const sliceColors = ['blue.7', 'teal.7', 'violet.7', 'orange.7', 'pink.7', 'indi
 
 /** The pie's slices: each category with a service or more, in the catalogue's order. */
 export function categorySlices(d: Dashboard) {
-  return d.servicesByCategory.filter((c) => c.count > 0).map((c, i) => ({ name: c.label, value: c.count, color: sliceColors[i % sliceColors.length] }));
+  return d.servicesByCategory
+    .filter((c) => c.count > 0)
+    .map((c, i) => ({ name: c.label, value: c.count, color: sliceColors[i % sliceColors.length] }));
 }
 
 export const activityGlyph = { enquiry: 'M', staff: 'U', content: 'S' } as const;

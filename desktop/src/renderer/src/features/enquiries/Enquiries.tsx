@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Pagination, Paper, Select, SimpleGrid, Table, Text, TextInput, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
@@ -87,7 +101,12 @@ export default function Enquiries() {
 
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="md" role="search" aria-label="Filter enquiries">
-          <TextInput label="Search" placeholder="Name, email or message" value={filters.q} onChange={(e) => change('q', e.currentTarget.value)} />
+          <TextInput
+            label="Search"
+            placeholder="Name, email or message"
+            value={filters.q}
+            onChange={(e) => change('q', e.currentTarget.value)}
+          />
           <Select
             label="Status"
             data={[{ value: '', label: 'All but Spam' }, ...enquiryStatuses.map((s) => ({ value: s, label: s }))]}
@@ -104,7 +123,11 @@ export default function Enquiries() {
           />
           <Select
             label="Assignee"
-            data={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name }))]}
+            data={[
+              { value: '', label: 'Anyone' },
+              { value: 'none', label: 'Unassigned' },
+              ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name })),
+            ]}
             value={filters.assignee}
             allowDeselect={false}
             onChange={(v) => change('assignee', v ?? '')}
@@ -168,7 +191,9 @@ export default function Enquiries() {
           }
         >
           {items.length === 0 ? (
-            <EmptyRow columns={8}>{Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}</EmptyRow>
+            <EmptyRow columns={8}>
+              {Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}
+            </EmptyRow>
           ) : (
             items.map((e) => (
               <Table.Tr key={e._id} fw={e.readAt ? undefined : 700} data-unread={e.readAt ? undefined : 'true'}>
@@ -210,7 +235,13 @@ export default function Enquiries() {
             {total === 0 ? '0 enquiries' : `${(page - 1) * pageSize + 1}-${Math.min(page * pageSize, total)} of ${total}`}
             {list.isFetching && !list.isPending ? ' (updating...)' : ''}
           </Text>
-          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
         </Group>
       </Paper>
       <EnquiryDetail id={openId} onClose={() => setOpenId(null)} />

@@ -53,7 +53,9 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
     { value: unassigned, label: 'Unassigned' },
     ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name })),
     // The current assignee stays listed even if no longer Active.
-    ...(enquiry.assignee && !(staff.data ?? []).some((s) => s._id === enquiry.assignee!._id) ? [{ value: enquiry.assignee._id, label: enquiry.assignee.name }] : []),
+    ...(enquiry.assignee && !(staff.data ?? []).some((s) => s._id === enquiry.assignee!._id)
+      ? [{ value: enquiry.assignee._id, label: enquiry.assignee.name }]
+      : []),
   ];
   return (
     <Stack>
@@ -109,7 +111,12 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
         notes={enquiry.notes}
         formatTime={(iso) => format(iso)}
         adding={addNote.isPending}
-        onAdd={(text) => addNote.mutateAsync(text).then(() => true, () => false)}
+        onAdd={(text) =>
+          addNote.mutateAsync(text).then(
+            () => true,
+            () => false,
+          )
+        }
       />
       {isSuperAdmin && (
         <Group justify="flex-end">
@@ -118,7 +125,11 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
           </Button>
         </Group>
       )}
-      <ConfirmDialog title="Confirm Deletion" message={`Are you sure you want to delete the enquiry from ${enquiry.fullName}?`} {...confirm.dialog} />
+      <ConfirmDialog
+        title="Confirm Deletion"
+        message={`Are you sure you want to delete the enquiry from ${enquiry.fullName}?`}
+        {...confirm.dialog}
+      />
     </Stack>
   );
 }

@@ -114,7 +114,8 @@ export function useDeleteEnquiry(onGone: (id: string) => void) {
 /** Export CSV: every enquiry the filters match (not only the page shown). */
 export function useExportCsv() {
   return useMutation({
-    mutationFn: (filters: Partial<EnquiryQuery>) => unwrap(apiDownload(callPath(calls.exportEnquiries, { query: filters }), 'enquiries.csv')),
+    mutationFn: (filters: Partial<EnquiryQuery>) =>
+      unwrap(apiDownload(callPath(calls.exportEnquiries, { query: filters }), 'enquiries.csv')),
     onSuccess: (answer) => {
       if (answer.saved) toast('success', texts.exported);
     },

@@ -46,8 +46,18 @@ export function AdminFormModal({ opened, editing, saving, resetKey, onSave, onCl
     <Modal opened={opened} onClose={onClose} title={editing ? 'Edit Admin' : 'Invite New Admin'} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Name" data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} />
-          <TextInput label="Email" type="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} />
+          <TextInput
+            label="Name"
+            data-autofocus
+            value={values.name}
+            onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            value={values.email}
+            onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
+          />
           <Select
             label="Role"
             data={adminRoles}

@@ -47,7 +47,15 @@ export default function AdminManagement() {
         <Button onClick={form.openNew}>Invite New Admin</Button>
       </Group>
       {selfAlert && (
-        <Alert color="red" variant="light" role="alert" mb="md" withCloseButton closeButtonLabel="Dismiss" onClose={() => setSelfAlert(false)}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          mb="md"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setSelfAlert(false)}
+        >
           {messages.cannotDeleteSelf}
         </Alert>
       )}
@@ -100,7 +108,12 @@ export default function AdminManagement() {
         onSave={(values) => save.mutate({ editing: form.editing, values })}
         onClose={form.close}
       />
-      <Modal opened={sessionsOf !== null} onClose={() => setSessionsOf(null)} title={`Active sessions of ${sessionsOf?.name ?? ''}`} size="xl">
+      <Modal
+        opened={sessionsOf !== null}
+        onClose={() => setSessionsOf(null)}
+        title={`Active sessions of ${sessionsOf?.name ?? ''}`}
+        size="xl"
+      >
         {sessionsOf && <SessionsTable owner={{ kind: 'admin', id: sessionsOf._id }} label={`Active sessions of ${sessionsOf.name}`} />}
       </Modal>
       <ConfirmDialog

@@ -7,10 +7,19 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
 import { saveInDesktopApp } from './backupFiles';
-import { auditPageSize, auditQuery, noAuditFilters, useAuditList, useAuditSettings, useSaveAuditSettings, type AuditFilters } from './useAudit';
+import {
+  auditPageSize,
+  auditQuery,
+  noAuditFilters,
+  useAuditList,
+  useAuditSettings,
+  useSaveAuditSettings,
+  type AuditFilters,
+} from './useAudit';
 
 const when = (entry: AuditEntry) => new Date(entry.at).toLocaleString();
-const actorText = (entry: AuditEntry) => (entry.actor ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}` : 'Nobody signed in');
+const actorText = (entry: AuditEntry) =>
+  entry.actor ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}` : 'Nobody signed in';
 const targetText = (entry: AuditEntry) => `${entry.target.type}${entry.target.label ? `: ${entry.target.label}` : ''}`;
 const valueText = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
 const fieldCount = (entry: AuditEntry) => {
@@ -199,7 +208,12 @@ function AuditLogScreen() {
                 <Table.Td>{targetText(entry)}</Table.Td>
                 <Table.Td>{entry.address ?? ''}</Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => setOpen(entry)} aria-label={`${fieldCount(entry)}: details of ${entry.action}, ${when(entry)}`}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setOpen(entry)}
+                    aria-label={`${fieldCount(entry)}: details of ${entry.action}, ${when(entry)}`}
+                  >
                     {fieldCount(entry)}
                   </Button>
                 </Table.Td>

@@ -62,7 +62,13 @@ export function BackupList() {
                   >
                     Download
                   </Button>
-                  <Button size="xs" variant="light" color="red" aria-label={`Delete the backup of ${when(b)}`} onClick={() => confirm.ask(b)}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    aria-label={`Delete the backup of ${when(b)}`}
+                    onClick={() => confirm.ask(b)}
+                  >
                     Delete
                   </Button>
                 </Group>
@@ -84,7 +90,9 @@ export function BackupList() {
       <ConfirmDialog
         title="Delete Backup"
         message={
-          confirm.target ? `Are you sure you want to delete the backup of ${when(confirm.target)}? This action cannot be undone.` : undefined
+          confirm.target
+            ? `Are you sure you want to delete the backup of ${when(confirm.target)}? This action cannot be undone.`
+            : undefined
         }
         {...confirm.dialog}
       />

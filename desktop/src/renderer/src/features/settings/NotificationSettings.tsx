@@ -24,7 +24,9 @@ const frequencies = [
 export default function NotificationSettings() {
   const { data: saved, isPending: loading } = useNotificationSettings();
   const save = useSaveNotificationSettings();
-  const { values, setValues, submit } = useLoadedForm<Settings>(saved, defaultNotificationSettings, notificationSettings, (v) => save.mutate(v));
+  const { values, setValues, submit } = useLoadedForm<Settings>(saved, defaultNotificationSettings, notificationSettings, (v) =>
+    save.mutate(v),
+  );
 
   return (
     <Paper withBorder p="lg" maw={640}>
@@ -35,7 +37,11 @@ export default function NotificationSettings() {
               Loading settings...
             </Text>
           )}
-          <Switch label="Email notifications" checked={values.emailEnabled} onChange={(e) => setValues({ ...values, emailEnabled: e.currentTarget.checked })} />
+          <Switch
+            label="Email notifications"
+            checked={values.emailEnabled}
+            onChange={(e) => setValues({ ...values, emailEnabled: e.currentTarget.checked })}
+          />
           {values.emailEnabled && (
             <>
               <Checkbox.Group
@@ -44,7 +50,10 @@ export default function NotificationSettings() {
                 onChange={(keys) =>
                   setValues({
                     ...values,
-                    notificationTypes: Object.fromEntries(notificationTypes.map((t) => [t.key, keys.includes(t.key)])) as Record<TypeKey, boolean>,
+                    notificationTypes: Object.fromEntries(notificationTypes.map((t) => [t.key, keys.includes(t.key)])) as Record<
+                      TypeKey,
+                      boolean
+                    >,
                   })
                 }
               >

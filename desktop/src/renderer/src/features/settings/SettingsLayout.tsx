@@ -23,7 +23,12 @@ export default function SettingsLayout({ tabs }: { tabs: SettingsTab[] }) {
       <Title order={1} size="h2" mb="md">
         Admin Settings
       </Title>
-      <Tabs value={activeSettingsTab(tabs, pathname)} onChange={(v) => v && void navigate(`/admin/settings/${v}`)} mb="lg" keepMounted={false}>
+      <Tabs
+        value={activeSettingsTab(tabs, pathname)}
+        onChange={(v) => v && void navigate(`/admin/settings/${v}`)}
+        mb="lg"
+        keepMounted={false}
+      >
         <Tabs.List>
           {tabs.map((t) => (
             <Tabs.Tab key={t.to} value={valueOf(t)}>

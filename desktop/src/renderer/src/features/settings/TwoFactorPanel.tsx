@@ -9,7 +9,15 @@ import { failureToast, toast } from '../../lib/toast';
 import { settingsApi } from './settingsApi';
 
 /** The code input of the setup and turn-off forms. */
-function CodeInput({ value, onChange, label = 'Code from your authenticator app' }: { value: string; onChange: (v: string) => void; label?: string }) {
+function CodeInput({
+  value,
+  onChange,
+  label = 'Code from your authenticator app',
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  label?: string;
+}) {
   return (
     <TextInput
       label={label}
@@ -114,14 +122,10 @@ export function TwoFactorPanel() {
     return (
       <form onSubmit={submit}>
         <Stack>
-          <Text size="sm">Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or 1Password), then enter the code it shows.</Text>
-          <Image
-            src={setup.qrCodeDataUrl}
-            alt="QR code to add this account to an authenticator app"
-            w={200}
-            h={200}
-            fit="contain"
-          />
+          <Text size="sm">
+            Scan this QR code with an authenticator app (such as Aegis, Google Authenticator or 1Password), then enter the code it shows.
+          </Text>
+          <Image src={setup.qrCodeDataUrl} alt="QR code to add this account to an authenticator app" w={200} h={200} fit="contain" />
           <div>
             <Text size="sm" id="totp-secret-label">
               Cannot scan it? Enter this key in the app instead:

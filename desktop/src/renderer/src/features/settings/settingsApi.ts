@@ -1,5 +1,13 @@
 import { calls } from '@kafue/common/calls';
-import type { AdminInviteBody, AdminUpdateBody, BackupSchedule, ChangePasswordBody, GeneralSettings, SecuritySettings, TwoFactorDisableBody } from '@kafue/common/contract';
+import type {
+  AdminInviteBody,
+  AdminUpdateBody,
+  BackupSchedule,
+  ChangePasswordBody,
+  GeneralSettings,
+  SecuritySettings,
+  TwoFactorDisableBody,
+} from '@kafue/common/contract';
 import { call } from '../../lib/api';
 
 export const backupPageSize = 10;

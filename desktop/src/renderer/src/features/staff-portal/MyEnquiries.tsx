@@ -73,7 +73,13 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
       </DataTable>
       {pages > 1 && (
         <Group justify="flex-end" mt="md">
-          <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(p) => ({ 'aria-label': `Page ${p}` })} />
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
         </Group>
       )}
       <MyEnquiry id={openId} format={format} onClose={() => setOpenId(null)} />
@@ -139,7 +145,17 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
               Saving...
             </Text>
           )}
-          <EnquiryNotes notes={e.notes} formatTime={format} adding={addNote.isPending} onAdd={(text) => addNote.mutateAsync(text).then(() => true, () => false)} />
+          <EnquiryNotes
+            notes={e.notes}
+            formatTime={format}
+            adding={addNote.isPending}
+            onAdd={(text) =>
+              addNote.mutateAsync(text).then(
+                () => true,
+                () => false,
+              )
+            }
+          />
         </Stack>
       )}
     </Drawer>

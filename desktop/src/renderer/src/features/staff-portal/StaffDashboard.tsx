@@ -15,7 +15,8 @@ import { staffPortalApi } from './staffPortalApi';
 import { MyEnquiries } from './MyEnquiries';
 
 /** Times in the portal: the viewer's own clock (the General settings are for admins' eyes). */
-const formatLocal = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const formatLocal = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -39,8 +39,8 @@ export function OneTimePasswordModal({ created, onClose, returnFocusTo }: OneTim
       {created && (
         <Stack>
           <Text>
-            Give this password to <b>{created.name}</b> ({created.email}). They will choose their own the first time they sign
-            in at the staff login.
+            Give this password to <b>{created.name}</b> ({created.email}). They will choose their own the first time they sign in at the
+            staff login.
           </Text>
           <Group gap="sm" wrap="nowrap">
             <Code fz="lg" p="sm" style={{ flex: 1, wordBreak: 'break-all' }} data-testid="one-time-password">

@@ -37,7 +37,12 @@ export default function StaffManagement() {
           Staff User Management
         </Title>
         <Group gap="sm">
-          <Button color="red" variant="light" disabled={selected.size === 0} onClick={() => confirm.ask({ kind: 'selected', ids: [...selected] })}>
+          <Button
+            color="red"
+            variant="light"
+            disabled={selected.size === 0}
+            onClick={() => confirm.ask({ kind: 'selected', ids: [...selected] })}
+          >
             Delete Selected{selected.size > 0 ? ` (${selected.size})` : ''}
           </Button>
           <Button ref={addButton} onClick={form.openNew}>
@@ -77,7 +82,11 @@ export default function StaffManagement() {
             shown.map((s) => (
               <Table.Tr key={s._id}>
                 <Table.Td>
-                  <Checkbox aria-label={`Select ${s.name}`} checked={selected.has(s._id)} onChange={() => setSelected(toggleOne(selected, s._id))} />
+                  <Checkbox
+                    aria-label={`Select ${s.name}`}
+                    checked={selected.has(s._id)}
+                    onChange={() => setSelected(toggleOne(selected, s._id))}
+                  />
                 </Table.Td>
                 <Table.Td>{s.name}</Table.Td>
                 <Table.Td>{s.email}</Table.Td>
@@ -90,7 +99,12 @@ export default function StaffManagement() {
                     <ActionIcon variant="subtle" aria-label={`Edit ${s.name}`} onClick={() => form.openEdit(s)}>
                       <EditIcon />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Delete ${s.name}`} onClick={() => confirm.ask({ kind: 'one', user: s })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete ${s.name}`}
+                      onClick={() => confirm.ask({ kind: 'one', user: s })}
+                    >
                       <TrashIcon />
                     </ActionIcon>
                   </Group>

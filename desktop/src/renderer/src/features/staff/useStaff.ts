@@ -64,7 +64,8 @@ export function useDeleteStaff(onGone: (ids: ReadonlySet<string>) => void) {
       const failure = results.find((r): r is ApiFailureResult => !r.ok);
       if (failure) throw new ApiFailure(failure);
     },
-    onSuccess: (_, target) => toast('success', target.kind === 'one' ? messages.staffDeleted : messages.staffBulkDeleted, { area: 'staff' }),
+    onSuccess: (_, target) =>
+      toast('success', target.kind === 'one' ? messages.staffDeleted : messages.staffBulkDeleted, { area: 'staff' }),
     onError: (error, target) =>
       failureToast(error, target.kind === 'one' ? messages.staffDeleteFailed : messages.staffBulkDeleteFailed, failureStyle),
   });
