@@ -9,6 +9,17 @@ import { enquiryLimits, enquiryServices, maxEmailLength } from './vocabulary';
 /** Where the form posts without JavaScript (and the contact page's path). */
 export const contactFormPath = '/contact';
 
+/**
+ * The contact page with what a call to action chose, in its address: an ordinary link that works
+ * without JavaScript and can be shared (`/contact?service=Web/0`, `/contact?plan=Business`,
+ * `/contact?project=web:Landing%20Page`, `/contact?addon=...`, `/contact?topic=consultation`).
+ */
+export type ContactSelection = { service?: string; plan?: string; addon?: string; project?: string; topic?: 'consultation' };
+export function contactHref(selection: ContactSelection): string {
+  const query = new URLSearchParams(Object.entries(selection).filter((entry): entry is [string, string] => !!entry[1])).toString();
+  return query ? `${contactFormPath}?${query}` : contactFormPath;
+}
+
 /** The fields a visitor fills in, in the form's order. */
 export const contactFields = ['fullName', 'phone', 'email', 'service', 'message'] as const;
 export type ContactField = (typeof contactFields)[number];

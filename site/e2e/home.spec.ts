@@ -10,11 +10,8 @@ test.describe('home', () => {
     await open(page, '/');
     const heroSection = page.locator('section.hero');
     await expect(heroSection.getByRole('heading', { level: 1 })).toHaveText(hero.heading);
-    await expect(heroSection.getByRole('button', { name: 'Explore Our Services' })).toBeVisible();
-    await expect(heroSection.getByRole('button', { name: 'Contact Us' })).toBeVisible();
-    await heroSection.getByRole('button', { name: 'Explore Our Services' }).click();
-    await heroSection.getByRole('button', { name: 'Contact Us' }).click();
-    await expect(page).toHaveURL('/');
+    await expect(heroSection.getByRole('link', { name: 'Explore Our Services' })).toHaveAttribute('href', '/services');
+    await expect(heroSection.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
 
     const about = page.locator(`#about-${brand.slug}`);
     await expect(about.locator('.feature-card')).toHaveCount(3);
@@ -42,8 +39,8 @@ test.describe('home', () => {
     await expect(page).toHaveURL('/');
     const cta = page.locator('.cta-band');
     await expect(cta.getByRole('link')).toHaveCount(2);
-    await cta.getByRole('link').first().click();
-    await expect(page).toHaveURL('/');
+    await expect(cta.getByRole('link', { name: 'Get a Free Quote' })).toHaveAttribute('href', '/contact?topic=consultation');
+    await expect(cta.getByRole('link', { name: 'Call Us Today' })).toHaveAttribute('href', brand.phoneHref);
   });
 
   test('a Learn More link opens the category browser on /services', async ({ page }) => {

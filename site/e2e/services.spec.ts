@@ -126,17 +126,20 @@ test.describe('service detail', () => {
         await expect(page.locator('.feature-list li')).toHaveText([...s.features]);
         await expect(page.getByRole('heading', { name: 'More Information' })).toHaveCount(s.details ? 1 : 0);
         if (s.details) await expect(page.getByText(s.details)).toBeVisible();
-        await expect(page.getByRole('button', { name: 'Request This Service' })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Request This Service' })).toHaveAttribute(
+          'href',
+          `/contact?service=${category}%2F${i}`,
+        );
         await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services#services');
       }
     }
   });
 
-  test('phone layout of a service page; the request button does nothing', async ({ page }) => {
+  test('phone layout of a service page; Request This Service leads to the contact form', async ({ page }) => {
     await open(page, '/service/Web/0');
-    await page.getByRole('button', { name: 'Request This Service' }).click();
-    await expect(page).toHaveURL('/service/Web/0');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Creation');
+    await page.getByRole('link', { name: 'Request This Service' }).click();
+    await expect(page).toHaveURL('/contact?service=Web%2F0');
   });
 
   for (const path of ['/service/Web/3', '/service/Nope/0', '/service/Web/abc', '/service/Web/99']) {

@@ -1,5 +1,6 @@
 import { Link } from '../router';
 import { brand } from '@kafue/common/brand';
+import { contactFormPath, contactHref } from '@kafue/common/contact-form';
 import { CtaBand, DeadLink, FeatureCard, SectionHeader, formatDate } from '../components/common';
 import { Icon } from '../components/Icon';
 import { HeroVideo } from '../components/HeroVideo';
@@ -23,13 +24,13 @@ export default function Home() {
           <h1 id="hero-heading">{hero.heading}</h1>
           <p className="hero-text">{hero.text}</p>
           <div className="hero-actions">
-            <button type="button" className="btn btn-accent btn-lg">
+            <Link to="/services" className="btn btn-accent btn-lg">
               {hero.primary}
               <Icon name="arrowRight" size={18} />
-            </button>
-            <button type="button" className="btn btn-ghost-light btn-lg">
+            </Link>
+            <Link to={contactFormPath} className="btn btn-ghost-light btn-lg">
               {hero.secondary}
-            </button>
+            </Link>
           </div>
         </div>
       </section>
@@ -125,8 +126,16 @@ export default function Home() {
         id="home-cta-heading"
         heading={homeCta.heading}
         text={homeCta.text}
-        primary={<DeadLink className="btn btn-accent btn-lg">{homeCta.primary}</DeadLink>}
-        secondary={<DeadLink className="btn btn-ghost-light btn-lg">{homeCta.secondary}</DeadLink>}
+        primary={
+          <a href={contactHref({ topic: 'consultation' })} className="btn btn-accent btn-lg">
+            {homeCta.primary}
+          </a>
+        }
+        secondary={
+          <a href={brand.phoneHref} className="btn btn-ghost-light btn-lg">
+            {homeCta.secondary}
+          </a>
+        }
       />
     </>
   );

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Disclosure, FaqSection, useSingleOpen } from '../components/Accordion';
-import { CheckList, CtaBand, DeadLink, PageBanner, SectionHeader } from '../components/common';
+import { brand } from '@kafue/common/brand';
+import { contactHref } from '@kafue/common/contact-form';
+import { CheckList, CtaBand, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
 import { useCollection } from '../content/data';
@@ -34,9 +36,9 @@ function PlanCard({ plan }: { plan: Plan }) {
       </p>
       {plan.note && <p className="plan-note">{plan.note}</p>}
       <CheckList items={plan.features} />
-      <button type="button" className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}>
+      <a href={contactHref({ plan: plan.name })} className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}>
         {plan.cta}
-      </button>
+      </a>
     </article>
   );
 }
@@ -77,9 +79,10 @@ function ProjectGroups() {
                     <dd>{item.time}</dd>
                   </div>
                 </dl>
-                <button type="button" className="btn btn-outline btn-sm">
+                <a href={contactHref({ project: `${group.key}:${item.title}` })} className="btn btn-outline btn-sm">
                   {projectPricing.cta}
-                </button>
+                  <span className="sr-only">: {item.title}</span>
+                </a>
               </li>
             ))}
           </ul>
@@ -119,10 +122,10 @@ function AddOns() {
                   <h3>{a.name}</h3>
                   <p className="addon-price">{a.price}</p>
                   <p>{a.description}</p>
-                  <button type="button" className="btn btn-outline btn-sm">
+                  <a href={contactHref({ addon: a.name })} className="btn btn-outline btn-sm">
                     {addOnsSection.cta}
                     <span className="sr-only">: {a.name}</span>
-                  </button>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -248,8 +251,16 @@ export default function Pricing() {
         id="pricing-cta-heading"
         heading={pricingCta.heading}
         text={pricingCta.text}
-        primary={<DeadLink className="btn btn-accent btn-lg">{pricingCta.primary}</DeadLink>}
-        secondary={<DeadLink className="btn btn-ghost-light btn-lg">{pricingCta.secondary}</DeadLink>}
+        primary={
+          <a href={contactHref({ topic: 'consultation' })} className="btn btn-accent btn-lg">
+            {pricingCta.primary}
+          </a>
+        }
+        secondary={
+          <a href={`mailto:${brand.email}`} className="btn btn-ghost-light btn-lg">
+            {pricingCta.secondary}
+          </a>
+        }
       />
     </>
   );

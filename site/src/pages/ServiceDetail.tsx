@@ -2,6 +2,7 @@ import { use } from 'react';
 import { Link, useParams } from '../router';
 import { ContactList } from '../components/common';
 import { Icon } from '../components/Icon';
+import { contactHref } from '@kafue/common/contact-form';
 import { isCategoryKey } from '@kafue/common/vocabulary';
 import { findCategory } from '../content/categories';
 import { serviceMeta } from '../content/meta';
@@ -77,9 +78,9 @@ export default function ServiceDetail() {
             <p className="price-tag dark">
               {t.startingAt} <strong>{service.price}</strong>
             </p>
-            <button type="button" className="btn btn-primary btn-lg btn-block">
+            <a href={contactHref({ service: `${category}/${index}` })} className="btn btn-primary btn-lg btn-block">
               {t.request}
-            </button>
+            </a>
             <ContactList className="detail-contact" />
           </aside>
         </div>

@@ -1,7 +1,8 @@
 import { Link } from '../router';
 import { CategoryBrowser } from '../components/CategoryBrowser';
 import { FaqSection } from '../components/Accordion';
-import { CtaBand, DeadLink, FeatureCard, PageBanner, SectionHeader } from '../components/common';
+import { contactHref } from '@kafue/common/contact-form';
+import { CtaBand, FeatureCard, PageBanner, SectionHeader } from '../components/common';
 import { routeMeta } from '../content/meta';
 import { useCollection } from '../content/data';
 import { browser, processSection, servicesBanner, servicesCta, servicesFaqText, servicesWhy } from '../content/services-page';
@@ -57,7 +58,11 @@ export default function Services() {
         id="services-cta-heading"
         heading={servicesCta.heading}
         text={servicesCta.text}
-        primary={<DeadLink className="btn btn-accent btn-lg">{servicesCta.primary}</DeadLink>}
+        primary={
+          <a href={contactHref({ topic: 'consultation' })} className="btn btn-accent btn-lg">
+            {servicesCta.primary}
+          </a>
+        }
         secondary={
           <Link to="/projects" className="btn btn-ghost-light btn-lg">
             {servicesCta.secondary}
