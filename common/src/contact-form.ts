@@ -4,6 +4,7 @@
  * its outcome. Plain values, no zod, so that the site's contact page does not load zod; the
  * schema (enquiryBody in enquiries.ts) is built from these.
  */
+import { selectionQuery, type ContactSelection } from './requests';
 import { enquiryLimits, enquiryServices, maxEmailLength } from './vocabulary';
 
 /** Where the form posts without JavaScript (and the contact page's path). */
@@ -11,12 +12,10 @@ export const contactFormPath = '/contact';
 
 /**
  * The contact page with what a call to action chose, in its address: an ordinary link that works
- * without JavaScript and can be shared (`/contact?service=Web/0`, `/contact?plan=Business`,
- * `/contact?project=web:Landing%20Page`, `/contact?addon=...`, `/contact?topic=consultation`).
+ * without JavaScript and can be shared (see ContactSelection in requests.ts).
  */
-export type ContactSelection = { service?: string; plan?: string; addon?: string; project?: string; topic?: 'consultation' };
 export function contactHref(selection: ContactSelection): string {
-  const query = new URLSearchParams(Object.entries(selection).filter((entry): entry is [string, string] => !!entry[1])).toString();
+  const query = selectionQuery(selection);
   return query ? `${contactFormPath}?${query}` : contactFormPath;
 }
 

@@ -5,6 +5,7 @@
 import type { ContactNote } from './contact-form';
 import type { ServiceFields, SiteContent } from './content';
 import type { PageKey } from './pages';
+import type { ResolvedSelection } from './requests';
 
 /** What one page shows of the collections; a service page carries just its service. */
 export type PageData = Partial<SiteContent> & {
@@ -13,6 +14,8 @@ export type PageData = Partial<SiteContent> & {
   contactNote?: ContactNote;
   /** The contact page as the server serves it: when it was rendered, the form's `startedAt` without JavaScript. */
   startedAt?: number;
+  /** The contact page: what the call to action that led here chose, resolved by the server. */
+  request?: ResolvedSelection;
 };
 
 export interface RenderedPage {

@@ -79,7 +79,7 @@ function ProjectGroups() {
                     <dd>{item.time}</dd>
                   </div>
                 </dl>
-                <a href={contactHref({ project: `${group.key}:${item.title}` })} className="btn btn-outline btn-sm">
+                <a href={contactHref({ projects: [{ group: group.key, title: item.title }] })} className="btn btn-outline btn-sm">
                   {projectPricing.cta}
                   <span className="sr-only">: {item.title}</span>
                 </a>
@@ -122,7 +122,7 @@ function AddOns() {
                   <h3>{a.name}</h3>
                   <p className="addon-price">{a.price}</p>
                   <p>{a.description}</p>
-                  <a href={contactHref({ addon: a.name })} className="btn btn-outline btn-sm">
+                  <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
                     {addOnsSection.cta}
                     <span className="sr-only">: {a.name}</span>
                   </a>
