@@ -62,9 +62,12 @@ export const enquiryRequest = z
   )
   .meta({ id: 'EnquiryRequest' }) satisfies z.ZodType<EnquiryRequest>;
 
+/** How long the `page` of an enquiry may be. */
+export const maxPageLength = 500;
+
 /** The site path a form was sent from, e.g. "/contact?plan=Business". */
 const sitePage = oneLine()
-  .max(500, 'At most 500 characters.')
+  .max(maxPageLength, `At most ${maxPageLength} characters.`)
   .regex(/^\/(?!\/)\S*$/, 'Use a path on this site.');
 
 /**
