@@ -319,6 +319,12 @@ describe('the inbox and the mail with requests', () => {
     const quotesNew = await moderator.get(`${api.enquiries}?kind=quote&status=New&pageSize=1`);
     expect(quotesNew.body.total).toBe(byKind('quote'));
     expect((await moderator.get(`${api.enquiries}?kind=sales`)).status).toBe(400);
+    // A change of status moves the enquiry in the tally within its kind.
+    const [first] = (await moderator.get(`${api.enquiries}?kind=quote`)).body.items;
+    expect((await moderator.put(api.enquiryById(first._id), { status: 'Closed' })).status).toBe(200);
+    expect((await moderator.get(`${api.enquiries}?kind=quote&status=Closed`)).body.total).toBe(1);
+    expect((await moderator.get(`${api.enquiries}?kind=quote&status=New`)).body.total).toBe(byKind('quote') - 1);
+    expect((await moderator.get(`${api.enquiries}?kind=quote`)).body.total).toBe(byKind('quote'));
   });
 
   it('exports kind, request and page in the CSV', async () => {
