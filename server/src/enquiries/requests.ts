@@ -134,7 +134,7 @@ export async function resolveRequest(db: DataSource, request: EnquiryRequest): P
     const place = service && catalogue.services.slice(0, index).filter((s) => s.fields.category === service.fields.category).length;
     result = service
       ? { found: serviceSnapshot({ ...service, index: place }), missing: [] }
-      : { found: null, missing: [`The service asked for is not one of our services`] };
+      : { found: null, missing: ['The service asked for is not one of our services'] };
   } else if ('projects' in request) {
     result = findProjects(catalogue, request.projects);
   } else {
