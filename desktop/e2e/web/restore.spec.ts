@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type ContentItem } from '@kafue/common/contract';
-import { apiAs, createAdmin, signIn, superAdmin, unique } from './support';
+import { apiAs, createAdmin, holdRequests, signIn, superAdmin, unique } from './support';
 
 const widths = { desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
 
@@ -83,12 +83,7 @@ for (const [name, viewport] of Object.entries(widths)) {
       await noAxeViolations(page, 'the restore dialog');
 
       // Held at the server's door, so that the progress shows.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(`**${api.backupRestoreUpload}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, `**${api.backupRestoreUpload}`);
       await dialog.getByRole('button', { name: 'Restore Backup' }).click();
       await expect(dialog.getByRole('button', { name: 'Restoring...' })).toBeDisabled();
       await expect(dialog.getByRole('status')).toContainText('Restoring... This can take a minute.');
@@ -115,7 +110,8 @@ for (const [name, viewport] of Object.entries(widths)) {
       await expect(otherPage).toHaveURL(new RegExp(`${adminLoginPath}$`));
       // The restorer is still signed in.
       await page.reload();
-      await expect(page.getByRole('button', { name: 'Create Backup Now' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create Backup Now' })).toBeVisible({ timeout: 20_000 });
+      await expect(page).toHaveURL(/\/admin\/settings\/backup$/);
       await elsewhere.close();
     });
 
