@@ -175,6 +175,23 @@ describe('restoring a kept backup', () => {
     expect(rows[1]).toMatchObject({ action: 'service.create', target_id: serviceId });
   });
 
+  it('puts the enquiries back as the backup has them, with the inbox totals (kept by triggers) matching', async () => {
+    const enquiry = (name: string) =>
+      t.db.query(`INSERT INTO enquiries (full_name, email, message) VALUES ($1, 'sender@kafue.test', 'Please call me back.')`, [name]);
+    await enquiry('Before The Backup');
+    const { id } = await backupNow();
+    await enquiry('After The Backup');
+    await t.db.query(`UPDATE enquiries SET status = 'Closed' WHERE full_name = 'Before The Backup'`);
+    expect((await restorer.client.post(`${api.backupFile(id)}/restore`)).status).toBe(200);
+    const names = await t.db.query<{ full_name: string; status: string }[]>(`SELECT full_name, status FROM enquiries`);
+    expect(names.map((e) => e.full_name)).toEqual(['Before The Backup']);
+    expect(names[0].status).not.toBe('Closed');
+    const [{ tallied, counted }] = await t.db.query<[{ tallied: number; counted: number }]>(
+      `SELECT (SELECT coalesce(sum(n), 0)::int FROM kafue_derived.enquiry_tally) AS tallied, (SELECT count(*)::int FROM enquiries) AS counted`,
+    );
+    expect(tallied).toBe(counted);
+  });
+
   it('answers 404 for a backup that does not exist, and refuses every role but Super Admin', async () => {
     expect((await restorer.client.post(`${api.backupFile('0b7f6a52-3c1d-4e2f-8a9b-1c2d3e4f5a6b')}/restore`)).status).toBe(404);
     const { id, file } = await backupNow();
