@@ -60,6 +60,10 @@ export const calls = {
   /** By name: the backup list's `fileUrl`. */
   downloadBackup: { method: 'GET', path: `${api.backups}/:name` },
   deleteBackup: { method: 'DELETE', path: `${api.backups}/:id` },
+  /** Replaces the data with a kept backup's, after an automatic backup of the current state. */
+  restoreBackup: { method: 'POST', path: `${api.backups}/:id/restore` },
+  /** The same with a backup file sent as the body (application/octet-stream). */
+  restoreUploadedBackup: { method: 'POST', path: api.backupRestoreUpload },
   getBackupSchedule: { method: 'GET', path: api.backupSchedule },
   saveBackupSchedule: { method: 'PUT', path: api.backupSchedule },
 

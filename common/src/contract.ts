@@ -60,6 +60,10 @@ export const messages = {
   backupDeleted: 'Backup deleted',
   backupDeleteFailed: 'Failed to delete backup',
   backupListFailed: 'Failed to load backups',
+  backupRestored: 'Backup restored',
+  backupRestoreFailed: 'Restore failed: nothing was changed',
+  restoreRunning: 'A restore is already running. Wait until it has finished, then try again.',
+  backupTooLarge: 'This file is too large to be a backup of this site.',
   // Admin management
   adminDeleted: 'Admin deleted successfully',
   adminInvited: 'Admin invited successfully',
@@ -118,7 +122,7 @@ export type { ApiError, HealthAnswer, MessageAnswer, ReadyAnswer } from './answe
 export type { AdminLoginAnswer, AuthCheckAnswer, ChangePasswordBody, LoginBody, StaffLoginAnswer } from './auth';
 export type { StaffCreateAnswer, StaffCreateBody, StaffSelf, StaffUpdateBody, StaffUser } from './staff';
 export type { Admin, AdminChangeAnswer, AdminInviteBody, AdminUpdateBody } from './admins';
-export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupSchedule, GeneralSettings } from './settings';
+export type { BackupAnswer, BackupListAnswer, BackupRecord, BackupRestoreAnswer, BackupSchedule, GeneralSettings } from './settings';
 export type { Service } from './services';
 export type { AuditEntry, AuditListAnswer, AuditQuery, AuditSettings } from './audit';
 export type {
@@ -217,6 +221,8 @@ export const api = {
   backups: '/api/settings/backups',
   /** Downloads by name (GET), deletes by id (DELETE). */
   backupFile: (nameOrId: string) => `/api/settings/backups/${encodeURIComponent(nameOrId)}`,
+  /** Restores an uploaded backup file (its bytes as the body). */
+  backupRestoreUpload: '/api/settings/backups/restore',
   backupSchedule: '/api/settings/backup-schedule',
   admins: '/api/settings/admins',
   adminById: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}`,

@@ -100,3 +100,23 @@ export const backupListAnswer = z
   .object({ backups: z.array(backupRecord), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: 'BackupListAnswer' });
 export type BackupListAnswer = z.infer<typeof backupListAnswer>;
+
+/** A backup file sent as the request's body, its bytes exactly as downloaded (application/octet-stream). */
+export const backupUpload = z.string().meta({
+  id: 'BackupUpload',
+  description: 'A backup file as downloaded (BackupFile), its exact bytes: the checksum is over them.',
+  contentMediaType: 'application/octet-stream',
+});
+
+/** What a restore answers: the backup of the state it replaced, and whether the caller is still signed in. */
+export const backupRestoreAnswer = messageAnswer
+  .extend({
+    /** When the restored backup was made: the data is as it was then. */
+    restoredFrom: z.iso.datetime(),
+    /** The automatic backup of the data as it was just before the restore. */
+    automaticBackup: z.object({ name: z.string(), fileUrl: z.string() }),
+    /** False when the caller's own admin account is not in the backup: their session ended too. */
+    stillSignedIn: z.boolean(),
+  })
+  .meta({ id: 'BackupRestoreAnswer' });
+export type BackupRestoreAnswer = z.infer<typeof backupRestoreAnswer>;

@@ -59,6 +59,8 @@ export interface Config {
 export interface Limits {
   /** Largest accepted request body. */
   bodyBytes: number;
+  /** Largest backup file a restore accepts (the one body read past bodyBytes). */
+  backupUploadBytes: number;
   /** Absolute lifetime of a session. */
   sessionHours: number;
   /** Failed sign-ins allowed per account from one client address within the window before 429 (for that pair). */
@@ -79,6 +81,7 @@ export interface Limits {
 
 export const defaultLimits: Limits = {
   bodyBytes: 64 * 1024,
+  backupUploadBytes: 512 * 1024 * 1024,
   sessionHours: 12,
   failuresPerAccount: 5,
   failuresPerAddress: 30,

@@ -78,6 +78,7 @@ function scenarios(): Record<string, Scenario> {
   let staffId = '';
   let adminId = '';
   let backupId = '';
+  let backupFileText = '';
   let staffClient: Client;
   let adminClient: Client;
   let enquiryId = '';
@@ -206,6 +207,24 @@ function scenarios(): Record<string, Scenario> {
       },
     },
     [`DELETE ${api.backups}/:id`]: { action: 'backup.delete', run: () => superAdmin.client.delete(api.backupFile(backupId)) },
+    // Each restores a backup made just before: the data stays as it is, but every other session ends.
+    [`POST ${api.backups}/:id/restore`]: {
+      action: 'backup.restore',
+      setup: async () => {
+        await superAdmin.client.post(api.backup);
+        backupId = (await superAdmin.client.get(api.backups)).body.backups[0].id as string;
+      },
+      run: () => superAdmin.client.post(`${api.backupFile(backupId)}/restore`),
+    },
+    [`POST ${api.backupRestoreUpload}`]: {
+      action: 'backup.restore',
+      setup: async () => {
+        const made = await superAdmin.client.post(api.backup);
+        const file = await fetch(t.url + made.body.fileUrl, { headers: { cookie: `kafue_session=${superAdmin.client.cookie}` } });
+        backupFileText = await file.text();
+      },
+      run: () => superAdmin.client.call('POST', api.backupRestoreUpload, backupFileText, { 'content-type': 'application/octet-stream' }),
+    },
     [`PUT ${api.backupSchedule}`]: {
       action: 'backup_schedule.update',
       run: () => superAdmin.client.put(api.backupSchedule, { frequency: 'daily', hour: 4, weekday: 0, keep: 3 }),

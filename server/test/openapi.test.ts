@@ -316,6 +316,22 @@ describe('recorded answers', () => {
     expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
 
+    // Restores near the end: they end every other session (the moderator's among them).
+    expect((await call(admin.client, 'POST', api.backup)).status).toBe(200);
+    const kept = (await call(admin.client, 'GET', api.backups)).body.backups[0] as { id: string; fileUrl: string };
+    const restoreById = `${api.backups}/:id/restore`;
+    expect((await call(admin.client, 'POST', restoreById, undefined, { id: kept.id })).status).toBe(200);
+    expect((await call(admin.client, 'POST', restoreById, undefined, { id: missingId })).status).toBe(404);
+    const file = await (await fetch(t.url + kept.fileUrl, { headers: { cookie: `kafue_session=${admin.client.cookie}` } })).text();
+    for (const [body, status] of [
+      [file, 200],
+      [file.replace('"createdAt":"', '"createdAt":"1'), 400],
+    ] as const) {
+      const answer = await admin.client.call('POST', api.backupRestoreUpload, body, { 'content-type': 'application/octet-stream' });
+      recorded.push({ method: 'POST', route: api.backupRestoreUpload, answer });
+      expect(answer.status).toBe(status);
+    }
+
     // Own password last: it may end the admin's other sessions.
     const ownPassword = { currentPassword: password, newPassword: 'another long password' };
     expect((await call(admin.client, 'POST', api.changePassword, ownPassword)).status).toBe(200);

@@ -99,6 +99,13 @@ const rows: Row[] = [
   },
   { call: 'POST /api/settings/backup', allowed: ['Super Admin'], run: (c) => c.post(api.backup) },
   { call: 'GET /api/settings/backups/{file}', allowed: ['Super Admin'], run: (c) => c.get(backupUrl) },
+  // Restores that fail past the permission check (no such backup: 404; a file that is no backup: 400), changing nothing.
+  { call: 'POST /api/settings/backups/{id}/restore', allowed: ['Super Admin'], run: (c) => c.post(`${api.backupFile(missing)}/restore`) },
+  {
+    call: 'POST /api/settings/backups/restore',
+    allowed: ['Super Admin'],
+    run: (c) => c.call('POST', api.backupRestoreUpload, 'not a backup', { 'content-type': 'application/octet-stream' }),
+  },
   { call: 'GET /api/settings/admins', allowed: admins, run: (c) => c.get(api.admins) },
   { call: 'POST /api/settings/admins', allowed: ['Super Admin'], run: (c) => c.post(api.admins, {}) },
   { call: 'PUT /api/settings/admins/{id}', allowed: ['Super Admin'], run: (c) => c.put(api.adminById(missing), adminBody) },

@@ -142,3 +142,14 @@ export async function createEnquiry(body: Partial<EnquiryBody> = {}): Promise<{ 
   await ctx.dispose();
   return { fullName: data.fullName, email: data.email, message: data.message };
 }
+
+/** Holds the page's requests to `url` (a glob) at the server's door until the answered function is called. */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

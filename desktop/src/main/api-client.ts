@@ -13,7 +13,7 @@
  * Playwright test that runs the console's desktop build in Chromium against the real server.
  */
 import { calls } from '@kafue/common/calls';
-import type { BridgeRequest, BridgeResponse } from '../shared/bridge';
+import { encodeBody, type BridgeRequest, type BridgeResponse } from '../shared/bridge';
 import { parseAnswerBody } from '../shared/json';
 
 export interface TokenStore {
@@ -103,7 +103,8 @@ export function createApiClient(options: ApiClientOptions) {
     const hasBody = req.method !== 'GET' && payload !== undefined;
 
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    const sent = hasBody ? encodeBody(payload) : undefined;
+    if (sent) headers['Content-Type'] = sent.type;
     // A sign-in starts a new session: it does not carry the old one.
     if (!signIn) Object.assign(headers, authHeaders());
 
@@ -112,7 +113,7 @@ export function createApiClient(options: ApiClientOptions) {
       res = await doFetch(url, {
         method: req.method,
         headers,
-        body: hasBody ? JSON.stringify(payload) : undefined,
+        body: sent?.content,
         redirect: 'error',
         signal: AbortSignal.timeout(timeoutMs),
       });

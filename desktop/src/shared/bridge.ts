@@ -10,7 +10,14 @@ export interface BridgeRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** An API path such as `/api/staff`; never a full URL. */
   path: string;
+  /** Sent as JSON; a file's bytes (Uint8Array) are sent as they are, application/octet-stream. */
   body?: unknown;
+}
+
+/** A request's body as sent: a file's bytes as they are, anything else as JSON. */
+export function encodeBody(body: unknown): { type: string; content: string | Uint8Array<ArrayBuffer> } {
+  if (body instanceof Uint8Array) return { type: 'application/octet-stream', content: new Uint8Array(body) };
+  return { type: 'application/json', content: JSON.stringify(body) };
 }
 
 export interface BridgeResponse {

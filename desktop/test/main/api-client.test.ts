@@ -35,7 +35,7 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, tokens = me
       url: input instanceof Request ? input.url : String(input),
       method: init?.method ?? 'GET',
       headers,
-      body: init?.body ? JSON.parse(init.body as string) : undefined,
+      body: init?.body instanceof Uint8Array ? init.body : init?.body ? JSON.parse(init.body as string) : undefined,
     };
     sent.push(call);
     return answer(call);
@@ -73,6 +73,18 @@ describe('sign-in', () => {
   it('never hands a token field to the renderer, whatever the call', async () => {
     const { client } = setup(() => json({ token: 'leak', ok: 1 }));
     expect(await client.request({ method: 'GET', path: '/api/staff/me' })).toEqual({ status: 200, body: { ok: 1 } });
+  });
+});
+
+describe('a file as the body', () => {
+  it('sends its bytes as they are, application/octet-stream, with the token (a backup to restore)', async () => {
+    const { client, sent } = setup(() => json({ message: 'Backup restored' }), memoryTokens('secret-token-2'));
+    const bytes = new TextEncoder().encode('{"format":"kafue-backup","version":2,"sha256":"ü"}');
+    const answer = await client.request({ method: 'POST', path: api.backupRestoreUpload, body: bytes });
+    expect(answer).toEqual({ status: 200, body: { message: 'Backup restored' } });
+    expect(sent[0].headers['content-type']).toBe('application/octet-stream');
+    expect(sent[0].headers.authorization).toBe('Bearer secret-token-2');
+    expect(sent[0].body).toEqual(bytes);
   });
 });
 

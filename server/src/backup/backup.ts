@@ -19,9 +19,9 @@ import { notifyContentChanged } from '../content/published.js';
 // The file's format is a documented answer (the download call), so its schema is in common.
 export type { Backup };
 
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-interface Table {
+export interface Table {
   name: string;
   /** Its primary key's columns (rows are dumped in that order); empty when it has none. */
   key: string[];
@@ -228,18 +228,11 @@ export async function backupContent(db: DataSource, name: string): Promise<Reada
  * then inserts every row in one transaction. Columns added by later migrations take defaults.
  */
 export async function restoreBackup(db: DataSource, backup: Backup): Promise<Record<string, number>> {
-  const known = migrations.map((m) => new m().name);
-  backup.migrations.forEach((name, i) => {
-    if (known[i] !== name) {
-      throw new Error(`The backup was made by a different version of the server (migration ${name} is unknown here)`);
-    }
-  });
+  checkMigrations(backup);
   await runMigrations(db);
   const counts: Record<string, number> = {};
   await db.transaction(async (manager) => {
-    const tables = await schemaTables(manager);
-    const unknown = Object.keys(backup.tables).filter((name) => !tables.some((t) => t.name === name));
-    if (unknown.length) throw new Error(`The backup holds tables this database does not have: ${unknown.join(', ')}`);
+    const tables = await tablesOf(manager, backup);
     // The site's content, as migration Content seeded it and nobody changed it since, is no
     // content of the operator's: the backup's replaces it (a backup made before that migration
     // has none, and the seed stays).
@@ -251,20 +244,45 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
       if (n > 0) throw new Error(`The database is not empty (table ${table.name} has ${n} rows); restore needs an empty one`);
     }
     for (const table of tables) {
-      const data = backup.tables[table.name];
-      counts[table.name] = data?.rows.length ?? 0;
-      if (!data || data.rows.length === 0) continue;
-      const columns = data.columns.map(quote).join(', ');
-      await manager.query(
-        `INSERT INTO ${quote(table.name)} (${columns})
-         SELECT ${columns} FROM jsonb_populate_recordset(NULL::${quote(table.name)}, $1::jsonb)`,
-        [JSON.stringify(data.rows)],
-      );
+      counts[table.name] = await loadRows(manager, table.name, backup.tables[table.name]);
     }
     // Every server process on the database renders the site again, as the backup has it.
     await notifyContentChanged(manager, '*');
   });
   return counts;
+}
+
+/** Refuses a backup made by another version of the server: its migrations must be the first of ours. */
+export function checkMigrations(backup: Backup): void {
+  const known = migrations.map((m) => new m().name);
+  backup.migrations.forEach((name, i) => {
+    if (known[i] !== name) {
+      throw new Error(`The backup was made by a different version of the server (migration ${name} is unknown here)`);
+    }
+  });
+}
+
+/** The tables of our schema in loading order, refusing a backup that holds one this database does not have. */
+export async function tablesOf(m: EntityManager, backup: Backup): Promise<Table[]> {
+  const tables = await schemaTables(m);
+  const unknown = Object.keys(backup.tables).filter((name) => !tables.some((t) => t.name === name));
+  if (unknown.length) throw new Error(`The backup holds tables this database does not have: ${unknown.join(', ')}`);
+  return tables;
+}
+
+/**
+ * Inserts a table's rows of a backup (columns added by later migrations take defaults); answers
+ * how many. `skipKnown`: rows whose key is there already stay as they are.
+ */
+export async function loadRows(m: EntityManager, table: string, data: BackupTable | undefined, skipKnown = false): Promise<number> {
+  if (!data || data.rows.length === 0) return 0;
+  const columns = data.columns.map(quote).join(', ');
+  await m.query(
+    `INSERT INTO ${quote(table)} (${columns})
+     SELECT ${columns} FROM jsonb_populate_recordset(NULL::${quote(table)}, $1::jsonb)${skipKnown ? ' ON CONFLICT DO NOTHING' : ''}`,
+    [JSON.stringify(data.rows)],
+  );
+  return data.rows.length;
 }
 
 const contentTables = ['content_items', 'content_revisions'];

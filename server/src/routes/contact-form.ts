@@ -14,6 +14,7 @@ import { maxPageLength } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError } from '../http/errors.js';
+import { readRawBody } from '../http/body.js';
 import { assertSameOrigin } from '../web/security.js';
 import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
@@ -21,15 +22,8 @@ import { parseEnquiryBody, resolveSelection } from '../enquiries/requests.js';
 
 /** The form's fields from an application/x-www-form-urlencoded body of at most `limit` bytes. */
 async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
-  if (!ctx.is('application/x-www-form-urlencoded')) throw new HttpError(415, 'Send the form as application/x-www-form-urlencoded.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw new HttpError(413, 'The form is too large.');
-    chunks.push(chunk);
-  }
-  const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const body = await readRawBody(ctx, 'application/x-www-form-urlencoded', limit, 'The form is too large.');
+  const params = new URLSearchParams(body.toString('utf8'));
   const form: Record<string, string> = {};
   for (const field of contactFormFields) {
     const value = params.get(field);

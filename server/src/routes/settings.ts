@@ -1,12 +1,15 @@
 /** General settings and backups. */
-import { api, messages } from '@kafue/common/contract';
-import { backupListQuery } from '@kafue/common/schemas';
+import type { DataSource } from 'typeorm';
+import { api, messages, type BackupRestoreAnswer } from '@kafue/common/contract';
+import { backupListQuery, type Backup } from '@kafue/common/schemas';
 import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
-import { backupContent, storeBackup } from '../backup/backup.js';
+import { backupContent, checkMigrations, decodeBackup, storeBackup } from '../backup/backup.js';
+import { restoreInstallation, RestoreRunning } from '../backup/restore.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Endpoint } from '../web/endpoint.js';
-import { notFound } from '../http/errors.js';
+import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { readRawBody } from '../http/body.js';
 import { parseBody } from '../http/validate.js';
 import { readBackupSchedule, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
 
@@ -19,7 +22,47 @@ interface BackupRow {
   made_by_label: string;
 }
 
-export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
+/** A backup file's content, or 400 saying why it cannot be restored (damaged, not a backup, another version's). */
+function restorable(bytes: Buffer, source: string): Backup {
+  try {
+    const backup = decodeBackup(bytes, source);
+    checkMigrations(backup);
+    return backup;
+  } catch (error) {
+    throw new HttpError(400, error instanceof Error ? error.message : messages.backupRestoreFailed);
+  }
+}
+
+/** Restores `backup` for the calling Super Admin; the audit row names `source` (a kept backup, or the uploaded file). */
+async function restore(
+  db: DataSource,
+  { principal, audit }: Call<unknown>,
+  backup: Backup,
+  source: { id: string | null; label: string },
+): Promise<BackupRestoreAnswer> {
+  try {
+    const { automaticBackup, stillSignedIn } = await restoreInstallation(db, backup, {
+      sessionId: principal.sessionId,
+      audit: (m, automatic) =>
+        audit(m, {
+          action: 'backup.restore',
+          target: { type: 'backup', ...source },
+          changes: { restoredFrom: { new: backup.createdAt }, automaticBackup: { new: automatic.name } },
+        }),
+    });
+    return {
+      message: messages.backupRestored,
+      restoredFrom: backup.createdAt,
+      automaticBackup: { name: automaticBackup.name, fileUrl: api.backupFile(automaticBackup.name) },
+      stillSignedIn,
+    };
+  } catch (error) {
+    if (error instanceof RestoreRunning) throw new HttpError(409, messages.restoreRunning);
+    throw error;
+  }
+}
+
+export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
       ...endpoints.getGeneralSettings,
@@ -104,6 +147,27 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
           await audit(m, { action: 'backup.delete', target: { type: 'backup', id: row.id, label: row.name } });
         });
         return { message: messages.backupDeleted };
+      },
+    }),
+    endpoint({
+      ...endpoints.restoreBackup,
+      access: 'superAdmin',
+      async handle(call) {
+        const [row] = await db.query<{ id: string; name: string; content: Buffer }[]>(
+          `SELECT id, name, content FROM backups WHERE id = $1`,
+          [call.params.id],
+        );
+        if (!row) throw notFound();
+        return restore(db, call, restorable(row.content, `Backup ${row.name}`), { id: row.id, label: row.name });
+      },
+    }),
+    endpoint({
+      ...endpoints.restoreUploadedBackup,
+      access: 'superAdmin',
+      async handle(call) {
+        const bytes = await readRawBody(call.ctx, 'application/octet-stream', config.limits.backupUploadBytes, messages.backupTooLarge);
+        const backup = restorable(bytes, 'The uploaded file');
+        return restore(db, call, backup, { id: null, label: `Uploaded backup of ${backup.createdAt}` });
       },
     }),
     endpoint({

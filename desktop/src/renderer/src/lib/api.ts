@@ -11,6 +11,7 @@ import { fillPath, type PathParamNames, type Route } from '@kafue/common/calls';
 import { messages, type ApiError } from '@kafue/common/contract';
 import type { AnswerOf, BodyOf, QueryOf } from '@kafue/common/endpoints';
 import type { BridgeRequest } from '../../../shared/bridge';
+import { encodeBody } from '../../../shared/bridge';
 import { parseAnswerBody, parseJsonBody } from '../../../shared/json';
 
 export type Method = BridgeRequest['method'];
@@ -39,11 +40,12 @@ function toResult<T>(status: number, body: unknown): ApiResult<T> {
 }
 
 async function viaFetch(req: BridgeRequest): Promise<{ status: number; body: unknown }> {
+  const body = req.body === undefined ? undefined : encodeBody(req.body);
   const res = await fetch(req.path, {
     method: req.method,
     credentials: 'include',
-    headers: req.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    headers: body ? { Accept: 'application/json', 'Content-Type': body.type } : { Accept: 'application/json' },
+    body: body?.content,
   });
   return { status: res.status, body: parseAnswerBody(res.status, res.headers.get('content-type'), await res.text()) };
 }
@@ -91,6 +93,10 @@ function queryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** An upload's options: those of its call but the body, which is the file. */
+type UploadOptions<R extends Route> = Omit<CallOptions<R>, 'body'>;
+type UploadOptionsArgument<R extends Route> = object extends UploadOptions<R> ? [options?: UploadOptions<R>] : [options: UploadOptions<R>];
+
 /** What the table's calls take, as the implementations below read it (their signatures check it per call). */
 interface AnyCallOptions {
   params?: Record<string, string>;
@@ -112,6 +118,12 @@ export function call<R extends Route>(route: R, ...options: OptionsArgument<R>):
 export function call(route: Route, options?: AnyCallOptions): Promise<ApiResult<unknown>> {
   // A POST without a body still sends JSON (an empty object), as the server expects.
   return request(route.method, addressOf(route, options), options?.body ?? (route.method === 'POST' ? {} : undefined));
+}
+
+/** Makes a call of the table whose body is a file's bytes, sent as they are (a backup to restore). */
+export function upload<R extends Route>(route: R, bytes: Uint8Array, ...options: UploadOptionsArgument<R>): Promise<ApiResult<AnswerOf<R>>>;
+export function upload(route: Route, bytes: Uint8Array, options?: AnyCallOptions): Promise<ApiResult<unknown>> {
+  return request(route.method, addressOf(route, options), bytes);
 }
 
 /**

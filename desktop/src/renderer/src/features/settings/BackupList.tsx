@@ -5,15 +5,15 @@ import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { formatSize, saveInDesktopApp } from './backupFiles';
+import { backupDate, formatSize, saveInDesktopApp } from './backupFiles';
 import { backupPageSize } from './settingsApi';
 import { useBackupList, useDeleteBackup } from './useBackups';
 
-const when = (backup: BackupRecord) => new Date(backup.createdAt).toLocaleString();
+const when = (backup: BackupRecord) => backupDate(backup.createdAt);
 const pageLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
-/** The backups kept on the server, newest first: date, size, who or what made it, download and delete. */
-export function BackupList() {
+/** The backups kept on the server, newest first: date, size, who or what made it, download, restore and delete. */
+export function BackupList({ onRestore, restoring }: { onRestore: (backup: BackupRecord) => void; restoring: boolean }) {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useBackupList(page);
   const confirm = useConfirmDelete(useDeleteBackup());
@@ -34,7 +34,7 @@ export function BackupList() {
         <DataTable
           loading={isPending}
           label="Backups"
-          minWidth={560}
+          minWidth={640}
           head={
             <>
               <Table.Th>Date</Table.Th>
@@ -61,6 +61,15 @@ export function BackupList() {
                     aria-label={`Download the backup of ${when(b)}`}
                   >
                     Download
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={restoring}
+                    aria-label={`Restore the backup of ${when(b)}`}
+                    onClick={() => onRestore(b)}
+                  >
+                    Restore
                   </Button>
                   <Button
                     size="xs"

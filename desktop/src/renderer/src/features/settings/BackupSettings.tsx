@@ -1,16 +1,18 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { messages } from '@kafue/common/contract';
 import { failureMessageOf } from '../../lib/api';
 import { useAuth } from '../../lib/session';
-import { saveInDesktopApp } from './backupFiles';
+import { backupDate, saveInDesktopApp } from './backupFiles';
 import { BackupList } from './BackupList';
+import { RestoreDialog, RestoreFromFile } from './BackupRestore';
 import { BackupScheduleForm } from './BackupScheduleForm';
-import { useCreateBackup } from './useBackups';
+import { useCreateBackup, useRestoreBackup, type RestoreSource } from './useBackups';
 
 /**
  * Backup (spec section 2): 'Create Backup Now', 'Processing...', the result, 'Download Backup';
- * then, for a Super Admin (the only role the server lets read them), the automatic backups and
- * the list of backups.
+ * then, for a Super Admin (the only role the server lets read them), the outcome of a restore,
+ * the automatic backups, the list of backups and restoring from a file.
  */
 export default function BackupSettings() {
   const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
@@ -21,6 +23,13 @@ export default function BackupSettings() {
     : backup.isError
       ? { ok: false, message: failureMessageOf(backup.error, messages.backupFailed) }
       : null;
+  const restore = useRestoreBackup();
+  const [restoreSource, setRestoreSource] = useState<RestoreSource | null>(null);
+  const choose = (source: RestoreSource) => {
+    restore.reset();
+    setRestoreSource(source);
+  };
+  const restored = restore.data;
 
   return (
     <Stack>
@@ -44,8 +53,32 @@ export default function BackupSettings() {
       </Paper>
       {superAdmin ? (
         <>
+          {restored && (
+            <Alert color="green" variant="light" role="status" maw={640} title={restored.message}>
+              <Stack gap={4}>
+                <Text size="sm">Everything is as it was on {backupDate(restored.restoredFrom)}. Everyone else has been signed out.</Text>
+                <Anchor
+                  href={restored.automaticBackup.fileUrl}
+                  download
+                  onClick={(e) => saveInDesktopApp(e, restored.automaticBackup.fileUrl)}
+                  fw={600}
+                  size="sm"
+                >
+                  Download the automatic backup made just before
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
           <BackupScheduleForm />
-          <BackupList />
+          <BackupList onRestore={(backup) => choose({ kind: 'kept', backup })} restoring={restore.isPending} />
+          <RestoreFromFile onChoose={choose} restoring={restore.isPending} />
+          <RestoreDialog
+            source={restore.isSuccess ? null : restoreSource}
+            working={restore.isPending}
+            error={restore.error}
+            onConfirm={() => restoreSource && restore.mutate(restoreSource)}
+            onClose={() => setRestoreSource(null)}
+          />
         </>
       ) : (
         <Text c="dimmed">Automatic backups and the list of backups are for a Super Admin.</Text>

@@ -8,7 +8,7 @@ import type {
   SecuritySettings,
   TwoFactorDisableBody,
 } from '@kafue/common/contract';
-import { call } from '../../lib/api';
+import { call, upload } from '../../lib/api';
 
 export const backupPageSize = 10;
 
@@ -19,6 +19,8 @@ export const settingsApi = {
   backup: () => call(calls.runBackup),
   backups: (page: number) => call(calls.listBackups, { query: { page, pageSize: backupPageSize } }),
   removeBackup: (id: string) => call(calls.deleteBackup, { params: { id } }),
+  restoreBackup: (id: string) => call(calls.restoreBackup, { params: { id } }),
+  restoreUploadedBackup: (bytes: Uint8Array) => upload(calls.restoreUploadedBackup, bytes),
   loadBackupSchedule: () => call(calls.getBackupSchedule),
   saveBackupSchedule: (body: BackupSchedule) => call(calls.saveBackupSchedule, { body }),
   admins: () => call(calls.listAdmins),

@@ -1,7 +1,8 @@
-/** Backups (Settings, Backup): making one, the list, deleting, and the automatic schedule, through the console's data layer. */
+/** Backups (Settings, Backup): making one, the list, deleting, restoring, and the automatic schedule, through the console's data layer. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultBackupSchedule, messages, type BackupRecord, type BackupSchedule } from '@kafue/common/contract';
 import { unwrap } from '../../lib/api';
+import { useAuth } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { settingsApi } from './settingsApi';
 
@@ -36,6 +37,34 @@ export function useDeleteBackup() {
       return client.invalidateQueries({ queryKey: backupsKey });
     },
     onError: (error) => failureToast(error, messages.backupDeleteFailed),
+  });
+}
+
+/** What a restore puts back: a backup of the list, or a backup file chosen on this computer. */
+export type RestoreSource = { kind: 'kept'; backup: BackupRecord } | { kind: 'file'; file: File; createdAt?: string };
+
+/**
+ * The restore call. Everything the console shows may have changed, so every query reloads; when
+ * the restorer's own account is not in the backup, their session ended too, and the console
+ * goes to sign-in.
+ */
+export function useRestoreBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (source: RestoreSource) =>
+      unwrap(
+        source.kind === 'kept'
+          ? settingsApi.restoreBackup(source.backup.id)
+          : settingsApi.restoreUploadedBackup(new Uint8Array(await source.file.arrayBuffer())),
+      ),
+    async onSuccess(answer) {
+      if (!answer.stillSignedIn) {
+        toast('success', messages.backupRestored, { message: 'Your account is not in that backup: sign in with an account it has.' });
+        useAuth.getState().signedOut();
+        return;
+      }
+      await client.invalidateQueries();
+    },
   });
 }
 
