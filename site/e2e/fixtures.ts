@@ -1,8 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { brand } from '@kafue/common/brand';
+import { defaultCompany, mapEmbedUrl } from '@kafue/common/company';
 import { siteConfig } from '../src/content/site';
 
-const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(brand.mapEmbedUrl).host];
+const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(mapEmbedUrl(defaultCompany)).host];
 
 /**
  * Every test page: third-party media (hero video, map) answered locally so that tests do not

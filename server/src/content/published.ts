@@ -4,12 +4,14 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SiteContent } from '@kafue/common/contract';
+import type { CompanyProfile } from '@kafue/common/company';
 import { categoryKeys, contentCollections, type ContentCollection } from '@kafue/common/vocabulary';
+import { readCompanyProfile } from '../settings/settings.js';
 
 /** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
 export const contentChannel = 'content_changed';
 
-/** Tells every process listening, when the transaction commits, that a collection changed. */
+/** Tells every process listening, when the transaction commits, that a collection changed ('*': the company profile too, which every page shows). */
 export async function notifyContentChanged(m: EntityManager | DataSource, collection: ContentCollection | '*'): Promise<void> {
   await m.query(`SELECT pg_notify($1, $2)`, [contentChannel, collection]);
 }
@@ -19,10 +21,12 @@ export function emptyContent(): SiteContent {
 }
 
 /**
- * Every published item, fields only, in the site's order (services by category, then position).
+ * Every published item, fields only, in the site's order (services by category, then position),
+ * and the company's contact points, which every page shows.
  * `include` names one more item to show whatever its status (the preview of a draft).
  */
-export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent> {
+export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent & { company: CompanyProfile }> {
+  const company = await readCompanyProfile(db);
   const rows = await db.query<{ collection: ContentCollection; fields: Record<string, unknown> }[]>(
     `SELECT collection, fields FROM content_items
       WHERE (status = 'published' OR id = $2) AND collection = ANY($3::text[])
@@ -31,5 +35,5 @@ export async function loadSiteContent(db: DataSource, include?: string): Promise
   );
   const content = emptyContent() as Record<ContentCollection, unknown[]>;
   for (const row of rows) content[row.collection].push(row.fields);
-  return content as unknown as SiteContent;
+  return { ...(content as unknown as SiteContent), company };
 }

@@ -1,14 +1,15 @@
-/** General settings and backups. */
+/** General settings, the company profile and backups. */
 import { api, messages } from '@kafue/common/contract';
 import { backupListQuery } from '@kafue/common/schemas';
 import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import { backupContent, storeBackup } from '../backup/backup.js';
+import { notifyContentChanged } from '../content/published.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
-import { readBackupSchedule, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
+import { readBackupSchedule, readCompanyProfile, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
 
 interface BackupRow {
   id: string;
@@ -42,6 +43,29 @@ export function settingsEndpoints({ db, maintenance }: AppDeps): Endpoint[] {
         });
         maintenance?.set(body.maintenanceMode);
         return { message: messages.settingsUpdated, settings: body };
+      },
+    }),
+    endpoint({
+      ...endpoints.getCompanyProfile,
+      access: 'anyAdmin',
+      handle: () => readCompanyProfile(db),
+    }),
+    endpoint({
+      ...endpoints.saveCompanyProfile,
+      access: 'superAdmin',
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readCompanyProfile(m);
+          await saveSetting(m, settingsKeys.company, body);
+          await audit(m, {
+            action: 'settings.update',
+            target: { type: 'settings', id: settingsKeys.company, label: 'Company' },
+            changes: diff(before, body),
+          });
+          // Every page shows the profile: every process re-renders them all, as after a content change.
+          await notifyContentChanged(m, '*');
+        });
+        return { message: messages.settingsUpdated, company: body };
       },
     }),
     endpoint({

@@ -30,7 +30,6 @@ export const contactLink: NavLink = { label: 'Contact', to: '/contact' };
 
 export const topBar = {
   callLabel: 'Request a call:',
-  hours: brand.openingHours,
   location: brand.location,
 };
 
