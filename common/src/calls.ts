@@ -53,6 +53,8 @@ export const calls = {
   // Settings
   getGeneralSettings: { method: 'GET', path: api.generalSettings },
   saveGeneralSettings: { method: 'POST', path: api.generalSettings },
+  getCompanyProfile: { method: 'GET', path: api.companySettings },
+  saveCompanyProfile: { method: 'PUT', path: api.companySettings },
   getNotificationSettings: { method: 'GET', path: api.notificationSettings },
   saveNotificationSettings: { method: 'PUT', path: api.notificationSettings },
   runBackup: { method: 'POST', path: api.backup },

@@ -216,6 +216,7 @@ export const api = {
   staff: '/api/staff',
   staffById: (id: string) => `/api/staff/${encodeURIComponent(id)}`,
   generalSettings: '/api/admin/settings/general',
+  companySettings: '/api/admin/settings/company',
   changePassword: '/api/admin/change-password',
   backup: '/api/settings/backup',
   backups: '/api/settings/backups',

@@ -28,6 +28,8 @@ import {
   backupScheduleBody,
   backupUpload,
   changePasswordBody,
+  companyProfile,
+  companyProfileAnswer,
   contactPage,
   contentChangeAnswer,
   contentItemBody,
@@ -123,6 +125,8 @@ export const endpoints = {
 
   getGeneralSettings: { ...calls.getGeneralSettings, answer: { 200: generalSettings } },
   saveGeneralSettings: { ...calls.saveGeneralSettings, body: generalSettingsBody, answer: { 200: settingsUpdateAnswer } },
+  getCompanyProfile: { ...calls.getCompanyProfile, answer: { 200: companyProfile } },
+  saveCompanyProfile: { ...calls.saveCompanyProfile, body: companyProfile, answer: { 200: companyProfileAnswer } },
   getNotificationSettings: { ...calls.getNotificationSettings, answer: { 200: notificationSettings } },
   saveNotificationSettings: {
     ...calls.saveNotificationSettings,

@@ -1,6 +1,7 @@
 /** General settings (spec section 2) and backups: the records, the request bodies and the answers. */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
+import type { CompanyProfile } from './company';
 import { email, oneLine } from './fields';
 import { timezoneValues } from './vocabulary';
 
@@ -23,6 +24,43 @@ export const generalSettingsBody = generalSettings
   .meta({ id: 'GeneralSettingsBody' });
 
 export const settingsUpdateAnswer = messageAnswer.extend({ settings: generalSettings }).meta({ id: 'SettingsUpdateAnswer' });
+
+const isHttpsAddress = (value: string) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+const profileAddress = oneLine()
+  .max(500)
+  .refine((v) => v === '' || isHttpsAddress(v), 'Enter the full address starting with https://, or leave it empty.');
+
+/** The company's contact points (common/src/company.ts), as the console saves them. */
+export const companyProfile = z
+  .object({
+    phone: oneLine()
+      .min(1, 'Required.')
+      .max(40)
+      .regex(/^\+?\d[\d ()-]{5,}$/, 'Enter a phone number, e.g. +260 97 000 0000.'),
+    email,
+    address: oneLine().min(1, 'Required.').max(200),
+    openingHours: oneLine().min(1, 'Required.').max(100),
+    latitude: z.number().min(-90, 'Between -90 and 90.').max(90, 'Between -90 and 90.'),
+    longitude: z.number().min(-180, 'Between -180 and 180.').max(180, 'Between -180 and 180.'),
+    /** E.164: a plus, the country code and the number, digits only. */
+    whatsapp: z
+      .string()
+      .trim()
+      .regex(/^(\+[1-9]\d{7,14})?$/, 'Enter the number in international form, e.g. +260971234567, or leave it empty.'),
+    facebook: profileAddress,
+    linkedin: profileAddress,
+    x: profileAddress,
+  })
+  .meta({ id: 'CompanyProfile' }) satisfies z.ZodType<CompanyProfile>;
+
+export const companyProfileAnswer = messageAnswer.extend({ company: companyProfile }).meta({ id: 'CompanyProfileAnswer' });
 
 export const backupAnswer = messageAnswer
   .extend({

@@ -2,13 +2,22 @@
  * What the site's SSR build (site/src/entry-server.tsx) offers the server, which renders the
  * public pages with it, and the data a page carries for hydration. Types only.
  */
+import type { CompanyProfile } from './company';
 import type { ContactNote } from './contact-form';
 import type { ServiceFields, SiteContent } from './content';
 import type { PageKey } from './pages';
 import type { ResolvedSelection } from './requests';
 
+/**
+ * What the pages are rendered from: the published collections and the company's contact points
+ * (the server reads both; the site's own build has the seed and, without `company`, defaultCompany).
+ */
+export type SiteSource = SiteContent & { company?: CompanyProfile };
+
 /** What one page shows of the collections; a service page carries just its service. */
 export type PageData = Partial<SiteContent> & {
+  /** Every page: the company's contact points (top bar, footer, JSON-LD). */
+  company?: CompanyProfile;
   service?: ServiceFields;
   /** The contact page: the note after a form sent without JavaScript. */
   contactNote?: ContactNote;
@@ -32,7 +41,7 @@ export interface SsrEntry {
   /** Renders one URL with its page's data. */
   render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage>;
   /** What the page at `url` shows of the content, and carries for hydration. */
-  pageData(url: string, content: SiteContent): PageData;
+  pageData(url: string, content: SiteSource): PageData;
   /** Every page of the site with this content (the 404 page aside). */
   pagePaths(content: SiteContent): string[];
   /** The whole HTML document: the build's template with the rendered page and its data. */

@@ -137,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainSeconds: int(env.DRAIN_SECONDS, 5, 'DRAIN_SECONDS'),
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 5000, 'PORT')),
     smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM?.trim() || `no-reply@${brand.email.split('@')[1]}`,
+    mailFrom: env.MAIL_FROM?.trim() || `no-reply@${brand.mailDomain}`,
     storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,

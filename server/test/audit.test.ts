@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCompany } from '@kafue/common/company';
 import { api, messages } from '@kafue/common/contract';
 import { diff, purgeAudit, redact } from '../src/audit/audit.js';
 import { csvCell } from '../src/http/csv.js';
@@ -196,6 +197,10 @@ function scenarios(): Record<string, Scenario> {
           timezone: 'UTC+8',
           maintenanceMode: false,
         }),
+    },
+    [`PUT ${api.companySettings}`]: {
+      action: 'settings.update',
+      run: () => superAdmin.client.put(api.companySettings, { ...defaultCompany, phone: '+260 96 555 0101' }),
     },
     [`POST ${api.backup}`]: {
       action: 'backup.create',

@@ -2,7 +2,8 @@
  * Maintenance mode: while the General setting is on, public pages answer 503
  * with the maintenance page and Retry-After, staff sign-in and the contact form's call answer 503
  * with the maintenance message, admins work as usual and /api/health stays 200; a change made
- * through one process holds on another within 2 s; turning it off restores everything.
+ * through one process holds on another within 2 s (the page's email, from the company profile,
+ * too); turning it off restores everything.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
+import { defaultCompany } from '@kafue/common/company';
 import { maintenancePage } from '../src/maintenance/maintenance.js';
 import { password, startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -41,6 +43,9 @@ afterAll(async () => {
   await other?.close();
   await t?.close();
 });
+
+/** The page until the company's profile is saved: it names the seeded email. */
+const defaultPage = maintenancePage(defaultCompany.email);
 
 const settings = (maintenanceMode: boolean) => ({ siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0', maintenanceMode });
 
@@ -79,13 +84,13 @@ describe('maintenance mode', () => {
       expect(page.headers.get('retry-after')).toBe('300');
       expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(page.headers.get('cache-control')).toBe('no-store');
-      expect(page.text).toBe(maintenancePage);
+      expect(page.text).toBe(defaultPage);
     }
-    expect(maintenancePage).toContain(brand.company);
-    expect(maintenancePage).toContain(messages.maintenance);
-    expect(maintenancePage).toMatch(/<html lang="en">[\s\S]*<title>[^<]+<\/title>[\s\S]*<main>[\s\S]*<h1>/);
-    expect(maintenancePage).not.toMatch(/<script|<link|src=/); // one request, nothing else to load
-    expect(Buffer.byteLength(maintenancePage)).toBeLessThan(2048);
+    expect(defaultPage).toContain(brand.company);
+    expect(defaultPage).toContain(messages.maintenance);
+    expect(defaultPage).toMatch(/<html lang="en">[\s\S]*<title>[^<]+<\/title>[\s\S]*<main>[\s\S]*<h1>/);
+    expect(defaultPage).not.toMatch(/<script|<link|src=/); // one request, nothing else to load
+    expect(Buffer.byteLength(defaultPage)).toBeLessThan(2048);
     const head = await t.client().call('HEAD', '/');
     expect(head.status).toBe(503);
     expect(head.text).toBe('');
@@ -102,7 +107,7 @@ describe('maintenance mode', () => {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(form.status).toBe(503);
-    expect(form.text).toBe(maintenancePage);
+    expect(form.text).toBe(defaultPage);
     // Refused by their declarations (refusedInMaintenance), no list of paths.
     const refused = t.endpoints.filter((e) => e.refusedInMaintenance).map((e) => `${e.method} ${e.path}`);
     expect(refused).toEqual(['POST /api/staff/login', 'POST /api/enquiries', 'POST /contact']);
@@ -123,7 +128,7 @@ describe('maintenance mode', () => {
       const answer = await t.client().call('POST', path, form, urlencoded);
       if (path === '/contact/') {
         expect(answer.status, path).toBe(503);
-        expect(answer.text).toBe(maintenancePage);
+        expect(answer.text).toBe(defaultPage);
       } else {
         expect(answer.status, path).toBe(404);
         expect(answer.body).toEqual({ message: messages.notFound });
@@ -158,6 +163,10 @@ describe('maintenance mode', () => {
   it('a change through one process holds on another within 2 s, both ways', async () => {
     expect(await within2s(async () => (await other.client().get('/')).status === 503)).toBe(true);
     expect((await other.client().signIn('staff', staffEmail)).status).toBe(503);
+    // The page names the company's email as its profile has it, on every process.
+    expect((await admin.put(api.companySettings, { ...defaultCompany, email: 'help@kafue.test' })).status).toBe(200);
+    expect(await within2s(async () => (await other.client().get('/')).text === maintenancePage('help@kafue.test'))).toBe(true);
+    expect(defaultPage).not.toContain('help@kafue.test');
     // Off again, through the other process this time.
     const otherAdmin = (await other.admin('Super Admin')).client;
     expect((await otherAdmin.post(api.generalSettings, settings(false))).status).toBe(200);

@@ -7,6 +7,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCompany } from '@kafue/common/company';
 import { api } from '@kafue/common/contract';
 import { totpCode } from '../src/auth/two-factor.js';
 import { resolve } from 'node:path';
@@ -149,6 +150,9 @@ describe('recorded answers', () => {
     const settings = { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+8', maintenanceMode: false };
     expect((await call(admin.client, 'POST', api.generalSettings, settings)).status).toBe(200);
     expect((await call(moderator, 'POST', api.generalSettings, settings)).status).toBe(403);
+    expect((await call(admin.client, 'GET', api.companySettings)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.companySettings, { ...defaultCompany, whatsapp: '+260971234567' })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.companySettings, { ...defaultCompany, x: 'http://x.com/k' })).status).toBe(400);
     const backup = await call(admin.client, 'POST', api.backup);
     expect(backup.status).toBe(200);
     const backupFile = `${api.backupFile('')}:name`;

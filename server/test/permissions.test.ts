@@ -92,6 +92,8 @@ const rows: Row[] = [
   { call: 'DELETE /api/staff/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.staffById(missing)) },
   { call: 'GET /api/admin/settings/general', allowed: admins, run: (c) => c.get(api.generalSettings) },
   { call: 'POST /api/admin/settings/general', allowed: ['Super Admin'], run: (c) => c.post(api.generalSettings, {}) },
+  { call: 'GET /api/admin/settings/company', allowed: admins, run: (c) => c.get(api.companySettings) },
+  { call: 'PUT /api/admin/settings/company', allowed: ['Super Admin'], run: (c) => c.put(api.companySettings, {}) },
   {
     call: 'POST /api/admin/change-password',
     allowed: admins,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
+import { defaultCompany } from '@kafue/common/company';
 import { api } from '@kafue/common/contract';
 import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { repoRoot, type Config } from '../src/config.js';
@@ -195,6 +196,29 @@ describe('publishing', () => {
     expect(t.site.status().state).toBe('rendering');
     await t.site.settled();
     expect(t.site.publishes - before).toBe(2);
+  });
+});
+
+describe('the company profile', () => {
+  it('saved in the console, is on every page (top bar, footer, JSON-LD, its data) here and on another process, as content is', async () => {
+    const superAdmin = (await t.admin('Super Admin')).client;
+    const company = { ...defaultCompany, phone: '+260 96 123 4567', email: 'hello@kafue.test', whatsapp: '+260971234567', x: '' };
+    const saved = Date.now();
+    expect((await superAdmin.put(api.companySettings, company)).status).toBe(200);
+    const shows = (html: string) => html.includes('href="tel:+260961234567"') && html.includes('"telephone":"+260 96 123 4567"');
+    for (const path of ['/', '/about', '/service/Web/0', '/contact']) await eventually(second, path, shows);
+    await eventually(t, '/no-such-page', (html, status) => status === 404 && shows(html));
+    // Within the bound every published change is held to (the eventually above), on both processes.
+    expect(Date.now() - saved).toBeLessThan(10_000);
+    const html = await eventually(t, '/contact', shows);
+    expect(dataOf(html).company).toEqual(company);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]) as Record<string, unknown>;
+    expect(jsonLd).toMatchObject({ telephone: company.phone, email: company.email, sameAs: [company.facebook, company.linkedin] });
+    expect(html).toContain('href="mailto:hello@kafue.test"');
+    expect(html).not.toContain(defaultCompany.phone);
+    // Back to the seed: the other tests read the pages as seeded.
+    expect((await superAdmin.put(api.companySettings, defaultCompany)).status).toBe(200);
+    await eventually(second, '/', (page) => page.includes(`"telephone":"${defaultCompany.phone}"`));
   });
 });
 

@@ -1,18 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, open } from './fixtures';
-import type { Page } from '@playwright/test';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, label).toEqual([]);
-}
-
-/** Ends every scroll-reveal (waiting or mid-animation) so that axe sees the final colours. */
-async function revealAll(page: Page) {
-  await page.evaluate(() => document.querySelectorAll('[data-rv]').forEach((el) => el.setAttribute('data-rv', 'static')));
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-}
+import { test, expect, expectNoAxeViolations, open, revealAll } from './fixtures';
 
 test.describe('axe-core finds no violation', () => {
   for (const path of [

@@ -2,7 +2,7 @@
  * Every call to action leads somewhere, as an ordinary link (with and without JavaScript): to the
  * services, to the contact page with what was chosen in its address, to a phone call or a mail.
  */
-import { brand } from '@kafue/common/brand';
+import { defaultCompany, phoneHref } from '@kafue/common/company';
 import { seedContent } from '@kafue/common/content-seed';
 import type { Page } from '@playwright/test';
 import { test, expect, open } from './fixtures';
@@ -19,7 +19,7 @@ const calls: { path: string; links: [name: string, href: string][] }[] = [
       ['Explore Our Services', '/services'],
       ['Contact Us', '/contact'],
       ['Get a Free Quote', consultation],
-      ['Call Us Today', brand.phoneHref],
+      ['Call Us Today', phoneHref(defaultCompany.phone)],
     ],
   },
   { path: '/services', links: [['Get a Free Consultation', consultation]] },
@@ -29,7 +29,7 @@ const calls: { path: string; links: [name: string, href: string][] }[] = [
     links: [
       ...seedContent.plans.map((p): [string, string] => [p.cta, `/contact?plan=${encodeURIComponent(p.name).replace(/%20/g, '+')}`]),
       ['Get free consultation', consultation],
-      ['Email us', `mailto:${brand.email}`],
+      ['Email us', `mailto:${defaultCompany.email}`],
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { brand } from '@kafue/common/brand';
+import { defaultCompany, mapEmbedUrl, phoneHref } from '@kafue/common/company';
 import { request, type Page } from '@playwright/test';
 import { api } from '@kafue/common/contract';
 import { test, expect, open } from './fixtures';
@@ -11,9 +11,9 @@ test.describe('contact page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
     await expect(page.getByText("Ready to transform your business? Let's start the conversation.")).toBeVisible();
     const info = page.getByRole('region', { name: 'Contact Information' });
-    await expect(info.getByRole('link', { name: brand.phone })).toHaveAttribute('href', brand.phoneHref);
-    await expect(info.getByRole('link', { name: brand.email })).toHaveAttribute('href', `mailto:${brand.email}`);
-    await expect(info).toContainText(brand.address);
+    await expect(info.getByRole('link', { name: defaultCompany.phone })).toHaveAttribute('href', phoneHref(defaultCompany.phone));
+    await expect(info.getByRole('link', { name: defaultCompany.email })).toHaveAttribute('href', `mailto:${defaultCompany.email}`);
+    await expect(info).toContainText(defaultCompany.address);
     await expect(info).toContainText('24/7 Support Available');
     // The map's iframe is created only when its frame comes near the viewport (on a phone it is
     // far below the fold; on a wide screen it is in view at once).
@@ -21,7 +21,7 @@ test.describe('contact page', () => {
     if (isPhone) await expect(map).toHaveCount(0);
     await page.locator('.map-frame').scrollIntoViewIfNeeded();
     await expect(map).toHaveAttribute('loading', 'lazy');
-    await expect(map).toHaveAttribute('src', brand.mapEmbedUrl);
+    await expect(map).toHaveAttribute('src', mapEmbedUrl(defaultCompany));
     await expect(map).toHaveAttribute('title', contactPage.mapTitle);
     await map.scrollIntoViewIfNeeded();
     expect((await map.boundingBox())!.height).toBe(250);

@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { brand } from '@kafue/common/brand';
+import { defaultCompany, mapEmbedUrl } from '@kafue/common/company';
 import { siteConfig } from '../src/content/site';
 
-const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(brand.mapEmbedUrl).host];
+const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(mapEmbedUrl(defaultCompany)).host];
 
 /**
  * Every test page: third-party media (hero video, map) answered locally so that tests do not
@@ -50,4 +51,16 @@ export async function open(page: Page, path: string) {
 export async function stopClock(page: Page) {
   await page.clock.install();
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
+}
+
+export async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, label).toEqual([]);
+}
+
+/** Ends every scroll-reveal (waiting or mid-animation) so that axe sees the final colours. */
+export async function revealAll(page: Page) {
+  await page.evaluate(() => document.querySelectorAll('[data-rv]').forEach((el) => el.setAttribute('data-rv', 'static')));
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }

@@ -1,4 +1,5 @@
 import { brand } from '@kafue/common/brand';
+import { defaultCompany, phoneHref } from '@kafue/common/company';
 import { test, expect, open, stopClock } from './fixtures';
 import { hero, servicesOverview, whyChooseUs } from '../src/content/home';
 import { blogTeasers, testimonials } from '../src/content/seed';
@@ -40,7 +41,7 @@ test.describe('home', () => {
     const cta = page.locator('.cta-band');
     await expect(cta.getByRole('link')).toHaveCount(2);
     await expect(cta.getByRole('link', { name: 'Get a Free Quote' })).toHaveAttribute('href', '/contact?topic=consultation');
-    await expect(cta.getByRole('link', { name: 'Call Us Today' })).toHaveAttribute('href', brand.phoneHref);
+    await expect(cta.getByRole('link', { name: 'Call Us Today' })).toHaveAttribute('href', phoneHref(defaultCompany.phone));
   });
 
   test('a Learn More link opens the category browser on /services', async ({ page }) => {

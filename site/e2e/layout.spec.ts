@@ -1,4 +1,5 @@
 import { brand } from '@kafue/common/brand';
+import { defaultCompany, phoneHref } from '@kafue/common/company';
 import { test, expect, open, stopClock } from './fixtures';
 import { footer, navLinks } from '../src/content/site';
 
@@ -19,8 +20,8 @@ test.describe('header and footer', () => {
       return;
     }
     await expect(header.getByText('Request a call:')).toBeVisible();
-    await expect(header.getByRole('link', { name: brand.phone })).toHaveAttribute('href', brand.phoneHref);
-    await expect(header.getByText(brand.openingHours)).toBeVisible();
+    await expect(header.getByRole('link', { name: defaultCompany.phone })).toHaveAttribute('href', phoneHref(defaultCompany.phone));
+    await expect(header.getByText(defaultCompany.openingHours)).toBeVisible();
     await expect(header.getByText(brand.location)).toBeVisible();
     await expect(header.getByRole('link', { name: /on (Facebook|LinkedIn|X)/ })).toHaveCount(3);
     const nav = header.getByRole('navigation', { name: 'Main' });
@@ -58,9 +59,9 @@ test.describe('header and footer', () => {
     const f = page.getByRole('contentinfo');
     await expect(f.getByText(footer.blurb)).toBeVisible();
     await expect(f.getByText(`Operating since ${brand.foundedYear}.`)).toBeVisible();
-    await expect(f.getByRole('link', { name: brand.phone })).toBeVisible();
-    await expect(f.getByRole('link', { name: brand.email })).toHaveAttribute('href', `mailto:${brand.email}`);
-    await expect(f.getByText(brand.address)).toBeVisible();
+    await expect(f.getByRole('link', { name: defaultCompany.phone })).toBeVisible();
+    await expect(f.getByRole('link', { name: defaultCompany.email })).toHaveAttribute('href', `mailto:${defaultCompany.email}`);
+    await expect(f.getByText(defaultCompany.address)).toBeVisible();
     const quick = f.getByRole('navigation', { name: 'Quick Links' });
     await expect(quick.getByRole('link')).toHaveText(['Home', 'Services', 'Pricing', 'Portfolio', 'About', 'Contact']);
     for (const s of footer.servicesList) await expect(f.getByText(s, { exact: true })).toBeVisible();

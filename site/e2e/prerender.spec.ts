@@ -1,4 +1,5 @@
 import { brand } from '@kafue/common/brand';
+import { defaultCompany } from '@kafue/common/company';
 import { test, expect, open } from './fixtures';
 import { servicesByCategory, serviceDetailPaths } from '../src/content/seed';
 import { routeMeta } from '../src/content/meta';
@@ -79,7 +80,7 @@ test.describe('prerendered HTML', () => {
       expect(ld.openingHoursSpecification[0].dayOfWeek).toEqual(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']);
       for (const t of texts) expect(html).toContain(t);
       // Header and footer are part of every page.
-      expect(html).toContain(brand.openingHours);
+      expect(html).toContain(defaultCompany.openingHours);
       expect(html).toContain(`Operating since ${brand.foundedYear}.`);
       // Nothing is hidden for scroll-reveal in the HTML: that happens only after hydration.
       expect(html).not.toMatch(/ data-rv="/);

@@ -1,4 +1,4 @@
-import { brand } from '@kafue/common/brand';
+import { defaultCompany } from '@kafue/common/company';
 import { test, expect, open } from './fixtures';
 import { comparison } from '../src/content/pricing';
 import { addOns, plans, pricingFaq, projectGroups } from '../src/content/seed';
@@ -25,7 +25,7 @@ test.describe('pricing page (/projects)', () => {
     ]);
     const cta = page.locator('.cta-band');
     await expect(cta.getByRole('link', { name: 'Get free consultation' })).toHaveAttribute('href', '/contact?topic=consultation');
-    await expect(cta.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', `mailto:${brand.email}`);
+    await expect(cta.getByRole('link', { name: 'Email us' })).toHaveAttribute('href', `mailto:${defaultCompany.email}`);
   });
 
   test('the switch starts on Monthly Plans with three plans; Project Pricing shows three groups, one open at most', async ({ page }) => {

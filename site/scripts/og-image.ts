@@ -4,6 +4,7 @@ import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brand } from '@kafue/common/brand';
+import { defaultCompany } from '@kafue/common/company';
 import { hero } from '../src/content/home';
 import { launchOptions } from '../../scripts/browser.mjs';
 
@@ -18,7 +19,7 @@ const html = `<!doctype html><html><body style="margin:0">
       <div style="font-size:40px;font-weight:800">${brand.company}</div>
     </div>
     <div style="margin-top:56px;font-size:60px;line-height:1.1;font-weight:800">${hero.heading}</div>
-    <div style="margin-top:28px;font-size:28px;color:#99f6e4">${brand.location} · ${brand.openingHours}</div>
+    <div style="margin-top:28px;font-size:28px;color:#99f6e4">${brand.location} · ${defaultCompany.openingHours}</div>
   </div>
 </div></body></html>`;
 

@@ -1,7 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import type { SiteContent } from '@kafue/common/contract';
 import { matchPage } from '@kafue/common/pages';
-import type { PageData, RenderedPage, SsrEntry } from '@kafue/common/ssr';
+import { defaultCompany } from '@kafue/common/company';
+import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { categoryKeys } from '@kafue/common/vocabulary';
 import { StaticRouter } from './router';
 import { App } from './App';
@@ -22,8 +23,12 @@ function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
 /** Every page of the site with this content (the 404 page aside), as prerendered and in the sitemap. */
 const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content)];
 
-/** What the page at `url` shows of the content, and carries for hydration. */
-function pageData(url: string, content: SiteContent): PageData {
+/** What the page at `url` shows of the content, and carries for hydration: every page shows the company's contact points. */
+function pageData(url: string, content: SiteSource): PageData {
+  return { ...collectionsShown(url, content), company: content.company ?? defaultCompany };
+}
+
+function collectionsShown(url: string, content: SiteContent): PageData {
   const { page, params } = matchPage(url);
   switch (page) {
     case 'home':
@@ -61,7 +66,13 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
     </PageDataSource>,
   );
   const missing = page === 'notFound' || (page === 'serviceDetail' && !findService(data, params.category, params.index));
-  return { html, page, data, status: missing ? 404 : 200, head: renderHead(mod.meta(params, data), missing ? null : url, siteUrl) };
+  return {
+    html,
+    page,
+    data,
+    status: missing ? 404 : 200,
+    head: renderHead(mod.meta(params, data), data.company ?? defaultCompany, missing ? null : url, siteUrl),
+  };
 }
 
 /** The whole page: the build's template (scripts/prerender.mjs) with the rendered page and its data. */

@@ -1,4 +1,5 @@
 import { brand } from '@kafue/common/brand';
+import { openingHoursSpec, socialProfiles, type CompanyProfile } from '@kafue/common/company';
 import type { PageMeta } from './content/meta';
 import { siteConfig } from './content/site';
 
@@ -6,8 +7,9 @@ export function absoluteUrl(path: string, siteUrl: string = siteConfig.siteUrl):
   return new URL(path, siteUrl).href;
 }
 
-/** schema.org LocalBusiness for the company (Lusaka, Mon-Sat 9am-6pm). */
-export function localBusinessJsonLd(siteUrl: string = siteConfig.siteUrl) {
+/** schema.org LocalBusiness for the company, with its contact points as the console set them. */
+export function localBusinessJsonLd(company: CompanyProfile, siteUrl: string = siteConfig.siteUrl) {
+  const hours = openingHoursSpec(company.openingHours);
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
@@ -16,34 +18,31 @@ export function localBusinessJsonLd(siteUrl: string = siteConfig.siteUrl) {
     url: absoluteUrl('/', siteUrl),
     image: absoluteUrl(siteConfig.ogImage, siteUrl),
     logo: absoluteUrl('/favicon.svg', siteUrl),
-    telephone: brand.phone,
-    email: brand.email,
+    telephone: company.phone,
+    email: company.email,
     foundingDate: String(brand.foundedYear),
     priceRange: '$$',
     address: {
       '@type': 'PostalAddress',
-      streetAddress: brand.address,
+      streetAddress: company.address,
       addressLocality: brand.city,
       addressCountry: brand.country,
     },
-    geo: { '@type': 'GeoCoordinates', latitude: brand.geo.latitude, longitude: brand.geo.longitude },
+    geo: { '@type': 'GeoCoordinates', latitude: company.latitude, longitude: company.longitude },
     areaServed: brand.country,
-    openingHoursSpecification: [
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: brand.openingHoursSpec.days,
-        opens: brand.openingHoursSpec.opens,
-        closes: brand.openingHoursSpec.closes,
-      },
-    ],
-    sameAs: brand.social.map((s) => s.href),
+    ...(hours && {
+      openingHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: hours.days, opens: hours.opens, closes: hours.closes },
+      ],
+    }),
+    sameAs: socialProfiles(company).map((s) => s.href),
   };
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The <head> tags of one prerendered page. path null = no canonical (the 404 page). */
-export function renderHead(meta: PageMeta, path: string | null, siteUrl: string = siteConfig.siteUrl): string {
+export function renderHead(meta: PageMeta, company: CompanyProfile, path: string | null, siteUrl: string = siteConfig.siteUrl): string {
   const url = path ? absoluteUrl(path, siteUrl) : null;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -57,7 +56,7 @@ export function renderHead(meta: PageMeta, path: string | null, siteUrl: string 
     `<meta property="og:image" content="${escapeHtml(absoluteUrl(siteConfig.ogImage, siteUrl))}">`,
     `<meta property="og:locale" content="en_ZM">`,
     `<meta name="twitter:card" content="summary_large_image">`,
-    `<script type="application/ld+json">${JSON.stringify(localBusinessJsonLd(siteUrl)).replace(/</g, '\\u003c')}</script>`,
+    `<script type="application/ld+json">${JSON.stringify(localBusinessJsonLd(company, siteUrl)).replace(/</g, '\\u003c')}</script>`,
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '@kafue/common/brand';
+import { defaultCompany } from '@kafue/common/company';
 import { serviceSchema } from '@kafue/common/schemas';
 import { categories } from '../src/content/categories';
 import {
@@ -235,10 +236,10 @@ describe('routes', () => {
 
 describe('SEO', () => {
   it('describes the business in Lusaka, open Mon-Sat 9am-6pm', () => {
-    const ld = localBusinessJsonLd('https://example.test');
+    const ld = localBusinessJsonLd(defaultCompany, 'https://example.test');
     expect(ld['@type']).toBe('LocalBusiness');
     expect(ld.address.addressLocality).toBe('Lusaka');
-    expect(ld.openingHoursSpecification[0]).toMatchObject({
+    expect(ld.openingHoursSpecification?.[0]).toMatchObject({
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
       opens: '09:00',
       closes: '18:00',
@@ -246,14 +247,27 @@ describe('SEO', () => {
     expect(ld.name).toBe(brand.company);
   });
 
+  it("takes the company's contact points from its profile, and leaves out hours it cannot read", () => {
+    const company = { ...defaultCompany, phone: '+260 96 111 2222', openingHours: 'Mon - Fri, 8:30am - 5pm', x: '', latitude: -12.8 };
+    const ld = localBusinessJsonLd(company, 'https://example.test');
+    expect(ld).toMatchObject({ telephone: '+260 96 111 2222', email: defaultCompany.email, geo: { latitude: -12.8 } });
+    expect(ld.sameAs).toEqual([defaultCompany.facebook, defaultCompany.linkedin]);
+    expect(ld.openingHoursSpecification?.[0]).toMatchObject({
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '08:30',
+      closes: '17:00',
+    });
+    expect(localBusinessJsonLd({ ...company, openingHours: 'By appointment' }).openingHoursSpecification).toBeUndefined();
+  });
+
   it('renders title, description, canonical and Open Graph, escaped', () => {
-    const head = renderHead({ title: 'A & B', description: 'Say "hi" <now>' }, '/services', 'https://example.test');
+    const head = renderHead({ title: 'A & B', description: 'Say "hi" <now>' }, defaultCompany, '/services', 'https://example.test');
     expect(head).toContain('<title>A &amp; B</title>');
     expect(head).toContain('<meta name="description" content="Say &quot;hi&quot; &lt;now&gt;">');
     expect(head).toContain('<link rel="canonical" href="https://example.test/services">');
     expect(head).toContain('<meta property="og:url" content="https://example.test/services">');
     expect(head).toContain('application/ld+json');
-    const notFoundHead = renderHead({ title: 'x', description: 'y' }, null, 'https://example.test');
+    const notFoundHead = renderHead({ title: 'x', description: 'y' }, defaultCompany, null, 'https://example.test');
     expect(notFoundHead).not.toContain('canonical');
     expect(notFoundHead).toContain('noindex');
   });

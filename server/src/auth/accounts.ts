@@ -150,7 +150,7 @@ const systemStart: AuditActor = { kind: 'system', id: null, name: 'first start',
 const outsideApi = (actor: AuditActor) => ({ actor, address: null, userAgent: null });
 const adminTarget = (row: { id: string; email: string }) => ({ type: 'admin', id: row.id, label: row.email });
 
-const defaultFirstAdminEmail = `admin@${brand.email.split('@')[1]}`;
+const defaultFirstAdminEmail = `admin@${brand.mailDomain}`;
 
 function validAdmin(input: { name: string; email: string; role: AdminRole; password: string }) {
   const result = adminInviteBody.safeParse(input);

@@ -1,6 +1,6 @@
 /** The draft preview: the public page an item appears on, with the published content and this item as saved. */
+import type { SiteSource } from '@kafue/common/ssr';
 import type { DataSource } from 'typeorm';
-import type { SiteContent } from '@kafue/common/contract';
 import { pageCollections, pageRoutes, type PageKey } from '@kafue/common/pages';
 import { faqPages, type ContentCollection } from '@kafue/common/vocabulary';
 import { loadSiteContent } from './published.js';
@@ -39,11 +39,7 @@ async function previewPath(
 }
 
 /** What the preview renders: the page's path, and the content to render it with (a draft shows where it would appear). */
-export async function previewOf(
-  db: DataSource,
-  collection: ContentCollection,
-  id: string,
-): Promise<{ path: string; content: SiteContent }> {
+export async function previewOf(db: DataSource, collection: ContentCollection, id: string): Promise<{ path: string; content: SiteSource }> {
   const item = await findItem(db, collection, id);
   return { path: await previewPath(db, collection, item), content: await loadSiteContent(db, item.id) };
 }

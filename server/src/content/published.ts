@@ -4,12 +4,14 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SiteContent } from '@kafue/common/contract';
+import type { CompanyProfile } from '@kafue/common/company';
 import { categoryKeys, contentCollections, type ContentCollection } from '@kafue/common/vocabulary';
+import { readCompanyProfile } from '../settings/settings.js';
 
 /** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
 export const contentChannel = 'content_changed';
 
-/** Tells every process listening, when the transaction commits, that a collection changed. */
+/** Tells every process listening, when the transaction commits, that a collection changed ('*': the company profile too, which every page shows). */
 export async function notifyContentChanged(m: EntityManager | DataSource, collection: ContentCollection | '*'): Promise<void> {
   await m.query(`SELECT pg_notify($1, $2)`, [contentChannel, collection]);
 }
@@ -35,10 +37,14 @@ export async function loadPublishedItems(
   );
 }
 
-/** Every published item, fields only, in the site's order; `include` as in loadPublishedItems. */
-export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent> {
+/**
+ * Every published item, fields only, in the site's order, and the company's contact points, which
+ * every page shows; `include` as in loadPublishedItems.
+ */
+export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent & { company: CompanyProfile }> {
+  const company = await readCompanyProfile(db);
   const rows = await loadPublishedItems(db, contentCollections, include);
   const content = emptyContent() as Record<ContentCollection, unknown[]>;
   for (const row of rows) content[row.collection].push(row.fields);
-  return content as unknown as SiteContent;
+  return { ...(content as unknown as SiteContent), company };
 }

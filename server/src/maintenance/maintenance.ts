@@ -1,6 +1,6 @@
 /**
  * Maintenance mode: the General settings' checkbox. While it is on, every public
- * page answers 503 with one small page built once at start, and the calls whose declaration says
+ * page answers 503 with one small page (naming the company's email as its profile has it), and the calls whose declaration says
  * `refusedInMaintenance` (web/endpoint.ts) answer 503 too; the console, its API calls and
  * /api/health go on as usual. Every process reads the setting at most once a second (a change
  * made through one process shows on every process within that), and the process that saved it at
@@ -9,9 +9,10 @@
 import type { Context, Next } from 'koa';
 import type { DataSource } from 'typeorm';
 import { brand } from '@kafue/common/brand';
+import { defaultCompany } from '@kafue/common/company';
 import { messages } from '@kafue/common/contract';
 import { isApiPath, isConsolePath } from '../http/paths.js';
-import { readGeneralSettings } from '../settings/settings.js';
+import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
 
 /** Seconds a client is told to wait (Retry-After). */
 export const maintenanceRetrySeconds = 300;
@@ -22,15 +23,18 @@ export class Maintenance {
   private on = false;
   private until = 0;
   private reading?: Promise<boolean>;
+  /** The maintenance page, with the company's email as last read. */
+  page = maintenancePage(defaultCompany.email);
 
   constructor(private readonly db: DataSource) {}
 
-  /** Whether maintenance mode is on (read from the database at most once per second). */
+  /** Whether maintenance mode is on (read from the database at most once per second, with the company's email the page gives). */
   async active(): Promise<boolean> {
     if (Date.now() < this.until) return this.on;
-    this.reading ??= readGeneralSettings(this.db)
+    this.reading ??= Promise.all([readGeneralSettings(this.db), readCompanyProfile(this.db)])
       .then(
-        (settings) => {
+        ([settings, company]) => {
+          this.page = maintenancePage(company.email);
           this.set(settings.maintenanceMode);
           return this.on;
         },
@@ -50,8 +54,8 @@ export class Maintenance {
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The maintenance page: brand, message, no script, no request beyond itself. */
-export const maintenancePage = `<!doctype html>
+/** The maintenance page: brand, message, the company's email, no script, no request beyond itself. */
+export const maintenancePage = (email: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -72,7 +76,7 @@ a{color:#115e59}
 <p class="brand">${escape(brand.company)}</p>
 <h1>We'll be back soon</h1>
 <p>${escape(messages.maintenance)}</p>
-<p>Questions? Write to <a href="mailto:${escape(brand.email)}">${escape(brand.email)}</a>.</p>
+<p>Questions? Write to <a href="mailto:${escape(email)}">${escape(email)}</a>.</p>
 </main>
 </body>
 </html>
@@ -82,7 +86,7 @@ a{color:#115e59}
  * The 503 answer of maintenance mode: on an API path the maintenance message, elsewhere (a page,
  * or the contact form posted without JavaScript) the maintenance page.
  */
-export function answerMaintenance(ctx: Context): void {
+export function answerMaintenance(ctx: Context, page: string): void {
   ctx.status = 503;
   ctx.set('Retry-After', String(maintenanceRetrySeconds));
   ctx.set('Cache-Control', 'no-store');
@@ -90,7 +94,7 @@ export function answerMaintenance(ctx: Context): void {
     ctx.body = { message: messages.maintenance };
   } else {
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = maintenancePage; // Koa sends no body to HEAD
+    ctx.body = page; // Koa sends no body to HEAD
   }
 }
 
@@ -103,7 +107,7 @@ export function maintenanceGate(maintenance: Maintenance) {
   return async (ctx: Context, next: Next) => {
     const page = !isApiPath(ctx.path) && !isConsolePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD');
     if (page && (await maintenance.active())) {
-      answerMaintenance(ctx);
+      answerMaintenance(ctx, maintenance.page);
       return;
     }
     await next();

@@ -1,4 +1,4 @@
-/** General settings and backups. */
+/** General settings, the company profile and backups. */
 import type { DataSource } from 'typeorm';
 import { api, messages, type BackupRestoreAnswer } from '@kafue/common/contract';
 import { backupListQuery, type Backup } from '@kafue/common/schemas';
@@ -6,12 +6,13 @@ import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import { backupContent, checkMigrations, decodeBackup, storeBackup } from '../backup/backup.js';
 import { restoreInstallation, RestoreRunning } from '../backup/restore.js';
+import { notifyContentChanged } from '../content/published.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { readRawBody } from '../http/body.js';
 import { parseBody } from '../http/validate.js';
-import { readBackupSchedule, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
+import { readBackupSchedule, readCompanyProfile, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
 
 interface BackupRow {
   id: string;
@@ -85,6 +86,29 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
         });
         maintenance?.set(body.maintenanceMode);
         return { message: messages.settingsUpdated, settings: body };
+      },
+    }),
+    endpoint({
+      ...endpoints.getCompanyProfile,
+      access: 'anyAdmin',
+      handle: () => readCompanyProfile(db),
+    }),
+    endpoint({
+      ...endpoints.saveCompanyProfile,
+      access: 'superAdmin',
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readCompanyProfile(m);
+          await saveSetting(m, settingsKeys.company, body);
+          await audit(m, {
+            action: 'settings.update',
+            target: { type: 'settings', id: settingsKeys.company, label: 'Company' },
+            changes: diff(before, body),
+          });
+          // Every page shows the profile: every process re-renders them all, as after a content change.
+          await notifyContentChanged(m, '*');
+        });
+        return { message: messages.settingsUpdated, company: body };
       },
     }),
     endpoint({

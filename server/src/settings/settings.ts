@@ -14,7 +14,8 @@ import {
   type GeneralSettings,
   type SecuritySettings,
 } from '@kafue/common/contract';
-import { auditSettings, backupScheduleBody, generalSettingsBody, securitySettings } from '@kafue/common/schemas';
+import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
+import { auditSettings, backupScheduleBody, companyProfile, generalSettingsBody, securitySettings } from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
 
@@ -36,6 +37,7 @@ export const settingsKeys = {
   backupSchedule: 'backupSchedule',
   security: 'security',
   audit: 'audit',
+  company: 'company',
 } as const;
 export type SettingsKey = (typeof settingsKeys)[keyof typeof settingsKeys];
 
@@ -43,6 +45,7 @@ const storedGeneral = generalSettingsBody.partial();
 const storedBackupSchedule = backupScheduleBody.partial();
 const storedSecurity = securitySettings.partial();
 const storedAudit = auditSettings.partial();
+const storedCompany = companyProfile.partial();
 
 export const readGeneralSettings = (db: Db): Promise<GeneralSettings> =>
   readSetting(db, settingsKeys.general, storedGeneral, defaultGeneralSettings);
@@ -55,6 +58,9 @@ export const readSecuritySettings = (db: Db): Promise<SecuritySettings> =>
 
 export const readAuditSettings = (db: Db): Promise<AuditSettings> =>
   readSetting(db, settingsKeys.audit, storedAudit, { retentionDays: defaultAuditRetentionDays });
+
+/** The company's contact points the site shows, over the seed (defaultCompany) until a Super Admin saves them. */
+export const readCompanyProfile = (db: Db): Promise<CompanyProfile> => readSetting(db, settingsKeys.company, storedCompany, defaultCompany);
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {

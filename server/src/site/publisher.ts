@@ -1,7 +1,7 @@
 /**
  * The public site's pages, rendered by this process from the database with the site's own SSR
  * build and kept in memory, precompressed (brotli and gzip, once per publish). A change to the
- * content (NOTIFY content_changed, from any process on the database, this one included)
+ * content or to the company profile (NOTIFY content_changed, from any process on the database, this one included)
  * re-renders the pages that show the changed collections, compresses those whose HTML changed,
  * and swaps the whole set in at once: a visitor gets the old page or the new one. One render runs
  * at a time, and at most one waits, holding every change that arrived meanwhile (bursts
@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { SiteContent, SiteStatus } from '@kafue/common/contract';
+import type { SiteStatus } from '@kafue/common/contract';
+import type { SiteSource } from '@kafue/common/ssr';
 import { matchPage, pageCollections } from '@kafue/common/pages';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
@@ -213,7 +214,7 @@ export class SitePublisher {
   }
 
   /** The public page `path` rendered with this content (the preview of a draft). */
-  async renderWith(path: string, content: SiteContent): Promise<string> {
+  async renderWith(path: string, content: SiteSource): Promise<string> {
     if (!this.renderer) throw new HttpError(503, 'The site has not been built (site/dist-ssr is missing): run "npm run build -w site".');
     return (await this.renderer.renderPage(path, content)).html;
   }

@@ -8,21 +8,21 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '@kafue/common/contract';
 import { matchPage, type PageKey } from '@kafue/common/pages';
-import type { PageData, SsrEntry } from '@kafue/common/ssr';
+import type { PageData, SiteSource, SsrEntry } from '@kafue/common/ssr';
 
 export interface Renderer {
   /**
    * The whole HTML document of `url` with this content; `page` is 'notFound' for the 404 page,
    * `status` 404 for it and for a service that does not exist.
    */
-  renderPage(url: string, content: SiteContent, data?: PageData): Promise<{ html: string; page: PageKey; status: 200 | 404 }>;
+  renderPage(url: string, content: SiteSource, data?: PageData): Promise<{ html: string; page: PageKey; status: 200 | 404 }>;
   pagePaths(content: SiteContent): string[];
   /**
    * What the page at `url` shows of the content (the data it carries) as this server serves it:
    * the contact page also carries when it was rendered, the `startedAt` its form sends without
    * JavaScript (the site's build and the export leave it out: a static host takes no form).
    */
-  pageData(url: string, content: SiteContent): PageData;
+  pageData(url: string, content: SiteSource): PageData;
   sitemapXml(paths: readonly string[]): string;
   robotsTxt(): string;
 }

@@ -118,7 +118,7 @@ function unaudited(e: Endpoint, deps: AppDeps): void {
 export function runEndpoint(e: Endpoint, deps: AppDeps) {
   return async (ctx: Context & { params?: Record<string, string> }) => {
     if (e.refusedInMaintenance && (await deps.maintenance.active())) {
-      answerMaintenance(ctx);
+      answerMaintenance(ctx, deps.maintenance.page);
       return;
     }
     if (e.sameOrigin) assertSameOrigin(ctx, deps.config.allowedOrigins);

@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '../router';
 import { brand } from '@kafue/common/brand';
+import { phoneHref } from '@kafue/common/company';
+import { useCompany } from '../content/data';
 import { Icon } from './Icon';
 import { ContactList, DeadLink, Logo, SocialLinks } from './common';
 import { MobileMenu } from './MobileMenu';
@@ -31,6 +33,7 @@ function useRouteScroll() {
 }
 
 function Header() {
+  const company = useCompany();
   return (
     <header className="site-header">
       <div className="topbar">
@@ -40,12 +43,12 @@ function Header() {
             <li>
               <Icon name="phone" size={18} />
               <span>
-                <span className="topbar-label">{topBar.callLabel}</span> <a href={brand.phoneHref}>{brand.phone}</a>
+                <span className="topbar-label">{topBar.callLabel}</span> <a href={phoneHref(company.phone)}>{company.phone}</a>
               </span>
             </li>
             <li>
               <Icon name="clock" size={18} />
-              <span>{topBar.hours}</span>
+              <span>{company.openingHours}</span>
             </li>
             <li>
               <Icon name="pin" size={18} />

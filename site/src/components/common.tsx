@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from '../router';
 import { brand } from '@kafue/common/brand';
+import { phoneHref, socialProfiles } from '@kafue/common/company';
+import { useCompany } from '../content/data';
 import { Icon } from './Icon';
 import type { IconName } from './icon-paths';
 import type { Feature } from '../content/types';
@@ -101,15 +103,19 @@ export function Logo({ light }: { light?: boolean }) {
   );
 }
 
-const socialIcon: Record<string, IconName> = { Facebook: 'facebook', LinkedIn: 'linkedin', X: 'x' };
+const socialIcon: Record<ReturnType<typeof socialProfiles>[number]['name'], IconName> = {
+  Facebook: 'facebook',
+  LinkedIn: 'linkedin',
+  X: 'x',
+};
 
 export function SocialLinks({ className }: { className?: string }) {
   return (
     <ul className={className ? `social ${className}` : 'social'}>
-      {brand.social.map((s) => (
+      {socialProfiles(useCompany()).map((s) => (
         <li key={s.name}>
           <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${brand.company} on ${s.name} (opens in a new tab)`}>
-            <Icon name={socialIcon[s.name] ?? 'globe'} size={18} />
+            <Icon name={socialIcon[s.name]} size={18} />
           </a>
         </li>
       ))}
@@ -175,22 +181,23 @@ export function CheckList({ items, className }: { items: readonly string[]; clas
   );
 }
 
-/** Phone and email (and optionally the office address) as links, from the brand. */
+/** Phone and email (and optionally the office address) as links, from the company's profile. */
 export function ContactList({ className, withAddress }: { className: string; withAddress?: boolean }) {
+  const company = useCompany();
   return (
     <ul className={className}>
       <li>
         <Icon name="phone" size={18} />
-        <a href={brand.phoneHref}>{brand.phone}</a>
+        <a href={phoneHref(company.phone)}>{company.phone}</a>
       </li>
       <li>
         <Icon name="mail" size={18} />
-        <a href={`mailto:${brand.email}`}>{brand.email}</a>
+        <a href={`mailto:${company.email}`}>{company.email}</a>
       </li>
       {withAddress && (
         <li>
           <Icon name="pin" size={18} />
-          <span>{brand.address}</span>
+          <span>{company.address}</span>
         </li>
       )}
     </ul>

@@ -6,9 +6,11 @@
  * page's data from that page's HTML.
  */
 import { createContext, use } from 'react';
+import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import type { ServiceFields, SiteContent } from '@kafue/common/contract';
 import type { PageData } from '@kafue/common/ssr';
 import type { CategoryKey } from '@kafue/common/vocabulary';
+import { useLocation } from '../router';
 
 /** The page data of a pathname (the server knows one page; the browser every page it has seen). */
 export const PageDataSource = createContext<(pathname: string) => PageData>(() => ({}));
@@ -16,6 +18,12 @@ export const PageDataContext = createContext<PageData>({});
 
 export function useCollection<C extends keyof SiteContent>(collection: C): SiteContent[C] {
   return (use(PageDataContext)[collection] ?? []) as SiteContent[C];
+}
+
+/** The company's contact points, as the page was rendered with them (the layout around the page reads them too). */
+export function useCompany(): CompanyProfile {
+  const { pathname } = useLocation();
+  return use(PageDataSource)(pathname).company ?? defaultCompany;
 }
 
 /** A category's services, in order; a service's URL is /service/{category}/{index in this list}. */

@@ -1,8 +1,8 @@
 import { brand } from '@kafue/common/brand';
 
 /**
- * Site-wide settings of the public site. Brand and contact details live in @kafue/common/brand;
- * this file only holds what is specific to the public site.
+ * Site-wide settings of the public site. The brand lives in @kafue/common/brand, the company's
+ * contact points in its profile (useCompany); this file only holds what is specific to the public site.
  */
 export const siteConfig = {
   /** Absolute origin used for canonical links, Open Graph and the sitemap (SITE_URL at build time). */
@@ -30,7 +30,6 @@ export const contactLink: NavLink = { label: 'Contact', to: '/contact' };
 
 export const topBar = {
   callLabel: 'Request a call:',
-  hours: brand.openingHours,
   location: brand.location,
 };
 

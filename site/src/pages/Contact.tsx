@@ -1,5 +1,6 @@
 import { use, useEffect, useRef, useState, type FormEvent } from 'react';
-import { brand } from '@kafue/common/brand';
+import { mapEmbedUrl, phoneHref } from '@kafue/common/company';
+import { describeSnapshot } from '@kafue/common/requests';
 import {
   contactFieldSpecs as f,
   contactFields,
@@ -13,7 +14,8 @@ import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
 import { contactPage as t } from '../content/pages';
 import { routeMeta } from '../content/meta';
-import { PageDataContext } from '../content/data';
+import { PageDataContext, useCompany } from '../content/data';
+import { WhatsAppLink } from '../components/WhatsAppLink';
 
 export const meta = () => routeMeta.contact;
 
@@ -185,6 +187,7 @@ function ContactForm() {
  * the frame comes near the viewport (and then loads lazily), so it never competes with the page.
  */
 function MapFrame() {
+  const company = useCompany();
   const frame = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -206,7 +209,7 @@ function MapFrame() {
     <div className="map-frame" ref={frame}>
       {near ? (
         <iframe
-          src={brand.mapEmbedUrl}
+          src={mapEmbedUrl(company)}
           title={t.mapTitle}
           loading="lazy"
           width="100%"
@@ -216,7 +219,7 @@ function MapFrame() {
       ) : (
         <p className="map-placeholder">
           <Icon name="pin" size={28} />
-          {brand.address}
+          {company.address}
         </p>
       )}
     </div>
@@ -238,6 +241,8 @@ function InfoItem({ icon, label, children }: { icon: IconName; label: string; ch
 }
 
 export default function Contact() {
+  const company = useCompany();
+  const { request } = use(PageDataContext);
   return (
     <>
       <PageBanner id="contact-title" heading={t.heading} text={t.subline} />
@@ -252,18 +257,22 @@ export default function Contact() {
               <h2 id="info-heading">{t.infoHeading}</h2>
               <ul className="info-list">
                 <InfoItem icon="phone" label={t.info.phone}>
-                  <a href={brand.phoneHref}>{brand.phone}</a>
+                  <a href={phoneHref(company.phone)}>{company.phone}</a>
                 </InfoItem>
                 <InfoItem icon="mail" label={t.info.email}>
-                  <a href={`mailto:${brand.email}`}>{brand.email}</a>
+                  <a href={`mailto:${company.email}`}>{company.email}</a>
                 </InfoItem>
                 <InfoItem icon="pin" label={t.info.address}>
-                  {brand.address}
+                  {company.address}
                 </InfoItem>
                 <InfoItem icon="clock" label={t.info.hours}>
                   {t.info.hoursValue}
                 </InfoItem>
               </ul>
+              <WhatsAppLink
+                subject={request?.snapshot ? describeSnapshot(request.snapshot) : undefined}
+                className="btn btn-whatsapp contact-whatsapp"
+              />
             </div>
             <MapFrame />
             <div className="card guarantee" role="region" aria-labelledby="guarantee-heading">

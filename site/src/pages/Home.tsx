@@ -1,11 +1,12 @@
 import { Link } from '../router';
 import { brand } from '@kafue/common/brand';
+import { phoneHref } from '@kafue/common/company';
 import { contactFormPath, contactHref } from '@kafue/common/contact-form';
 import { CtaBand, DeadLink, FeatureCard, SectionHeader, formatDate } from '../components/common';
 import { Icon } from '../components/Icon';
 import { HeroVideo } from '../components/HeroVideo';
 import { TestimonialCarousel } from '../components/TestimonialCarousel';
-import { useCollection } from '../content/data';
+import { useCollection, useCompany } from '../content/data';
 import { aboutIntro, hero, homeCta, insights, servicesOverview, testimonialsSection, whyChooseUs } from '../content/home';
 import { routeMeta } from '../content/meta';
 
@@ -14,6 +15,7 @@ export const meta = () => routeMeta.home;
 export default function Home() {
   const testimonials = useCollection('testimonials');
   const blogTeasers = useCollection('insights');
+  const company = useCompany();
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -132,7 +134,7 @@ export default function Home() {
           </a>
         }
         secondary={
-          <a href={brand.phoneHref} className="btn btn-ghost-light btn-lg">
+          <a href={phoneHref(company.phone)} className="btn btn-ghost-light btn-lg">
             {homeCta.secondary}
           </a>
         }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Disclosure, FaqSection, useSingleOpen } from '../components/Accordion';
-import { brand } from '@kafue/common/brand';
 import { contactHref } from '@kafue/common/contact-form';
 import { CheckList, CtaBand, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
-import { useCollection } from '../content/data';
+import { useCollection, useCompany } from '../content/data';
 import {
   addOnsSection,
   comparison,
@@ -191,6 +190,7 @@ export default function Pricing() {
   const [model, setModel] = useState<Model>('monthly');
   const plans = useCollection('plans');
   const faqs = useCollection('faqs');
+  const company = useCompany();
   return (
     <>
       <PageBanner
@@ -257,7 +257,7 @@ export default function Pricing() {
           </a>
         }
         secondary={
-          <a href={`mailto:${brand.email}`} className="btn btn-ghost-light btn-lg">
+          <a href={`mailto:${company.email}`} className="btn btn-ghost-light btn-lg">
             {pricingCta.secondary}
           </a>
         }

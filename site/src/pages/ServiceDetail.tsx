@@ -2,6 +2,7 @@ import { use } from 'react';
 import { Link, useParams } from '../router';
 import { ContactList } from '../components/common';
 import { Icon } from '../components/Icon';
+import { WhatsAppLink } from '../components/WhatsAppLink';
 import { contactHref } from '@kafue/common/contact-form';
 import { isCategoryKey } from '@kafue/common/vocabulary';
 import { findCategory } from '../content/categories';
@@ -81,6 +82,7 @@ export default function ServiceDetail() {
             <a href={contactHref({ service: `${category}/${index}` })} className="btn btn-primary btn-lg btn-block">
               {t.request}
             </a>
+            <WhatsAppLink subject={service.title} className="btn btn-whatsapp btn-block detail-whatsapp" />
             <ContactList className="detail-contact" />
           </aside>
         </div>

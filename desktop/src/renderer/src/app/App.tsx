@@ -29,6 +29,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   users: lazy(() => import('../features/staff/StaffManagement')),
   enquiries: lazy(() => import('../features/enquiries/Enquiries')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
+  'settings-company': lazy(() => import('../features/settings/CompanySettings')),
   'settings-security': lazy(() => import('../features/settings/SecuritySettings')),
   'settings-notifications': lazy(() => import('../features/settings/NotificationSettings')),
   'settings-backup': lazy(() => import('../features/settings/BackupSettings')),

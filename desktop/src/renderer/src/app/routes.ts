@@ -21,6 +21,7 @@ export const consoleScreens = [
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
+  { id: 'settings-company', label: 'Company', to: '/admin/settings/company', menu: 'settings' },
   { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },
   { id: 'settings-notifications', label: 'Notifications', to: '/admin/settings/notifications', menu: 'settings' },
   { id: 'settings-backup', label: 'Backup', to: '/admin/settings/backup', menu: 'settings' },

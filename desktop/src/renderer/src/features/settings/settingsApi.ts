@@ -1,4 +1,5 @@
 import { calls } from '@kafue/common/calls';
+import type { CompanyProfile } from '@kafue/common/company';
 import type {
   AdminInviteBody,
   AdminUpdateBody,
@@ -15,6 +16,8 @@ export const backupPageSize = 10;
 export const settingsApi = {
   loadGeneral: () => call(calls.getGeneralSettings),
   saveGeneral: (body: GeneralSettings) => call(calls.saveGeneralSettings, { body }),
+  loadCompany: () => call(calls.getCompanyProfile),
+  saveCompany: (body: CompanyProfile) => call(calls.saveCompanyProfile, { body }),
   changePassword: (body: ChangePasswordBody) => call(calls.changePassword, { body }),
   backup: () => call(calls.runBackup),
   backups: (page: number) => call(calls.listBackups, { query: { page, pageSize: backupPageSize } }),
