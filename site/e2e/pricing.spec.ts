@@ -17,7 +17,25 @@ test.describe('pricing page (/projects)', () => {
     const table = page.getByRole('table');
     await expect(page.getByRole('heading', { name: 'Detailed Plan Comparison' })).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Starter', 'Business', 'Enterprise']);
-    await expect(table.getByRole('rowheader')).toHaveText(comparison.rows.map((r) => r.feature));
+    // The rows come from the plans now (their price and comparison rows): the same table as before.
+    await expect(table.getByRole('rowheader')).toHaveText([
+      'Monthly price',
+      'Email accounts',
+      'Website pages',
+      'Storage',
+      'Support response',
+      'Reports',
+      '24/7 email and chat support',
+      'Free SSL certificate',
+      'No setup fees',
+      'Dedicated account manager',
+    ]);
+    await expect(table.getByRole('row', { name: /Monthly price/ }).getByRole('cell')).toHaveText(['$29', '$99', 'Custom']);
+    await expect(table.getByRole('row', { name: /Dedicated account manager/ }).getByRole('cell')).toHaveText([
+      comparison.no,
+      comparison.no,
+      comparison.yes,
+    ]);
     await expect(table.getByRole('row', { name: /Support response/ }).getByRole('cell')).toHaveText([
       '24–48 hours',
       '4–8 hours',

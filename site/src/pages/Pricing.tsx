@@ -9,6 +9,7 @@ import { useCollection } from '../content/data';
 import {
   addOnsSection,
   comparison,
+  comparisonRows,
   pricingCta,
   pricingFaqText,
   pricingHero,
@@ -18,7 +19,7 @@ import {
   projectPricing,
 } from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
-import type { Plan } from '../content/types';
+import type { ComparisonCell, Plan } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
 
@@ -137,10 +138,8 @@ function AddOns() {
 }
 
 function Comparison() {
-  // The columns are the first three plans (the comparison's rows are the page's own text).
   const plans = useCollection('plans');
-  const names = comparison.planNames.map((name, i) => plans[i]?.name ?? name);
-  const cell = (v: string | boolean) =>
+  const cell = (v: ComparisonCell) =>
     typeof v === 'string' ? (
       v
     ) : v ? (
@@ -158,20 +157,24 @@ function Comparison() {
     <section className="section" aria-labelledby="comparison-heading">
       <div className="container">
         <SectionHeader id="comparison-heading" heading={comparison.heading} />
+        <p className="scroll-hint" aria-hidden="true">
+          {comparison.scrollHint}
+          <Icon name="arrowRight" size={16} />
+        </p>
         <div className="table-wrap" role="region" aria-label={comparison.tableLabel} tabIndex={0}>
           <table className="comparison">
             <thead>
               <tr>
                 <th scope="col">{comparison.featureColumn}</th>
-                {names.map((name, i) => (
+                {plans.map((plan, i) => (
                   <th scope="col" key={i}>
-                    {name}
+                    {plan.name}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {comparison.rows.map((row) => (
+              {comparisonRows(plans).map((row) => (
                 <tr key={row.feature}>
                   <th scope="row">{row.feature}</th>
                   {row.values.map((v, i) => (
