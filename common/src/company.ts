@@ -43,3 +43,8 @@ export function whatsappHref(whatsapp: string, text: string): string | null {
   const digits = whatsapp.replace(/\D/g, '');
   return digits ? `https://wa.me/${digits}?text=${encodeURIComponent(text)}` : null;
 }
+
+/** The office on openstreetmap.org, for the contact page's "Open the map" link. */
+export function mapHref({ latitude, longitude }: Pick<CompanyProfile, 'latitude' | 'longitude'>): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
