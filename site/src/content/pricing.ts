@@ -26,6 +26,9 @@ export const projectPricing = {
   priceLabel: 'Price',
   timeLabel: 'Timeline',
   cta: 'Get Quote',
+  /** With JavaScript, each item is ticked for the group's one Get Quote. */
+  tick: 'Include in my quote',
+  tickHint: 'Tick the items you want a quote for, then choose Get Quote.',
 };
 
 export const addOnsSection = {
@@ -33,6 +36,17 @@ export const addOnsSection = {
   text: 'Extend any plan with the extras your business needs.',
   toggle: 'View Add-ons',
   cta: 'Add to Plan',
+};
+
+/** The bar of the add-ons chosen with Add to Plan. */
+export const selectionBar = {
+  heading: 'Your selection',
+  remove: 'Remove',
+  estimate: 'Estimated',
+  send: 'Request a Quote',
+  /** Read out when the selection changes. */
+  added: (name: string) => `${name} added to your selection.`,
+  removed: (name: string) => `${name} removed from your selection.`,
 };
 
 export const comparison = {

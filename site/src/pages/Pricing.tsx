@@ -19,13 +19,16 @@ import {
   projectPricing,
 } from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
+import { SelectionBar, useChosenAddons, useHydrated } from '../components/SelectionBar';
+import type { ProjectRef } from '@kafue/common/requests';
 import type { ComparisonCell, Plan } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
 
 type Model = 'monthly' | 'project';
 
-function PlanCard({ plan }: { plan: Plan }) {
+/** A plan's button: the contact page with the plan and the add-ons chosen so far. */
+function PlanCard({ plan, addons }: { plan: Plan; addons: string[] }) {
   return (
     <article className={plan.highlighted ? 'card plan-card highlighted' : 'card plan-card'} aria-labelledby={`plan-${plan.name}`}>
       {plan.badge && <p className="plan-badge">{plan.badge}</p>}
@@ -37,16 +40,28 @@ function PlanCard({ plan }: { plan: Plan }) {
       </p>
       {plan.note && <p className="plan-note">{plan.note}</p>}
       <CheckList items={plan.features} />
-      <a href={contactHref({ plan: plan.name })} className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}>
+      <a
+        href={contactHref({ plan: plan.name, addons })}
+        className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}
+      >
         {plan.cta}
       </a>
     </article>
   );
 }
 
+/**
+ * The project groups. Without JavaScript each item's Get Quote is a link for that item; with it,
+ * the items are ticked and the group's one Get Quote asks for all the ticked ones.
+ */
 function ProjectGroups() {
   const { open, toggle } = useSingleOpen();
   const projectGroups = useCollection('projectPrices');
+  const hydrated = useHydrated();
+  const [ticked, setTicked] = useState<ProjectRef[]>([]);
+  const isTicked = (ref: ProjectRef) => ticked.some((p) => p.group === ref.group && p.title === ref.title);
+  const tick = (ref: ProjectRef) =>
+    setTicked((all) => (isTicked(ref) ? all.filter((p) => p.group !== ref.group || p.title !== ref.title) : [...all, ref]));
   return (
     <div className="project-groups">
       <p className="center lead">{projectPricing.intro}</p>
@@ -80,22 +95,53 @@ function ProjectGroups() {
                     <dd>{item.time}</dd>
                   </div>
                 </dl>
-                <a href={contactHref({ projects: [{ group: group.key, title: item.title }] })} className="btn btn-outline btn-sm">
-                  {projectPricing.cta}
-                  <span className="sr-only">: {item.title}</span>
-                </a>
+                {hydrated ? (
+                  <label className="tick">
+                    <input
+                      type="checkbox"
+                      checked={isTicked({ group: group.key, title: item.title })}
+                      onChange={() => tick({ group: group.key, title: item.title })}
+                    />
+                    {projectPricing.tick}
+                    <span className="sr-only">: {item.title}</span>
+                  </label>
+                ) : (
+                  <a href={contactHref({ projects: [{ group: group.key, title: item.title }] })} className="btn btn-outline btn-sm">
+                    {projectPricing.cta}
+                    <span className="sr-only">: {item.title}</span>
+                  </a>
+                )}
               </li>
             ))}
           </ul>
+          {hydrated && <GroupQuote name={group.name} items={ticked.filter((p) => p.group === group.key)} />}
         </Disclosure>
       ))}
     </div>
   );
 }
 
-function AddOns() {
+/** A group's one Get Quote, for its ticked items; a hint while none is ticked. */
+function GroupQuote({ name, items }: { name: string; items: ProjectRef[] }) {
+  return (
+    <div className="group-quote">
+      {items.length ? (
+        <a href={contactHref({ projects: items })} className="btn btn-primary btn-sm">
+          {projectPricing.cta}
+          <span className="sr-only">: {name}</span>
+        </a>
+      ) : (
+        <p className="muted">{projectPricing.tickHint}</p>
+      )}
+    </div>
+  );
+}
+
+/** Without JavaScript Add to Plan links to the contact page with the add-on; with it, it toggles the add-on in the selection. */
+function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: string) => void }) {
   const [open, setOpen] = useState(false);
   const addOns = useCollection('addons');
+  const hydrated = useHydrated();
   return (
     <section className="section section-soft" aria-labelledby="addons-heading">
       <div className="container">
@@ -123,10 +169,24 @@ function AddOns() {
                   <h3>{a.name}</h3>
                   <p className="addon-price">{a.price}</p>
                   <p>{a.description}</p>
-                  <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
-                    {addOnsSection.cta}
-                    <span className="sr-only">: {a.name}</span>
-                  </a>
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-pressed={chosen.includes(a.name)}
+                      data-addon={a.name}
+                      onClick={() => onToggle(a.name)}
+                    >
+                      {chosen.includes(a.name) && <Icon name="check" size={16} />}
+                      {addOnsSection.cta}
+                      <span className="sr-only">: {a.name}</span>
+                    </button>
+                  ) : (
+                    <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
+                      {addOnsSection.cta}
+                      <span className="sr-only">: {a.name}</span>
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>
@@ -194,6 +254,11 @@ export default function Pricing() {
   const [model, setModel] = useState<Model>('monthly');
   const plans = useCollection('plans');
   const faqs = useCollection('faqs');
+  const addons = useCollection('addons');
+  const { chosen, announcement, toggle } = useChosenAddons();
+  // Only add-ons still published: one withdrawn since it was chosen is left out.
+  const chosenAddons = addons.filter((a) => chosen.includes(a.name));
+  const chosenNames = chosenAddons.map((a) => a.name);
   return (
     <>
       <PageBanner
@@ -236,7 +301,7 @@ export default function Pricing() {
           {model === 'monthly' ? (
             <div className="grid grid-3 plans">
               {plans.map((p, i) => (
-                <PlanCard key={i} plan={p} />
+                <PlanCard key={i} plan={p} addons={chosenNames} />
               ))}
             </div>
           ) : (
@@ -245,7 +310,11 @@ export default function Pricing() {
         </div>
       </section>
 
-      <AddOns />
+      <AddOns chosen={chosenNames} onToggle={toggle} />
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+      <SelectionBar addons={chosenAddons} onRemove={toggle} />
       <Comparison />
 
       <FaqSection idPrefix="pricing-faq" faq={{ heading: pricingFaqText.heading, items: faqs }} />
