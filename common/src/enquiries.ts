@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { contactFormFields, contactServiceOptions, type ContactFormField } from './contact-form';
+import { addonFields, planFields, projectPriceFields } from './content';
 import { email, idSchema, oneLine } from './fields';
+import { enquiryKinds, maxSelectionItems, type EnquiryRequest, type RequestSnapshot } from './requests';
 import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
 
 /**
@@ -11,31 +13,99 @@ import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatus
  * unreadable, too recent or in the future, makes the enquiry Spam (the server judges, the sender
  * cannot tell), so neither is refused here. Its keys are exactly contact-form.ts's fields.
  */
-export const enquiryBody = z
-  .object({
-    fullName: oneLine().min(1, 'Please enter your full name.').max(max.fullName, `At most ${max.fullName} characters.`),
-    /** Empty or absent: none. */
-    phone: oneLine().max(max.phone, `At most ${max.phone} characters.`).nullish(),
-    email,
-    /** One of the form's options; empty (the placeholder) means none. */
-    service: z.union([z.enum(contactServiceOptions), z.literal('')], { error: 'Choose one of the listed services.' }).nullish(),
-    message: z.string().trim().min(1, 'Please enter a message.').max(max.message, `At most ${max.message} characters.`),
-    /** Hidden from people; anything in it marks the enquiry as spam. */
-    website: z.string().max(2000).optional(),
-    /**
-     * When the form was shown, in milliseconds since 1970: from the page's script, or (without
-     * JavaScript) the hidden field holding when the server rendered the page. Anything else
-     * (another type, a string too long) counts as missing.
-     */
-    startedAt: z
-      .union([z.number(), z.string().max(40)])
-      .optional()
-      .catch(undefined),
-  } satisfies Record<ContactFormField, z.ZodType>)
+const contactFormBody = z.object({
+  fullName: oneLine().min(1, 'Please enter your full name.').max(max.fullName, `At most ${max.fullName} characters.`),
+  /** Empty or absent: none. */
+  phone: oneLine().max(max.phone, `At most ${max.phone} characters.`).nullish(),
+  email,
+  /** One of the form's options; empty (the placeholder) means none. */
+  service: z.union([z.enum(contactServiceOptions), z.literal('')], { error: 'Choose one of the listed services.' }).nullish(),
+  message: z.string().trim().min(1, 'Please enter a message.').max(max.message, `At most ${max.message} characters.`),
+  /** Hidden from people; anything in it marks the enquiry as spam. */
+  website: z.string().max(2000).optional(),
+  /**
+   * When the form was shown, in milliseconds since 1970: from the page's script, or (without
+   * JavaScript) the hidden field holding when the server rendered the page. Anything else
+   * (another type, a string too long) counts as missing.
+   */
+  startedAt: z
+    .union([z.number(), z.string().max(40)])
+    .optional()
+    .catch(undefined),
+} satisfies Record<ContactFormField, z.ZodType>);
+
+/** What a malformed `request` is refused with (on the field `request`, whatever part of it is wrong). */
+export const requestUnreadable = 'This request could not be read. Please choose again on our site.';
+
+/**
+ * The `request` of an enquiry (EnquiryRequest in requests.ts): names only, with the content's
+ * own limits; the server resolves them against the published catalogue and takes no price from
+ * the visitor.
+ */
+export const enquiryRequest = z
+  .union(
+    [
+      z.strictObject({ serviceId: idSchema }),
+      z.strictObject({
+        plan: planFields.shape.name.optional(),
+        addons: z.array(addonFields.shape.name).max(maxSelectionItems),
+      }),
+      z.strictObject({
+        projects: z
+          .array(z.strictObject({ group: projectPriceFields.shape.key, title: projectPriceFields.shape.items.element.shape.title }))
+          .min(1)
+          .max(maxSelectionItems),
+      }),
+      z.strictObject({ topic: z.literal('consultation') }),
+    ],
+    { error: requestUnreadable },
+  )
+  .meta({ id: 'EnquiryRequest' }) satisfies z.ZodType<EnquiryRequest>;
+
+/** The site path a form was sent from, e.g. "/contact?plan=Business". */
+const sitePage = oneLine()
+  .max(500, 'At most 500 characters.')
+  .regex(/^\/(?!\/)\S*$/, 'Use a path on this site.');
+
+/**
+ * POST /api/enquiries: the contact form's fields, and what the call to action that led to the
+ * form asked for (`request`, none for a plain message) with the `page` it was sent from.
+ */
+export const enquiryBody = contactFormBody
+  .extend({ request: enquiryRequest.optional(), page: sitePage.optional() })
   .meta({ id: 'EnquiryBody' });
 export type EnquiryBody = z.input<typeof enquiryBody>;
 
 const person = z.object({ _id: idSchema, name: z.string() });
+
+/** RequestSnapshot (requests.ts): the request as the published catalogue showed it when it was sent. */
+export const requestSnapshot = z
+  .union([
+    z.object({
+      kind: z.literal('service'),
+      serviceId: idSchema,
+      category: z.string(),
+      title: z.string(),
+      price: z.string(),
+      path: z.string(),
+    }),
+    z.object({
+      kind: z.literal('quote'),
+      model: z.literal('monthly'),
+      plan: z.object({ name: z.string(), price: z.string(), period: z.string().optional() }).nullable(),
+      addons: z.array(z.object({ name: z.string(), price: z.string() })),
+      estimate: z.string(),
+    }),
+    z.object({
+      kind: z.literal('quote'),
+      model: z.literal('project'),
+      projects: z.array(z.object({ group: z.string(), groupName: z.string(), title: z.string(), price: z.string(), time: z.string() })),
+      estimate: z.string(),
+      longestTime: z.string(),
+    }),
+    z.object({ kind: z.literal('consultation') }),
+  ])
+  .meta({ id: 'RequestSnapshot' }) satisfies z.ZodType<RequestSnapshot>;
 
 export const enquiry = z
   .object({
@@ -45,6 +115,11 @@ export const enquiry = z
     phone: z.string().nullable(),
     service: z.string().nullable(),
     message: z.string(),
+    /** What the enquiry asks for: a plain message, or the kind of its request. */
+    kind: z.enum(enquiryKinds),
+    request: requestSnapshot.nullable(),
+    /** The site path the form was sent from; null when not known. */
+    page: z.string().nullable(),
     status: z.enum(enquiryStatuses),
     assignee: person.nullable(),
     createdAt: z.iso.datetime(),
@@ -101,6 +176,7 @@ export const enquiryListQuery = z.object({
     )
     .pipe(z.array(z.enum(enquiryStatuses))),
   service: z.union([z.enum(enquiryServices), z.literal('none'), z.literal('')]).optional(),
+  kind: z.union([z.enum(enquiryKinds), z.literal('')]).optional(),
   assignee: z.union([idSchema, z.literal('none'), z.literal('')]).optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),

@@ -19,16 +19,25 @@ export function emptyContent(): SiteContent {
 }
 
 /**
- * Every published item, fields only, in the site's order (services by category, then position).
- * `include` names one more item to show whatever its status (the preview of a draft).
+ * Every published item of `collections` with its id, in the site's order (services by category,
+ * then position). `include` names one more item to show whatever its status (the preview of a draft).
  */
-export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent> {
-  const rows = await db.query<{ collection: ContentCollection; fields: Record<string, unknown> }[]>(
-    `SELECT collection, fields FROM content_items
+export async function loadPublishedItems(
+  db: DataSource,
+  collections: readonly ContentCollection[],
+  include?: string,
+): Promise<{ id: string; collection: ContentCollection; fields: Record<string, unknown> }[]> {
+  return db.query(
+    `SELECT id, collection, fields FROM content_items
       WHERE (status = 'published' OR id = $2) AND collection = ANY($3::text[])
       ORDER BY collection, CASE WHEN collection = 'services' THEN array_position($1::text[], fields->>'category') END, position, created_at, id`,
-    [categoryKeys, include ?? null, contentCollections],
+    [categoryKeys, include ?? null, collections],
   );
+}
+
+/** Every published item, fields only, in the site's order; `include` as in loadPublishedItems. */
+export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent> {
+  const rows = await loadPublishedItems(db, contentCollections, include);
   const content = emptyContent() as Record<ContentCollection, unknown[]>;
   for (const row of rows) content[row.collection].push(row.fields);
   return content as unknown as SiteContent;

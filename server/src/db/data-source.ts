@@ -17,6 +17,7 @@ import { EnquiryTally1764100000002 } from './migrations/1764100000002-EnquiryTal
 import { Security1764200000000 } from './migrations/1764200000000-Security.js';
 import { AuditLog1764300000000 } from './migrations/1764300000000-AuditLog.js';
 import { PlanComparison1795538353192 } from './migrations/1795538353192-PlanComparison.js';
+import { EnquiryRequests1795538436212 } from './migrations/1795538436212-EnquiryRequests.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -29,6 +30,7 @@ export const migrations = [
   Security1764200000000,
   AuditLog1764300000000,
   PlanComparison1795538353192,
+  EnquiryRequests1795538436212,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

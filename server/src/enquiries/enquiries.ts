@@ -16,6 +16,7 @@ import { poolOf } from '../db/data-source.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';
 import { readGeneralSettings } from '../settings/settings.js';
+import { resolveRequest } from './requests.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
 
@@ -26,6 +27,9 @@ interface EnquiryRow {
   phone: string | null;
   service: string | null;
   message: string;
+  kind: Enquiry['kind'];
+  request: Enquiry['request'];
+  page: string | null;
   status: Enquiry['status'];
   created_at: Date;
   read_at: Date | null;
@@ -33,7 +37,7 @@ interface EnquiryRow {
   assignee_name: string | null;
 }
 
-const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.status, e.created_at, e.read_at,
+const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.status, e.created_at, e.read_at,
   s.id AS assignee_id, s.name AS assignee_name`;
 export const enquiryFrom = `enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
 
@@ -44,6 +48,9 @@ const toEnquiry = (r: EnquiryRow): Enquiry => ({
   phone: r.phone,
   service: r.service,
   message: r.message,
+  kind: r.kind,
+  request: r.request,
+  page: r.page,
   status: r.status,
   assignee: r.assignee_id ? { _id: r.assignee_id, name: r.assignee_name ?? '' } : null,
   createdAt: r.created_at.toISOString(),
@@ -119,6 +126,7 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
   }
   if (query.service === 'none') conditions.push(`e.service IS NULL`);
   else if (query.service) conditions.push(`e.service = ${param(query.service)}`);
+  if (query.kind) conditions.push(`e.kind = ${param(query.kind)}`);
   if (assigneeId) conditions.push(`e.assignee_id = ${param(assigneeId)}`);
   else if (query.assignee === 'none') conditions.push(`e.assignee_id IS NULL`);
   else if (query.assignee) conditions.push(`e.assignee_id = ${param(query.assignee)}`);
@@ -139,7 +147,7 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
 const noneId = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The total of a list filtered on status, service and assignee only, from the tally the
+ * The total of a list filtered on status, service, kind and assignee only, from the tally the
  * triggers keep (migration EnquiryTally): a sum over a few dozen rows, whatever the count.
  */
 async function tallyTotal(db: DataSource, query: ListQuery, assigneeId?: string): Promise<number> {
@@ -152,6 +160,7 @@ async function tallyTotal(db: DataSource, query: ListQuery, assigneeId?: string)
   if (query.status.length) conditions.push(`status = ANY(${param(query.status)}::varchar[])`);
   else conditions.push(`status <> 'Spam'`);
   if (query.service) conditions.push(`service = ${param(query.service === 'none' ? '' : query.service)}`);
+  if (query.kind) conditions.push(`kind = ${param(query.kind)}`);
   const assignee = assigneeId ?? (query.assignee === 'none' ? noneId : query.assignee);
   if (assignee) conditions.push(`assignee_id = ${param(assignee)}`);
   const { rows } = await poolOf(db).query<{ total: number }>(
@@ -325,7 +334,8 @@ function looksAutomated(body: Pick<z.output<typeof enquiryBody>, 'website' | 'st
 
 /**
  * Stores an enquiry from the contact form (the JSON call and the form posted without
- * JavaScript alike): Spam when looksAutomated (the sender cannot tell); otherwise New, mailing
+ * JavaScript alike), with the snapshot of its request (resolveRequest: 400 when it names what the
+ * site does not show): Spam when looksAutomated (the sender cannot tell); otherwise New, mailing
  * the admins who asked for it. At most `enquiriesPerAddress` per client address within the
  * window (429), counted in one atomic statement, so that several server processes share the
  * count; a refused one rolls back and does not count.
@@ -338,6 +348,8 @@ export async function receiveEnquiry(
   audit: AuditRecorder,
 ): Promise<void> {
   const spam = looksAutomated(body);
+  const snapshot = body.request ? await resolveRequest(db, body.request) : null;
+  const kind = snapshot?.kind ?? 'message';
   const address = addressKey(ip).slice('address:'.length);
   await db.transaction(async (m) => {
     const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
@@ -354,9 +366,20 @@ export async function receiveEnquiry(
     }
     const status = spam ? 'Spam' : 'New';
     const [row] = await m.query<[{ id: string }]>(
-      `INSERT INTO enquiries (full_name, email, phone, service, message, status, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [body.fullName, body.email, body.phone || null, body.service || null, body.message, status, address],
+      `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, page, status, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        body.fullName,
+        body.email,
+        body.phone || null,
+        body.service || null,
+        body.message,
+        kind,
+        snapshot,
+        body.page ?? null,
+        status,
+        address,
+      ],
     );
     if (!spam) await enquiryReceived(m, row.id);
     // Sent by a visitor: no actor; the message itself stays out of the log.
@@ -364,7 +387,14 @@ export async function receiveEnquiry(
       action: 'enquiry.create',
       actor: null,
       target: { type: 'enquiry', id: row.id, label: body.fullName },
-      changes: diff(null, { fullName: body.fullName, email: body.email, phone: body.phone || null, service: body.service || null, status }),
+      changes: diff(null, {
+        fullName: body.fullName,
+        email: body.email,
+        phone: body.phone || null,
+        service: body.service || null,
+        kind,
+        status,
+      }),
     });
   });
 }
