@@ -51,7 +51,7 @@ function pageData(url: string, content: SiteContent): PageData {
  * exist, answer 404 and have no canonical link.
  */
 async function render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage> {
-  const { page, params } = matchPage(url);
+  const { page, params } = matchPage(new URL(url, 'http://localhost').pathname);
   const mod = await loadPage(page);
   const html = renderToString(
     <PageDataSource value={() => data}>
@@ -61,7 +61,9 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
     </PageDataSource>,
   );
   const missing = page === 'notFound' || (page === 'serviceDetail' && !findService(data, params.category, params.index));
-  return { html, page, data, status: missing ? 404 : 200, head: renderHead(mod.meta(params, data), missing ? null : url, siteUrl) };
+  // The canonical address leaves the query out: /contact?plan=... is the contact page.
+  const canonical = missing ? null : new URL(url, 'http://localhost').pathname;
+  return { html, page, data, status: missing ? 404 : 200, head: renderHead(mod.meta(params, data), canonical, siteUrl) };
 }
 
 /** The whole page: the build's template (scripts/prerender.mjs) with the rendered page and its data. */
