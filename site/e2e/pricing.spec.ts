@@ -82,7 +82,8 @@ test.describe('pricing page (/projects)', () => {
         await expect(row).toBeVisible();
         await expect(row).toContainText(item.price);
         await expect(row).toContainText(item.time);
-        await expect(row.getByRole('link', { name: /^Get Quote/ })).toBeVisible();
+        // With JavaScript each item is ticked for the group's Get Quote (without, it is a link: calls-to-action.spec).
+        await expect(row.getByRole('checkbox', { name: `Include in my quote: ${item.title}` })).toBeVisible();
       }
     }
     const last = groups.nth(2).getByRole('button', { name: projectGroups[2].name });
@@ -106,7 +107,8 @@ test.describe('pricing page (/projects)', () => {
       const card = page.locator('.addon-card', { hasText: a.name });
       await expect(card).toBeVisible();
       await expect(card).toContainText(a.price);
-      await expect(card.getByRole('link', { name: /Add to Plan/ })).toBeVisible();
+      // With JavaScript Add to Plan adds to the selection (without, it is a link: calls-to-action.spec).
+      await expect(card.getByRole('button', { name: /Add to Plan/ })).toHaveAttribute('aria-pressed', 'false');
     }
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

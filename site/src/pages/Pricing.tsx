@@ -21,7 +21,7 @@ import {
 import { iconFor } from '../components/icon-paths';
 import { SelectionBar, useChosenAddons, useHydrated } from '../components/SelectionBar';
 import type { ProjectRef } from '@kafue/common/requests';
-import type { ComparisonCell, Plan } from '../content/types';
+import type { ComparisonCell, Plan, ProjectGroup } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
 
@@ -50,14 +50,29 @@ function PlanCard({ plan, addons }: { plan: Plan; addons: string[] }) {
   );
 }
 
-/**
- * The project groups. Without JavaScript each item's Get Quote is a link for that item; with it,
- * the items are ticked and the group's one Get Quote asks for all the ticked ones.
- */
+/** A project item's title, price and timeline. */
+function ProjectItemDetails({ item }: { item: ProjectGroup['items'][number] }) {
+  return (
+    <>
+      <h4>{item.title}</h4>
+      <dl>
+        <div>
+          <dt>{projectPricing.priceLabel}</dt>
+          <dd>{item.price}</dd>
+        </div>
+        <div>
+          <dt>{projectPricing.timeLabel}</dt>
+          <dd>{item.time}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** The project groups (shown by the switch, so with JavaScript): the items are ticked, and the group's Get Quote asks for them all. */
 function ProjectGroups() {
   const { open, toggle } = useSingleOpen();
   const projectGroups = useCollection('projectPrices');
-  const hydrated = useHydrated();
   const [ticked, setTicked] = useState<ProjectRef[]>([]);
   const isTicked = (ref: ProjectRef) => ticked.some((p) => p.group === ref.group && p.title === ref.title);
   const tick = (ref: ProjectRef) =>
@@ -84,38 +99,48 @@ function ProjectGroups() {
           <ul className="project-items">
             {group.items.map((item, j) => (
               <li key={j}>
-                <h4>{item.title}</h4>
-                <dl>
-                  <div>
-                    <dt>{projectPricing.priceLabel}</dt>
-                    <dd>{item.price}</dd>
-                  </div>
-                  <div>
-                    <dt>{projectPricing.timeLabel}</dt>
-                    <dd>{item.time}</dd>
-                  </div>
-                </dl>
-                {hydrated ? (
-                  <label className="tick">
-                    <input
-                      type="checkbox"
-                      checked={isTicked({ group: group.key, title: item.title })}
-                      onChange={() => tick({ group: group.key, title: item.title })}
-                    />
-                    {projectPricing.tick}
-                    <span className="sr-only">: {item.title}</span>
-                  </label>
-                ) : (
-                  <a href={contactHref({ projects: [{ group: group.key, title: item.title }] })} className="btn btn-outline btn-sm">
-                    {projectPricing.cta}
-                    <span className="sr-only">: {item.title}</span>
-                  </a>
-                )}
+                <ProjectItemDetails item={item} />
+                <label className="tick">
+                  <input
+                    type="checkbox"
+                    checked={isTicked({ group: group.key, title: item.title })}
+                    onChange={() => tick({ group: group.key, title: item.title })}
+                  />
+                  {projectPricing.tick}
+                  <span className="sr-only">: {item.title}</span>
+                </label>
               </li>
             ))}
           </ul>
-          {hydrated && <GroupQuote name={group.name} items={ticked.filter((p) => p.group === group.key)} />}
+          <GroupQuote name={group.name} items={ticked.filter((p) => p.group === group.key)} />
         </Disclosure>
+      ))}
+    </div>
+  );
+}
+
+/** Without JavaScript (no switch to show the groups): every project item with its own Get Quote link. */
+function ProjectQuoteLinks() {
+  const projectGroups = useCollection('projectPrices');
+  return (
+    <div className="project-groups">
+      <h2 className="center">{pricingSwitch.project}</h2>
+      <p className="center lead">{projectPricing.intro}</p>
+      {projectGroups.map((group) => (
+        <div key={group.key} className="card project-group">
+          <h3 className="project-group-name">{group.name}</h3>
+          <ul className="project-items">
+            {group.items.map((item, j) => (
+              <li key={j}>
+                <ProjectItemDetails item={item} />
+                <a href={contactHref({ projects: [{ group: group.key, title: item.title }] })} className="btn btn-outline btn-sm">
+                  {projectPricing.cta}
+                  <span className="sr-only">: {item.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
       ))}
     </div>
   );
@@ -136,6 +161,8 @@ function GroupQuote({ name, items }: { name: string; items: ProjectRef[] }) {
     </div>
   );
 }
+
+const noScriptAddOns = '.addons-panel{grid-template-rows:1fr;visibility:visible}';
 
 /** Without JavaScript Add to Plan links to the contact page with the add-on; with it, it toggles the add-on in the selection. */
 function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: string) => void }) {
@@ -158,7 +185,16 @@ function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: strin
             <Icon name="chevronDown" size={18} className={open ? 'chevron open' : 'chevron'} />
           </button>
         </div>
-        <div id="addons-panel" className="disclosure-panel addons-panel" data-open={open ? 'true' : 'false'} inert={!open}>
+        {/* Without JavaScript the toggle does nothing: the add-ons are shown open, their links usable. */}
+        <noscript>
+          <style>{noScriptAddOns}</style>
+        </noscript>
+        <div
+          id="addons-panel"
+          className="disclosure-panel addons-panel"
+          data-open={open ? 'true' : 'false'}
+          inert={hydrated ? !open : undefined}
+        >
           <div className="disclosure-panel-inner">
             <ul className="grid grid-4 addons">
               {addOns.map((a, i) => (
@@ -299,11 +335,16 @@ export default function Pricing() {
             </button>
           </div>
           {model === 'monthly' ? (
-            <div className="grid grid-3 plans">
-              {plans.map((p, i) => (
-                <PlanCard key={i} plan={p} addons={chosenNames} />
-              ))}
-            </div>
+            <>
+              <div className="grid grid-3 plans">
+                {plans.map((p, i) => (
+                  <PlanCard key={i} plan={p} addons={chosenNames} />
+                ))}
+              </div>
+              <noscript>
+                <ProjectQuoteLinks />
+              </noscript>
+            </>
           ) : (
             <ProjectGroups />
           )}
