@@ -155,7 +155,8 @@ export const endpoints = {
   getAuditSettings: { ...calls.getAuditSettings, answer: { 200: auditSettings } },
   saveAuditSettings: { ...calls.saveAuditSettings, body: auditSettings, answer: { 200: auditSettingsAnswer } },
 
-  sendEnquiry: { ...calls.sendEnquiry, body: enquiryBody, answer: { 201: messageAnswer } },
+  // Validated by the call itself: a malformed request is answered on `request`, whatever part is wrong.
+  sendEnquiry: { ...calls.sendEnquiry, documentedBody: enquiryBody, answer: { 201: messageAnswer } },
   listEnquiries: { ...calls.listEnquiries, query: enquiryListQuery, answer: { 200: enquiryList } },
   countUnreadEnquiries: { ...calls.countUnreadEnquiries, answer: { 200: unreadCount } },
   exportEnquiries: { ...calls.exportEnquiries, query: enquiryListQuery, answer: { 200: enquiriesCsv } },

@@ -62,9 +62,12 @@ export const enquiryRequest = z
   )
   .meta({ id: 'EnquiryRequest' }) satisfies z.ZodType<EnquiryRequest>;
 
+/** How long the `page` of an enquiry may be. */
+export const maxPageLength = 500;
+
 /** The site path a form was sent from, e.g. "/contact?plan=Business". */
 const sitePage = oneLine()
-  .max(500, 'At most 500 characters.')
+  .max(maxPageLength, `At most ${maxPageLength} characters.`)
   .regex(/^\/(?!\/)\S*$/, 'Use a path on this site.');
 
 /**
@@ -158,8 +161,8 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 
 /**
  * The inbox's query string. `status`: one status or several, comma-separated (Spam only when
- * named); `assignee`: a staff member's id, or `none` for the unassigned; `from`/`to`: days
- * included (or instants); `q`: words in the name, email or message.
+ * named); `assignee`: a staff member's id, or `none` for the unassigned; `kind`: what the
+ * enquiries ask for; `from`/`to`: days included (or instants); `q`: words in the name, email or message.
  */
 export const enquiryListQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -218,6 +221,6 @@ export const enquiriesCsv = z
 /** The answer to the contact page's form posted without JavaScript (POST /contact). */
 export const contactPage = z.string().meta({
   id: 'ContactPage',
-  description: `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields).`,
+  description: `The contact page showing the sent note, or the refusal with the text kept. The request is the form as a browser sends it without JavaScript: application/x-www-form-urlencoded ${contactFormFields.join(', ')} (the EnquiryBody fields), to the contact page's address with the selection it showed in its query (service, plan, addon, project, topic), which becomes the enquiry's request.`,
   contentMediaType: 'text/html',
 });

@@ -10,6 +10,14 @@
 export const enquiryKinds = ['message', 'service', 'quote', 'consultation'] as const;
 export type EnquiryKind = (typeof enquiryKinds)[number];
 
+/** Each kind in plain words, as the inbox and the CSV name it. */
+export const enquiryKindLabels: Record<EnquiryKind, string> = {
+  message: 'Message',
+  service: 'Service request',
+  quote: 'Quote request',
+  consultation: 'Consultation',
+};
+
 /** A project-pricing item by its group's key and its title. */
 export interface ProjectRef {
   group: string;

@@ -511,6 +511,7 @@ describe('every state-changing route writes exactly one audit row', () => {
       email: { new: 'row.sender@kafue.test' },
       phone: { new: null },
       service: { new: null },
+      kind: { new: 'message' },
       status: { new: 'New' },
     });
     const staff = await t.staff();

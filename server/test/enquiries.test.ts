@@ -441,7 +441,20 @@ describe('GET /api/enquiries/export.csv', () => {
     const raw = await fetch(`${t.url}${api.enquiriesExport}`, { headers: { cookie: `kafue_session=${moderator.cookie}` } });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(answer.text);
-    expect(rows[0]).toEqual(['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read']);
+    expect(rows[0]).toEqual([
+      'Received',
+      'Full Name',
+      'Email',
+      'Phone',
+      'Service',
+      'Status',
+      'Assignee',
+      'Message',
+      'Read',
+      'Kind',
+      'Request',
+      'Page',
+    ]);
     expect(rows.slice(1)).toEqual([
       [
         '2026-01-01T10:00:00.000Z',
@@ -453,9 +466,12 @@ describe('GET /api/enquiries/export.csv', () => {
         '',
         'line one\nline "two", three',
         '',
+        'Message',
+        '',
+        '',
       ],
-      ['2026-01-02T10:00:00.000Z', "'@SUM(A1:A2)", 'b@example.com', '', 'Cybersecurity', 'New', '', "'-2+3", ''],
-      ['2026-01-03T10:00:00.000Z', 'Zoë Ñandú', 'c@example.com', '', '', 'New', '', "'\tTabbed", ''],
+      ['2026-01-02T10:00:00.000Z', "'@SUM(A1:A2)", 'b@example.com', '', 'Cybersecurity', 'New', '', "'-2+3", '', 'Message', '', ''],
+      ['2026-01-03T10:00:00.000Z', 'Zoë Ñandú', 'c@example.com', '', '', 'New', '', "'\tTabbed", '', 'Message', '', ''],
     ]);
     // Quoted where needed, as written.
     expect(answer.text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);

@@ -6,6 +6,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { defaultGeneralSettings, type Enquiry, type EnquiryNote, type Timezone } from '@kafue/common/contract';
 import { messages } from '@kafue/common/contract';
+import { describeSnapshot } from '@kafue/common/requests';
 import type { enquiryBody, enquiryListQuery } from '@kafue/common/schemas';
 import { fromLocalClock } from '@kafue/common/time';
 import type { z } from 'zod';
@@ -366,8 +367,8 @@ export async function receiveEnquiry(
     }
     const status = spam ? 'Spam' : 'New';
     const [row] = await m.query<[{ id: string }]>(
-      `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, page, status, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, request_summary, page, status, client_address)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
       [
         body.fullName,
         body.email,
@@ -376,6 +377,7 @@ export async function receiveEnquiry(
         body.message,
         kind,
         snapshot,
+        snapshot && describeSnapshot(snapshot),
         body.page ?? null,
         status,
         address,

@@ -6,10 +6,29 @@ import { PassThrough, type Readable } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DataSource } from 'typeorm';
+import { enquiryKindLabels } from '@kafue/common/requests';
 import { poolOf } from '../db/data-source.js';
 import { enquiryFrom, orderBy, whereOf, type ListQuery } from './enquiries.js';
 
-const csvHeader = ['Received', 'Full Name', 'Email', 'Phone', 'Service', 'Status', 'Assignee', 'Message', 'Read'];
+const csvHeader = [
+  'Received',
+  'Full Name',
+  'Email',
+  'Phone',
+  'Service',
+  'Status',
+  'Assignee',
+  'Message',
+  'Read',
+  'Kind',
+  'Request',
+  'Page',
+];
+
+/** The kind in plain words (constants of common, written into the statement). */
+const kindLabel = `CASE e.kind ${Object.entries(enquiryKindLabels)
+  .map(([kind, label]) => `WHEN '${kind}' THEN '${label}'`)
+  .join(' ')} END`;
 
 /**
  * The SQL of a text cell: text a spreadsheet would run as a formula (leading =, +, -, @, tab or
@@ -46,6 +65,9 @@ export async function exportCsv(db: DataSource, query: ListQuery): Promise<Reada
     csvText('s.name'),
     csvText('e.message'),
     csvTime('e.read_at'),
+    kindLabel,
+    csvText('e.request_summary'),
+    csvText('e.page'),
   ].map((sql, i) => `${sql} AS "${csvHeader[i]}"`);
   const whereSql = where.sql.replace(/\$(\d+)/g, (_, n: string) => literal(client, where.values[Number(n) - 1]));
   const copy = client.query(

@@ -18,8 +18,11 @@ import {
   type RequestSnapshot,
   type ResolvedSelection,
 } from '@kafue/common/requests';
+import { enquiryBody, requestUnreadable } from '@kafue/common/schemas';
+import type { z } from 'zod';
 import { loadPublishedItems } from '../content/published.js';
 import { HttpError } from '../http/errors.js';
+import { parseBody } from '../http/validate.js';
 
 interface Catalogue {
   /** Published services in the site's order, with their ids. */
@@ -198,4 +201,20 @@ export async function resolveSelection(db: DataSource, selection: ContactSelecti
   return kept
     ? { selection: kept.selection, request: kept.request, snapshot: kept.snapshot, dropped }
     : { selection: {}, request: null, snapshot: null, dropped };
+}
+
+/**
+ * The body of POST /api/enquiries (and of the form without JavaScript) validated: 400 with one
+ * message per field, a malformed `request` answered on `request` itself (whichever part of it is
+ * wrong), as the form shows one note for it.
+ */
+export function parseEnquiryBody(body: unknown): z.output<typeof enquiryBody> {
+  try {
+    return parseBody(enquiryBody, body);
+  } catch (error) {
+    if (!(error instanceof HttpError) || !error.errors) throw error;
+    const errors = Object.entries(error.errors).filter(([field]) => field !== 'request' && !field.startsWith('request.'));
+    if (errors.length === Object.keys(error.errors).length) throw error;
+    throw new HttpError(error.status, error.message, { ...Object.fromEntries(errors), request: requestUnreadable });
+  }
 }

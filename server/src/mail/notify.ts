@@ -13,6 +13,7 @@ import {
   type NotificationSettings,
   type Timezone,
 } from '@kafue/common/contract';
+import { describeSnapshot, enquiryKindLabels, type EnquiryKind, type RequestSnapshot } from '@kafue/common/requests';
 import { notificationSettings } from '@kafue/common/schemas';
 import { fromLocalClock, toLocalClock } from '@kafue/common/time';
 import { readGeneralSettings } from '../settings/settings.js';
@@ -60,6 +61,13 @@ interface EnquiryFacts {
   created_at: Date;
 }
 
+/** A new enquiry's facts, with what its call to action asked for. */
+interface NewEnquiryFacts extends EnquiryFacts {
+  kind: EnquiryKind;
+  request: RequestSnapshot | null;
+  page: string | null;
+}
+
 const signature = (company: string) => `\n\n-- \n${company}`;
 
 /**
@@ -80,8 +88,8 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string): Prom
   const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));
   if (recipients.length === 0) return;
   const { company } = await general(m);
-  const [e] = await m.query<EnquiryFacts[]>(
-    `SELECT id, full_name, email, phone, service, message, created_at FROM enquiries WHERE id = $1`,
+  const [e] = await m.query<NewEnquiryFacts[]>(
+    `SELECT id, full_name, email, phone, service, message, created_at, kind, request, page FROM enquiries WHERE id = $1`,
     [enquiryId],
   );
   const name = asOneLine(e.full_name);
@@ -91,6 +99,9 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string): Prom
     `From: ${name} <${e.email}>\n` +
     (e.phone ? `Phone: ${asOneLine(e.phone)}\n` : '') +
     `Service: ${e.service ?? 'not chosen'}\n` +
+    `Kind: ${enquiryKindLabels[e.kind]}\n` +
+    (e.request ? `Request: ${asOneLine(describeSnapshot(e.request))}\n` : '') +
+    (e.page ? `Sent from: ${asOneLine(e.page)}\n` : '') +
     `Message:\n\n${quoted(e.message)}` +
     signature(company);
   for (const admin of recipients) {

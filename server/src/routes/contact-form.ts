@@ -1,6 +1,6 @@
 /**
  * The contact form without JavaScript. The page's form is `method="post"
- * action="/contact"`: before its script has loaded (or without scripts) the browser sends it
+ * action="/contact?{the selection}"` (the selection of the page's address, see ContactSelection): before its script has loaded (or without scripts) the browser sends it
  * here as application/x-www-form-urlencoded, never in the address bar. The enquiry is received
  * exactly as the JSON call receives it (receiveEnquiry: same validation, Origin check, limit,
  * spam defences, mails), and the answer is the contact page, rendered by the server, showing the
@@ -9,14 +9,15 @@
 import type { Context } from 'koa';
 import { contactFormFields, contactFormPath, type ContactNote } from '@kafue/common/contact-form';
 import { endpoints } from '@kafue/common/endpoints';
-import { enquiryBody } from '@kafue/common/schemas';
+import { parseSelection, type ResolvedSelection } from '@kafue/common/requests';
+import { maxPageLength } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../web/security.js';
-import { parseBody } from '../http/validate.js';
 import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
+import { parseEnquiryBody, resolveSelection } from '../enquiries/requests.js';
 
 /** The form's fields from an application/x-www-form-urlencoded body of at most `limit` bytes. */
 async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
@@ -47,17 +48,24 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
       async handle({ ctx, audit }) {
         const form = await readForm(ctx, config.limits.bodyBytes);
         let contactNote: ContactNote;
+        // What the call to action chose is in the address the form posts to; items the site no
+        // longer shows are dropped, as the page the visitor saw said.
+        const selection = ctx.querystring ? await resolveSelection(db, parseSelection(ctx.querystring)) : undefined;
+        /** Refused, the page keeps the selection with everything typed; sent, the form starts afresh. */
+        let kept: ResolvedSelection | undefined;
         try {
           // No session rides on this post, but a page elsewhere must not post enquiries through
           // visitors' browsers either.
           assertSameOrigin(ctx, config.allowedOrigins);
-          await receiveEnquiry(db, config.limits, ctx.ip, parseBody(enquiryBody, form), audit);
+          const context = { page: ctx.url.slice(0, maxPageLength), ...(selection?.request ? { request: selection.request } : {}) };
+          await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody({ ...form, ...context }), audit);
           contactNote = { kind: 'success' };
           ctx.status = 200;
         } catch (error) {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
           const { website: _honeypot, startedAt: _shown, ...values } = form;
           contactNote = { kind: 'error', message: error.message, errors: error.errors, values };
+          kept = selection;
           ctx.status = error.status;
           for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
           // Refused, so nothing changed: the page with the note is all this call does.
@@ -71,7 +79,8 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
           return 'See the contact page.';
         }
         const content = await loadSiteContent(db);
-        const { html } = await pages.renderPage(contactFormPath, content, { ...pages.pageData(contactFormPath, content), contactNote });
+        const data = { ...pages.pageData(contactFormPath, content), contactNote, ...(kept ? { request: kept } : {}) };
+        const { html } = await pages.renderPage(contactFormPath, content, data);
         ctx.type = 'text/html; charset=utf-8';
         ctx.set('Cache-Control', 'no-store');
         return html;

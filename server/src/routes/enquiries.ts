@@ -19,6 +19,7 @@ import {
   updateEnquiry,
 } from '../enquiries/enquiries.js';
 import { exportCsv } from '../enquiries/export.js';
+import { parseEnquiryBody } from '../enquiries/requests.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
@@ -93,8 +94,8 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       access: 'public',
       refusedInMaintenance: true,
       sameOrigin: true,
-      async handle({ ctx, body, audit }) {
-        await receiveEnquiry(db, config.limits, ctx.ip, body, audit);
+      async handle({ ctx, audit }) {
+        await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody(ctx.request.body), audit);
         ctx.status = 201;
         return { message: messages.enquirySent };
       },

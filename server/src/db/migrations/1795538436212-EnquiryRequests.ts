@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * What an enquiry asks for: its `kind` (a plain message, or the kind of its request), the
  * `request` as the published catalogue showed it when it was sent (a snapshot, jsonb), and the
- * `page` of the site it was sent from.
+ * `page` of the site it was sent from. `request_summary` is the snapshot in words as it was
+ * written then (describeSnapshot), for the CSV export that PostgreSQL makes itself.
  *
  * The inbox filters by kind: an index on (kind, created_at, id) serves its pages in the default
  * order, as the other filter columns' indexes do, and the tally (EnquiryTally) counts per kind too,
@@ -17,6 +18,7 @@ export class EnquiryRequests1795538436212 implements MigrationInterface {
       ALTER TABLE enquiries
         ADD COLUMN kind text NOT NULL DEFAULT 'message' CHECK (kind IN ('message', 'service', 'quote', 'consultation')),
         ADD COLUMN request jsonb,
+        ADD COLUMN request_summary text,
         ADD COLUMN page text`);
     await q.query(`CREATE INDEX enquiries_kind ON enquiries (kind, created_at, id)`);
 
@@ -38,7 +40,7 @@ export class EnquiryRequests1795538436212 implements MigrationInterface {
       SELECT status, coalesce(service, ''), coalesce(assignee_id, '00000000-0000-0000-0000-000000000000'), count(*)
         FROM enquiries GROUP BY 1, 2, 3`);
     await q.query(`DROP INDEX enquiries_kind`);
-    await q.query(`ALTER TABLE enquiries DROP COLUMN kind, DROP COLUMN request, DROP COLUMN page`);
+    await q.query(`ALTER TABLE enquiries DROP COLUMN kind, DROP COLUMN request, DROP COLUMN request_summary, DROP COLUMN page`);
   }
 }
 

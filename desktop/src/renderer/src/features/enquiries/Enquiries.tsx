@@ -22,6 +22,8 @@ import { useFormatTime } from '../../lib/generalSettings';
 import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 import type { EnquirySortField } from '@kafue/common/contract';
 import { EnquiryDetail } from './EnquiryDetail';
+import { EnquiryKindBadge } from './EnquiryRequest';
+import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
 import { texts, useActiveStaff, useBulkStatus, useEnquiryList, useExportCsv } from './useEnquiries';
 
 const pageSize = 25;
@@ -31,11 +33,12 @@ interface Filters {
   q: string;
   status: string;
   service: string;
+  kind: string;
   assignee: string;
   from: string;
   to: string;
 }
-const noFilters: Filters = { q: '', status: '', service: '', assignee: '', from: '', to: '' };
+const noFilters: Filters = { q: '', status: '', service: '', kind: '', assignee: '', from: '', to: '' };
 
 /** A column header that sorts the list by its field (the server sorts); a second click reverses it. */
 function SortHeader({ label, field, sort, onSort }: { label: string; field: SortKey; sort: string; onSort: (sort: string) => void }) {
@@ -65,6 +68,7 @@ export default function Enquiries() {
     q,
     status: filters.status,
     service: filters.service,
+    kind: filters.kind,
     assignee: filters.assignee,
     // Days, read by the server in the configured timezone.
     from: filters.from,
@@ -122,6 +126,13 @@ export default function Enquiries() {
             onChange={(v) => change('service', v ?? '')}
           />
           <Select
+            label="Kind"
+            data={[{ value: '', label: 'All kinds' }, ...enquiryKinds.map((k) => ({ value: k, label: enquiryKindLabels[k] }))]}
+            value={filters.kind}
+            allowDeselect={false}
+            onChange={(v) => change('kind', v ?? '')}
+          />
+          <Select
             label="Assignee"
             data={[
               { value: '', label: 'Anyone' },
@@ -159,7 +170,7 @@ export default function Enquiries() {
         <DataTable
           loading={list.isPending}
           label="Enquiries"
-          minWidth={820}
+          minWidth={920}
           head={
             <>
               <Table.Th w={40}>
@@ -184,6 +195,7 @@ export default function Enquiries() {
               <SortHeader label="Name" field="fullName" sort={sort} onSort={setSort} />
               <SortHeader label="Email" field="email" sort={sort} onSort={setSort} />
               <SortHeader label="Service" field="service" sort={sort} onSort={setSort} />
+              <Table.Th>Kind</Table.Th>
               <SortHeader label="Status" field="status" sort={sort} onSort={setSort} />
               <Table.Th>Assignee</Table.Th>
               <Table.Th>Actions</Table.Th>
@@ -191,7 +203,7 @@ export default function Enquiries() {
           }
         >
           {items.length === 0 ? (
-            <EmptyRow columns={8}>
+            <EmptyRow columns={9}>
               {Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}
             </EmptyRow>
           ) : (
@@ -217,6 +229,9 @@ export default function Enquiries() {
                 </Table.Td>
                 <Table.Td>{e.email}</Table.Td>
                 <Table.Td>{e.service}</Table.Td>
+                <Table.Td>
+                  <EnquiryKindBadge kind={e.kind} />
+                </Table.Td>
                 <Table.Td>
                   <EnquiryStatusBadge status={e.status} />
                 </Table.Td>

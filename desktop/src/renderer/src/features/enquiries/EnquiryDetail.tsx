@@ -7,6 +7,7 @@ import { useFormatTime } from '../../lib/generalSettings';
 import { useAuth } from '../../lib/session';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
+import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
 import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
 
 const unassigned = '';
@@ -61,6 +62,7 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
     <Stack>
       <Group gap="xs">
         <EnquiryStatusBadge status={enquiry.status} />
+        <EnquiryKindBadge kind={enquiry.kind} />
         <Text size="sm" c="dimmed">
           Received {format(enquiry.createdAt)}
         </Text>
@@ -71,6 +73,7 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
         <Line label="Service">{enquiry.service}</Line>
         <Line label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Line>
       </SimpleGrid>
+      <EnquiryRequest enquiry={enquiry} />
       <Line label="Message">
         <Text component="div" style={{ whiteSpace: 'pre-wrap' }}>
           {enquiry.message}

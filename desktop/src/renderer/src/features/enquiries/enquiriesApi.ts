@@ -10,6 +10,8 @@ export interface EnquiryQuery {
   q: string;
   status: string;
   service: string;
+  /** An enquiry kind (message, service, quote, consultation); empty for all. */
+  kind: string;
   assignee: string;
   from: string;
   to: string;

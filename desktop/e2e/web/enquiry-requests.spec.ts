@@ -1,0 +1,67 @@
+/**
+ * The inbox with what visitors asked for: a quote request's items, prices, estimate and page in
+ * the enquiry's detail, and the list filtered by kind. Enquiries are sent through the public call,
+ * as the site's forms send them.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { choose, createEnquiry, signIn, superAdmin, unique } from './support';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('the inbox shows a quote request with its items and estimate, and filters by kind', async ({ page }) => {
+  // Two axe runs on a loaded machine.
+  test.setTimeout(90_000);
+  const slug = unique('kinds');
+  const quote = await createEnquiry({
+    fullName: `Quote ${slug}`,
+    request: { plan: 'Business', addons: ['Priority Support'] },
+    page: '/contact?plan=Business&addon=Priority%20Support',
+  });
+  const consultation = await createEnquiry({ fullName: `Consultation ${slug}`, request: { topic: 'consultation' }, page: '/' });
+  const message = await createEnquiry({ fullName: `Message ${slug}` });
+
+  await signIn(page, superAdmin);
+  await page.goto('/admin/enquiries');
+  await page.getByRole('textbox', { name: 'Search' }).fill(slug);
+  await expect(page.getByRole('row')).toHaveCount(4);
+  await expect(row(page, quote.fullName)).toContainText('Quote request');
+  await expect(row(page, consultation.fullName)).toContainText('Consultation');
+  await expect(row(page, message.fullName)).toContainText('Message');
+
+  // Filtered by kind, in plain words: the server answers only that kind.
+  await choose(page, 'Kind', 'Quote request');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row(page, quote.fullName)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /of 1$/ })).toBeVisible();
+  await expectNoViolations(page);
+  await choose(page, 'Kind', 'Consultation');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row(page, consultation.fullName)).toBeVisible();
+  await choose(page, 'Kind', 'Message');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(row(page, message.fullName)).toBeVisible();
+  await choose(page, 'Kind', 'Quote request');
+
+  // The detail: the request above the message, as the site priced it when it was sent.
+  await row(page, quote.fullName)
+    .getByRole('button', { name: `Open the enquiry from ${quote.fullName}` })
+    .click();
+  const drawer = page.getByRole('dialog', { name: quote.fullName });
+  const request = drawer.getByRole('region', { name: 'Request' });
+  await expect(request).toContainText('Quote request');
+  await expect(request.getByRole('listitem')).toHaveText(['Business plan: $99/month', 'Priority Support (add-on): $49/month']);
+  await expect(request).toContainText('Estimate: $148/month');
+  await expect(request).toContainText('Sent from the page /contact?plan=Business&addon=Priority%20Support');
+  // Above the message.
+  const [requestBox, messageBox] = await Promise.all([request.boundingBox(), drawer.getByText(quote.message).boundingBox()]);
+  expect(requestBox!.y).toBeLessThan(messageBox!.y);
+  await expectNoViolations(page);
+});
