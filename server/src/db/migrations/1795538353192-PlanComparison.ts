@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The author of the revisions this migration writes, as the content's first seed. */
+/** The author of the seed revisions (migration Content). */
 const seedAuthor = 'Initial content';
 
 const shared = ['24/7 email and chat support', 'Free SSL certificate', 'No setup fees'];
@@ -29,6 +29,9 @@ export class PlanComparison1795538353192 implements MigrationInterface {
   name = 'PlanComparison1795538353192';
 
   async up(q: QueryRunner): Promise<void> {
+    // The seed revision of each such plan gets the rows too: the table was part of the content
+    // that moved into the database, and a seeded site keeps one seed revision per item (which a
+    // restore recognises as no content of the operator's).
     await q.query(
       `WITH rows AS (
          SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (name text, comparison jsonb)
@@ -36,10 +39,11 @@ export class PlanComparison1795538353192 implements MigrationInterface {
          UPDATE content_items i SET fields = i.fields || jsonb_build_object('comparison', rows.comparison)
          FROM rows
          WHERE i.collection = 'plans' AND i.fields->>'name' = rows.name AND NOT i.fields ? 'comparison'
-         RETURNING i.id, i.status, i.position, i.fields
+         RETURNING i.id, rows.comparison
        )
-       INSERT INTO content_revisions (item_id, author_name, snapshot)
-       SELECT id, $2, jsonb_build_object('status', status, 'position', position, 'fields', fields) FROM items`,
+       UPDATE content_revisions r SET snapshot = jsonb_set(r.snapshot, '{fields,comparison}', items.comparison)
+       FROM items
+       WHERE r.item_id = items.id AND r.author_id IS NULL AND r.author_name = $2`,
       [JSON.stringify(comparisons), seedAuthor],
     );
   }
