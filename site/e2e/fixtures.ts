@@ -51,3 +51,9 @@ export async function stopClock(page: Page) {
   await page.clock.install();
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
 }
+
+/**
+ * A control's accessible name: its visible words, then the item it is for (read only by screen
+ * readers, in a visually hidden span, which Chromium joins with or without a space).
+ */
+export const named = (words: string, item: string) => new RegExp(`^${words}\\s*:?\\s*${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

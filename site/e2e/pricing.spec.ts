@@ -1,5 +1,5 @@
 import { brand } from '@kafue/common/brand';
-import { test, expect, open } from './fixtures';
+import { test, expect, named, open } from './fixtures';
 import { comparison } from '../src/content/pricing';
 import { addOns, plans, pricingFaq, projectGroups } from '../src/content/seed';
 
@@ -83,7 +83,7 @@ test.describe('pricing page (/projects)', () => {
         await expect(row).toContainText(item.price);
         await expect(row).toContainText(item.time);
         // With JavaScript each item is ticked for the group's Get Quote (without, it is a link: calls-to-action.spec).
-        await expect(row.getByRole('checkbox', { name: `Include in my quote: ${item.title}` })).toBeVisible();
+        await expect(row.getByRole('checkbox', { name: named('Include in my quote', item.title) })).toBeVisible();
       }
     }
     const last = groups.nth(2).getByRole('button', { name: projectGroups[2].name });

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, open } from './fixtures';
+import { test, expect, named, open } from './fixtures';
 import { contactForm, enquiriesMatching, visitor } from './visitor';
 
 type Stored = Record<string, unknown> & { kind: string; page: string | null; request: Record<string, unknown> | null };
@@ -22,9 +22,6 @@ async function send(page: Page, who: Awaited<ReturnType<typeof visitor>>): Promi
   expect(stored).toHaveLength(1);
   return stored[0] as Stored;
 }
-
-/** A control's name: its words, then (read only by screen readers) the item it is for. */
-const named = (words: string, item: string) => new RegExp(`^${words}\\s*:?\\s*${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 const yourRequest = (page: Page) => contactForm(page).region.locator('.your-request');
 
