@@ -34,6 +34,11 @@ export const planFields = z
     features: z.array(text(120)).max(12),
     cta: text(40),
     highlighted: z.boolean().optional(),
+    /**
+     * The plan's rows of the Detailed Plan Comparison, "Feature: value" or the feature alone for
+     * "Included"; a feature another plan has and this one lacks shows "Not included".
+     */
+    comparison: z.array(text(120)).max(12).optional(),
   })
   .meta({ id: 'PlanFields' });
 

@@ -46,9 +46,11 @@ test.describe('calls to action', () => {
     });
   }
 
-  test('pricing: Get Quote names its project item and Add to Plan its add-on', async ({ page }) => {
-    await open(page, '/projects');
-    await page.getByRole('group', { name: 'Pricing model' }).getByRole('button', { name: 'Project Pricing' }).click();
+  // With JavaScript both become the pricing page's selection (requests.spec).
+  test('pricing without JavaScript: Get Quote names its project item and Add to Plan its add-on', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/projects');
     const item = firstGroup.items[0];
     const quote = page.locator('.project-items li', { hasText: item.title }).first().locator('a');
     const addOn = page.locator('.addon-card', { hasText: firstAddOn.name }).locator('a');
@@ -56,6 +58,7 @@ test.describe('calls to action', () => {
     expect((await selection(quote)).get('project')).toBe(`${firstGroup.key}:${item.title}`);
     expect((await selection(addOn)).get('addon')).toBe(firstAddOn.name);
     expect(new URL((await quote.getAttribute('href')) ?? '', 'http://site').pathname).toBe('/contact');
+    await context.close();
   });
 
   test('Request This Service opens the contact form, with JavaScript', async ({ page }) => {

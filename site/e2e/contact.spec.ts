@@ -1,9 +1,8 @@
 import { defaultCompany, mapEmbedUrl, phoneHref } from '@kafue/common/company';
-import { request, type Page } from '@playwright/test';
-import { api } from '@kafue/common/contract';
+import { request } from '@playwright/test';
 import { test, expect, open } from './fixtures';
-import { siteAdmin } from '../playwright.config';
 import { contactPage } from '../src/content/pages';
+import { baseURL, contactForm, enquiriesMatching, visitor } from './visitor';
 
 test.describe('contact page', () => {
   test('heading, contact information, lazy 250 px map and the Quick Response Guarantee', async ({ page, isPhone }) => {
@@ -291,51 +290,4 @@ function expectOnlyRefusal(consoleErrors: string[], status: number) {
   expect(consoleErrors.length).toBeGreaterThan(0);
   for (const e of consoleErrors) expect(e).toContain(`status of ${status}`);
   consoleErrors.length = 0;
-}
-
-function contactForm(page: Page) {
-  const region = page.getByRole('region', { name: 'Send us a Message' });
-  return {
-    region,
-    name: region.getByRole('textbox', { name: 'Full Name' }),
-    phone: region.getByRole('textbox', { name: /Phone Number/ }),
-    email: region.getByRole('textbox', { name: 'Email Address' }),
-    service: region.getByRole('combobox', { name: /Service/ }),
-    message: region.getByRole('textbox', { name: 'Message' }),
-    send: region.getByRole('button', { name: 'Send Message' }),
-    status: region.getByRole('status'),
-    error: region.locator('.error-note'),
-  };
-}
-
-let visitors = 0;
-/**
- * A visitor of its own: a unique name, e-mail and tag to find their enquiry by, and a client
- * address of their own (the server trusts the test's X-Forwarded-For), so that the limit of five
- * messages per address in ten minutes counts each test apart.
- */
-async function visitor(page: Page) {
-  visitors += 1;
-  const tag = `t${Date.now().toString(36)}${visitors}`;
-  const address = `198.51.100.${(Date.now() + visitors) % 250}`;
-  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });
-  return { tag, address, name: `Chanda Mwale ${tag}`, email: `${tag}@example.com` };
-}
-
-function baseURL(): string {
-  return test.info().project.use.baseURL!;
-}
-
-/** The enquiries whose text holds `tag`, any status, read through the admin API. */
-async function enquiriesMatching(tag: string): Promise<Array<Record<string, unknown>>> {
-  const admin = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
-  expect((await admin.post(api.adminLogin, { data: siteAdmin })).status()).toBe(200);
-  const found: Array<Record<string, unknown>> = [];
-  for (const status of ['New', 'Spam']) {
-    const res = await admin.get(`/api/enquiries?q=${tag}&status=${status}`);
-    expect(res.status()).toBe(200);
-    found.push(...((await res.json()) as { items: Array<Record<string, unknown>> }).items);
-  }
-  await admin.dispose();
-  return found;
 }

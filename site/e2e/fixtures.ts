@@ -64,3 +64,9 @@ export async function revealAll(page: Page) {
   await page.evaluate(() => document.querySelectorAll('[data-rv]').forEach((el) => el.setAttribute('data-rv', 'static')));
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }
+
+/**
+ * A control's accessible name: its visible words, then the item it is for (read only by screen
+ * readers, in a visually hidden span, which Chromium joins with or without a space).
+ */
+export const named = (words: string, item: string) => new RegExp(`^${words}\\s*:?\\s*${item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

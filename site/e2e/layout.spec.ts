@@ -64,7 +64,8 @@ test.describe('header and footer', () => {
     await expect(f.getByText(defaultCompany.address)).toBeVisible();
     const quick = f.getByRole('navigation', { name: 'Quick Links' });
     await expect(quick.getByRole('link')).toHaveText(['Home', 'Services', 'Pricing', 'Portfolio', 'About', 'Contact']);
-    for (const s of footer.servicesList) await expect(f.getByText(s, { exact: true })).toBeVisible();
+    // Our Services: each item leads to the service page that offers it.
+    for (const s of footer.servicesList) await expect(f.getByRole('link', { name: s.label, exact: true })).toHaveAttribute('href', s.to);
     await expect(f.getByRole('textbox', { name: 'Email address' })).toBeVisible();
     await expect(f.getByRole('link', { name: /on (Facebook|LinkedIn|X)/ })).toHaveCount(3);
     // The newsletter box and the legal links do nothing.

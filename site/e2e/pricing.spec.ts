@@ -1,5 +1,5 @@
 import { defaultCompany } from '@kafue/common/company';
-import { test, expect, open } from './fixtures';
+import { test, expect, named, open } from './fixtures';
 import { comparison } from '../src/content/pricing';
 import { addOns, plans, pricingFaq, projectGroups } from '../src/content/seed';
 
@@ -17,7 +17,25 @@ test.describe('pricing page (/projects)', () => {
     const table = page.getByRole('table');
     await expect(page.getByRole('heading', { name: 'Detailed Plan Comparison' })).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Starter', 'Business', 'Enterprise']);
-    await expect(table.getByRole('rowheader')).toHaveText(comparison.rows.map((r) => r.feature));
+    // The rows come from the plans now (their price and comparison rows): the same table as before.
+    await expect(table.getByRole('rowheader')).toHaveText([
+      'Monthly price',
+      'Email accounts',
+      'Website pages',
+      'Storage',
+      'Support response',
+      'Reports',
+      '24/7 email and chat support',
+      'Free SSL certificate',
+      'No setup fees',
+      'Dedicated account manager',
+    ]);
+    await expect(table.getByRole('row', { name: /Monthly price/ }).getByRole('cell')).toHaveText(['$29', '$99', 'Custom']);
+    await expect(table.getByRole('row', { name: /Dedicated account manager/ }).getByRole('cell')).toHaveText([
+      comparison.no,
+      comparison.no,
+      comparison.yes,
+    ]);
     await expect(table.getByRole('row', { name: /Support response/ }).getByRole('cell')).toHaveText([
       '24–48 hours',
       '4–8 hours',
@@ -64,7 +82,8 @@ test.describe('pricing page (/projects)', () => {
         await expect(row).toBeVisible();
         await expect(row).toContainText(item.price);
         await expect(row).toContainText(item.time);
-        await expect(row.getByRole('link', { name: /^Get Quote/ })).toBeVisible();
+        // With JavaScript each item is ticked for the group's Get Quote (without, it is a link: calls-to-action.spec).
+        await expect(row.getByRole('checkbox', { name: named('Include in my quote', item.title) })).toBeVisible();
       }
     }
     const last = groups.nth(2).getByRole('button', { name: projectGroups[2].name });
@@ -88,7 +107,8 @@ test.describe('pricing page (/projects)', () => {
       const card = page.locator('.addon-card', { hasText: a.name });
       await expect(card).toBeVisible();
       await expect(card).toContainText(a.price);
-      await expect(card.getByRole('link', { name: /Add to Plan/ })).toBeVisible();
+      // With JavaScript Add to Plan adds to the selection (without, it is a link: calls-to-action.spec).
+      await expect(card.getByRole('button', { name: /Add to Plan/ })).toHaveAttribute('aria-pressed', 'false');
     }
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

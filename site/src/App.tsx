@@ -1,15 +1,15 @@
 import { use, useEffect } from 'react';
 import { Layout } from './components/Layout';
-import { PageDataContext, PageDataSource } from './content/data';
+import { PageDataContext, PageDataSource, pageDataKey } from './content/data';
 import { loadPage, loadedPage } from './pages/registry';
 import { ParamsContext, useLocation } from './router';
 import { matchPage, type PageKey } from '@kafue/common/pages';
 import { applyMeta } from './seo';
 
-function PageView({ page, params }: { page: PageKey; params: Record<string, string | undefined> }) {
+function PageView({ page, params, dataKey }: { page: PageKey; params: Record<string, string | undefined>; dataKey: string }) {
   const mod = loadedPage(page) ?? use(loadPage(page));
   const { pathname } = useLocation();
-  const data = use(PageDataSource)(pathname);
+  const data = use(PageDataSource)(dataKey);
   // A new meta object every render: the effect depends on its values.
   const { title, description } = mod.meta(params, data);
   useEffect(() => applyMeta({ title, description }, pathname), [title, description, pathname]);
@@ -24,11 +24,12 @@ function PageView({ page, params }: { page: PageKey; params: Record<string, stri
 }
 
 export function App() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { page, params } = matchPage(pathname);
+  const dataKey = pageDataKey(pathname, search);
   return (
     <Layout>
-      <PageView key={pathname} page={page} params={params} />
+      <PageView key={dataKey} page={page} params={params} dataKey={dataKey} />
     </Layout>
   );
 }

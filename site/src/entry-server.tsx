@@ -56,7 +56,7 @@ function collectionsShown(url: string, content: SiteContent): PageData {
  * exist, answer 404 and have no canonical link.
  */
 async function render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage> {
-  const { page, params } = matchPage(url);
+  const { page, params } = matchPage(new URL(url, 'http://localhost').pathname);
   const mod = await loadPage(page);
   const html = renderToString(
     <PageDataSource value={() => data}>
@@ -66,12 +66,14 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
     </PageDataSource>,
   );
   const missing = page === 'notFound' || (page === 'serviceDetail' && !findService(data, params.category, params.index));
+  // The canonical address leaves the query out: /contact?plan=... is the contact page.
+  const canonical = missing ? null : new URL(url, 'http://localhost').pathname;
   return {
     html,
     page,
     data,
     status: missing ? 404 : 200,
-    head: renderHead(mod.meta(params, data), data.company ?? defaultCompany, missing ? null : url, siteUrl),
+    head: renderHead(mod.meta(params, data), data.company ?? defaultCompany, canonical, siteUrl),
   };
 }
 

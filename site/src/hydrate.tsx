@@ -2,20 +2,21 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import type { PageData } from '@kafue/common/ssr';
-import { PageDataSource, pageDataId, readPageData } from './content/data';
+import { PageDataSource, pageDataId, pageDataKey, readPageData } from './content/data';
 import { BrowserRouter } from './router';
 import type { PageKey } from '@kafue/common/pages';
 
-/** The data of every page seen so far, by pathname: the first from this page, the others fetched. */
+/** The data of every page seen so far, by page key (pageDataKey): the first from this page, the others fetched. */
 const seen = new Map<string, PageData>();
-const dataOf = (pathname: string) => seen.get(pathname) ?? {};
+const dataOf = (key: string) => seen.get(key) ?? {};
 
 /** Before an in-page navigation: the next page's data, read from that page's HTML (the browser caches it). */
-async function prepare(pathname: string): Promise<void> {
-  if (seen.has(pathname)) return;
-  const response = await fetch(pathname, { headers: { accept: 'text/html' } });
-  if (!response.ok && response.status !== 404) throw new Error(`${pathname}: ${response.status}`);
-  seen.set(pathname, readPageData(await response.text()));
+async function prepare(pathname: string, search: string): Promise<void> {
+  const key = pageDataKey(pathname, search);
+  if (seen.has(key)) return;
+  const response = await fetch(key, { headers: { accept: 'text/html' } });
+  if (!response.ok && response.status !== 404) throw new Error(`${key}: ${response.status}`);
+  seen.set(key, readPageData(await response.text()));
 }
 
 /**
@@ -25,7 +26,10 @@ async function prepare(pathname: string): Promise<void> {
 export function hydrate(page: PageKey) {
   const container = document.getElementById('root')!;
   const script = document.getElementById(pageDataId);
-  seen.set(window.location.pathname, script?.textContent ? (JSON.parse(script.textContent) as PageData) : {});
+  seen.set(
+    pageDataKey(window.location.pathname, window.location.search),
+    script?.textContent ? (JSON.parse(script.textContent) as PageData) : {},
+  );
   const app = (
     <PageDataSource value={dataOf}>
       <BrowserRouter prepare={prepare}>

@@ -42,18 +42,24 @@ let navigationCount = 0;
 const currentLocation = () => parseUrl(window.location.href.slice(window.location.origin.length), String(navigationCount++));
 
 /**
- * `prepare` runs before a navigation shows its page (it fetches the next page's data); if it
- * fails, the browser loads the page itself.
+ * `prepare` runs before a navigation shows its page (it fetches the next page's data, which may
+ * depend on the query); if it fails, the browser loads the page itself.
  */
-export function BrowserRouter({ children, prepare }: { children: ReactNode; prepare?: (pathname: string) => Promise<void> }) {
+export function BrowserRouter({
+  children,
+  prepare,
+}: {
+  children: ReactNode;
+  prepare?: (pathname: string, search: string) => Promise<void>;
+}) {
   const [location, setLocation] = useState(currentLocation);
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     const onPop = () => {
       const show = () => startTransition(() => setLocation(currentLocation()));
       if (!prepare) return show();
-      const { href, pathname } = window.location;
-      prepare(pathname).then(show, () => window.location.replace(href));
+      const { href, pathname, search } = window.location;
+      prepare(pathname, search).then(show, () => window.location.replace(href));
     };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
@@ -65,7 +71,8 @@ export function BrowserRouter({ children, prepare }: { children: ReactNode; prep
         startTransition(() => setLocation(currentLocation()));
       };
       if (!prepare) return go();
-      prepare(new URL(to, window.location.href).pathname).then(go, () => window.location.assign(to));
+      const { pathname, search } = new URL(to, window.location.href);
+      prepare(pathname, search).then(go, () => window.location.assign(to));
     },
     [prepare],
   );

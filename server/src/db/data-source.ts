@@ -16,6 +16,7 @@ import { Mail1764100000001 } from './migrations/1764100000001-Mail.js';
 import { EnquiryTally1764100000002 } from './migrations/1764100000002-EnquiryTally.js';
 import { Security1764200000000 } from './migrations/1764200000000-Security.js';
 import { AuditLog1764300000000 } from './migrations/1764300000000-AuditLog.js';
+import { PlanComparison1795538353192 } from './migrations/1795538353192-PlanComparison.js';
 import { EnquiryRequests1795538436212 } from './migrations/1795538436212-EnquiryRequests.js';
 
 export const migrations = [
@@ -28,6 +29,7 @@ export const migrations = [
   EnquiryTally1764100000002,
   Security1764200000000,
   AuditLog1764300000000,
+  PlanComparison1795538353192,
   EnquiryRequests1795538436212,
 ];
 /** Where TypeORM records the migrations applied. */

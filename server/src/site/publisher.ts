@@ -14,11 +14,14 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { SiteStatus } from '@kafue/common/contract';
 import type { SiteSource } from '@kafue/common/ssr';
+import { contactFormPath } from '@kafue/common/contact-form';
 import { matchPage, pageCollections } from '@kafue/common/pages';
+import { parseSelection, selectionQuery } from '@kafue/common/requests';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
 import { contentChannel, loadSiteContent } from '../content/published.js';
+import { resolveSelection } from '../enquiries/requests.js';
 import { loadRenderer, type Renderer } from './renderer.js';
 
 const brotli = promisify(brotliCompress);
@@ -45,6 +48,8 @@ const notFoundKey = '404';
 const serviceNotFoundKey = 'service-404';
 /** A service page path no service has: the page renders its not-found text (the same for every such path). */
 const missingServicePath = '/service/-/-';
+/** Contact pages with a selection kept rendered at once (the oldest goes first): what the buttons link to, and a few more. */
+const maxSelectionPages = 200;
 
 export interface PublisherOptions {
   db: DataSource;
@@ -69,6 +74,11 @@ async function memoryFile(text: string, type: string, status = 200, data?: strin
 export class SitePublisher {
   /** Path ('/', '/services', '/sitemap.xml', ... and '404') -> file. Replaced whole at each publish. */
   private files = new Map<string, MemoryFile>();
+  /**
+   * The contact page with a selection, by its normalized query, rendered on first request and
+   * kept until the next publish (whose catalogue may resolve it differently).
+   */
+  private selectionPages = new Map<string, Promise<MemoryFile>>();
   private renderer?: Renderer;
   private queued: Set<ContentCollection | '*'> | undefined;
   private running?: Promise<void>;
@@ -210,7 +220,36 @@ export class SitePublisher {
     await keep('/sitemap.xml', () => renderer.sitemapXml(paths), 'application/xml');
     // One assignment: every request from now on sees the new set, none a mix.
     this.files = next;
+    this.selectionPages = new Map();
     return rendered;
+  }
+
+  /**
+   * The contact page for a query carrying a selection (`plan=Business&addon=...`), with what the
+   * server resolved of it against the published catalogue; undefined for a query without one
+   * (then the plain contact page answers). Items unknown to the catalogue are left out with a
+   * note on the page, never an error.
+   */
+  contactPage(search: string): Promise<MemoryFile> | undefined {
+    const query = selectionQuery(parseSelection(search));
+    if (!query || !this.renderer) return undefined;
+    const cached = this.selectionPages.get(query);
+    if (cached) return cached;
+    const pages = this.selectionPages;
+    if (pages.size >= maxSelectionPages) pages.delete(pages.keys().next().value!);
+    const page = this.renderContactPage(this.renderer, query);
+    pages.set(query, page);
+    // A failed render is not kept: the next request tries again.
+    page.catch(() => pages.delete(query));
+    return page;
+  }
+
+  private async renderContactPage(renderer: Renderer, query: string): Promise<MemoryFile> {
+    const { db } = this.options;
+    const [content, request] = await Promise.all([loadSiteContent(db), resolveSelection(db, parseSelection(query))]);
+    const data = { ...renderer.pageData(contactFormPath, content), request };
+    const { html } = await renderer.renderPage(`${contactFormPath}?${query}`, content, data);
+    return memoryFile(html, 'text/html; charset=utf-8');
   }
 
   /** The public page `path` rendered with this content (the preview of a draft). */

@@ -6,6 +6,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import { contactFormPath } from '@kafue/common/contact-form';
 import { isApiPath, isConsolePath } from '../http/paths.js';
 import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
@@ -182,6 +183,10 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
       return send(ctx, index, 'no-cache');
     }
 
+    // The contact page with a call to action's selection in its query is rendered on demand (and
+    // kept); the plain contact page, like every other page, comes from memory.
+    const selectionPage = ctx.querystring && `/${relative}` === contactFormPath ? site?.contactPage(ctx.querystring) : undefined;
+    if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
     const page = memoryPage(relative, site);
     if (page) return sendMemoryFile(ctx, page);
     if (site?.active || (await dirExists(siteDir))) {

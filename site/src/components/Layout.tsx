@@ -186,7 +186,9 @@ function Footer() {
           <h2>{layoutText.servicesHeading}</h2>
           <ul className="footer-links">
             {footer.servicesList.map((s) => (
-              <li key={s}>{s}</li>
+              <li key={s.label}>
+                <Link to={s.to}>{s.label}</Link>
+              </li>
             ))}
           </ul>
         </div>

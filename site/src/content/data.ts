@@ -11,9 +11,17 @@ import type { ServiceFields, SiteContent } from '@kafue/common/contract';
 import type { PageData } from '@kafue/common/ssr';
 import type { CategoryKey } from '@kafue/common/vocabulary';
 import { useLocation } from '../router';
+import { matchPage } from '@kafue/common/pages';
 
-/** The page data of a pathname (the server knows one page; the browser every page it has seen). */
-export const PageDataSource = createContext<(pathname: string) => PageData>(() => ({}));
+/** The page data of a page key (the server knows one page; the browser every page it has seen). */
+export const PageDataSource = createContext<(key: string) => PageData>(() => ({}));
+
+/**
+ * Which address a page's data belongs to: its pathname, and for the contact page its query too,
+ * where the server resolved the selection a call to action put there.
+ */
+export const pageDataKey = (pathname: string, search: string) =>
+  search && matchPage(pathname).page === 'contact' ? pathname + search : pathname;
 export const PageDataContext = createContext<PageData>({});
 
 export function useCollection<C extends keyof SiteContent>(collection: C): SiteContent[C] {

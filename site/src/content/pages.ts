@@ -26,6 +26,15 @@ export const contactPage = {
     hoursValue: '24/7 Support Available',
   },
   mapTitle: `Map showing the ${brand.company} office in ${brand.location}`,
+  /** Beside the map, for when its frame cannot load. */
+  openMap: 'Open the map',
+  /** What the call to action that led here chose, above the form. */
+  request: {
+    heading: 'Your request:',
+    itemsLabel: 'Chosen items',
+    remove: 'Remove',
+    consultation: 'Free consultation',
+  },
   guarantee: {
     heading: 'Quick Response Guarantee',
     items: [

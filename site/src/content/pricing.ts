@@ -1,4 +1,4 @@
-import type { ComparisonRow } from './types';
+import type { ComparisonCell, ComparisonRow, Plan } from './types';
 
 export const pricingHero = {
   heading: 'Simple, Transparent Pricing',
@@ -26,6 +26,9 @@ export const projectPricing = {
   priceLabel: 'Price',
   timeLabel: 'Timeline',
   cta: 'Get Quote',
+  /** With JavaScript, each item is ticked for the group's one Get Quote. */
+  tick: 'Include in my quote',
+  tickHint: 'Tick the items you want a quote for, then choose Get Quote.',
 };
 
 export const addOnsSection = {
@@ -35,27 +38,51 @@ export const addOnsSection = {
   cta: 'Add to Plan',
 };
 
+/** The bar of the add-ons chosen with Add to Plan. */
+export const selectionBar = {
+  heading: 'Your selection',
+  remove: 'Remove',
+  estimate: 'Estimated',
+  send: 'Request a Quote',
+  /** Read out when the selection changes. */
+  added: (name: string) => `${name} added to your selection.`,
+  removed: (name: string) => `${name} removed from your selection.`,
+};
+
 export const comparison = {
   heading: 'Detailed Plan Comparison',
   tableLabel: 'Plan comparison table, scrollable',
+  /** Shown on a narrow screen, where the plans' columns scroll beside the fixed row labels. */
+  scrollHint: 'Scroll sideways to see every plan.',
   featureColumn: 'Feature',
-  /** Column headings when there are fewer than three plans (otherwise the plans' names). */
-  planNames: ['Starter', 'Business', 'Enterprise'],
+  priceRow: 'Monthly price',
   yes: 'Included',
   no: 'Not included',
-  rows: [
-    { feature: 'Monthly price', values: ['$29', '$99', 'Custom'] },
-    { feature: 'Email accounts', values: ['5', 'Unlimited', 'Unlimited'] },
-    { feature: 'Website pages', values: ['Up to 5', 'Unlimited', 'Unlimited'] },
-    { feature: 'Storage', values: ['10GB', '50GB', 'Unlimited'] },
-    { feature: 'Support response', values: ['24–48 hours', '4–8 hours', '1–2 hours'] },
-    { feature: 'Reports', values: ['Monthly', 'Weekly', 'Daily'] },
-    { feature: '24/7 email and chat support', values: [true, true, true] },
-    { feature: 'Free SSL certificate', values: [true, true, true] },
-    { feature: 'No setup fees', values: [true, true, true] },
-    { feature: 'Dedicated account manager', values: [false, false, true] },
-  ] as readonly ComparisonRow[],
 };
+
+/**
+ * The comparison's rows from the plans themselves, so that a plan's price or row edited in the
+ * console shows here too: the price first, then every plan's `comparison` rows in the order they
+ * first appear ("Storage: 10GB" is a value; a feature alone, or "…: Included", is a tick; a row
+ * another plan has and this one lacks is "Not included").
+ */
+export function comparisonRows(plans: readonly Plan[]): ComparisonRow[] {
+  const rows = new Map<string, ComparisonCell[]>();
+  plans.forEach((plan, column) => {
+    for (const line of plan.comparison ?? []) {
+      const at = line.indexOf(':');
+      const feature = (at > 0 ? line.slice(0, at) : line).trim();
+      const value = at > 0 ? line.slice(at + 1).trim() : '';
+      const cells = rows.get(feature) ?? plans.map(() => false);
+      cells[column] = !value || value === comparison.yes ? true : value;
+      rows.set(feature, cells);
+    }
+  });
+  return [
+    { feature: comparison.priceRow, values: plans.map((p) => p.price) },
+    ...[...rows].map(([feature, values]) => ({ feature, values })),
+  ];
+}
 
 /** The FAQ section's heading; its questions are the FAQs collection's (page: pricing). */
 export const pricingFaqText = { heading: 'Pricing FAQ' };

@@ -57,13 +57,14 @@ export const footer = {
     { label: 'About', to: '/about' },
     { label: 'Contact', to: '/contact' },
   ] as readonly NavLink[],
+  /** Each to the service page that offers it (/service/{category}/{index}, as seeded). */
   servicesList: [
-    'Web Development',
-    'Email & Cloud Hosting',
-    'Digital Marketing',
-    'IT & Office Solutions',
-    'Graphic & Brand Design',
-    'CCTV & Networking',
+    { label: 'Web Development', to: '/service/Web/0' },
+    { label: 'Email & Cloud Hosting', to: '/service/Web/1' },
+    { label: 'Digital Marketing', to: '/service/Digital/0' },
+    { label: 'IT & Office Solutions', to: '/service/IT/0' },
+    { label: 'Graphic & Brand Design', to: '/service/Design/0' },
+    { label: 'CCTV & Networking', to: '/service/CCTV/0' },
   ],
   newsletter: {
     heading: 'Newsletter',

@@ -16,8 +16,11 @@ export interface Feature {
   text: string;
 }
 
+/** A value, or true/false: a check mark or a dash. */
+export type ComparisonCell = string | boolean;
+
 export interface ComparisonRow {
   feature: string;
-  /** Starter, Business, Enterprise; true/false render as a check mark or a dash. */
-  values: readonly [string | boolean, string | boolean, string | boolean];
+  /** One cell per plan, in the plans' order. */
+  values: readonly ComparisonCell[];
 }

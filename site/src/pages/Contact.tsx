@@ -1,15 +1,16 @@
 import { use, useEffect, useRef, useState, type FormEvent } from 'react';
-import { mapEmbedUrl, phoneHref } from '@kafue/common/company';
-import { describeSnapshot } from '@kafue/common/requests';
+import { mapEmbedUrl, mapPageUrl, phoneHref } from '@kafue/common/company';
 import {
   contactFieldSpecs as f,
   contactFields,
-  contactFormPath,
   contactFormTexts,
+  contactHref,
   contactServiceOptions,
   type ContactField,
 } from '@kafue/common/contact-form';
+import { describeSnapshot, type ContactSelection, type ResolvedSelection } from '@kafue/common/requests';
 import { CheckList, PageBanner } from '../components/common';
+import { Link, useLocation } from '../router';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
 import { contactPage as t } from '../content/pages';
@@ -34,6 +35,68 @@ export function errorText(answer: unknown): string {
   return [message, ...details].join(' ');
 }
 
+/** The items of a resolved selection as the visitor can remove them: each with the address without it. */
+function requestItems({ selection, snapshot }: ResolvedSelection): { label: string; without: ContactSelection }[] {
+  if (!snapshot) return [];
+  switch (snapshot.kind) {
+    case 'service':
+      return [{ label: snapshot.title, without: {} }];
+    case 'consultation':
+      return [{ label: t.request.consultation, without: {} }];
+    case 'quote':
+      // The resolved selection holds the kept items in the snapshot's order.
+      if (snapshot.model === 'monthly')
+        return [
+          ...(snapshot.plan ? [{ label: `${snapshot.plan.name} plan`, without: { ...selection, plan: undefined } }] : []),
+          ...snapshot.addons.map((a, i) => ({
+            label: a.name,
+            without: { ...selection, addons: selection.addons?.filter((_, j) => j !== i) },
+          })),
+        ];
+      return snapshot.projects.map((p, i) => ({
+        label: p.title,
+        without: { ...selection, projects: selection.projects?.filter((_, j) => j !== i) },
+      }));
+  }
+}
+
+/**
+ * What the call to action that led here chose, as the server resolved it: the request in one line,
+ * each item removable (a link to this page without it), and a note for each item of the address
+ * that was left out.
+ */
+function YourRequest({ request }: { request: ResolvedSelection }) {
+  const items = requestItems(request);
+  return (
+    <div className="your-request">
+      {request.snapshot && (
+        <>
+          <p>
+            <strong>{t.request.heading}</strong> {describeSnapshot(request.snapshot)}
+          </p>
+          <ul className="request-items" aria-label={t.request.itemsLabel}>
+            {items.map((item) => (
+              <li key={item.label}>
+                {item.label}
+                <Link to={contactHref(item.without)} className="remove-link">
+                  {t.request.remove}
+                  <span className="sr-only"> {item.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {request.dropped.map((note) => (
+        <p key={note} className="request-note">
+          <Icon name="spark" size={18} />
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Idle -> Sending ('Sending...', disabled, spinner) -> the server's answer: on 201 the sent note
  * and an emptied form; on any failure the error note under the button, everything typed kept.
@@ -43,7 +106,8 @@ export function errorText(answer: unknown): string {
 function ContactForm() {
   // A form sent without JavaScript comes back rendered by the server with its note (and, after
   // an error, the text typed); the page's data carries it, so hydration matches.
-  const { contactNote: note, startedAt } = use(PageDataContext);
+  const { contactNote: note, startedAt, request } = use(PageDataContext);
+  const { pathname, search } = useLocation();
   const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<FormResult | null>(
@@ -65,7 +129,14 @@ function ContactForm() {
       const response = await fetch('/api/enquiries', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...values, website, startedAt: shownAt.current }),
+        // What the call to action chose goes as the server resolved it, with the address it was sent from.
+        body: JSON.stringify({
+          ...values,
+          website,
+          startedAt: shownAt.current,
+          ...(request?.request && { request: request.request }),
+          page: pathname + search,
+        }),
       });
       const answer: unknown = await response.json().catch(() => null);
       next = response.ok ? { sent: true } : { error: errorText(answer) };
@@ -77,7 +148,9 @@ function ContactForm() {
     if ('sent' in next) setValues(empty);
   };
   return (
-    <form className="contact-form" method="post" action={contactFormPath} onSubmit={(e) => void submit(e)}>
+    // Without JavaScript the selection rides in the action's address, where the server reads it.
+    <form className="contact-form" method="post" action={contactHref(request?.selection ?? {})} onSubmit={(e) => void submit(e)}>
+      {request && <YourRequest request={request} />}
       <div className="field">
         <label htmlFor="contact-name">{f.fullName.label}</label>
         <input
@@ -275,6 +348,12 @@ export default function Contact() {
               />
             </div>
             <MapFrame />
+            <p className="map-link">
+              <a href={mapPageUrl(company)}>
+                <Icon name="pin" size={18} />
+                {t.openMap}
+              </a>
+            </p>
             <div className="card guarantee" role="region" aria-labelledby="guarantee-heading">
               <h2 id="guarantee-heading">
                 <Icon name="spark" size={20} />

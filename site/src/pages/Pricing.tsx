@@ -8,6 +8,7 @@ import { useCollection, useCompany } from '../content/data';
 import {
   addOnsSection,
   comparison,
+  comparisonRows,
   pricingCta,
   pricingFaqText,
   pricingHero,
@@ -17,13 +18,16 @@ import {
   projectPricing,
 } from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
-import type { Plan } from '../content/types';
+import { SelectionBar, useChosenAddons, useHydrated } from '../components/SelectionBar';
+import type { ProjectRef } from '@kafue/common/requests';
+import type { ComparisonCell, Plan, ProjectGroup } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
 
 type Model = 'monthly' | 'project';
 
-function PlanCard({ plan }: { plan: Plan }) {
+/** A plan's button: the contact page with the plan and the add-ons chosen so far. */
+function PlanCard({ plan, addons }: { plan: Plan; addons: string[] }) {
   return (
     <article className={plan.highlighted ? 'card plan-card highlighted' : 'card plan-card'} aria-labelledby={`plan-${plan.name}`}>
       {plan.badge && <p className="plan-badge">{plan.badge}</p>}
@@ -35,16 +39,43 @@ function PlanCard({ plan }: { plan: Plan }) {
       </p>
       {plan.note && <p className="plan-note">{plan.note}</p>}
       <CheckList items={plan.features} />
-      <a href={contactHref({ plan: plan.name })} className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}>
+      <a
+        href={contactHref({ plan: plan.name, addons })}
+        className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}
+      >
         {plan.cta}
       </a>
     </article>
   );
 }
 
+/** A project item's title, price and timeline. */
+function ProjectItemDetails({ item }: { item: ProjectGroup['items'][number] }) {
+  return (
+    <>
+      <h4>{item.title}</h4>
+      <dl>
+        <div>
+          <dt>{projectPricing.priceLabel}</dt>
+          <dd>{item.price}</dd>
+        </div>
+        <div>
+          <dt>{projectPricing.timeLabel}</dt>
+          <dd>{item.time}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** The project groups (shown by the switch, so with JavaScript): the items are ticked, and the group's Get Quote asks for them all. */
 function ProjectGroups() {
   const { open, toggle } = useSingleOpen();
   const projectGroups = useCollection('projectPrices');
+  const [ticked, setTicked] = useState<ProjectRef[]>([]);
+  const isTicked = (ref: ProjectRef) => ticked.some((p) => p.group === ref.group && p.title === ref.title);
+  const tick = (ref: ProjectRef) =>
+    setTicked((all) => (isTicked(ref) ? all.filter((p) => p.group !== ref.group || p.title !== ref.title) : [...all, ref]));
   return (
     <div className="project-groups">
       <p className="center lead">{projectPricing.intro}</p>
@@ -67,17 +98,40 @@ function ProjectGroups() {
           <ul className="project-items">
             {group.items.map((item, j) => (
               <li key={j}>
-                <h4>{item.title}</h4>
-                <dl>
-                  <div>
-                    <dt>{projectPricing.priceLabel}</dt>
-                    <dd>{item.price}</dd>
-                  </div>
-                  <div>
-                    <dt>{projectPricing.timeLabel}</dt>
-                    <dd>{item.time}</dd>
-                  </div>
-                </dl>
+                <ProjectItemDetails item={item} />
+                <label className="tick">
+                  <input
+                    type="checkbox"
+                    checked={isTicked({ group: group.key, title: item.title })}
+                    onChange={() => tick({ group: group.key, title: item.title })}
+                  />
+                  {projectPricing.tick}
+                  <span className="sr-only">: {item.title}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          <GroupQuote name={group.name} items={ticked.filter((p) => p.group === group.key)} />
+        </Disclosure>
+      ))}
+    </div>
+  );
+}
+
+/** Without JavaScript (no switch to show the groups): every project item with its own Get Quote link. */
+function ProjectQuoteLinks() {
+  const projectGroups = useCollection('projectPrices');
+  return (
+    <div className="project-groups">
+      <h2 className="center">{pricingSwitch.project}</h2>
+      <p className="center lead">{projectPricing.intro}</p>
+      {projectGroups.map((group) => (
+        <div key={group.key} className="card project-group">
+          <h3 className="project-group-name">{group.name}</h3>
+          <ul className="project-items">
+            {group.items.map((item, j) => (
+              <li key={j}>
+                <ProjectItemDetails item={item} />
                 <a href={contactHref({ projects: [{ group: group.key, title: item.title }] })} className="btn btn-outline btn-sm">
                   {projectPricing.cta}
                   <span className="sr-only">: {item.title}</span>
@@ -85,15 +139,35 @@ function ProjectGroups() {
               </li>
             ))}
           </ul>
-        </Disclosure>
+        </div>
       ))}
     </div>
   );
 }
 
-function AddOns() {
+/** A group's one Get Quote, for its ticked items; a hint while none is ticked. */
+function GroupQuote({ name, items }: { name: string; items: ProjectRef[] }) {
+  return (
+    <div className="group-quote">
+      {items.length ? (
+        <a href={contactHref({ projects: items })} className="btn btn-primary btn-sm">
+          {projectPricing.cta}
+          <span className="sr-only">: {name}</span>
+        </a>
+      ) : (
+        <p className="muted">{projectPricing.tickHint}</p>
+      )}
+    </div>
+  );
+}
+
+const noScriptAddOns = '.addons-panel{grid-template-rows:1fr;visibility:visible}';
+
+/** Without JavaScript Add to Plan links to the contact page with the add-on; with it, it toggles the add-on in the selection. */
+function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: string) => void }) {
   const [open, setOpen] = useState(false);
   const addOns = useCollection('addons');
+  const hydrated = useHydrated();
   return (
     <section className="section section-soft" aria-labelledby="addons-heading">
       <div className="container">
@@ -110,7 +184,16 @@ function AddOns() {
             <Icon name="chevronDown" size={18} className={open ? 'chevron open' : 'chevron'} />
           </button>
         </div>
-        <div id="addons-panel" className="disclosure-panel addons-panel" data-open={open ? 'true' : 'false'} inert={!open}>
+        {/* Without JavaScript the toggle does nothing: the add-ons are shown open, their links usable. */}
+        <noscript>
+          <style>{noScriptAddOns}</style>
+        </noscript>
+        <div
+          id="addons-panel"
+          className="disclosure-panel addons-panel"
+          data-open={open ? 'true' : 'false'}
+          inert={hydrated ? !open : undefined}
+        >
           <div className="disclosure-panel-inner">
             <ul className="grid grid-4 addons">
               {addOns.map((a, i) => (
@@ -121,10 +204,24 @@ function AddOns() {
                   <h3>{a.name}</h3>
                   <p className="addon-price">{a.price}</p>
                   <p>{a.description}</p>
-                  <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
-                    {addOnsSection.cta}
-                    <span className="sr-only">: {a.name}</span>
-                  </a>
+                  {hydrated ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-pressed={chosen.includes(a.name)}
+                      data-addon={a.name}
+                      onClick={() => onToggle(a.name)}
+                    >
+                      {chosen.includes(a.name) && <Icon name="check" size={16} />}
+                      {addOnsSection.cta}
+                      <span className="sr-only">: {a.name}</span>
+                    </button>
+                  ) : (
+                    <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
+                      {addOnsSection.cta}
+                      <span className="sr-only">: {a.name}</span>
+                    </a>
+                  )}
                 </li>
               ))}
             </ul>
@@ -136,10 +233,8 @@ function AddOns() {
 }
 
 function Comparison() {
-  // The columns are the first three plans (the comparison's rows are the page's own text).
   const plans = useCollection('plans');
-  const names = comparison.planNames.map((name, i) => plans[i]?.name ?? name);
-  const cell = (v: string | boolean) =>
+  const cell = (v: ComparisonCell) =>
     typeof v === 'string' ? (
       v
     ) : v ? (
@@ -157,20 +252,24 @@ function Comparison() {
     <section className="section" aria-labelledby="comparison-heading">
       <div className="container">
         <SectionHeader id="comparison-heading" heading={comparison.heading} />
+        <p className="scroll-hint" aria-hidden="true">
+          {comparison.scrollHint}
+          <Icon name="arrowRight" size={16} />
+        </p>
         <div className="table-wrap" role="region" aria-label={comparison.tableLabel} tabIndex={0}>
           <table className="comparison">
             <thead>
               <tr>
                 <th scope="col">{comparison.featureColumn}</th>
-                {names.map((name, i) => (
+                {plans.map((plan, i) => (
                   <th scope="col" key={i}>
-                    {name}
+                    {plan.name}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {comparison.rows.map((row) => (
+              {comparisonRows(plans).map((row) => (
                 <tr key={row.feature}>
                   <th scope="row">{row.feature}</th>
                   {row.values.map((v, i) => (
@@ -191,6 +290,11 @@ export default function Pricing() {
   const plans = useCollection('plans');
   const faqs = useCollection('faqs');
   const company = useCompany();
+  const addons = useCollection('addons');
+  const { chosen, announcement, toggle } = useChosenAddons();
+  // Only add-ons still published: one withdrawn since it was chosen is left out.
+  const chosenAddons = addons.filter((a) => chosen.includes(a.name));
+  const chosenNames = chosenAddons.map((a) => a.name);
   return (
     <>
       <PageBanner
@@ -231,18 +335,27 @@ export default function Pricing() {
             </button>
           </div>
           {model === 'monthly' ? (
-            <div className="grid grid-3 plans">
-              {plans.map((p, i) => (
-                <PlanCard key={i} plan={p} />
-              ))}
-            </div>
+            <>
+              <div className="grid grid-3 plans">
+                {plans.map((p, i) => (
+                  <PlanCard key={i} plan={p} addons={chosenNames} />
+                ))}
+              </div>
+              <noscript>
+                <ProjectQuoteLinks />
+              </noscript>
+            </>
           ) : (
             <ProjectGroups />
           )}
         </div>
       </section>
 
-      <AddOns />
+      <AddOns chosen={chosenNames} onToggle={toggle} />
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+      <SelectionBar addons={chosenAddons} onRemove={toggle} />
       <Comparison />
 
       <FaqSection idPrefix="pricing-faq" faq={{ heading: pricingFaqText.heading, items: faqs }} />

@@ -67,6 +67,13 @@ export const collectionSpecs = {
       { key: 'features', label: 'Rows', kind: 'lines', maxItems: 12, description: 'What the plan includes: one a line, at most 12.' },
       { key: 'cta', label: 'Button text', kind: 'text', required: true },
       { key: 'highlighted', label: 'Highlighted', kind: 'switch' },
+      {
+        key: 'comparison',
+        label: 'Comparison rows',
+        kind: 'lines',
+        maxItems: 12,
+        description: 'Its rows in the Detailed Plan Comparison, one a line: "Storage: 10GB", or just the feature when it is included.',
+      },
     ],
     blank: { name: '', price: '', description: '', features: [], cta: 'Get Started', status: 'draft' },
     titleOf: (p) => p.name,
