@@ -16,6 +16,7 @@ import { Mail1764100000001 } from './migrations/1764100000001-Mail.js';
 import { EnquiryTally1764100000002 } from './migrations/1764100000002-EnquiryTally.js';
 import { Security1764200000000 } from './migrations/1764200000000-Security.js';
 import { AuditLog1764300000000 } from './migrations/1764300000000-AuditLog.js';
+import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-AuditPersonSearch.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -27,6 +28,7 @@ export const migrations = [
   EnquiryTally1764100000002,
   Security1764200000000,
   AuditLog1764300000000,
+  AuditPersonSearch1795538706969,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
