@@ -203,6 +203,9 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Project Pricing' }).click();
       await checkDialog(page, 'Add Price Group', () => page.getByRole('button', { name: 'Add Price Group' }).click());
+      // The icon picker: a grid of icons with their names.
+      await page.getByRole('tab', { name: 'Add-ons' }).click();
+      await checkDialog(page, 'Add Add-on', () => page.getByRole('button', { name: 'Add Add-on' }).click());
     });
 
     test('Admin Management dialogs and the self-deletion alert', async ({ page }) => {
