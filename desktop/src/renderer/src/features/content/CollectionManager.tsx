@@ -172,7 +172,8 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         >
                           {published ? 'Unpublish' : 'Publish'}
                         </SoftButton>
-                        <Menu position="bottom-end" withinPortal>
+                        {/* Without Mantine's focus placeholder: a presentational child that a menu may not have (axe). */}
+                        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
                           <Menu.Target>
                             <Button
                               size="xs"
@@ -193,9 +194,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                               Move down
                             </Menu.Item>
                             <Menu.Divider />
-                            <Menu.Item color="red" onClick={() => confirm.ask(item)}>
-                              Delete
-                            </Menu.Item>
+                            <Menu.Item onClick={() => confirm.ask(item)}>Delete</Menu.Item>
                           </Menu.Dropdown>
                         </Menu>
                       </Group>
