@@ -44,6 +44,7 @@ export const auditActions = [
   'audit.purge',
   'backup.create',
   'backup.delete',
+  'backup.restore',
   'backup_schedule.update',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

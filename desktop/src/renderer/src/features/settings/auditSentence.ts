@@ -216,6 +216,10 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} made a backup${label ? ` (${label})` : ''}`;
     case 'backup.delete':
       return `${who} deleted the backup ${label}`;
+    case 'backup.restore': {
+      const saved = entry.changes.automaticBackup?.new;
+      return `${who} restored the backup ${label}${typeof saved === 'string' ? `, after saving the data it replaced as ${saved}` : ''}`;
+    }
   }
   // An action this console does not know yet (a newer server): said plainly, with its name.
   return `${who} did "${entry.action}"${label ? ` on ${label}` : ''}`;
