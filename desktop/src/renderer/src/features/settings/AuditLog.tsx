@@ -39,7 +39,9 @@ function EntryFields({ entry }: { entry: AuditEntry }) {
     ['When', when(entry)],
     [
       'Who',
-      entry.actor ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}, ${entry.actor.kind}` : 'Nobody signed in',
+      entry.actor
+        ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}, ${entry.actor.kind}`
+        : 'Someone who was not signed in',
     ],
     ['Technical name', entry.action],
     [
