@@ -4,6 +4,78 @@ import { messageAnswer } from './answers';
 
 export const auditActorKinds = ['admin', 'staff', 'system'] as const;
 
+/** The resources of the site's content in the audit log (`service.update`, ...), one per collection. */
+export const auditContentResources = ['service', 'plan', 'addon', 'project_price', 'faq', 'testimonial', 'insight'] as const;
+export type AuditContentResource = (typeof auditContentResources)[number];
+export const auditContentVerbs = ['create', 'update', 'delete', 'restore', 'publish', 'unpublish', 'reorder'] as const;
+export type AuditContentVerb = (typeof auditContentVerbs)[number];
+const accountKinds = ['admin', 'staff'] as const;
+const accountVerbs = ['signin', 'signin_failed', 'signout', 'password_change'] as const;
+
+/**
+ * Every action the server writes: the server's `AuditInput.action` takes only these, and the
+ * console has a sentence for each (features/settings/auditSentence.ts, tested for every one).
+ */
+export const auditActions = [
+  ...auditContentResources.flatMap((r) => auditContentVerbs.map((v) => `${r}.${v}` as const)),
+  ...accountKinds.flatMap((k) => accountVerbs.map((v) => `${k}.${v}` as const)),
+  'admin.create',
+  'admin.update',
+  'admin.delete',
+  'admin.password_reset',
+  'admin.2fa_setup',
+  'admin.2fa_enable',
+  'admin.2fa_disable',
+  'staff.create',
+  'staff.update',
+  'staff.delete',
+  'password.reset_request',
+  'password.reset',
+  'session.end',
+  'session.end_all',
+  'enquiry.create',
+  'enquiry.update',
+  'enquiry.note',
+  'enquiry.delete',
+  'settings.update',
+  'settings.security_update',
+  'settings.notifications_update',
+  'audit_settings.update',
+  'audit.purge',
+  'backup.create',
+  'backup.delete',
+  'backup.restore',
+  'backup_schedule.update',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/**
+ * The kinds of change the console filters by, each a set of actions (`staff.*`: every staff
+ * action). The server turns a kind into `action = ANY(...) OR action LIKE ANY(...)`.
+ */
+export const auditKinds = {
+  content: {
+    label: 'Site content (services, prices, FAQs...)',
+    actions: auditContentResources.map((r) => `${r}.*`),
+  },
+  signIns: { label: 'Sign-ins and sign-outs', actions: ['admin.signin', 'admin.signout', 'staff.signin', 'staff.signout'] },
+  failedSignIns: { label: 'Failed sign-ins', actions: ['admin.signin_failed', 'staff.signin_failed'] },
+  passwords: {
+    label: 'Passwords and two-factor sign-in',
+    actions: ['admin.password_change', 'staff.password_change', 'admin.password_reset', 'admin.2fa_*', 'password.*'],
+  },
+  people: {
+    label: 'Staff and admin accounts',
+    actions: ['staff.create', 'staff.update', 'staff.delete', 'admin.create', 'admin.update', 'admin.delete'],
+  },
+  enquiries: { label: 'Enquiries', actions: ['enquiry.*'] },
+  settings: { label: 'Settings', actions: ['settings.*', 'audit_settings.*', 'backup_schedule.*'] },
+  backups: { label: 'Backups', actions: ['backup.*'] },
+  sessions: { label: 'Sessions ended', actions: ['session.*'] },
+  system: { label: 'Clean-up of the audit log', actions: ['audit.*'] },
+} as const satisfies Record<string, { label: string; actions: readonly string[] }>;
+export type AuditKind = keyof typeof auditKinds;
+
 /** Who did it, as they were then (null: nobody signed in, e.g. a failed sign-in). */
 export const auditActor = z.object({
   kind: z.enum(auditActorKinds),
@@ -34,14 +106,16 @@ const day = z.iso.date();
 const instant = z.iso.datetime({ offset: true });
 
 /**
- * The filters of the list and of the CSV export. actor: an email, name or id; action: an action
- * (`staff.delete`) or a resource (`staff`: every staff.* action); target: a type, id or label;
+ * The filters of the list and of the CSV export. actor: an id, or the start of an email or name
+ * (any case); action: an action (`staff.delete`) or a resource (`staff`: every staff.* action);
+ * kind: a kind of change (auditKinds); target: a type, id or label;
  * from/to: a date (to: that whole day, UTC) or an instant.
  */
 export const auditQuery = z.object({
   actor: z.string().trim().max(254).optional(),
   action: z.string().trim().max(100).optional(),
   target: z.string().trim().max(254).optional(),
+  kind: z.enum(Object.keys(auditKinds) as [AuditKind, ...AuditKind[]]).optional(),
   from: z.union([day, instant]).optional(),
   to: z.union([day, instant]).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -6,16 +6,14 @@
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { idSchema } from './fields';
+import { iconNamePattern } from './icons';
 import { serviceSchema } from './services';
 import { contentCollections, contentStatuses, faqPages, type ContentCollection } from './vocabulary';
 
 const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
 const optionalText = (limit: number) => z.string().trim().max(limit).optional();
-/** A site icon's name (site/src/components/icon-paths.ts); an unknown one shows a default icon. */
-const icon = z
-  .string()
-  .trim()
-  .regex(/^[a-z][a-z-]{0,39}$/, 'Use an icon name such as "globe".');
+/** A site icon's name (icons.ts); an unknown one shows a default icon. */
+const icon = z.string().trim().regex(iconNamePattern, 'Use an icon name such as "globe".');
 
 export const serviceFields = serviceSchema.meta({ id: 'ServiceFields' });
 

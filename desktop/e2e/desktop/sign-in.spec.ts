@@ -147,9 +147,10 @@ test('shows the maintenance banner while maintenance mode is on, and exports the
   await expect(banner).toHaveCount(0);
 
   await page.goto(`${renderer.origin}/admin/settings/audit`);
-  await page.getByRole('textbox', { name: /^Action/ }).fill('settings.update');
+  await page.getByRole('combobox', { name: 'Kind of change', exact: true }).click();
+  await page.getByRole('option', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'Apply Filters' }).click();
-  await expect(page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').nth(2)).toContainText('settings.update');
+  await expect(page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').nth(2)).toContainText('in the General settings');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   await expect.poll(() => side.saved.length).toBe(1);
   const csv = await readFile(side.saved[0].path, 'utf8');
@@ -163,7 +164,8 @@ test('previews a service as its public page through the bearer session', async (
   const { side, problems } = await openApp(page, baseURL);
   await signIn(page);
   await page.goto(`${renderer.origin}/admin/manage-services`);
-  await page.getByRole('button', { name: 'Preview Website Creation' }).click();
+  await page.getByRole('button', { name: 'More actions for Website Creation' }).click();
+  await page.getByRole('menuitem', { name: 'Preview' }).click();
   const preview = page.frameLocator('iframe[title="Preview of Website Creation"]');
   await expect(preview.getByText('Website Creation').first()).toBeVisible();
   expect(side.answers.some((a) => a.path.endsWith('/preview') && a.answer.status === 200)).toBe(true);

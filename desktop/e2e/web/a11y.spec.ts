@@ -167,7 +167,10 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await expect(card).toContainText('Draft');
       await expectNoViolations(page, 'Manage Services with a draft');
-      await checkDialog(page, 'Confirm Deletion', () => card.getByRole('button', { name: `Delete ${title}` }).click());
+      await card.getByRole('button', { name: `More actions for ${title}` }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoViolations(page, 'Manage Services, the More actions menu of a card');
+      await checkDialog(page, 'Confirm Deletion', () => page.getByRole('menuitem', { name: 'Delete' }).click());
       await card.getByRole('button', { name: `Edit ${title}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Service' });
       await expectNoViolations(page, 'dialog Edit Service');
@@ -200,6 +203,9 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Project Pricing' }).click();
       await checkDialog(page, 'Add Price Group', () => page.getByRole('button', { name: 'Add Price Group' }).click());
+      // The icon picker: a grid of icons with their names.
+      await page.getByRole('tab', { name: 'Add-ons' }).click();
+      await checkDialog(page, 'Add Add-on', () => page.getByRole('button', { name: 'Add Add-on' }).click());
     });
 
     test('Admin Management dialogs and the self-deletion alert', async ({ page }) => {

@@ -4,10 +4,12 @@
  * shows the console's banner, and the public site answers the maintenance page, which axe accepts.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
-import { apiAs, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, baseURL, choose, createAdmin, signIn, superAdmin, toasts, unique } from './support';
+
+const servicesPath = api.content('services');
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -49,30 +51,31 @@ test('a change made on a screen is read back in the Audit Log, with its old and 
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'Audit Log' }).click();
   await expect(page).toHaveURL(/\/admin\/settings\/audit$/);
-  await page.getByRole('textbox', { name: /^Action/ }).fill('settings.update');
-  await page.getByRole('textbox', { name: /^Actor/ }).fill(superAdmin.email);
+  await page.getByRole('textbox', { name: /^Person/ }).fill(superAdmin.email);
+  await choose(page, 'Kind of change', 'Settings');
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   const rows = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row');
-  await expect(rows.nth(1)).toContainText('settings.update');
-  await expect(rows.nth(1)).toContainText(superAdmin.email);
-  await expect(rows.nth(1)).toContainText('settings: General');
+  // The first Super Admin is named Administrator (design.md).
+  await expect(rows.nth(1)).toContainText(`Administrator changed the site name in the General settings from Kafue Before to ${renamed}.`);
+  await expect(rows.nth(1)).not.toContainText('settings.update');
   await expectNoViolations(page, 'Audit Log, filtered');
 
   await rows
     .nth(1)
-    .getByRole('button', { name: /details of settings\.update/ })
+    .getByRole('button', { name: /^Details: / })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Audit entry' });
-  await expect(dialog).toBeVisible();
-  const change = dialog.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /siteName/ });
+  const details = page.getByRole('dialog', { name: 'Audit entry' });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('row', { name: /^Technical name/ })).toContainText('settings.update');
+  const change = details.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /siteName/ });
   await expect(change).toContainText('Kafue Before');
   await expect(change).toContainText(renamed);
   await expectNoViolations(page, 'an entry opened');
   await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await expect(details).toBeHidden();
 
-  // Filters that match nothing, then the export of the same filters.
-  await page.getByRole('textbox', { name: /^Action/ }).fill('nothing.like.this');
+  // Filters that match nothing, then the export of the same filters, technical names kept.
+  await page.getByRole('textbox', { name: /^Person/ }).fill('nobody-like-this');
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page.getByText('No entries match.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear' }).click();
@@ -80,6 +83,79 @@ test('a change made on a screen is read back in the Audit Log, with its old and 
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await (await download).createReadStream()).toArray();
+  expect(Buffer.concat(csv).toString()).toContain('"settings.update"');
+});
+
+test('the Audit Log says a price change in a sentence, finds it by person and by date, and groups failed sign-ins', async ({ page }) => {
+  test.setTimeout(90_000);
+  const person = unique('Mary Banda');
+  const editor = await createAdmin('Editor', person);
+  const title = `Website Creation ${unique('audit')}`;
+  const client = await apiAs(editor);
+  const created = await client.post(servicesPath, { data: { title, category: 'Web', price: '$499', description: 'Sites.', features: [] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { item } = (await created.json()) as { item: { _id: string; position: number } };
+  const body = { title, category: 'Web', price: '$549', description: 'Sites.', features: [], status: 'draft', position: item.position };
+  expect((await client.put(`${servicesPath}/${item._id}`, { data: body })).status()).toBe(200);
+  await client.dispose();
+  // Three wrong passwords for one account, one after another.
+  const tried = `${unique('owner')}@kafue.test`;
+  const visitor = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
+  for (let i = 0; i < 3; i += 1)
+    expect((await visitor.post(api.adminLogin, { data: { email: tried, password: 'wrong-password-1' } })).status()).toBe(401);
+  await visitor.dispose();
+
+  await signIn(page, superAdmin);
+  await page.goto('/admin/settings/audit');
+  const rows = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row');
+  const status = page.getByRole('status').filter({ hasText: /entr/ });
+
+  // By person: the start of the name, in any case.
+  await page.getByRole('textbox', { name: /^Person/ }).fill(person.slice(0, 14).toLowerCase());
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(status).toHaveText('3 entries');
+  await expect(rows.nth(1)).toHaveText(new RegExp(`${person} changed the price of ${title} from \\$499 to \\$549\\.`));
+  await expect(rows.nth(1)).toContainText('127.0.0.1');
+  await expect(rows.nth(1)).not.toContainText('::ffff:');
+  await expect(rows.nth(2)).toContainText(`${person} added the service ${title}.`);
+  await expect(rows.nth(3)).toContainText(`${person} signed in.`);
+
+  // By date: nothing from tomorrow on; today's both.
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole('textbox', { name: /^From/ }).fill(day(1));
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByText('No entries match.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^From/ }).fill(day(-1));
+  await page.getByRole('textbox', { name: /^To/ }).fill(day(1));
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(status).toHaveText('3 entries');
+
+  // The detail view keeps the technical name and every field.
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Details: / })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Audit entry' });
+  await expect(details.getByRole('row', { name: /^Technical name/ })).toContainText('service.update');
+  await expect(details.getByRole('row', { name: /^Who/ })).toContainText(editor.email);
+  await expect(details.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /price/ })).toContainText('$499');
+  await page.keyboard.press('Escape');
+
+  // Failed sign-ins: one sentence for the three.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await choose(page, 'Kind of change', 'Failed sign-ins');
+  await page.getByRole('textbox', { name: /^What was changed/ }).fill(tried);
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(status).toHaveText('3 entries');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`Someone tried to sign in as ${tried} with a wrong password, 3 times.`);
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^Details: / })
+    .click();
+  await expect(details.getByRole('row', { name: /^Technical name/ })).toHaveCount(3);
+  await expectNoViolations(page, 'a group of failed sign-ins opened');
 });
 
 test('maintenance mode: the console shows a banner, the public site the maintenance page (axe passes)', async ({

@@ -3,6 +3,7 @@
  * published shows on the public pages the server serves (which the test reads as a visitor).
  */
 import { expect, request, test, type Locator, type Page, type Request } from '@playwright/test';
+import { contentIconNames } from '@kafue/common/icons';
 import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique, type Credentials } from './support';
 
 const services = '/api/content/services';
@@ -143,14 +144,18 @@ test.describe('services in the console and on the public site', () => {
       if (request.method() !== 'GET') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
     };
     page.on('request', recordWrite);
+    // Move up is in the card's More actions menu (the last card cannot move down).
     await card(page, title)
-      .getByRole('button', { name: `Move up ${title}` })
+      .getByRole('button', { name: `More actions for ${title}` })
       .focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Move down' })).toBeDisabled();
+    await page.getByRole('menuitem', { name: 'Move up' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => headings.allTextContents()).toEqual([...before.slice(0, -2), title, neighbour]);
     page.off('request', recordWrite);
     expect(writes).toEqual(['PUT /api/content/services/order']);
-    await expect(page.getByRole('button', { name: `Move up ${title}` })).toBeFocused();
+    await expect(page.getByRole('button', { name: `More actions for ${title}` })).toBeFocused();
     await expectPublic(
       '/services',
       (html) => html.indexOf(title) >= 0 && html.indexOf(asHtml(neighbour)) > html.indexOf(title),
@@ -170,10 +175,11 @@ test.describe('services in the console and on the public site', () => {
     await expect(card(page, title)).toContainText('Published');
     await expectPublic('/services', (html) => html.includes(title), 'shows it again');
 
-    // Delete after the confirmation.
+    // Delete (in More actions) after the confirmation.
     await card(page, title)
-      .getByRole('button', { name: `Delete ${title}` })
+      .getByRole('button', { name: `More actions for ${title}` })
       .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
     await expect(confirm).toContainText(`Are you sure you want to delete ${title}?`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -199,7 +205,8 @@ test.describe('services in the console and on the public site', () => {
     await expect(shown.getByRole('heading', { level: 3 })).toHaveText(title);
     await expect(shown.locator('img, b')).toHaveCount(0);
 
-    await shown.getByRole('button', { name: `Preview ${title}` }).click();
+    await shown.getByRole('button', { name: `More actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
     const frame = page.frameLocator(`iframe[title="Preview of ${title}"]`);
     await expect(frame.getByText(title).first()).toBeVisible();
     await page.keyboard.press('Escape');
@@ -245,8 +252,9 @@ test.describe('services in the console and on the public site', () => {
     await page.goto('/admin/manage-services');
     await expect(card(page, title)).toContainText('Draft');
     await card(page, title)
-      .getByRole('button', { name: `Preview ${title}` })
+      .getByRole('button', { name: `More actions for ${title}` })
       .click();
+    await page.getByRole('menuitem', { name: 'Preview' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Service' });
     await expect(dialog.getByRole('tab', { name: 'Preview' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.frameLocator(`iframe[title="Preview of ${title}"]`).getByText(title).first()).toBeVisible();
@@ -287,11 +295,90 @@ test.describe('Site Content', () => {
     await expectPublic('/services', (html) => html.includes(edited), 'shows the edited FAQ');
 
     await card(page, edited)
-      .getByRole('button', { name: `Delete ${edited}` })
+      .getByRole('button', { name: `More actions for ${edited}` })
       .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Confirm Deletion' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page)).toContainText('Deleted');
     await expect(card(page, edited)).toHaveCount(0);
     await expectPublic('/services', (html) => !html.includes(edited), 'no longer shows the FAQ');
+  });
+});
+
+test.describe('plain words in the content editors', () => {
+  test('a service card shows its price and keeps Edit, Publish and a menu for the rest', async ({ page }) => {
+    const editor = await createAdmin('Editor');
+    const title = `Priced ${unique('svc')}`;
+    await createService(editor, { title, price: '$77/mo' });
+    await signIn(page, editor);
+    await page.goto('/admin/manage-services');
+    await expect(page.getByRole('combobox', { name: 'Filter by category' })).toHaveValue('All categories');
+    const shown = card(page, title);
+    await expect(shown).toContainText('Starting at $77/mo');
+    await expect(shown.getByRole('button')).toHaveText(['Edit', 'Publish', 'More actions']);
+    await shown.getByRole('button', { name: `More actions for ${title}` }).click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Preview', 'Move up', 'Move down', 'Delete']);
+  });
+
+  test('an add-on icon is picked from the drawn icons by keyboard', async ({ page }) => {
+    const editor = await createAdmin('Editor');
+    const name = `Backups ${unique('addon')}`;
+    await signIn(page, editor);
+    await page.goto('/admin/site-content');
+    await page.getByRole('tab', { name: 'Add-ons' }).click();
+    await page.getByRole('button', { name: 'Add Add-on' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Add-on' });
+    const icons = dialog.getByRole('radiogroup', { name: /^Icon/ });
+    await expect(icons.getByRole('radio')).toHaveCount(contentIconNames.length);
+    await expect(icons.getByRole('radio', { name: 'spark' })).toBeChecked();
+    // The chosen icon is the group's one tab stop; arrow keys move the choice (from the last to the first, then on).
+    await icons.getByRole('radio', { name: 'spark' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(icons.getByRole('radio', { name: 'globe' })).toBeChecked();
+    await page.keyboard.press('ArrowRight');
+    await expect(icons.getByRole('radio', { name: 'mail' })).toBeChecked();
+    await expect(icons.getByRole('radio', { name: 'mail' })).toBeFocused();
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await dialog.getByRole('textbox', { name: /^Price/ }).fill('$5/month');
+    await dialog.getByRole('textbox', { name: /^Description/ }).fill('Copies kept off-site.');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    const api = await apiAs(editor);
+    const items = (await (await api.get('/api/content/addons')).json()) as { name: string; icon: string }[];
+    await api.dispose();
+    expect(items.find((i) => i.name === name)?.icon).toBe('mail');
+  });
+
+  test("a project group's short name is made from its name, and kept once saved", async ({ page }) => {
+    const editor = await createAdmin('Editor');
+    const slug = unique('grp');
+    const name = `Mobile Apps ${slug}`;
+    await signIn(page, editor);
+    await page.goto('/admin/site-content');
+    await page.getByRole('tab', { name: 'Project Pricing' }).click();
+    await page.getByRole('button', { name: 'Add Price Group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Price Group' });
+    const key = dialog.getByRole('textbox', { name: /^Short name in links/ });
+    await expect(key).toHaveAttribute('readonly', '');
+    await dialog.getByRole('textbox', { name: /^Group name/ }).fill(name);
+    await expect(key).toHaveValue(`mobile-apps-${slug.toLowerCase()}`);
+    await dialog.getByRole('textbox', { name: 'Project 1 name' }).fill('Simple app');
+    await dialog.getByRole('textbox', { name: 'Project 1 price range' }).fill('$999-$1,999');
+    await dialog.getByRole('textbox', { name: 'Project 1 time it takes' }).fill('3–5 weeks');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+
+    await card(page, name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
+    const editing = page.getByRole('dialog', { name: 'Edit Price Group' });
+    await editing.getByRole('textbox', { name: /^Group name/ }).fill(`Apps ${slug}`);
+    await expect(editing.getByRole('textbox', { name: /^Short name in links/ })).toHaveValue(`mobile-apps-${slug.toLowerCase()}`);
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await expect(toasts(page)).toContainText('Saved');
+    const api = await apiAs(editor);
+    const groups = (await (await api.get('/api/content/projectPrices')).json()) as { name: string; key: string }[];
+    await api.dispose();
+    expect(groups.find((g) => g.name === `Apps ${slug}`)?.key).toBe(`mobile-apps-${slug.toLowerCase()}`);
   });
 });

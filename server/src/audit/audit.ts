@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditEntry } from '@kafue/common/contract';
-import { auditQuery } from '@kafue/common/schemas';
+import { auditKinds, auditQuery, type AuditAction } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import type { Principal } from '../auth/sessions.js';
 import { csvCell } from '../http/csv.js';
@@ -31,8 +31,8 @@ export type AuditChanges = Record<string, { old?: unknown; new?: unknown }>;
 
 /** What a call records: the rest (actor, address, user agent, time) comes from the request. */
 export interface AuditInput {
-  /** `resource.verb`, e.g. staff.create, admin.signin_failed, settings.update. */
-  action: string;
+  /** `resource.verb`, e.g. staff.create, admin.signin_failed, settings.update (the list: common/src/audit.ts). */
+  action: AuditAction;
   target: AuditTarget;
   /** Changed fields, e.g. `diff(before, after)`. Secret fields are redacted whatever is passed. */
   changes?: AuditChanges;
@@ -195,13 +195,22 @@ const endOf = (to: string) => (to.length === 10 ? new Date(Date.parse(to) + 86_4
 function where(f: AuditFilters, values: unknown[] = []) {
   const conditions: string[] = [];
   const param = (v: unknown) => `$${values.push(v)}`;
+  const likeEscaped = (text: string) => text.replace(/[\\%_]/g, '\\$&');
   if (f.actor) {
+    // A person as people type them: the start of a name or an email, any case ("mary" finds Mary Banda).
     const p = param(f.actor);
-    conditions.push(`(actor_id = ${p} OR lower(actor_email) = lower(${p}) OR lower(actor_name) = lower(${p}))`);
+    const start = param(`${likeEscaped(f.actor.toLowerCase())}%`);
+    conditions.push(`(actor_id = ${p} OR lower(actor_email) LIKE ${start} OR lower(actor_name) LIKE ${start})`);
+  }
+  if (f.kind) {
+    const actions: readonly string[] = auditKinds[f.kind].actions;
+    const exact = param(actions.filter((a) => !a.endsWith('*')));
+    const prefixes = param(actions.filter((a) => a.endsWith('*')).map((a) => `${likeEscaped(a.slice(0, -1))}%`));
+    conditions.push(`(action = ANY(${exact}::text[]) OR action LIKE ANY(${prefixes}::text[]))`);
   }
   if (f.action) {
     const p = param(f.action);
-    const prefix = param(`${f.action.replace(/[\\%_]/g, '\\$&')}.%`);
+    const prefix = param(`${likeEscaped(f.action)}.%`);
     conditions.push(`(action = ${p} OR action LIKE ${prefix})`);
   }
   if (f.target) {

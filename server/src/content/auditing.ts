@@ -1,10 +1,11 @@
 /** How content changes are named in the audit log. */
+import type { AuditAction, AuditContentResource, AuditContentVerb } from '@kafue/common/schemas';
 import type { ContentCollection, ContentStatus } from '@kafue/common/vocabulary';
 import type { AuditTarget } from '../audit/audit.js';
 import type { Snapshot } from './store.js';
 
 /** An item's resource in the audit log (service, faq, ...): its actions are `service.create` and so on. */
-export const auditResources: Record<ContentCollection, string> = {
+export const auditResources: Record<ContentCollection, AuditContentResource> = {
   services: 'service',
   plans: 'plan',
   addons: 'addon',
@@ -22,7 +23,12 @@ export function auditTarget(collection: ContentCollection, id: string, snapshot:
 }
 
 /** `service.publish` when a write makes it visible, `.unpublish` when it hides it, else `verb`. */
-export function auditAction(collection: ContentCollection, verb: string, before: ContentStatus | undefined, after: ContentStatus): string {
+export function auditAction(
+  collection: ContentCollection,
+  verb: AuditContentVerb,
+  before: ContentStatus | undefined,
+  after: ContentStatus,
+): AuditAction {
   const resource = auditResources[collection];
   if (before !== undefined && before !== after) return `${resource}.${after === 'published' ? 'publish' : 'unpublish'}`;
   return `${resource}.${verb}`;

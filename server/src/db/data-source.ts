@@ -18,6 +18,7 @@ import { Security1764200000000 } from './migrations/1764200000000-Security.js';
 import { AuditLog1764300000000 } from './migrations/1764300000000-AuditLog.js';
 import { PlanComparison1795538353192 } from './migrations/1795538353192-PlanComparison.js';
 import { EnquiryRequests1795538436212 } from './migrations/1795538436212-EnquiryRequests.js';
+import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-AuditPersonSearch.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -31,6 +32,7 @@ export const migrations = [
   AuditLog1764300000000,
   PlanComparison1795538353192,
   EnquiryRequests1795538436212,
+  AuditPersonSearch1795538706969,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

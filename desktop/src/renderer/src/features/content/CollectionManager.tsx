@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Menu, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
 import { bodyOf } from './api';
 import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from './hooks';
@@ -12,35 +12,18 @@ import type { CollectionSpec } from './fields';
 const all = 'all';
 
 /**
- * A card's action button that keeps the focus while it cannot act or is busy (a disabled button
- * would drop it, and a keyboard user with it): it says so (aria-disabled, a spinner) instead.
+ * A card's action button that keeps the focus while it is busy (a disabled button would drop it,
+ * and a keyboard user with it): it says so (aria-disabled, a spinner) instead.
  */
-function SoftButton({
-  off = false,
-  busy = false,
-  label,
-  moveKey,
-  onAct,
-  children,
-}: {
-  off?: boolean;
-  busy?: boolean;
-  label: string;
-  moveKey?: string;
-  onAct: () => void;
-  children: string;
-}) {
-  const inert = off || busy;
+function SoftButton({ busy = false, label, onAct, children }: { busy?: boolean; label: string; onAct: () => void; children: string }) {
   return (
     <Button
       size="xs"
       variant="default"
       aria-label={label}
-      aria-disabled={inert || undefined}
-      data-disabled={off || undefined}
-      data-move={moveKey}
+      aria-disabled={busy || undefined}
       leftSection={busy ? <Loader size={12} aria-hidden /> : undefined}
-      onClick={() => !inert && onAct()}
+      onClick={() => !busy && onAct()}
     >
       {children}
     </Button>
@@ -54,8 +37,9 @@ interface ItemGroup {
 }
 
 /**
- * One collection as cards (title, group, summary, Draft or Published badge) with Edit, Delete,
- * Publish or Unpublish, Move up and Move down within its group, a group filter, and the editor.
+ * One collection as cards (title, group, price, summary, Draft or Published badge) with Edit,
+ * Publish or Unpublish, and More actions (Preview, Move up and Move down within its group, Delete),
+ * a group filter, and the editor.
  * Manage Services and each Site Content tab are this component with their collection's spec.
  */
 export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSpec; canAdd?: boolean }) {
@@ -80,6 +64,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
       .filter((group) => group.items.length > 0 || filter !== all);
   }, [spec.groups, items, filter]);
 
+  const moving = (item: ContentItem) => move.isPending && move.variables?.item._id === item._id;
   function moveBy(list: ContentItem[], index: number, direction: 'up' | 'down') {
     const other = list[direction === 'up' ? index - 1 : index + 1];
     if (!other || move.isPending) return;
@@ -87,14 +72,8 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
     move.mutate(
       { list: items, item, other, direction },
       {
-        onSuccess: () =>
-          requestAnimationFrame(() => {
-            // The card moved: its button keeps the focus, or the other one when this end is reached.
-            // Read from the list, not from the buttons, which may still show the move as busy.
-            const reachedEnd = direction === 'up' ? index - 1 === 0 : index + 1 === list.length - 1;
-            const keep = reachedEnd ? (direction === 'up' ? 'down' : 'up') : direction;
-            document.querySelector<HTMLElement>(`[data-move="${item._id}:${keep}"]`)?.focus();
-          }),
+        // The card moved, which took the focus from its menu's button: give it back.
+        onSuccess: () => requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-more="${item._id}"]`)?.focus()),
       },
     );
   }
@@ -105,7 +84,7 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
         {spec.groups ? (
           <Select
             label={`Filter by ${spec.groups.label.toLowerCase()}`}
-            data={[{ value: all, label: `All ${spec.groups.label.toLowerCase()}s` }, ...spec.groups.options]}
+            data={[{ value: all, label: `All ${spec.groups.plural}` }, ...spec.groups.options]}
             value={filter}
             allowDeselect={false}
             onChange={(v) => setFilter(v ?? all)}
@@ -167,6 +146,11 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                           {group.label}
                         </Text>
                       )}
+                      {spec.priceOf && (
+                        <Text fw={600} mt="sm">
+                          {spec.priceOf(item)}
+                        </Text>
+                      )}
                       {spec.summaryOf && (
                         <Text size="sm" c="dimmed" mt="sm" lineClamp={3}>
                           {spec.summaryOf(item)}
@@ -181,9 +165,6 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         >
                           Edit
                         </Button>
-                        <Button size="xs" variant="light" color="red" aria-label={`Delete ${title}`} onClick={() => confirm.ask(item)}>
-                          Delete
-                        </Button>
                         <SoftButton
                           label={`${published ? 'Unpublish' : 'Publish'} ${title}`}
                           busy={publish.isPending && publish.variables?.editing?._id === item._id}
@@ -191,28 +172,31 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         >
                           {published ? 'Unpublish' : 'Publish'}
                         </SoftButton>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`Preview ${title}`}
-                          onClick={() => setEditor({ opened: true, item, tab: 'preview' })}
-                        >
-                          Preview
-                        </Button>
-                      </Group>
-                      <Group mt="xs" gap="xs">
-                        {(['up', 'down'] as const).map((direction) => (
-                          <SoftButton
-                            key={direction}
-                            moveKey={`${item._id}:${direction}`}
-                            busy={move.isPending && move.variables?.item._id === item._id && move.variables.direction === direction}
-                            off={direction === 'up' ? index === 0 : index === group.items.length - 1}
-                            label={`Move ${direction} ${title}`}
-                            onAct={() => moveBy(group.items, index, direction)}
-                          >
-                            {direction === 'up' ? 'Move up' : 'Move down'}
-                          </SoftButton>
-                        ))}
+                        {/* Without Mantine's focus placeholder: a presentational child that a menu may not have (axe). */}
+                        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
+                          <Menu.Target>
+                            <Button
+                              size="xs"
+                              variant="default"
+                              aria-label={`More actions for ${title}`}
+                              data-more={item._id}
+                              leftSection={moving(item) ? <Loader size={12} aria-hidden /> : undefined}
+                            >
+                              More actions
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item onClick={() => setEditor({ opened: true, item, tab: 'preview' })}>Preview</Menu.Item>
+                            <Menu.Item disabled={index === 0} onClick={() => moveBy(group.items, index, 'up')}>
+                              Move up
+                            </Menu.Item>
+                            <Menu.Item disabled={index === group.items.length - 1} onClick={() => moveBy(group.items, index, 'down')}>
+                              Move down
+                            </Menu.Item>
+                            <Menu.Divider />
+                            <Menu.Item onClick={() => confirm.ask(item)}>Delete</Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
                       </Group>
                     </Card>
                   );

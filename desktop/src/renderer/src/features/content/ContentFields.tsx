@@ -1,4 +1,5 @@
-import { Button, Fieldset, Group, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { contentIconNames, iconPaths, type IconName } from '@kafue/common/icons';
 import { textOf as text, type FieldSpec, type FormValues } from './fields';
 
 export interface ContentFieldsProps {
@@ -20,6 +21,15 @@ export function ContentFields({ fields, values, errors, onChange }: ContentField
         switch (f.kind) {
           case 'text':
             return <TextInput key={f.key} {...common} value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />;
+          case 'date':
+            return (
+              <TextInput key={f.key} {...common} type="date" value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />
+            );
+          case 'slug':
+            // Never typed: it follows its source field (fields.ts, withField); read-only, still read out.
+            return <TextInput key={f.key} {...common} required={false} readOnly value={text(value)} variant="filled" />;
+          case 'icon':
+            return <IconPicker key={f.key} field={f} value={text(value)} error={errors[f.key]} onChange={(v) => onChange(f.key, v)} />;
           case 'textarea':
             return (
               <Textarea
@@ -108,6 +118,11 @@ function RowsField({
   return (
     <Fieldset legend={field.label}>
       <Stack gap="sm">
+        {field.description && (
+          <Text size="sm" c="dimmed">
+            {field.description}
+          </Text>
+        )}
         {rows.map((row, i) => (
           <Group key={i} align="flex-end" wrap="wrap" gap="xs">
             {field.columns.map((c) => (
@@ -134,5 +149,62 @@ function RowsField({
         </Button>
       </Stack>
     </Fieldset>
+  );
+}
+
+/** The site's icons drawn with their names, one to choose (radio buttons: arrow keys move the choice). */
+function IconPicker({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: Extract<FieldSpec, { kind: 'icon' }>;
+  value: string;
+  error?: string;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <Radio.Group
+      label={field.label}
+      description={field.description}
+      required={field.required}
+      error={error}
+      value={value}
+      onChange={onChange}
+    >
+      <SimpleGrid cols={{ base: 3, xs: 4, sm: 6 }} spacing="xs" mt="xs">
+        {contentIconNames.map((name) => (
+          <Radio
+            key={name}
+            value={name}
+            label={
+              <Stack gap={2} align="center">
+                <IconImage name={name} />
+                <Text size="xs">{name}</Text>
+              </Stack>
+            }
+          />
+        ))}
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
+
+function IconImage({ name }: { name: IconName }) {
+  return (
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
+      <path d={iconPaths[name]} />
+    </svg>
   );
 }

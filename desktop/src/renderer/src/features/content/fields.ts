@@ -14,6 +14,12 @@ interface Base<K extends string> {
 /** A form field; `K` names the fields of its collection, so a spec cannot name a field its schema lacks. */
 export type FieldSpec<K extends string = string> =
   | (Base<K> & { kind: 'text'; max?: number })
+  /** A day, YYYY-MM-DD (the browser's date picker). */
+  | (Base<K> & { kind: 'date' })
+  /** A site icon, picked from the icons drawn (common/src/icons.ts). */
+  | (Base<K> & { kind: 'icon' })
+  /** Made from another field (`from`) while the item is new, never typed; kept once saved. */
+  | (Base<K> & { kind: 'slug'; from: K; max: number })
   | (Base<K> & { kind: 'textarea'; max?: number; rows?: number })
   | (Base<K> & { kind: 'select'; data: readonly { value: string; label: string }[] })
   | (Base<K> & { kind: 'number'; min?: number; max?: number })
@@ -46,9 +52,43 @@ export interface CollectionSpec<C extends ContentCollection = ContentCollection>
   /** A new item's values in the form (blank texts are not yet valid fields). */
   blank: { [K in FieldName<C>]?: unknown } & { status: ContentStatus };
   titleOf(item: ContentFields[C]): string;
+  /** The price its card shows, when it has one. */
+  priceOf?(item: ContentFields[C]): string;
   summaryOf?(item: ContentFields[C]): string;
   /** Items are ordered, filtered and reordered within these groups (services: categories). */
-  groups?: { label: string; options: readonly { value: string; label: string }[]; of(item: ContentFields[C]): string };
+  groups?: {
+    label: string;
+    /** The label's plural, lower-case ('categories'): "All categories". */
+    plural: string;
+    options: readonly { value: string; label: string }[];
+    of(item: ContentFields[C]): string;
+  };
+}
+
+/**
+ * A name as a link's key: lower-case ASCII letters and digits joined by single dashes, at most
+ * `max` characters ("Web & Hosting" -> "web-hosting", "Café" -> "cafe").
+ */
+export function slugOf(name: string, max: number): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
+}
+
+/**
+ * The values with `key` set to `value`, and the slugs made from it updated while the item is new
+ * (not saved yet: no _id). A saved item keeps its slug, so links to it keep working.
+ */
+export function withField(fields: readonly FieldSpec[], values: FormValues, key: string, value: unknown): FormValues {
+  const next: FormValues = { ...values, [key]: value };
+  if (values._id !== undefined) return next;
+  for (const f of fields) if (f.kind === 'slug' && f.from === key) next[f.key] = slugOf(textOf(value), f.max);
+  return next;
 }
 
 /** The values as sent: texts trimmed, empty lines and rows dropped. */

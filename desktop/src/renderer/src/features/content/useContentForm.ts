@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ContentBody } from '@kafue/common/contract';
 import { contentBodies } from '@kafue/common/schemas';
 import { fieldErrors } from '../../lib/validate';
-import { normalise, type CollectionSpec, type FormValues } from './fields';
+import { normalise, withField, type CollectionSpec, type FormValues } from './fields';
 
 /**
  * A collection item's form state: values, per-field errors (the client's check with the server's
@@ -19,7 +19,7 @@ export function useContentForm(spec: Pick<CollectionSpec, 'fields' | 'collection
       setValues(next);
       setErrors({});
     },
-    setField: (key: string, value: unknown) => setValues((v) => ({ ...v, [key]: value })),
+    setField: (key: string, value: unknown) => setValues((v) => withField(spec.fields, v, key, value)),
     showErrors: setErrors,
     check(): ContentBody | null {
       const schema = contentBodies[spec.collection];

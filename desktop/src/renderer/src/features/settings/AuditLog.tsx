@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Code, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { calls } from '@kafue/common/calls';
 import { auditRetentionChoices, defaultAuditRetentionDays, messages, type AuditEntry } from '@kafue/common/contract';
+import { auditKinds } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
 import { LoadFailure } from '../../components/LoadFailure';
 import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
+import { auditSentence, groupEntries, plainAddress } from './auditSentence';
 import { saveInDesktopApp } from './backupFiles';
 import {
   auditPageSize,
@@ -18,63 +20,94 @@ import {
 } from './useAudit';
 
 const when = (entry: AuditEntry) => new Date(entry.at).toLocaleString();
-const actorText = (entry: AuditEntry) =>
-  entry.actor ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}` : 'Nobody signed in';
-const targetText = (entry: AuditEntry) => `${entry.target.type}${entry.target.label ? `: ${entry.target.label}` : ''}`;
 const valueText = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
-const fieldCount = (entry: AuditEntry) => {
-  const n = Object.keys(entry.changes).length;
-  return `${n} ${n === 1 ? 'field' : 'fields'}`;
-};
 const pageLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 const retentionOptions = auditRetentionChoices.map((days) => ({
   value: String(days),
   label: days % 365 === 0 ? `${days / 365} year${days === 365 ? '' : 's'}` : `${days} days`,
 }));
+const kindOptions = [
+  { value: '', label: 'Every kind of change' },
+  ...Object.entries(auditKinds).map(([value, kind]) => ({ value, label: kind.label })),
+];
 
-/** A row's changes, field by field, old and new. */
-function EntryDetails({ entry, onClose }: { entry: AuditEntry | undefined; onClose: () => void }) {
-  const changes = Object.entries(entry?.changes ?? {});
+/** One entry's every field, the technical action name included (as the CSV export has it). */
+function EntryFields({ entry }: { entry: AuditEntry }) {
+  const changes = Object.entries(entry.changes);
+  const address = plainAddress(entry.address);
+  const rows: [string, string][] = [
+    ['When', when(entry)],
+    [
+      'Who',
+      entry.actor
+        ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}, ${entry.actor.kind}`
+        : 'Someone who was not signed in',
+    ],
+    ['Technical name', entry.action],
+    [
+      'What',
+      `${entry.target.type}${entry.target.label ? `: ${entry.target.label}` : ''}${entry.target._id ? ` (id ${entry.target._id})` : ''}`,
+    ],
+    ['Address', address === (entry.address ?? '') ? address || 'unknown' : `${address} (${entry.address})`],
+    ['Browser', entry.userAgent ?? 'unknown'],
+  ];
   return (
-    <Modal opened={!!entry} onClose={onClose} title="Audit entry" size="lg">
-      {entry && (
-        <Stack gap="sm">
-          <Text size="sm">
-            <strong>{entry.action}</strong> on {targetText(entry)}, {when(entry)}, by {actorText(entry)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            From {entry.address ?? 'an unknown address'}
-            {entry.userAgent ? ` with ${entry.userAgent}` : ''}
-          </Text>
-          {changes.length === 0 ? (
-            <Text size="sm">No field changed.</Text>
-          ) : (
-            <Table withTableBorder aria-label="Changes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Field</Table.Th>
-                  <Table.Th>Before</Table.Th>
-                  <Table.Th>After</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {changes.map(([field, change]) => (
-                  <Table.Tr key={field}>
-                    <Table.Td>{field}</Table.Td>
-                    <Table.Td>
-                      <Code>{valueText(change.old)}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code>{valueText(change.new)}</Code>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
+    <Stack gap="sm">
+      <Table withTableBorder aria-label={`Fields of the entry of ${when(entry)}`}>
+        <Table.Tbody>
+          {rows.map(([name, value]) => (
+            <Table.Tr key={name}>
+              <Table.Th scope="row" w={140}>
+                {name}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{name === 'Technical name' ? <Code>{value}</Code> : value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {changes.length === 0 ? (
+        <Text size="sm">No field changed.</Text>
+      ) : (
+        <Table withTableBorder aria-label="Changes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Before</Table.Th>
+              <Table.Th>After</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {changes.map(([field, change]) => (
+              <Table.Tr key={field}>
+                <Table.Td>{field}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Code>{valueText(change.old)}</Code>
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Code>{valueText(change.new)}</Code>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** A row opened: its sentence, then each of its entries (a group of failed sign-ins has several) field by field. */
+function EntryDetails({ group, onClose }: { group: AuditEntry[] | undefined; onClose: () => void }) {
+  return (
+    <Drawer opened={!!group} onClose={onClose} title="Audit entry" position="right" size="lg">
+      {group && (
+        <Stack gap="lg">
+          <Text fw={600}>{auditSentence(group[0], group.length)}</Text>
+          {group.map((entry) => (
+            <EntryFields key={entry._id} entry={entry} />
+          ))}
         </Stack>
       )}
-    </Modal>
+    </Drawer>
   );
 }
 
@@ -112,7 +145,10 @@ function RetentionForm() {
   );
 }
 
-/** Settings, Audit Log: who changed what and when, filtered and paged by the server; CSV export; retention. */
+/**
+ * Settings, Audit Log: who changed what and when, a sentence a row, filtered (person, kind of change,
+ * what, dates) and paged by the server; a row's details with every field; CSV export; retention.
+ */
 export default function AuditLog() {
   const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
   // Only a Super Admin may read it: other roles do not even ask the server.
@@ -123,13 +159,13 @@ function AuditLogScreen() {
   const [draft, setDraft] = useState<AuditFilters>(noAuditFilters);
   const [filters, setFilters] = useState<AuditFilters>(noAuditFilters);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<AuditEntry>();
+  const [open, setOpen] = useState<AuditEntry[]>();
   const { data, isPending, error } = useAuditList(filters, page);
 
-  const items = data?.items ?? [];
+  const rows = groupEntries(data?.items ?? []);
   const pages = Math.ceil((data?.total ?? 0) / auditPageSize);
   const exportUrl = callPath(calls.exportAudit, { query: auditQuery(filters) });
-  const field = (name: keyof AuditFilters) => ({
+  const field = (name: Exclude<keyof AuditFilters, 'kind'>) => ({
     value: draft[name],
     onChange: (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: e.currentTarget.value }),
   });
@@ -145,11 +181,18 @@ function AuditLogScreen() {
         <form onSubmit={apply} aria-label="Audit log filters">
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="Actor" description="Email, name or id" {...field('actor')} />
-              <TextInput label="Action" description="e.g. staff.delete, or staff for all" {...field('action')} />
-              <TextInput label="Target" description="Type, id or label (e.g. an email)" {...field('target')} />
-              <TextInput label="From" type="date" {...field('from')} />
-              <TextInput label="To" type="date" {...field('to')} />
+              <TextInput label="Person" description="The start of their name or email address" {...field('actor')} />
+              <Select
+                label="Kind of change"
+                description="Sign-ins, site content, settings..."
+                data={kindOptions}
+                allowDeselect={false}
+                value={draft.kind}
+                onChange={(kind) => setDraft({ ...draft, kind: (kind ?? '') as AuditFilters['kind'] })}
+              />
+              <TextInput label="What was changed" description="Its name or email address, e.g. Website Creation" {...field('target')} />
+              <TextInput label="From" description="The first day to show" type="date" {...field('from')} />
+              <TextInput label="To" description="The last day to show" type="date" {...field('to')} />
             </SimpleGrid>
             <Group>
               <Button type="submit">Apply Filters</Button>
@@ -182,43 +225,38 @@ function AuditLogScreen() {
           )}
         </Group>
         <LoadFailure error={error} fallback={messages.auditLoadFailed} />
-        {data && items.length === 0 ? (
+        {data && rows.length === 0 ? (
           <Text c="dimmed">No entries match.</Text>
         ) : (
           <DataTable
             loading={isPending}
             label="Audit log entries"
-            minWidth={760}
+            minWidth={640}
             head={
               <>
                 <Table.Th>When</Table.Th>
-                <Table.Th>Actor</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
+                <Table.Th>What happened</Table.Th>
                 <Table.Th>Address</Table.Th>
-                <Table.Th>Changes</Table.Th>
+                <Table.Th>Details</Table.Th>
               </>
             }
           >
-            {items.map((entry) => (
-              <Table.Tr key={entry._id}>
-                <Table.Td>{when(entry)}</Table.Td>
-                <Table.Td>{actorText(entry)}</Table.Td>
-                <Table.Td>{entry.action}</Table.Td>
-                <Table.Td>{targetText(entry)}</Table.Td>
-                <Table.Td>{entry.address ?? ''}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setOpen(entry)}
-                    aria-label={`${fieldCount(entry)}: details of ${entry.action}, ${when(entry)}`}
-                  >
-                    {fieldCount(entry)}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {rows.map((group) => {
+              const entry = group[0];
+              const text = auditSentence(entry, group.length);
+              return (
+                <Table.Tr key={entry._id}>
+                  <Table.Td>{when(entry)}</Table.Td>
+                  <Table.Td>{text}</Table.Td>
+                  <Table.Td>{plainAddress(entry.address)}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => setOpen(group)} aria-label={`Details: ${text} ${when(entry)}`}>
+                      Details
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </DataTable>
         )}
         {pages > 1 && (
@@ -233,7 +271,7 @@ function AuditLogScreen() {
         )}
       </Paper>
       <RetentionForm />
-      <EntryDetails entry={open} onClose={() => setOpen(undefined)} />
+      <EntryDetails group={open} onClose={() => setOpen(undefined)} />
     </Stack>
   );
 }

@@ -2,24 +2,31 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { defaultAuditRetentionDays, messages, type AuditSettings } from '@kafue/common/contract';
+import type { AuditKind } from '@kafue/common/schemas';
 import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 
 export const auditPageSize = 25;
 
 export interface AuditFilters {
+  /** The start of a name or an email. */
   actor: string;
-  action: string;
+  /** A kind of change (auditKinds), or '' for every kind. */
+  kind: AuditKind | '';
   target: string;
   /** YYYY-MM-DD, or '' for no bound. */
   from: string;
   to: string;
 }
-export const noAuditFilters: AuditFilters = { actor: '', action: '', target: '', from: '', to: '' };
+export const noAuditFilters: AuditFilters = { actor: '', kind: '', target: '', from: '', to: '' };
 
 /** The query of the filters, trimmed (empty ones are left out), with the page when given. */
 export function auditQuery(filters: AuditFilters, page?: number) {
-  const trimmed = Object.fromEntries(Object.entries<string>({ ...filters }).map(([key, value]) => [key, value.trim()]));
+  const trimmed: Record<string, string> = Object.fromEntries(
+    Object.entries<string>({ ...filters })
+      .map(([key, value]): [string, string] => [key, value.trim()])
+      .filter(([, value]) => value !== ''),
+  );
   return page ? { ...trimmed, page, pageSize: auditPageSize } : trimmed;
 }
 

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@kafue/common/contract';
+import { auditActions, auditContentResources, auditKinds } from '@kafue/common/schemas';
+import { auditSentence, groupEntries, plainAddress, valueWords } from './auditSentence';
+
+const mary = { kind: 'admin' as const, _id: 'a1', name: 'Mary Banda', email: 'mary@kafue.test' };
+
+function entry(action: string, more: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    _id: crypto.randomUUID(),
+    at: '2026-11-24T10:00:00.000Z',
+    actor: mary,
+    action,
+    target: { type: action.split('.')[0], _id: 't1', label: 'Website Creation' },
+    changes: {},
+    address: '::ffff:127.0.0.1',
+    userAgent: 'Chromium',
+    ...more,
+  };
+}
+
+/** What the server writes with each action, as far as its sentence reads it. */
+function written(action: string): AuditEntry {
+  // Content without its title: the sentence names what it is (the service, the FAQ...).
+  if ((auditContentResources as readonly string[]).includes(action.split('.')[0]))
+    return entry(action, {
+      target: { type: action.split('.')[0], _id: 't1', label: null },
+      changes: action.endsWith('.update') ? { price: { old: '$1', new: '$2' } } : {},
+    });
+  if (action.endsWith('.signin_failed'))
+    return entry(action, {
+      actor: null,
+      target: { type: 'admin', _id: null, label: 'owner@kafue.test' },
+      changes: { reason: { new: 'wrong_credentials' } },
+    });
+  if (action.endsWith('.update')) return entry(action, { changes: { price: { old: '$499', new: '$549' } } });
+  if (action === 'audit.purge')
+    return entry(action, {
+      actor: { kind: 'system', _id: null, name: 'system', email: null },
+      target: { type: 'audit', _id: null, label: 'older than 365 days' },
+      changes: { deletedRows: { old: 12, new: 0 } },
+    });
+  if (action === 'password.reset_request' || action === 'enquiry.create') return entry(action, { actor: null });
+  return entry(action);
+}
+
+describe('the audit log in sentences', () => {
+  it.each(auditActions)('%s reads as a sentence without the technical name', (action) => {
+    const text = auditSentence(written(action));
+    expect(text).toMatch(/^[A-Z].*\.$/);
+    expect(text).not.toContain(action);
+    expect(text).not.toMatch(/undefined|null|\[object|did "|_/);
+  });
+
+  it('every action the server writes has its own sentence', () => {
+    const sentences = new Set(auditActions.map((a) => auditSentence(written(a))));
+    expect(sentences.size).toBe(auditActions.length);
+  });
+
+  it('names a price change with its old and new price', () => {
+    expect(auditSentence(entry('service.update', { changes: { price: { old: '$499', new: '$549' }, position: { old: 1, new: 2 } } }))).toBe(
+      'Mary Banda changed the price of Website Creation from $499 to $549.',
+    );
+    expect(
+      auditSentence(entry('service.update', { changes: { price: { old: '$1', new: '$2' }, description: { old: 'a', new: 'b' } } })),
+    ).toBe('Mary Banda changed the price and description of Website Creation.');
+    expect(
+      auditSentence(
+        entry('settings.update', {
+          target: { type: 'settings', _id: 'general', label: 'General' },
+          changes: { siteName: { old: '', new: 'Kafue' } },
+        }),
+      ),
+    ).toBe('Mary Banda changed the site name in the General settings from nothing to Kafue.');
+  });
+
+  it('says who tried to sign in, how, and how many times; secrets stay unsaid', () => {
+    const failed = entry('admin.signin_failed', {
+      actor: null,
+      target: { type: 'admin', _id: null, label: 'owner@kafue.test' },
+      changes: { reason: { new: 'wrong_credentials' } },
+    });
+    expect(auditSentence(failed, 3)).toBe('Someone tried to sign in as owner@kafue.test with a wrong password, 3 times.');
+    expect(auditSentence({ ...failed, action: 'staff.signin_failed', changes: { reason: { new: 'suspended' } } })).toBe(
+      'Someone tried to sign in to the staff portal as owner@kafue.test but the account is suspended.',
+    );
+    expect(
+      auditSentence(
+        entry('admin.update', {
+          target: { type: 'admin', _id: 'x', label: 'x@kafue.test' },
+          changes: { password: { old: '[redacted]', new: '[redacted]' } },
+        }),
+      ),
+    ).toBe('Mary Banda changed the password of the admin x@kafue.test.');
+  });
+
+  it('names the system and the command line, and says an unknown action plainly', () => {
+    expect(
+      auditSentence(
+        entry('admin.create', {
+          actor: { kind: 'system', _id: null, name: 'command line', email: null },
+          target: { type: 'admin', _id: 'x', label: 'x@kafue.test' },
+        }),
+      ),
+    ).toBe("An administrator at the server's command line added the admin x@kafue.test.");
+    expect(auditSentence(written('audit.purge'))).toBe('The system deleted 12 audit entries older than 365 days.');
+    expect(auditSentence(entry('newthing.happen'))).toBe('Mary Banda did "newthing.happen" on Website Creation.');
+  });
+
+  it('groups failed sign-ins one after another for the same account, address and reason', () => {
+    const failed = (label: string, address = '::ffff:10.0.0.1') =>
+      written('admin.signin_failed') && {
+        ...written('admin.signin_failed'),
+        target: { type: 'admin', _id: null, label },
+        address,
+      };
+    const signIn = entry('admin.signin');
+    const rows = groupEntries([failed('a@x'), failed('a@x'), failed('a@x', '10.0.0.1'), failed('b@x'), signIn, failed('a@x')]);
+    expect(rows.map((r) => r.length)).toEqual([3, 1, 1, 1]);
+    expect(groupEntries([signIn, signIn]).map((r) => r.length)).toEqual([1, 1]);
+  });
+
+  it('shows IPv4 written as IPv6 as plain IPv4, other addresses as they are', () => {
+    expect(plainAddress('::ffff:127.0.0.1')).toBe('127.0.0.1');
+    expect(plainAddress('::FFFF:10.1.2.3')).toBe('10.1.2.3');
+    expect(plainAddress('2001:db8::1')).toBe('2001:db8::1');
+    expect(plainAddress('192.168.0.4')).toBe('192.168.0.4');
+    expect(plainAddress(null)).toBe('');
+  });
+
+  it('writes values in words', () => {
+    expect([valueWords(null), valueWords(true), valueWords(false), valueWords(3), valueWords(['a', 'b']), valueWords({ a: 1 })]).toEqual([
+      'nothing',
+      'on',
+      'off',
+      '3',
+      'a list of 2 items',
+      'a new value',
+    ]);
+    expect(valueWords('x'.repeat(100))).toHaveLength(60);
+  });
+
+  it('puts every action the server writes in exactly one kind of change', () => {
+    const matches = (action: string, patterns: readonly string[]) =>
+      patterns.some((p) => (p.endsWith('*') ? action.startsWith(p.slice(0, -1)) : action === p));
+    for (const action of auditActions) {
+      const kinds = Object.entries(auditKinds).filter(([, k]) => matches(action, k.actions));
+      expect(
+        kinds.map(([name]) => name),
+        action,
+      ).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * The audit log in words: each entry as a sentence an owner reads ("Mary Banda changed the price
+ * of Website Creation from $499 to $549"), repeated failed sign-ins as one, and addresses as
+ * people know them. The technical action name stays in the detail view and the CSV export.
+ */
+import type { AuditEntry } from '@kafue/common/contract';
+import { auditContentResources, type AuditAction, type AuditContentResource } from '@kafue/common/schemas';
+
+type Changes = AuditEntry['changes'];
+
+/** An address as people know it: `::ffff:127.0.0.1` (IPv4 written as IPv6) is 127.0.0.1. */
+export function plainAddress(address: string | null): string {
+  if (!address) return '';
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? mapped[1] : address;
+}
+
+/** Who did it, as a sentence starts. */
+export function actorName(entry: AuditEntry): string {
+  const actor = entry.actor;
+  if (!actor) return 'Someone';
+  if (actor.kind === 'system') {
+    if (actor.name === 'command line') return "An administrator at the server's command line";
+    if (actor.name === 'first start') return 'The server, at its first start,';
+    return 'The system';
+  }
+  return actor.name || actor.email || 'Someone';
+}
+
+const contentNouns: Record<AuditContentResource, [one: string, many: string]> = {
+  service: ['the service', 'services'],
+  plan: ['the monthly plan', 'monthly plans'],
+  addon: ['the add-on', 'add-ons'],
+  project_price: ['the price group', 'project price groups'],
+  faq: ['the FAQ', 'FAQs'],
+  testimonial: ['the testimonial', 'testimonials'],
+  insight: ['the insight', 'tech insights'],
+};
+const isContent = (resource: string): resource is AuditContentResource => (auditContentResources as readonly string[]).includes(resource);
+
+/** Field names in plain words, where splitting the name is not enough. */
+const fieldWords: Record<string, string> = {
+  siteName: 'site name',
+  adminEmail: 'admin email',
+  cta: 'button text',
+  avatarInitial: 'letter shown in the circle',
+  features: 'key features',
+  details: 'more information',
+  key: 'short name in links',
+  items: 'projects',
+  status: 'status',
+  position: 'place in the list',
+  fullName: 'name',
+  assignee: 'assignee',
+  retentionDays: 'days the audit log is kept',
+  keep: 'number of backups kept',
+  requireTwoFactor: 'two-factor sign-in requirement',
+  twoFactor: 'two-factor sign-in',
+};
+
+/** `siteName` -> "site name": a field as words. */
+export function fieldName(field: string): string {
+  return (
+    fieldWords[field] ??
+    field
+      .replace(/_/g, ' ')
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .toLowerCase()
+  );
+}
+
+/** A value as a sentence shows it: short, never raw JSON for a person to decode. */
+export function valueWords(value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'nothing';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return value.length > 60 ? `${value.slice(0, 57)}...` : value;
+  if (Array.isArray(value)) return value.length === 1 ? 'a list of 1 item' : `a list of ${value.length} items`;
+  return 'a new value';
+}
+
+const listWords = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * "changed the price of Website Creation from $499 to $549"; several fields: "changed the price
+ * and description of ..."; none: "saved ... without changes". `subject` includes its preposition.
+ */
+function changed(changes: Changes, subject: string, ignore: readonly string[] = []): string {
+  const fields = Object.entries(changes).filter(([field]) => !ignore.includes(field));
+  if (fields.length === 0) return `saved ${subject.replace(/^(of|in) /, '')} without changes`;
+  if (fields.length === 1) {
+    const [field, change] = fields[0];
+    const redacted = change.old === '[redacted]' || change.new === '[redacted]';
+    if (redacted) return `changed the ${fieldName(field)} ${subject}`;
+    return `changed the ${fieldName(field)} ${subject} from ${valueWords(change.old)} to ${valueWords(change.new)}`;
+  }
+  const names = fields.map(([field]) => fieldName(field));
+  const shown = names.length > 3 ? [...names.slice(0, 2), `${names.length - 2} other fields`] : names;
+  return `changed the ${listWords(shown)} ${subject}`;
+}
+
+/** The target as a sentence names it: its label, or what it is. */
+function named(entry: AuditEntry, noun: string): string {
+  return entry.target.label ? `${noun} ${entry.target.label}` : noun;
+}
+
+const refusalWords: Record<string, string> = {
+  wrong_credentials: 'with a wrong password',
+  wrong_code: 'with a wrong two-factor code',
+  limited: 'too many times, and was made to wait',
+  suspended: 'but the account is suspended',
+  inactive: 'but the account is inactive',
+};
+
+const settingsNames: Record<string, string> = {
+  'settings.update': 'in the General settings',
+  'settings.security_update': 'in the Security settings',
+  'settings.notifications_update': 'in their notification settings',
+  'audit_settings.update': 'of the audit log',
+  'backup_schedule.update': 'of the automatic backups',
+};
+
+/** The sentence of one action (`times`: how many such entries it stands for). */
+function sentence(entry: AuditEntry, times: number): string {
+  const who = actorName(entry);
+  const label = entry.target.label ?? '';
+  const action = entry.action as AuditAction;
+  const [resource, verb] = action.split('.') as [string, string];
+  const accountPlace = resource === 'staff' ? ' to the staff portal' : '';
+
+  if (isContent(resource)) {
+    const [one, many] = contentNouns[resource];
+    const item = label || one;
+    switch (verb) {
+      case 'create':
+        return `${who} added ${named(entry, one)}`;
+      case 'update':
+        return `${who} ${changed(entry.changes, `of ${item}`, ['position'])}`;
+      case 'delete':
+        return `${who} deleted ${named(entry, one)}`;
+      case 'restore':
+        return `${who} brought back an earlier version of ${item}`;
+      case 'publish':
+        return `${who} published ${item}`;
+      case 'unpublish':
+        return `${who} unpublished ${item}: visitors no longer see it`;
+      case 'reorder':
+        return `${who} changed the order of the ${many}`;
+    }
+  }
+
+  switch (action) {
+    case 'admin.signin':
+    case 'staff.signin':
+      return `${who} signed in${accountPlace}`;
+    case 'admin.signout':
+    case 'staff.signout':
+      return `${who} signed out${accountPlace}`;
+    case 'admin.signin_failed':
+    case 'staff.signin_failed': {
+      const reason = typeof entry.changes.reason?.new === 'string' ? entry.changes.reason.new : '';
+      const how = refusalWords[reason] ?? 'without success';
+      return `Someone tried to sign in${accountPlace} as ${label} ${how}${times > 1 ? `, ${times} times` : ''}`;
+    }
+    case 'admin.password_change':
+    case 'staff.password_change':
+      return `${who} changed their ${resource === 'staff' ? 'staff portal ' : ''}password`;
+    case 'admin.password_reset':
+      return `${who} set a new password for ${label}`;
+    case 'password.reset_request':
+      return `Someone asked for a password reset link for ${label}`;
+    case 'password.reset':
+      return `${who} chose a new password with a reset link`;
+    case 'admin.2fa_setup':
+      return `${who} started turning on two-factor sign-in${forOther(entry)}`;
+    case 'admin.2fa_enable':
+      return `${who} turned on two-factor sign-in${forOther(entry)}`;
+    case 'admin.2fa_disable':
+      return `${who} turned off two-factor sign-in${forOther(entry)}`;
+    case 'admin.create':
+      return `${who} added the admin ${label}`;
+    case 'admin.update':
+      return `${who} ${changed(entry.changes, `of the admin ${label}`)}`;
+    case 'admin.delete':
+      return `${who} removed the admin ${label}`;
+    case 'staff.create':
+      return `${who} added the staff member ${label}`;
+    case 'staff.update':
+      return `${who} ${changed(entry.changes, `of the staff member ${label}`)}`;
+    case 'staff.delete':
+      return `${who} removed the staff member ${label}`;
+    case 'session.end':
+      return `${who} signed ${label} out of one session`;
+    case 'session.end_all':
+      return `${who} signed ${label} out everywhere else`;
+    case 'enquiry.create':
+      return `${label || 'A visitor'} sent an enquiry`;
+    case 'enquiry.update':
+      return `${who} ${changed(entry.changes, `of the enquiry from ${label}`)}`;
+    case 'enquiry.note':
+      return `${who} added a note to the enquiry from ${label}`;
+    case 'enquiry.delete':
+      return `${who} deleted the enquiry from ${label}`;
+    case 'settings.update':
+    case 'settings.security_update':
+    case 'settings.notifications_update':
+    case 'audit_settings.update':
+    case 'backup_schedule.update':
+      return `${who} ${changed(entry.changes, settingsNames[action])}`;
+    case 'audit.purge': {
+      const rows = entry.changes.deletedRows?.old;
+      return `${who} deleted ${typeof rows === 'number' ? rows : 'the'} audit entries ${label}`.replace(/ +$/, '');
+    }
+    case 'backup.create':
+      return `${who} made a backup${label ? ` (${label})` : ''}`;
+    case 'backup.delete':
+      return `${who} deleted the backup ${label}`;
+    case 'backup.restore': {
+      const saved = entry.changes.automaticBackup?.new;
+      return `${who} restored the backup ${label}${typeof saved === 'string' ? `, after saving the data it replaced as ${saved}` : ''}`;
+    }
+  }
+  // An action this console does not know yet (a newer server): said plainly, with its name.
+  return `${who} did "${entry.action}"${label ? ` on ${label}` : ''}`;
+}
+
+/** " for owner@..." when an admin's two-factor was changed by someone else. */
+function forOther(entry: AuditEntry): string {
+  return entry.target.label && entry.target.label !== entry.actor?.email ? ` for ${entry.target.label}` : '';
+}
+
+/** The entry as a sentence; `times` > 1 for a group of repeated failed sign-ins (groupEntries). */
+export function auditSentence(entry: AuditEntry, times = 1): string {
+  return `${sentence(entry, times)}.`;
+}
+
+const repeatable = (e: AuditEntry) => e.action.endsWith('.signin_failed');
+const sameAttempt = (a: AuditEntry, b: AuditEntry) =>
+  a.action === b.action &&
+  a.target.label === b.target.label &&
+  plainAddress(a.address) === plainAddress(b.address) &&
+  JSON.stringify(a.changes) === JSON.stringify(b.changes);
+
+/**
+ * The page's entries in rows: failed sign-ins one after another for the same account, from the
+ * same address and for the same reason, make one row ("..., 3 times"); every other entry its own.
+ */
+export function groupEntries(entries: readonly AuditEntry[]): AuditEntry[][] {
+  const rows: AuditEntry[][] = [];
+  for (const entry of entries) {
+    const last = rows[rows.length - 1];
+    if (last && repeatable(entry) && sameAttempt(last[0], entry)) last.push(entry);
+    else rows.push([entry]);
+  }
+  return rows;
+}
