@@ -142,3 +142,8 @@ export async function createEnquiry(body: Partial<EnquiryBody> = {}): Promise<{ 
   await ctx.dispose();
   return { fullName: data.fullName, email: data.email, message: data.message };
 }
+
+/** The first field of a staff member's first password change: the password the admin handed them. */
+export function oneTimePasswordField(page: Page): Locator {
+  return page.getByRole('textbox', { name: /^One-time password \(from the admin who added you\)/ });
+}
