@@ -3,6 +3,7 @@ import { Button, Code, Group, Modal, Pagination, Paper, Select, SimpleGrid, Stac
 import { calls } from '@kafue/common/calls';
 import { auditRetentionChoices, defaultAuditRetentionDays, messages, type AuditEntry } from '@kafue/common/contract';
 import { DataTable } from '../../components/DataTable';
+import { useFilterFold } from '../../components/FilterFold';
 import { LoadFailure } from '../../components/LoadFailure';
 import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
@@ -125,6 +126,7 @@ function AuditLogScreen() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditEntry>();
   const { data, isPending, error } = useAuditList(filters, page);
+  const fold = useFilterFold(Object.values(filters).filter(Boolean).length);
 
   const items = data?.items ?? [];
   const pages = Math.ceil((data?.total ?? 0) / auditPageSize);
@@ -144,7 +146,8 @@ function AuditLogScreen() {
       <Paper withBorder p="lg">
         <form onSubmit={apply} aria-label="Audit log filters">
           <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {fold.button}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} {...fold.panel}>
               <TextInput label="Actor" description="Email, name or id" {...field('actor')} />
               <TextInput label="Action" description="e.g. staff.delete, or staff for all" {...field('action')} />
               <TextInput label="Target" description="Type, id or label (e.g. an email)" {...field('target')} />
