@@ -9,17 +9,17 @@ export interface DataTableProps {
   label: string;
   minWidth: number;
   /**
-   * How many leading columns stay in view on a phone while the others scroll under them: 2 when
-   * the first is a selection box, so the row's name stays beside it.
+   * The column (counted from 1) that names a row, kept in view on a phone while the others scroll
+   * under it; when it is not the first, the first (the selection box) stays in view too.
    */
-  fixedColumns?: 1 | 2;
+  nameColumn?: 1 | 2 | 3;
   head: ReactNode;
   children: ReactNode;
 }
 
 /**
- * Whether the table is wider than its scroll area, and the width of its first column (where the
- * second fixed column starts), kept up to date as either changes size; `shown` is false while no
+ * Whether the table is wider than its scroll area, and the width of its first column (where a
+ * fixed name column after it sticks), kept up to date as either changes size; `shown` is false while no
  * table is rendered.
  */
 function useOverflow(viewport: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>, shown: boolean) {
@@ -31,7 +31,7 @@ function useOverflow(viewport: RefObject<HTMLDivElement | null>, table: RefObjec
     const measure = () => {
       setOverflows(inner.offsetWidth > area.clientWidth + 1);
       const first = inner.querySelector('th');
-      if (first) inner.style.setProperty('--fixed-left-2', `${first.offsetWidth}px`);
+      if (first) inner.style.setProperty('--fixed-name-left', `${first.offsetWidth}px`);
     };
     const observer = new ResizeObserver(measure);
     observer.observe(area);
@@ -43,10 +43,10 @@ function useOverflow(viewport: RefObject<HTMLDivElement | null>, table: RefObjec
 
 /**
  * A list screen's table: 'Loading...' while loading (spec section 4), then the rows. On a phone a
- * table wider than the screen scrolls inside its own area, never the page: its first column (or
- * two) stays in view, and a line above says there is more to the side.
+ * table wider than the screen scrolls inside its own area, never the page: the column naming each
+ * row stays in view, and a line above says there is more to the side.
  */
-export function DataTable({ loading, label, minWidth, fixedColumns = 1, head, children }: DataTableProps) {
+export function DataTable({ loading, label, minWidth, nameColumn = 1, head, children }: DataTableProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
   const hintId = useId();
@@ -75,7 +75,7 @@ export function DataTable({ loading, label, minWidth, fixedColumns = 1, head, ch
           styles: { viewport: { outlineOffset: -2 } },
         }}
       >
-        <Table ref={table} striped highlightOnHover verticalSpacing="sm" className="kafue-fixed-columns" data-fixed={fixedColumns}>
+        <Table ref={table} striped highlightOnHover verticalSpacing="sm" className="kafue-fixed-columns" data-fixed={nameColumn}>
           <Table.Thead>
             <Table.Tr>{head}</Table.Tr>
           </Table.Thead>

@@ -163,7 +163,7 @@ export default function Enquiries() {
           loading={list.isPending}
           label="Enquiries"
           minWidth={820}
-          fixedColumns={2}
+          nameColumn={3}
           head={
             <>
               <Table.Th w={40}>
