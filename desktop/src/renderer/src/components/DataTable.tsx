@@ -19,8 +19,8 @@ export interface DataTableProps {
 
 /**
  * Whether the table is wider than its scroll area, and the width of its first column (where a
- * fixed name column after it sticks), kept up to date as either changes size; `shown` is false while no
- * table is rendered.
+ * fixed name column after it sticks), kept up to date as either changes size; `shown` is false
+ * while no table is rendered.
  */
 function useOverflow(viewport: RefObject<HTMLDivElement | null>, table: RefObject<HTMLTableElement | null>, shown: boolean) {
   const [overflows, setOverflows] = useState(false);
