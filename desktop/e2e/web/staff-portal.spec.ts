@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, messages, type StaffSelf } from '@kafue/common/contract';
-import { createStaff, staffSignIn, toasts } from './support';
+import { createStaff, oneTimePasswordField, staffSignIn, toasts } from './support';
 
 test.describe('staff portal', () => {
   test('sign-in failures show in red above the form', async ({ page }) => {
@@ -42,7 +42,7 @@ test.describe('staff portal', () => {
     const required = page.getByRole('main').getByRole('alert');
     await expect(required).toContainText(messages.passwordChangeRequired);
 
-    const current = page.getByRole('textbox', { name: /^Current Password/ });
+    const current = oneTimePasswordField(page);
     const next = page.getByRole('textbox', { name: /^New Password/ });
     const confirm = page.getByRole('textbox', { name: /^Confirm New Password/ });
     let sent = 0;

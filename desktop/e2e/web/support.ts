@@ -153,3 +153,8 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   });
   return release;
 }
+
+/** The first field of a staff member's first password change: the password the admin handed them. */
+export function oneTimePasswordField(page: Page): Locator {
+  return page.getByRole('textbox', { name: /^One-time password \(from the admin who added you\)/ });
+}

@@ -5,20 +5,23 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { adminLoginPath } from '@kafue/common/brand';
-import { forgotPasswordPath, resetPasswordPath } from '@kafue/common/contract';
 import { PageLoader } from '../components/PageLoader';
 import { NotFound } from '../components/NotFound';
 import { settingsNav } from './nav';
-import { consoleScreens, settingsBase, type ScreenId } from './routes';
+import { consoleScreens, outsideScreens, settingsBase, type OutsideScreenId, type ScreenId } from './routes';
 
-const AdminLogin = lazy(() => import('../features/auth/AdminLogin'));
 const RequireAdmin = lazy(() => import('../features/auth/RequireAdmin'));
 const AdminLayout = lazy(() => import('./AdminLayout'));
 const SettingsLayout = lazy(() => import('../features/settings/SettingsLayout'));
-const StaffLogin = lazy(() => import('../features/staff-portal/StaffLogin'));
-const ForgotPassword = lazy(() => import('../features/auth/ForgotPassword'));
-const ResetPassword = lazy(() => import('../features/auth/ResetPassword'));
-const StaffDashboard = lazy(() => import('../features/staff-portal/StaffDashboard'));
+
+/** The sign-in screens and the staff portal, outside the admin layout. */
+const outside: Record<OutsideScreenId, LazyExoticComponent<ComponentType>> = {
+  'admin-login': lazy(() => import('../features/auth/AdminLogin')),
+  'staff-login': lazy(() => import('../features/staff-portal/StaffLogin')),
+  'forgot-password': lazy(() => import('../features/auth/ForgotPassword')),
+  'reset-password': lazy(() => import('../features/auth/ResetPassword')),
+  'staff-dashboard': lazy(() => import('../features/staff-portal/StaffDashboard')),
+};
 
 /** Every screen of the route table has its component here (the type requires it). */
 const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
@@ -54,7 +57,6 @@ export function App() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         <Route path="/" element={<Navigate to="/admin/dashboard" replace />} />
-        <Route path={adminLoginPath} element={<AdminLogin />} />
         <Route path="/admin/login" element={<Navigate to={adminLoginPath} replace />} />
         <Route
           path="/admin"
@@ -73,11 +75,11 @@ export function App() {
           </Route>
           <Route path="*" element={<NotFound />} />
         </Route>
-        <Route path="/staff-login" element={<StaffLogin />} />
-        <Route path={forgotPasswordPath} element={<ForgotPassword />} />
-        <Route path={resetPasswordPath} element={<ResetPassword />} />
+        {outsideScreens.map((s) => {
+          const Screen = outside[s.id];
+          return <Route key={s.id} path={s.to} element={<Screen />} />;
+        })}
         <Route path="/staff" element={<Navigate to="/staff/dashboard" replace />} />
-        <Route path="/staff/dashboard" element={<StaffDashboard />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </Suspense>

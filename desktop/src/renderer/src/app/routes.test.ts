@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleScreens, settingsBase } from './routes';
+import { consoleScreens, outsideScreens, settingsBase } from './routes';
 
 // App.tsx routes each screen by its path relative to its group's base, so the table must hold to these.
 describe('the console route table', () => {
@@ -12,5 +12,11 @@ describe('the console route table', () => {
   it('names each screen and path once', () => {
     expect(new Set(consoleScreens.map((s) => s.id)).size).toBe(consoleScreens.length);
     expect(new Set(consoleScreens.map((s) => s.to)).size).toBe(consoleScreens.length);
+  });
+  it('keeps the sign-in screens and the staff portal out of /admin, each once', () => {
+    for (const s of outsideScreens) expect(s.to, s.id).toMatch(/^\/(?!admin\/)[a-z0-9/-]+$/);
+    const all = [...consoleScreens, ...outsideScreens];
+    expect(new Set(all.map((s) => s.id)).size).toBe(all.length);
+    expect(new Set(all.map((s) => s.to)).size).toBe(all.length);
   });
 });

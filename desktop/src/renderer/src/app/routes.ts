@@ -2,8 +2,11 @@
  * The console's screens under /admin (spec section 2), as data: the router builds its routes
  * from this table, the menu and breadcrumb take their labels from it, and the accessibility
  * test visits every entry, so a screen added here is routed, listed and checked at once.
- * Plain data with no imports, so Node (the end-to-end tests) can load it too.
+ * Plain data with no React in it, so the end-to-end tests load it too.
  */
+import { adminLoginPath } from '@kafue/common/brand';
+import { forgotPasswordPath, resetPasswordPath } from '@kafue/common/contract';
+
 export interface ConsoleScreen {
   /** Names the screen's component in App.tsx (which must give one for every id). */
   id: string;
@@ -33,3 +36,24 @@ export type ScreenId = (typeof consoleScreens)[number]['id'];
 
 /** Where the Settings group's screens live; its own path redirects to the first of them. */
 export const settingsBase = '/admin/settings';
+
+/**
+ * The screens outside the admin layout, routed from this table like the console's: the sign-in
+ * screens, for someone not signed in, and the staff portal, for a signed-in staff member.
+ */
+export interface OutsideScreen {
+  /** Names the screen's component in App.tsx. */
+  id: string;
+  to: string;
+  viewer: 'signed-out' | 'staff';
+}
+
+export const outsideScreens = [
+  { id: 'admin-login', to: adminLoginPath, viewer: 'signed-out' },
+  { id: 'staff-login', to: '/staff-login', viewer: 'signed-out' },
+  { id: 'forgot-password', to: forgotPasswordPath, viewer: 'signed-out' },
+  { id: 'reset-password', to: resetPasswordPath, viewer: 'signed-out' },
+  { id: 'staff-dashboard', to: '/staff/dashboard', viewer: 'staff' },
+] as const satisfies readonly OutsideScreen[];
+
+export type OutsideScreenId = (typeof outsideScreens)[number]['id'];

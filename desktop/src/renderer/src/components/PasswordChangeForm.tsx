@@ -8,13 +8,15 @@ export interface PasswordChangeFormProps {
     isPending: boolean;
     mutate(body: ChangePasswordBody, options: { onSuccess(): void }): void;
   };
+  /** What the first field asks for: a staff member's first change asks for the one-time password instead. */
+  currentLabel?: string;
 }
 
 /**
  * Current Password, New Password, Confirm New Password (spec sections 2 and 5): all required,
  * the new one at least 8 characters; a mismatch says 'New passwords do not match.' and sends nothing.
  */
-export function PasswordChangeForm({ change }: PasswordChangeFormProps) {
+export function PasswordChangeForm({ change, currentLabel = 'Current Password' }: PasswordChangeFormProps) {
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirmPassword, setConfirm] = useState('');
@@ -44,7 +46,7 @@ export function PasswordChangeForm({ change }: PasswordChangeFormProps) {
     <form onSubmit={submit}>
       <Stack maw={420}>
         <PasswordInput
-          label="Current Password"
+          label={currentLabel}
           required
           autoComplete="current-password"
           value={currentPassword}

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { DataTable, EmptyRow } from '../../components/DataTable';
+import { useFilterFold } from '../../components/FilterFold';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -79,6 +80,7 @@ export default function Enquiries() {
   const staff = useActiveStaff();
   const bulk = useBulkStatus((changed) => setSelected((sel) => new Set([...sel].filter((id) => !changed.has(id)))));
   const exportCsv = useExportCsv();
+  const fold = useFilterFold(Object.values(filters).filter(Boolean).length);
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -104,7 +106,8 @@ export default function Enquiries() {
       </Group>
 
       <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="md" role="search" aria-label="Filter enquiries">
+        {fold.button}
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mb="md" role="search" aria-label="Filter enquiries" {...fold.panel}>
           <TextInput
             label="Search"
             placeholder="Name, email or message"
@@ -171,6 +174,7 @@ export default function Enquiries() {
           loading={list.isPending}
           label="Enquiries"
           minWidth={920}
+          nameColumn={3}
           head={
             <>
               <Table.Th w={40}>

@@ -4,6 +4,7 @@ import { calls } from '@kafue/common/calls';
 import { auditRetentionChoices, defaultAuditRetentionDays, messages, type AuditEntry } from '@kafue/common/contract';
 import { auditKinds } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
+import { useFilterFold } from '../../components/FilterFold';
 import { LoadFailure } from '../../components/LoadFailure';
 import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
@@ -161,6 +162,7 @@ function AuditLogScreen() {
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AuditEntry[]>();
   const { data, isPending, error } = useAuditList(filters, page);
+  const fold = useFilterFold(Object.values(filters).filter(Boolean).length);
 
   const rows = groupEntries(data?.items ?? []);
   const pages = Math.ceil((data?.total ?? 0) / auditPageSize);
@@ -180,7 +182,8 @@ function AuditLogScreen() {
       <Paper withBorder p="lg">
         <form onSubmit={apply} aria-label="Audit log filters">
           <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            {fold.button}
+            <SimpleGrid cols={{ base: 1, sm: 3 }} {...fold.panel}>
               <TextInput label="Person" description="The start of their name or email address" {...field('actor')} />
               <Select
                 label="Kind of change"

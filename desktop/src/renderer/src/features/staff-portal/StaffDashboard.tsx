@@ -33,7 +33,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const meKey = ['staff-portal', 'me'];
 
-/** /staff/dashboard: who the staff member is, their password, signing out. */
+/** /staff/dashboard: the enquiries assigned to the staff member, their password, who they are, signing out. */
 export default function StaffDashboard() {
   return (
     <DataLayer>
@@ -92,7 +92,15 @@ function Portal() {
                 {messages.passwordChangeRequired}
               </Alert>
             )}
+            {/* What they came for first: the password form has its own heading below. */}
+            {!me.mustChangePassword && <MyEnquiries format={formatLocal} />}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Panel title="Change Password">
+                <PasswordChangeForm
+                  change={change}
+                  currentLabel={me.mustChangePassword ? 'One-time password (from the admin who added you)' : undefined}
+                />
+              </Panel>
               <Panel title="Your account">
                 <Stack gap="sm">
                   <Field label="Name">{me.name}</Field>
@@ -103,11 +111,7 @@ function Portal() {
                   </Field>
                 </Stack>
               </Panel>
-              <Panel title="Change Password">
-                <PasswordChangeForm change={change} />
-              </Panel>
             </SimpleGrid>
-            {!me.mustChangePassword && <MyEnquiries format={formatLocal} />}
           </Stack>
         )}
       </Container>

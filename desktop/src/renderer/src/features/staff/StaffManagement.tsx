@@ -57,6 +57,7 @@ export default function StaffManagement() {
           loading={isPending}
           label="Staff users"
           minWidth={640}
+          nameColumn={2}
           head={
             <>
               <Table.Th w={40}>

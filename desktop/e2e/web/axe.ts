@@ -1,0 +1,34 @@
+/** axe-core on the console as a test meets it: every WCAG A and AA rule, once the screen has settled. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Waits until nothing is loading or moving, so that axe sees the settled colours. */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.getByText('Checking authentication...')).toHaveCount(0);
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+}
+
+/**
+ * Runs axe on the page as it is (but for what `exclude` selects). Each violation is listed by
+ * rule, element and reason in the failure, and attached in full (JSON) to the report; the test
+ * goes on to the next state.
+ */
+export async function expectNoViolations(page: Page, state: string, exclude?: string): Promise<void> {
+  await settle(page);
+  const axe = new AxeBuilder({ page }).withTags(wcagTags);
+  if (exclude) axe.exclude(exclude);
+  const { violations } = await axe.analyze();
+  const found = violations.map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), why: n.failureSummary ?? '' })),
+  }));
+  await test.info().attach(`axe: ${state}`, { body: JSON.stringify(found, null, 2), contentType: 'application/json' });
+  const lines = found.flatMap((v) => v.nodes.map((n) => `${v.rule}: ${v.help} | ${n.target} | ${n.why.replace(/\s+/g, ' ')}`));
+  expect.soft(lines, `axe violations on ${state}`).toEqual([]);
+}
