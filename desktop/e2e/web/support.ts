@@ -3,6 +3,7 @@
  * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
  * what the server holds.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
@@ -141,4 +142,16 @@ export async function createEnquiry(body: Partial<EnquiryBody> = {}): Promise<{ 
   expect(res.status(), await res.text()).toBe(201);
   await ctx.dispose();
   return { fullName: data.fullName, email: data.email, message: data.message };
+}
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Axe finds nothing (WCAG 2.2 AA) once the screen has loaded and its transitions ended. */
+export async function expectNoViolations(page: Page, state: string): Promise<void> {
+  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const lines = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} | ${n.target.join(' ')}`));
+  expect(lines, `axe violations on ${state}`).toEqual([]);
 }
