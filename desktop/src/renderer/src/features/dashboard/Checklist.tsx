@@ -58,7 +58,8 @@ export function Checklist() {
                     SMTP_URL is not set: mail is kept in the outbox on the server and reaches nobody.
                   </Alert>
                 )}
-                {!done && (
+                {/* The test mail stays, done or not: its answer shows beneath it, and it can be sent again. */}
+                {(!done || item === 'testMail') && (
                   <Group gap="sm" wrap="wrap">
                     {item === 'testMail' ? (
                       <TestMailButton />
@@ -67,9 +68,11 @@ export function Checklist() {
                         {text.action}
                       </Anchor>
                     )}
-                    <Button variant="default" size="compact-sm" onClick={() => dismiss.mutate(item)}>
-                      Dismiss<VisuallyHidden>: {text.title}</VisuallyHidden>
-                    </Button>
+                    {!done && (
+                      <Button variant="default" size="compact-sm" onClick={() => dismiss.mutate(item)}>
+                        Dismiss<VisuallyHidden>: {text.title}</VisuallyHidden>
+                      </Button>
+                    )}
                   </Group>
                 )}
               </Stack>
