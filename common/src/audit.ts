@@ -46,6 +46,9 @@ export const auditActions = [
   'backup.delete',
   'backup.restore',
   'backup_schedule.update',
+  'checklist.dismiss',
+  'mail.test',
+  'announcement.send',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -69,7 +72,8 @@ export const auditKinds = {
     actions: ['staff.create', 'staff.update', 'staff.delete', 'admin.create', 'admin.update', 'admin.delete'],
   },
   enquiries: { label: 'Enquiries', actions: ['enquiry.*'] },
-  settings: { label: 'Settings', actions: ['settings.*', 'audit_settings.*', 'backup_schedule.*'] },
+  settings: { label: 'Settings', actions: ['settings.*', 'audit_settings.*', 'backup_schedule.*', 'checklist.*', 'mail.*'] },
+  announcements: { label: 'Announcements to staff', actions: ['announcement.*'] },
   backups: { label: 'Backups', actions: ['backup.*'] },
   sessions: { label: 'Sessions ended', actions: ['session.*'] },
   system: { label: 'Clean-up of the audit log', actions: ['audit.*'] },

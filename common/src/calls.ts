@@ -106,6 +106,10 @@ export const calls = {
   postContactForm: { method: 'POST', path: contactFormPath },
 
   getDashboard: { method: 'GET', path: api.dashboard },
+  getChecklist: { method: 'GET', path: api.checklist },
+  dismissChecklistItem: { method: 'POST', path: api.checklistDismissed },
+  sendTestMail: { method: 'POST', path: api.testMail },
+  sendAnnouncement: { method: 'POST', path: api.announcements },
 
   // Site content: every collection
   listContent: { method: 'GET', path: contentCollection },

@@ -140,7 +140,8 @@ export type {
   UnreadCount,
 } from './enquiries';
 export type { NotificationSettings, NotificationSettingsAnswer } from './notifications';
-export type { Dashboard } from './dashboard';
+export type { AnnouncementBody, Checklist, ChecklistItem, Dashboard, TestMailAnswer } from './dashboard';
+export { checklistItems } from './dashboard';
 import type { NotificationSettings } from './notifications';
 export type { AdminPending } from './auth';
 export type {
@@ -195,6 +196,8 @@ export const defaultNotificationSettings: NotificationSettings = {
 
 /** Automatic backups start off; when turned on, 02:00 and a week of them unless chosen otherwise. */
 export const defaultBackupSchedule: BackupSchedule = { frequency: 'off', hour: 2, weekday: 0, keep: 7 };
+/** A new installation's own choice (stored when its first admin is created): a backup every day at 02:00, the last 14 kept. */
+export const newInstallationBackupSchedule: BackupSchedule = { frequency: 'daily', hour: 2, weekday: 0, keep: 14 };
 export const backupWeekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -241,6 +244,13 @@ export const api = {
   staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,
   notificationSettings: '/api/admin/settings/notifications',
   dashboard: '/api/dashboard',
+  /** The first-run checklist (GET) and its dismissed items (POST one). */
+  checklist: '/api/dashboard/checklist',
+  checklistDismissed: '/api/dashboard/checklist/dismissed',
+  /** Mails the signed-in admin through the mail queue and answers how it went. */
+  testMail: '/api/admin/settings/test-mail',
+  /** Mails every Active staff member. */
+  announcements: '/api/staff/announcements',
   adminSessions: (id: string) => `/api/settings/admins/${encodeURIComponent(id)}/sessions`,
   adminSessionById: (id: string, sessionId: string) =>
     `/api/settings/admins/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,

@@ -1,5 +1,6 @@
 /** The dashboard: its figures, from the database and the catalogue. */
 import { z } from 'zod';
+import { oneLine } from './fields';
 import { categoryKeys } from './vocabulary';
 
 /** A figure and its change against last month, in percent (null when last month gives no basis). */
@@ -42,3 +43,44 @@ export const dashboard = z
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboard>;
+
+// ---------------------------------------------------------------------------------------------
+// The first-run checklist (a Super Admin's), the test mail and the announcement to staff
+
+/**
+ * What a new installation needs before it serves a business, in the order the dashboard lists
+ * them: the company's contact details, Site Name and Admin Email, the timezone, a test mail,
+ * automatic backups, and two-factor sign-in for the admin looking at it.
+ */
+export const checklistItems = ['company', 'siteIdentity', 'timezone', 'testMail', 'backups', 'twoFactor'] as const;
+export type ChecklistItem = (typeof checklistItems)[number];
+
+export const checklist = z
+  .object({
+    items: z.array(z.object({ item: z.enum(checklistItems), done: z.boolean(), dismissed: z.boolean() })),
+    /** Whether SMTP_URL is set: without it, mail is kept in the outbox and leaves nobody's machine. */
+    smtp: z.boolean(),
+  })
+  .meta({ id: 'Checklist' });
+export type Checklist = z.infer<typeof checklist>;
+
+export const checklistDismissBody = z.object({ item: z.enum(checklistItems) }).meta({ id: 'ChecklistDismiss' });
+
+/**
+ * How a test mail went: the SMTP server took it; it was kept in the outbox (no SMTP_URL); the SMTP
+ * server refused it or could not be reached (the queue tries again); or it is still waiting.
+ */
+export const testMailOutcomes = ['sent', 'outbox', 'failed', 'waiting'] as const;
+export const testMailAnswer = z.object({ outcome: z.enum(testMailOutcomes), message: z.string() }).meta({ id: 'TestMailAnswer' });
+export type TestMailAnswer = z.infer<typeof testMailAnswer>;
+
+export const announcementBody = z
+  .object({
+    subject: oneLine().min(1, 'Required.').max(200, 'At most 200 characters.'),
+    message: z.string().trim().min(1, 'Required.').max(5000, 'At most 5000 characters.'),
+  })
+  .meta({ id: 'AnnouncementBody' });
+export type AnnouncementBody = z.infer<typeof announcementBody>;
+
+/** How many Active staff members the announcement was queued for. */
+export const announcementAnswer = z.object({ message: z.string(), recipients: z.number().int() }).meta({ id: 'AnnouncementAnswer' });

@@ -16,7 +16,7 @@ import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { repoRoot } from '../src/config.js';
 import { totpCode } from '../src/auth/two-factor.js';
-import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
+import { password, startTestServer, withMailSender, type Answer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let superAdmin: { client: Client; id: string; email: string };
@@ -130,6 +130,18 @@ function scenarios(): Record<string, Scenario> {
         const first = revisions.body.at(-1)._id as string;
         return superAdmin.client.post(api.contentRestore('services', serviceId, first));
       },
+    },
+    [`POST ${api.checklistDismissed}`]: {
+      action: 'checklist.dismiss',
+      run: () => superAdmin.client.post(api.checklistDismissed, { item: 'company' }),
+    },
+    [`POST ${api.testMail}`]: {
+      action: 'mail.test',
+      run: () => withMailSender(t, () => superAdmin.client.post(api.testMail)),
+    },
+    [`POST ${api.announcements}`]: {
+      action: 'announcement.send',
+      run: () => superAdmin.client.post(api.announcements, { subject: 'Office closed', message: 'Closed on Friday.' }),
     },
     [`POST ${api.adminLogin}`]: { action: 'admin.signin', run: () => t.client().signIn('admin', superAdmin.email) },
     [`POST ${api.authLogin}`]: {

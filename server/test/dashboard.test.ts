@@ -127,7 +127,8 @@ describe('GET /api/dashboard', () => {
   it('percent changes and month starts', () => {
     expect(change(3, 2)).toBe(50);
     expect(change(1, 3)).toBe(-66.7);
-    expect(change(0, 0)).toBe(0);
+    // A first month (nothing last month) shows no change, not "+0% increase".
+    expect(change(0, 0)).toBeNull();
     expect(change(2, 0)).toBeNull();
     // 2026-03-01 02:00 UTC is still February at UTC-5.
     const now = new Date('2026-03-01T02:00:00Z');

@@ -20,6 +20,7 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
+import { MailSender } from '../src/mail/sender.js';
 import type { Endpoint } from '../src/web/endpoint.js';
 import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
@@ -211,6 +212,20 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `work` while a mail sender of this process delivers (as serve.ts's does; the test server
+ * runs none): a call that waits on its mail's delivery (the test mail) gets its answer at once.
+ */
+export async function withMailSender<T>(t: Pick<TestServer, 'db' | 'config'>, work: () => Promise<T>): Promise<T> {
+  const sender = new MailSender(t.db, t.config, pino({ level: 'silent' }));
+  sender.start();
+  try {
+    return await work();
+  } finally {
+    await sender.stop();
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the server's answers untyped and assert on them

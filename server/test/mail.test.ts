@@ -5,9 +5,7 @@
  * twice, and the outbox of .eml files without SMTP_URL.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import { noLineBreaks } from '@kafue/common/schemas';
@@ -15,44 +13,7 @@ import { runDigests } from '../src/mail/notify.js';
 import { queueMail } from '../src/mail/queue.js';
 import { MailSender, outboxDir } from '../src/mail/sender.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** An SMTP server that keeps what it receives; `up` false refuses connections (closed port). */
-class Smtp {
-  received: Received[] = [];
-  port = 0;
-  private server?: SMTPServer;
-
-  async start(port = 0): Promise<void> {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData: (stream, session, done) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server.server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-
-  to(address: string) {
-    return this.received.filter((r) => r.to.includes(address));
-  }
-}
+import { Smtp } from './smtp.js';
 
 /** A header's value from a raw message (unfolded). */
 const header = (raw: string, name: string) =>

@@ -12,7 +12,7 @@ import { api } from '@kafue/common/contract';
 import { totpCode } from '../src/auth/two-factor.js';
 import { resolve } from 'node:path';
 import { repoRoot } from '../src/config.js';
-import { password, startTestServer, type Answer, type Client, type TestServer } from './helpers.js';
+import { password, startTestServer, withMailSender, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
   responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }>;
@@ -200,6 +200,12 @@ describe('recorded answers', () => {
     expect((await call(moderator, 'PUT', api.notificationSettings, notifications)).status).toBe(200);
     expect((await call(moderator, 'PUT', api.notificationSettings, { emailEnabled: true })).status).toBe(400);
     expect((await call(moderator, 'GET', api.dashboard)).status).toBe(200);
+    expect((await call(admin.client, 'GET', api.checklist)).status).toBe(200);
+    expect((await call(admin.client, 'POST', api.checklistDismissed, { item: 'company' })).status).toBe(200);
+    expect((await call(admin.client, 'POST', api.checklistDismissed, { item: 'nothing' })).status).toBe(400);
+    expect((await withMailSender(t, () => call(admin.client, 'POST', api.testMail))).status).toBe(200);
+    expect((await call(admin.client, 'POST', api.announcements, { subject: 'Hello', message: 'To all.' })).status).toBe(200);
+    expect((await call(moderator, 'POST', api.announcements, { subject: 'Hello', message: 'To all.' })).status).toBe(403);
 
     // Enquiries: the form, the inbox, the staff portal.
     const enquiryById = `${api.enquiries}/:id`;

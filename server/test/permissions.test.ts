@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { api, messages } from '@kafue/common/contract';
 import { authorize } from '../src/web/endpoint.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { startTestServer, withMailSender, type Client, type TestServer } from './helpers.js';
 
 type Who = 'anonymous' | 'staffPending' | 'staff' | 'Moderator' | 'Editor' | 'Super Admin' | 'expired' | 'revoked' | 'forged';
 /** Sessions that are no session: treated exactly as anonymous. */
@@ -136,6 +136,10 @@ const rows: Row[] = [
   { call: 'GET /api/admin/settings/notifications', allowed: admins, run: (c) => c.get(api.notificationSettings) },
   { call: 'PUT /api/admin/settings/notifications', allowed: admins, run: (c) => c.put(api.notificationSettings, {}) },
   { call: 'GET /api/dashboard', allowed: admins, run: (c) => c.get(api.dashboard) },
+  { call: 'GET /api/dashboard/checklist', allowed: ['Super Admin'], run: (c) => c.get(api.checklist) },
+  { call: 'POST /api/dashboard/checklist/dismissed', allowed: ['Super Admin'], run: (c) => c.post(api.checklistDismissed, {}) },
+  { call: 'POST /api/admin/settings/test-mail', allowed: admins, run: (c) => withMailSender(t, () => c.post(api.testMail)) },
+  { call: 'POST /api/staff/announcements', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.announcements, {}) },
   // Site content: reads for any admin, writes for Editors and Super Admins.
   { call: 'GET /api/content/{collection}', allowed: admins, run: (c) => c.get(api.content('services')) },
   { call: 'POST /api/content/{collection}', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.content('services'), {}) },

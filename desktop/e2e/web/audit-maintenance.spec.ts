@@ -3,24 +3,13 @@
  * read back in Settings > Audit Log (filtered, its changes opened); maintenance mode turned on
  * shows the console's banner, and the public site answers the maintenance page, which axe accepts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type Page } from '@playwright/test';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
+import { expectNoViolations } from './axe';
 import { apiAs, baseURL, choose, createAdmin, signIn, superAdmin, toasts, unique } from './support';
 
 const servicesPath = api.content('services');
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const lines = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} | ${n.target.join(' ')}`));
-  expect(lines, `axe violations on ${state}`).toEqual([]);
-}
 
 const general = (siteName: string, maintenanceMode: boolean) => ({
   siteName,

@@ -3,16 +3,9 @@
  * the enquiry's detail, and the list filtered by kind. Enquiries are sent through the public call,
  * as the site's forms send them.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { choose, createEnquiry, signIn, superAdmin, unique } from './support';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -41,7 +34,7 @@ test('the inbox shows a quote request with its items and estimate, and filters b
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row(page, quote.fullName)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /of 1$/ })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'the inbox with requests (1)');
   await choose(page, 'Kind', 'Consultation');
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row(page, consultation.fullName)).toBeVisible();
@@ -63,10 +56,10 @@ test('the inbox shows a quote request with its items and estimate, and filters b
   // Above the message.
   const [requestBox, messageBox] = await Promise.all([request.boundingBox(), drawer.getByText(quote.message).boundingBox()]);
   expect(requestBox!.y).toBeLessThan(messageBox!.y);
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'the inbox with requests (2)');
   // On a phone: the request fits the drawer's width.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(request).toContainText('Estimate: $148/month');
   expect(await request.evaluate((e) => e.scrollWidth <= e.clientWidth && e.getBoundingClientRect().right <= 390)).toBe(true);
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'the inbox with requests (3)');
 });

@@ -6,25 +6,16 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
 import { dataDir } from '../../playwright.config';
+import { expectNoViolations } from './axe';
 import { apiAs, baseURL, createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, type Credentials } from './support';
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // Several browsers, sign-ins and axe passes per test, on a shared machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function expectNoViolations(page: Page, state: string): Promise<void> {
-  await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
-  const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const lines = violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${v.help} | ${n.target.join(' ')}`));
-  expect.soft(lines, `axe violations on ${state}`).toEqual([]);
-}
 
 /** The code an authenticator app shows for `secret`, `offsetSteps` steps from now. */
 const codeOf = (secret: string, offsetSteps = 0) =>

@@ -68,8 +68,9 @@ export async function signIn(page: Page, creds: Credentials): Promise<void> {
   await page.getByRole('textbox', { name: /^Email/ }).fill(creds.email);
   await page.getByRole('textbox', { name: /^Password/ }).fill(creds.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
+  // The first sign-in of a server (its first session check, the dashboard's code) can be slow on a loaded machine.
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible({ timeout: 15_000 });
 }
 
 /** Fills and sends the staff sign-in screen (the caller checks where it leads). */

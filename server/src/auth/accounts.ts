@@ -16,6 +16,7 @@ import { refusedSignIn, type SignInRefusal } from '../metrics.js';
 import { clearAccountFailures, reserveAttempt, signInCounters } from './limiter.js';
 import { hashPassword, randomPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession, revokeSessionsOf, type Principal, type SessionOrigin } from './sessions.js';
+import { seedNewInstallation } from '../settings/settings.js';
 import { consumeSecondFactor } from './two-factor.js';
 
 export type AccountKind = 'admin' | 'staff';
@@ -200,6 +201,8 @@ export async function ensureFirstAdmin(
     });
     const passwordHash = await hashPassword(data.password);
     const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    // No admin yet: a new installation.
+    await seedNewInstallation(m);
     await writeAudit(m, {
       ...outsideApi(systemStart),
       action: 'admin.create',

@@ -29,9 +29,9 @@ export function monthStart(now: Date, timezone: Timezone, back = 0): { at: Date;
   };
 }
 
-/** Percent change, one decimal; null without a basis. */
+/** Percent change, one decimal; null without a basis (last month had none: a first month shows no change). */
 export const change = (now: number, before: number): number | null =>
-  before === 0 ? (now === 0 ? 0 : null) : Math.round(((now - before) / before) * 1000) / 10;
+  before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10;
 
 /** The settings row of a month's first storage reading ('2026-11': the month in the timezone). */
 const storageKey = (month: string) => `dashboard.storage.${month}`;

@@ -153,6 +153,33 @@ export async function systemAlert(m: EntityManager, subject: string, text: strin
   await queueMail(m, { to: adminEmail, subject: `[${company}] ${subject}`, text: text + signature(company) });
 }
 
+/** A test mail to the admin who asked for it (the first-run checklist); answers the queued row's id. */
+export async function testMail(m: EntityManager, to: string): Promise<string> {
+  const { company } = await general(m);
+  return queueMail(m, {
+    to,
+    subject: `[${company}] Test mail`,
+    text: `This is the test mail you sent from the ${company} console: mail from the website reaches you.` + signature(company),
+  });
+}
+
+/** An announcement to every Active staff member, one mail each; answers how many were queued. */
+export async function staffAnnouncement(m: EntityManager, subject: string, message: string): Promise<number> {
+  const { company, adminEmail } = await general(m);
+  const staff = await m.query<{ name: string; email: string }[]>(
+    `SELECT name, email FROM staff_users WHERE status = 'Active' ORDER BY created_at, id`,
+  );
+  for (const s of staff) {
+    await queueMail(m, {
+      to: s.email,
+      subject: `[${company}] ${subject}`,
+      text: `Hello ${asOneLine(s.name)},\n\n${message}` + signature(company),
+      replyTo: adminEmail || undefined,
+    });
+  }
+  return staff.length;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Digests
 

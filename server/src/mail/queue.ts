@@ -3,7 +3,7 @@
  * transaction, so that it exists exactly when the event that causes it does (a rolled-back change
  * mails nobody; a committed one is never lost). The sender (sender.ts) delivers it.
  */
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 /** The channel the sender listens on; notified at commit. */
 export const mailChannel = 'kafue_mail';
@@ -15,13 +15,34 @@ export interface QueuedMail {
   replyTo?: string;
 }
 
-export async function queueMail(m: EntityManager, mail: QueuedMail): Promise<void> {
-  await m.query(`INSERT INTO mail_queue (to_address, subject, body, reply_to) VALUES ($1, $2, $3, $4)`, [
-    mail.to,
-    mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 400),
-    mail.text,
-    mail.replyTo || null,
-  ]);
+/** Answers the queued row's id (a caller that waits on the delivery watches it). */
+export async function queueMail(m: EntityManager, mail: QueuedMail): Promise<string> {
+  const [{ id }] = await m.query<[{ id: string }]>(
+    `INSERT INTO mail_queue (to_address, subject, body, reply_to) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [mail.to, mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 400), mail.text, mail.replyTo || null],
+  );
   // Delivered at commit, once per transaction however many mails it queued.
   await m.query(`SELECT pg_notify('${mailChannel}', '')`);
+  return id;
+}
+
+export type Delivery = { state: 'delivered' } | { state: 'failed'; error: string } | { state: 'waiting' };
+
+/**
+ * Waits for a queued mail's first delivery attempt (by any process's sender): its row gone means
+ * delivered, a counted attempt means it failed (the sender tries again later); `ms` without either,
+ * still waiting.
+ */
+export async function awaitDelivery(db: DataSource, id: string, ms = 15_000): Promise<Delivery> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const [row] = await db.query<{ attempts: number; last_error: string | null }[]>(
+      `SELECT attempts, last_error FROM mail_queue WHERE id = $1`,
+      [id],
+    );
+    if (!row) return { state: 'delivered' };
+    if (row.attempts > 0) return { state: 'failed', error: row.last_error ?? '' };
+    if (Date.now() >= end) return { state: 'waiting' };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -9,11 +9,13 @@ import {
   defaultBackupSchedule,
   defaultGeneralSettings,
   defaultSecuritySettings,
+  newInstallationBackupSchedule,
   type AuditSettings,
   type BackupSchedule,
   type GeneralSettings,
   type SecuritySettings,
 } from '@kafue/common/contract';
+import { brand } from '@kafue/common/brand';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { auditSettings, backupScheduleBody, companyProfile, generalSettingsBody, securitySettings } from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
@@ -65,4 +67,18 @@ export const readCompanyProfile = (db: Db): Promise<CompanyProfile> => readSetti
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
   await m.upsert(SettingEntity, { key, value }, ['key']);
+}
+
+/**
+ * A new installation's settings, stored with its first admin: Site Name and Admin Email from the
+ * company's name and address, automatic backups on. Stored rows, not new defaults, so that an
+ * installation that exists keeps what it has (its reads fall back on spec section 3's defaults).
+ */
+export async function seedNewInstallation(m: EntityManager): Promise<void> {
+  for (const [key, value] of [
+    [settingsKeys.general, { siteName: brand.company, adminEmail: defaultCompany.email }],
+    [settingsKeys.backupSchedule, newInstallationBackupSchedule],
+  ] as const) {
+    await m.query(`INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [key, JSON.stringify(value)]);
+  }
 }

@@ -44,6 +44,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const admin = useAuth((s) => s.admin);
+  const { maintenanceMode } = useGeneralSettingsValue();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const name = admin?.name ?? '';
   const role = admin?.role || defaultRoleLabel;
@@ -86,7 +87,7 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
           </Text>
         </Box>
       </Group>
-      <PublishStatus />
+      <PublishStatus maintenance={maintenanceMode} />
       <ScrollArea style={{ flex: 1 }} component="nav" aria-label="Admin menu">
         {mainNav.map(link)}
         <NavLink

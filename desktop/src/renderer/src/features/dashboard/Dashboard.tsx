@@ -1,13 +1,19 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Panel } from '../../components/Panel';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import type { Dashboard as DashboardData } from '@kafue/common/contract';
 import { Button, Card, ColorSwatch, Group, List, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { call, unwrap } from '../../lib/api';
+import { apiDownload, call, callPath, unwrap } from '../../lib/api';
+import { useAuth } from '../../lib/session';
+import { failureToast, toast } from '../../lib/toast';
 import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
+import { AnnouncementModal } from './AnnouncementModal';
+import { Checklist } from './Checklist';
 import {
   activityGlyph,
   categorySlices,
@@ -15,7 +21,9 @@ import {
   monthlyData,
   monthlySeries,
   quickActions,
+  reportSince,
   statCardsOf,
+  type QuickAction,
   statTitles,
 } from './dashboardView';
 
@@ -60,8 +68,41 @@ function Loading() {
   );
 }
 
+/** The Quick Actions, each doing what it says. */
+function QuickActions({ activeStaff }: { activeStaff: number }) {
+  const navigate = useNavigate();
+  const [announcing, setAnnouncing] = useState(false);
+  const report = useMutation({
+    mutationFn: () =>
+      unwrap(apiDownload(callPath(calls.exportEnquiries, { query: { from: reportSince(new Date()) } }), 'enquiries-last-30-days.csv')),
+    onSuccess: (answer) => {
+      if (answer.saved) toast('success', 'The enquiries of the last 30 days were downloaded.');
+    },
+    onError: (error) => failureToast(error, 'The report could not be made.'),
+  });
+  const actions: Record<QuickAction, () => void> = {
+    'Add New Service': () => void navigate('/admin/add-service'),
+    'Send Announcement': () => setAnnouncing(true),
+    'Generate Report': () => report.mutate(),
+    'System Settings': () => void navigate('/admin/settings'),
+  };
+  return (
+    <Panel title="Quick Actions" padding="md">
+      <Group grow preventGrowOverflow={false} wrap="wrap">
+        {quickActions.map((label) => (
+          <Button key={label} variant="light" onClick={actions[label]} loading={label === 'Generate Report' && report.isPending}>
+            {label}
+          </Button>
+        ))}
+      </Group>
+      <AnnouncementModal opened={announcing} onClose={() => setAnnouncing(false)} reach={activeStaff} />
+    </Panel>
+  );
+}
+
 /** Dashboard (spec section 2): the business's real figures, skeletons until they arrive. */
 export default function Dashboard() {
+  const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
   const format = useFormatTime();
   const { data, error, isPending } = useQuery({
     queryKey: ['dashboard'],
@@ -77,6 +118,7 @@ export default function Dashboard() {
         </Title>
         <Text c="dimmed">Here's what's happening with your platform today</Text>
       </div>
+      {superAdmin && <Checklist />}
       {isPending ? (
         <Loading />
       ) : !data ? (
@@ -94,6 +136,8 @@ export default function Dashboard() {
                 withLegend
                 legendProps={{ verticalAlign: 'top', height: 40 }}
                 tickLine="y"
+                // Counts: whole numbers on the axis, never 0.25 steps.
+                yAxisProps={{ allowDecimals: false }}
               />
             </Panel>
             <Panel title="Services by Category" padding="md">
@@ -136,15 +180,7 @@ export default function Dashboard() {
                 ))}
               </List>
             </Panel>
-            <Panel title="Quick Actions" padding="md">
-              <Group grow preventGrowOverflow={false} wrap="wrap">
-                {quickActions.map((label) => (
-                  <Button key={label} variant="light">
-                    {label}
-                  </Button>
-                ))}
-              </Group>
-            </Panel>
+            <QuickActions activeStaff={data.activeUsers.value} />
           </SimpleGrid>
         </>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '@kafue/common/contract';
-import { categorySlices, changeLabel, monthlyData, statCardsOf } from './dashboardView';
+import { announcementReach, categorySlices, changeLabel, monthlyData, reportSince, statCardsOf } from './dashboardView';
 
 const answer: Dashboard = {
   totalServices: { value: 24, change: 12.5 },
@@ -33,5 +33,12 @@ describe('the dashboard view', () => {
   it('names the months and leaves empty categories out of the pie', () => {
     expect(monthlyData(answer)).toEqual([{ month: 'Nov', 'New Users': 3, 'Service Requests': 9 }]);
     expect(categorySlices(answer)).toEqual([{ name: 'Web & Hosting', value: 2, color: 'blue.7' }]);
+  });
+
+  it('reports on the last 30 days, and says how many an announcement reaches', () => {
+    expect(reportSince(new Date('2026-11-30T12:00:00Z'))).toBe('2026-10-31T12:00:00.000Z');
+    expect(announcementReach(3)).toBe('This will mail 3 Active staff members.');
+    expect(announcementReach(1)).toBe('This will mail the 1 Active staff member.');
+    expect(announcementReach(0)).toBe('This will mail 0 Active staff members.');
   });
 });

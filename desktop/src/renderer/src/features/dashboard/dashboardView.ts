@@ -1,5 +1,5 @@
 /** The dashboard's figures as the screen shows them, from GET /api/dashboard. */
-import type { Dashboard } from '@kafue/common/contract';
+import type { ChecklistItem, Dashboard } from '@kafue/common/contract';
 
 export interface StatCard {
   title: string;
@@ -59,4 +59,54 @@ export function categorySlices(d: Dashboard) {
 
 export const activityGlyph = { enquiry: 'M', staff: 'U', content: 'S' } as const;
 
-export const quickActions = ['Add New Service', 'Send Announcement', 'Generate Report', 'System Settings'];
+/** The four Quick Actions of spec section 2, in its order. */
+export const quickActions = ['Add New Service', 'Send Announcement', 'Generate Report', 'System Settings'] as const;
+export type QuickAction = (typeof quickActions)[number];
+
+/** Generate Report: the enquiries of the last 30 days (until there are lead reports), from this instant. */
+export const reportSince = (now: Date) => new Date(now.getTime() - 30 * 86_400_000).toISOString();
+
+/** 'This will mail 3 Active staff members.' */
+export function announcementReach(count: number): string {
+  return count === 1 ? 'This will mail the 1 Active staff member.' : `This will mail ${count} Active staff members.`;
+}
+
+/** What each checklist item asks, how it is done, and where. */
+export const checklistTexts: Record<ChecklistItem, { title: string; help: string; to: string; action: string }> = {
+  company: {
+    title: 'Enter your company details',
+    help: 'Phone, email, address and opening hours on every page of the website still show example details.',
+    to: '/admin/settings/company',
+    action: 'Open Company settings',
+  },
+  siteIdentity: {
+    title: 'Check the Site Name and Admin Email',
+    help: 'The Site Name signs every mail; system alerts, such as a failed backup, go to the Admin Email.',
+    to: '/admin/settings/general',
+    action: 'Open General settings',
+  },
+  timezone: {
+    title: 'Choose your timezone',
+    help: 'Dates, the dashboard’s months, digests and backup times follow it. Save General settings to confirm it.',
+    to: '/admin/settings/general',
+    action: 'Open General settings',
+  },
+  testMail: {
+    title: 'Send a test mail',
+    help: 'Shows whether mail from the website reaches you.',
+    to: '/admin/settings/notifications',
+    action: 'Open Notification settings',
+  },
+  backups: {
+    title: 'Turn on automatic backups',
+    help: 'Done once backups are scheduled and a first backup is made (Create Backup Now makes one at once).',
+    to: '/admin/settings/backup',
+    action: 'Open Backup settings',
+  },
+  twoFactor: {
+    title: 'Turn on two-factor sign-in',
+    help: 'A code from your phone as well as your password: a stolen password alone does not open the console.',
+    to: '/admin/settings/security',
+    action: 'Open Security settings',
+  },
+};

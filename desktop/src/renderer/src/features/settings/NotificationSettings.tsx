@@ -1,6 +1,7 @@
-import { Button, Checkbox, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { Button, Checkbox, Divider, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { defaultNotificationSettings, type NotificationSettings as Settings } from '@kafue/common/contract';
 import { notificationSettings } from '@kafue/common/schemas';
+import { TestMailButton } from '../../components/TestMailButton';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useNotificationSettings, useSaveNotificationSettings } from './useNotificationSettings';
 
@@ -76,6 +77,10 @@ export default function NotificationSettings() {
           <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
             Save Notification Settings
           </Button>
+          {/* Outside the saved settings: mails the signed-in admin now (not a submit button). */}
+          <Divider label="Test mail" labelPosition="left" />
+          <Text size="sm">Sends a mail to your own address, to see whether mail from the website reaches you.</Text>
+          <TestMailButton />
         </Stack>
       </form>
     </Paper>

@@ -72,6 +72,22 @@ describe('the audit log in sentences', () => {
         }),
       ),
     ).toBe('Mary Banda changed the site name in the General settings from nothing to Kafue.');
+    expect(
+      auditSentence(
+        entry('settings.update', {
+          target: { type: 'settings', _id: 'company', label: 'Company' },
+          changes: { phone: { old: '+260 97 000 0000', new: '+260 97 111 2222' } },
+        }),
+      ),
+    ).toBe('Mary Banda changed the phone of the company profile from +260 97 000 0000 to +260 97 111 2222.');
+    expect(
+      auditSentence(
+        entry('announcement.send', {
+          target: { type: 'staff', _id: null, label: 'Office closed Friday' },
+          changes: { recipients: { old: null, new: 4 } },
+        }),
+      ),
+    ).toBe('Mary Banda sent the announcement "Office closed Friday" to 4 staff members.');
   });
 
   it('says who tried to sign in, how, and how many times; secrets stay unsaid', () => {

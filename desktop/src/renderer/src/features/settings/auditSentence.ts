@@ -203,6 +203,8 @@ function sentence(entry: AuditEntry, times: number): string {
     case 'enquiry.delete':
       return `${who} deleted the enquiry from ${label}`;
     case 'settings.update':
+      // The company profile is saved as a setting of its own.
+      return `${who} ${changed(entry.changes, entry.target._id === 'company' ? 'of the company profile' : settingsNames[action])}`;
     case 'settings.security_update':
     case 'settings.notifications_update':
     case 'audit_settings.update':
@@ -219,6 +221,14 @@ function sentence(entry: AuditEntry, times: number): string {
     case 'backup.restore': {
       const saved = entry.changes.automaticBackup?.new;
       return `${who} restored the backup ${label}${typeof saved === 'string' ? `, after saving the data it replaced as ${saved}` : ''}`;
+    }
+    case 'checklist.dismiss':
+      return `${who} took "${label}" off the first-run checklist`;
+    case 'mail.test':
+      return `${who} sent a test mail to ${label}`;
+    case 'announcement.send': {
+      const recipients = entry.changes.recipients?.new;
+      return `${who} sent the announcement "${label}" to ${typeof recipients === 'number' ? recipients : 'the'} staff members`;
     }
   }
   // An action this console does not know yet (a newer server): said plainly, with its name.

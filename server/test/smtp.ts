@@ -1,0 +1,41 @@
+/** An SMTP server in the test's process (smtp-server), keeping what it receives. */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** An SMTP server that keeps what it receives; `up` false refuses connections (closed port). */
+export class Smtp {
+  received: Received[] = [];
+  port = 0;
+  private server?: SMTPServer;
+
+  async start(port = 0): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    this.port = (this.server.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  to(address: string) {
+    return this.received.filter((r) => r.to.includes(address));
+  }
+}
