@@ -15,7 +15,9 @@ import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.SITE_BENCH_PORT ?? 5103);
 const base = `http://localhost:${port}`;
-const routes = (process.env.ROUTES ?? '/,/services,/projects,/about,/contact,/service/Web/0').split(',');
+const routes = (
+  process.env.ROUTES ?? '/,/services,/projects,/about,/contact,/service/Web/0,/contact?plan=Business&addon=Priority%20Support'
+).split(',');
 const thirdPartyHosts = ['videos.pexels.com', 'www.openstreetmap.org'];
 
 async function waitFor(url, ms) {

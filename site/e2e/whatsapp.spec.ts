@@ -1,6 +1,6 @@
 /**
  * WhatsApp, as a visitor meets it: with no number in the company profile the site offers no chat;
- * once the owner sets one, the contact page and each service page offer "Chat on WhatsApp", a
+ * once the owner sets one, the contact page, each service page and the pricing summary offer "Chat on WhatsApp", a
  * wa.me link whose message names the service and the page, opening in a new tab; axe finds nothing.
  */
 import type { APIRequestContext } from '@playwright/test';
@@ -9,7 +9,7 @@ import { seedContent } from '@kafue/common/content-seed';
 import { api } from '@kafue/common/contract';
 import { siteConfig } from '../src/content/site';
 import { siteAdmin } from '../playwright.config';
-import { expect, expectNoAxeViolations, open, revealAll, test } from './fixtures';
+import { expect, expectNoAxeViolations, named, open, revealAll, test } from './fixtures';
 
 const number = '+260971234567';
 const chat = { name: 'Chat on WhatsApp (opens in a new tab)' };
@@ -35,7 +35,7 @@ test.describe('Chat on WhatsApp', () => {
     }
   });
 
-  test('with a number: the contact page and a service page link to the chat, naming the service and the page', async ({
+  test('with a number: the contact page, a service page and the pricing summary link to the chat, naming what was chosen and the page', async ({
     page,
     request,
   }) => {
@@ -60,6 +60,14 @@ test.describe('Chat on WhatsApp', () => {
       expect(message).toContain(new URL('/service/Web/0', siteConfig.siteUrl).href);
       await revealAll(page);
       await expectNoAxeViolations(page, 'service page with the WhatsApp link');
+
+      // The pricing page's summary of chosen add-ons offers the chat about that selection.
+      await open(page, '/projects');
+      await page.getByRole('button', { name: 'View Add-ons' }).click();
+      await page.getByRole('button', { name: named('Add to Plan', 'Priority Support') }).click();
+      const summaryLink = page.getByRole('region', { name: 'Your selection' }).getByRole('link', chat);
+      await expect(summaryLink).toBeVisible();
+      expect(messageOf(await summaryLink.getAttribute('href'))).toContain('Priority Support, estimated $49/month');
     } finally {
       await saveCompany(request, '');
     }

@@ -164,7 +164,7 @@ test('previews a service as its public page through the bearer session', async (
   const { side, problems } = await openApp(page, baseURL);
   await signIn(page);
   await page.goto(`${renderer.origin}/admin/manage-services`);
-  await page.getByRole('button', { name: 'More actions for Website Creation' }).click();
+  await page.getByRole('button', { name: 'More actions for Website Creation', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Preview' }).click();
   const preview = page.frameLocator('iframe[title="Preview of Website Creation"]');
   await expect(preview.getByText('Website Creation').first()).toBeVisible();

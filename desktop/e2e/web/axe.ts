@@ -8,6 +8,7 @@ const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export async function settle(page: Page): Promise<void> {
   await expect(page.getByText('Checking authentication...')).toHaveCount(0);
   await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Loading page' })).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }

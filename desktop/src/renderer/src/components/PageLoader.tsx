@@ -4,7 +4,8 @@ import { Center, Loader } from '@mantine/core';
 export function PageLoader() {
   return (
     <Center mih={200}>
-      <Loader size="sm" aria-label="Loading page" />
+      {/* A status, so that its name is read out (a bare span may not carry a label). */}
+      <Loader size="sm" role="status" aria-label="Loading page" />
     </Center>
   );
 }
