@@ -248,8 +248,12 @@ test.describe('the pricing selection', () => {
     const status = page.locator('p[role="status"]');
     const bar = page.getByRole('region', { name: 'Your selection' });
     // From the add-ons' toggle on, only keys.
-    await page.getByRole('button', { name: 'View Add-ons' }).focus();
+    const toggle = page.getByRole('button', { name: 'View Add-ons' });
+    await toggle.focus();
     await page.keyboard.press('Enter');
+    // Tab skips the panel until React has opened it and its first frame is visible (a person cannot be faster).
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(addToPlan(page, 'Priority Support')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(addToPlan(page, 'Priority Support')).toBeFocused();
     await page.keyboard.press('Enter');

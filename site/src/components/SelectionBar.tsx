@@ -3,12 +3,16 @@
  * sessionStorage while they stay on the site (never a cookie or localStorage), shown in a bar
  * with the estimate, each removable, and announced to screen readers as it changes.
  */
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { contactHref } from '@kafue/common/contact-form';
 import { monthlyEstimate } from '@kafue/common/requests';
 import type { AddonFields } from '@kafue/common/contract';
 import { selectionBar as t } from '../content/pricing';
-import { WhatsAppLink } from './WhatsAppLink';
+import { useCompany } from '../content/data';
+
+// The bar exists only in the browser, once an add-on is chosen: the chat link's code (and the site
+// address it names) loads then, and only when the company has a WhatsApp number.
+const WhatsAppLink = lazy(() => import('./WhatsAppLink').then((m) => ({ default: m.WhatsAppLink })));
 
 const storageKey = 'kafue-pricing-addons';
 
@@ -72,6 +76,7 @@ export function useChosenAddons() {
 
 /** The bar: nothing while no add-on is chosen. */
 export function SelectionBar({ addons, onRemove }: { addons: readonly AddonFields[]; onRemove: (name: string) => void }) {
+  const { whatsapp } = useCompany();
   if (!addons.length) return null;
   const estimate = monthlyEstimate(null, addons);
   // Focus goes on to the next item's Remove, or back to the add-on's own button when none is left.
@@ -105,7 +110,14 @@ export function SelectionBar({ addons, onRemove }: { addons: readonly AddonField
           <a href={contactHref({ addons: addons.map((a) => a.name) })} className="btn btn-primary btn-sm">
             {t.send}
           </a>
-          <WhatsAppLink subject={`${addons.map((a) => a.name).join(' + ')}, estimated ${estimate}`} className="btn btn-whatsapp btn-sm" />
+          {whatsapp && (
+            <Suspense>
+              <WhatsAppLink
+                subject={`${addons.map((a) => a.name).join(' + ')}, estimated ${estimate}`}
+                className="btn btn-whatsapp btn-sm"
+              />
+            </Suspense>
+          )}
         </div>
       </div>
     </section>
