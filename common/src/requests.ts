@@ -28,14 +28,6 @@ export interface ProjectRef {
 export type EnquiryRequest =
   { serviceId: string } | { plan?: string; addons: string[] } | { projects: ProjectRef[] } | { topic: 'consultation' };
 
-/** The kind an enquiry with this request has. */
-export function requestKind(request: EnquiryRequest | null | undefined): EnquiryKind {
-  if (!request) return 'message';
-  if ('serviceId' in request) return 'service';
-  if ('topic' in request) return 'consultation';
-  return 'quote';
-}
-
 /** What the server stores: the request as the published catalogue showed it then. */
 export type RequestSnapshot =
   | { kind: 'service'; serviceId: string; category: string; title: string; price: string; path: string }
@@ -59,7 +51,7 @@ export type RequestSnapshot =
 // The selection in the contact page's address.
 
 /** Query parameters of the contact page's address (each repeatable one may appear several times). */
-export const selectionParams = { service: 'service', plan: 'plan', addon: 'addon', project: 'project', topic: 'topic' } as const;
+const selectionParams = { service: 'service', plan: 'plan', addon: 'addon', project: 'project', topic: 'topic' } as const;
 
 /**
  * A selection as the contact page's address says it: `service={category}/{index}`,
@@ -98,7 +90,7 @@ export function parseSelection(search: string | URLSearchParams): ContactSelecti
 }
 
 /** `web:Landing Page` as a project reference (the title may itself contain colons). */
-export function parseProjectRef(value: string): ProjectRef | null {
+function parseProjectRef(value: string): ProjectRef | null {
   const at = value.indexOf(':');
   if (at <= 0 || at === value.length - 1) return null;
   return { group: value.slice(0, at), title: value.slice(at + 1) };
@@ -180,7 +172,7 @@ export function projectEstimate(items: readonly { price: string }[]): string {
 const unitDays: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 /** How long a time such as "1–2 weeks", "3–5 days" or "1 month" may take at most, in days (null: not a duration). */
-export function longestDays(time: string): number | null {
+function longestDays(time: string): number | null {
   const match = /(\d+)(?:\s*[-–]\s*(\d+))?\s*(day|week|month|year)s?/i.exec(time);
   if (!match) return null;
   return Number(match[2] ?? match[1]) * unitDays[match[3].toLowerCase()];

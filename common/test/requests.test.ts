@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactHref } from '../src/contact-form';
-import { longestTime, monthlyEstimate, parseSelection, priceBounds, projectEstimate, requestKind, selectionQuery } from '../src/requests';
+import { longestTime, monthlyEstimate, parseSelection, priceBounds, projectEstimate, selectionQuery } from '../src/requests';
 
 describe('estimates', () => {
   it('adds a monthly plan and its add-ons', () => {
@@ -37,12 +37,5 @@ describe('the selection in the contact page address', () => {
   });
   it('ignores malformed items', () => {
     expect(parseSelection('?project=nocolon&project=:x&topic=other&addon=')).toEqual({});
-  });
-  it('names the kind of a request', () => {
-    expect(requestKind(null)).toBe('message');
-    expect(requestKind({ serviceId: 'x' })).toBe('service');
-    expect(requestKind({ addons: [] })).toBe('quote');
-    expect(requestKind({ projects: [] })).toBe('quote');
-    expect(requestKind({ topic: 'consultation' })).toBe('consultation');
   });
 });
