@@ -3,7 +3,8 @@
  * with a selection follow a plan edited in the console, within the publishing timings (the
  * page shows the change within the 10 s `eventually` allows; the publish bench measures ~0.5 s).
  * And the contact page with a selection: rendered on demand, never an error, plain /contact
- * still from memory. Needs the site's SSR build (`npm run build -w site`).
+ * still from memory. And a Tech Insight's Read More leads where its link, set in the console, says.
+ * Needs the site's SSR build (`npm run build -w site`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
@@ -109,5 +110,17 @@ describe('the contact page with a selection', () => {
     expect(plain.headers.get('etag')).toBeTruthy();
     expect(other.headers.get('etag')).toBe(plain.headers.get('etag'));
     expect(plain.text).not.toContain('class="your-request"');
+  });
+});
+
+describe("the home page's Read More", () => {
+  it('leads where the insight\'s link says once published, and stays on the page for "#"', async () => {
+    const readMoreHrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)" class="text-link">Read More/g)].map((m) => m[1]);
+    expect(readMoreHrefs((await page('/')).text)).toEqual(['#', '#', '#']);
+    const insights = (await editor.get(api.content('insights'))).body as Array<Record<string, unknown> & { _id: string }>;
+    const { _id, position: _p, updatedAt: _u, ...first } = insights[0];
+    expect((await editor.put(api.contentItem('insights', _id), { ...first, link: '/services' })).status).toBe(200);
+    const { html } = await eventually('/', (h) => readMoreHrefs(h)[0] === '/services');
+    expect(readMoreHrefs(html)).toEqual(['/services', '#', '#']);
   });
 });

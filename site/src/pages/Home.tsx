@@ -9,8 +9,27 @@ import { TestimonialCarousel } from '../components/TestimonialCarousel';
 import { useCollection, useCompany } from '../content/data';
 import { aboutIntro, hero, homeCta, insights, servicesOverview, testimonialsSection, whyChooseUs } from '../content/home';
 import { routeMeta } from '../content/meta';
+import type { InsightFields } from '@kafue/common/contract';
 
 export const meta = () => routeMeta.home;
+
+/** "Read More": where the item's link leads, set in the console; "#" (the specification's) stays on the page. */
+function ReadMore({ post }: { post: InsightFields }) {
+  const words = (
+    <>
+      {insights.readMore}
+      <span className="sr-only">: {post.title}</span>
+      <Icon name="arrowRight" size={16} />
+    </>
+  );
+  return post.link === '#' ? (
+    <DeadLink className="text-link">{words}</DeadLink>
+  ) : (
+    <a href={post.link} className="text-link">
+      {words}
+    </a>
+  );
+}
 
 export default function Home() {
   const testimonials = useCollection('testimonials');
@@ -113,11 +132,7 @@ export default function Home() {
                 </div>
                 <h3>{post.title}</h3>
                 <p>{post.description}</p>
-                <DeadLink className="text-link">
-                  {insights.readMore}
-                  <span className="sr-only">: {post.title}</span>
-                  <Icon name="arrowRight" size={16} />
-                </DeadLink>
+                <ReadMore post={post} />
               </article>
             ))}
           </div>
