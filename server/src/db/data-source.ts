@@ -19,6 +19,8 @@ import { AuditLog1764300000000 } from './migrations/1764300000000-AuditLog.js';
 import { PlanComparison1795538353192 } from './migrations/1795538353192-PlanComparison.js';
 import { EnquiryRequests1795538436212 } from './migrations/1795538436212-EnquiryRequests.js';
 import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-AuditPersonSearch.js';
+import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders.js';
+import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -33,6 +35,8 @@ export const migrations = [
   PlanComparison1795538353192,
   EnquiryRequests1795538436212,
   AuditPersonSearch1795538706969,
+  MailHeaders1795600000000,
+  LeadFollowThrough1795600000001,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

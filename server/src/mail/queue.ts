@@ -13,13 +13,20 @@ export interface QueuedMail {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. In-Reply-To or List-Unsubscribe (the sender sets From, To and Message-ID). */
+  headers?: Record<string, string>;
+}
+
+/** The Message-ID the sender gives the queued mail `id` (the same on every attempt). */
+export function messageIdOf(id: string, mailFrom: string): string {
+  return `<${id}@${mailFrom.split('@')[1] ?? 'kafue'}>`;
 }
 
 /** Answers the queued row's id (a caller that waits on the delivery watches it). */
 export async function queueMail(m: EntityManager, mail: QueuedMail): Promise<string> {
   const [{ id }] = await m.query<[{ id: string }]>(
-    `INSERT INTO mail_queue (to_address, subject, body, reply_to) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [mail.to, mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 400), mail.text, mail.replyTo || null],
+    `INSERT INTO mail_queue (to_address, subject, body, reply_to, headers) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [mail.to, mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 400), mail.text, mail.replyTo || null, mail.headers ?? null],
   );
   // Delivered at commit, once per transaction however many mails it queued.
   await m.query(`SELECT pg_notify('${mailChannel}', '')`);

@@ -17,7 +17,7 @@ import { brand } from '@kafue/common/brand';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { mailChannel } from './queue.js';
+import { mailChannel, messageIdOf } from './queue.js';
 
 interface MailRow {
   id: string;
@@ -25,6 +25,7 @@ interface MailRow {
   subject: string;
   body: string;
   reply_to: string | null;
+  headers: Record<string, string> | null;
   attempts: number;
 }
 
@@ -134,7 +135,7 @@ export class MailSender {
     for (;;) {
       const { sent, claimed, failed } = await this.db.transaction(async (m) => {
         const rows = await m.query<MailRow[]>(
-          `SELECT id, to_address, subject, body, reply_to, attempts FROM mail_queue
+          `SELECT id, to_address, subject, body, reply_to, headers, attempts FROM mail_queue
             WHERE next_attempt_at <= now() ORDER BY next_attempt_at, created_at
             LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [this.batch],
@@ -187,9 +188,10 @@ export class MailSender {
       subject: row.subject,
       text: row.body,
       replyTo: row.reply_to ?? undefined,
+      headers: row.headers ?? undefined,
       // The same id on every attempt: a receiver can tell a repeat (after a crash between the
       // SMTP server's acceptance and the commit) from a new mail.
-      messageId: `<${row.id}@${this.config.mailFrom.split('@')[1] ?? 'kafue'}>`,
+      messageId: messageIdOf(row.id, this.config.mailFrom),
     })) as { message?: Buffer };
     if (!this.config.smtpUrl) {
       const dir = outboxDir(this.config);

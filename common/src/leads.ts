@@ -1,0 +1,46 @@
+/**
+ * Following a lead to the end: an enquiry's stage beside its status, the reasons a lead is lost,
+ * the ways a contact is made outside the product, and a quote's vocabulary.
+ */
+
+/** An enquiry's stage; `won` and `lost` close it (status Closed). */
+export const leadStages = ['new', 'contacted', 'quoted', 'won', 'lost'] as const;
+export type LeadStage = (typeof leadStages)[number];
+export const leadStageLabels: Record<LeadStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  quoted: 'Quoted',
+  won: 'Won',
+  lost: 'Lost',
+};
+
+/** Why a lead was lost (`other` with a text). */
+export const lostReasons = ['price', 'timing', 'another-provider', 'no-answer', 'not-a-fit', 'other'] as const;
+export type LostReason = (typeof lostReasons)[number];
+export const lostReasonLabels: Record<LostReason, string> = {
+  price: 'Price',
+  timing: 'Timing',
+  'another-provider': 'Chose another provider',
+  'no-answer': 'No answer',
+  'not-a-fit': 'Not a fit',
+  other: 'Other',
+};
+
+/** A contact made outside the product and logged on the enquiry. */
+export const contactChannels = ['phone', 'whatsapp', 'meeting', 'email'] as const;
+export type ContactChannel = (typeof contactChannels)[number];
+export const contactChannelLabels: Record<ContactChannel, string> = {
+  phone: 'Phone call',
+  whatsapp: 'WhatsApp',
+  meeting: 'Meeting',
+  email: 'Email',
+};
+
+export const quoteCurrencies = ['USD', 'ZMW'] as const;
+export type QuoteCurrency = (typeof quoteCurrencies)[number];
+/** A quote line is paid once or every month. */
+export const quotePeriods = ['once', 'month'] as const;
+export type QuotePeriod = (typeof quotePeriods)[number];
+/** A quote's stored state; "expired" is a sent quote past its valid-until date. */
+export const quoteStatuses = ['draft', 'sent', 'accepted', 'withdrawn'] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
