@@ -44,3 +44,21 @@ export type QuotePeriod = (typeof quotePeriods)[number];
 /** A quote's stored state; "expired" is a sent quote past its valid-until date. */
 export const quoteStatuses = ['draft', 'sent', 'accepted', 'withdrawn'] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
+
+/**
+ * One event on an enquiry's timeline, in time order with the others: the enquiry received, a note,
+ * a reply (with its delivery), a contact logged, a quote's change, a reminder.
+ */
+export interface TimelineEntry {
+  /** ISO time. */
+  at: string;
+  kind: 'received' | 'note' | 'reply' | 'contact' | 'quote' | 'reminder';
+  /** One line in plain words, e.g. "Reply sent: Your quote" or "Quote Q-2026-0004 accepted". */
+  title: string;
+  /** The text itself (a note, a reply's body, a contact's note), if any. */
+  text?: string;
+  /** Who did it, e.g. "Jane Banda"; absent for the enquirer and the system. */
+  by?: string;
+  /** A state in words, e.g. a reply's "Delivered" / "Waiting to send" / "Failed, retrying". */
+  state?: string;
+}
