@@ -37,6 +37,7 @@ export const auditActions = [
   'enquiry.update',
   'enquiry.note',
   'enquiry.delete',
+  'enquiry.stage',
   'settings.update',
   'settings.security_update',
   'settings.notifications_update',

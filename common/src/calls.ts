@@ -43,6 +43,7 @@ export const calls = {
   getMyEnquiry: { method: 'GET', path: `${api.staffMyEnquiries}/:id` },
   updateMyEnquiry: { method: 'PUT', path: `${api.staffMyEnquiries}/:id` },
   addMyEnquiryNote: { method: 'POST', path: `${api.staffMyEnquiries}/:id/notes` },
+  setMyEnquiryStage: { method: 'PUT', path: `${api.staffMyEnquiries}/:id/stage` },
 
   // Staff users
   listStaff: { method: 'GET', path: api.staff },
@@ -57,6 +58,8 @@ export const calls = {
   saveCompanyProfile: { method: 'PUT', path: api.companySettings },
   getNotificationSettings: { method: 'GET', path: api.notificationSettings },
   saveNotificationSettings: { method: 'PUT', path: api.notificationSettings },
+  getReplyTargets: { method: 'GET', path: '/api/admin/settings/reply-targets' },
+  saveReplyTargets: { method: 'PUT', path: '/api/admin/settings/reply-targets' },
   runBackup: { method: 'POST', path: api.backup },
   listBackups: { method: 'GET', path: api.backups },
   /** By name: the backup list's `fileUrl`. */
@@ -102,6 +105,7 @@ export const calls = {
   updateEnquiry: { method: 'PUT', path: `${api.enquiries}/:id` },
   addEnquiryNote: { method: 'POST', path: `${api.enquiries}/:id/notes` },
   deleteEnquiry: { method: 'DELETE', path: `${api.enquiries}/:id` },
+  setEnquiryStage: { method: 'PUT', path: `${api.enquiries}/:id/stage` },
   /** The contact page's form posted without JavaScript (a page, not a console call). */
   postContactForm: { method: 'POST', path: contactFormPath },
 

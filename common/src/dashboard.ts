@@ -30,6 +30,20 @@ export const dashboard = z
       }),
     ),
     servicesByCategory: z.array(z.object({ category: z.enum(categoryKeys), label: z.string(), count: z.number().int() })),
+    /**
+     * The reply clock, this month and last (months of the configured timezone): of the enquiries
+     * received (not spam) whose response is given or due, the share answered by their due time, in
+     * percent, and the median business minutes to the first response (null without any).
+     */
+    replyTimes: z.array(
+      z.object({
+        month: z.string(),
+        label: z.string(),
+        counted: z.number().int(),
+        answeredInTime: z.number().nullable(),
+        medianMinutes: z.number().nullable(),
+      }),
+    ),
     /** The latest enquiries, staff and content changes, newest first. */
     recentActivity: z.array(
       z.object({

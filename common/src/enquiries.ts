@@ -4,6 +4,7 @@ import { messageAnswer } from './answers';
 import { contactFormFields, contactServiceOptions, type ContactFormField } from './contact-form';
 import { addonFields, planFields, projectPriceFields } from './content';
 import { email, idSchema, oneLine } from './fields';
+import { leadStages, lostReasons } from './leads';
 import { enquiryKinds, maxSelectionItems, type EnquiryRequest, type RequestSnapshot } from './requests';
 import { enquiryLimits as max, enquiryServices, enquirySortFields, enquiryStatuses } from './vocabulary';
 
@@ -128,6 +129,15 @@ export const enquiry = z
     createdAt: z.iso.datetime(),
     /** When an admin first opened it; null while unread. */
     readAt: z.iso.datetime().nullable(),
+    /** How far the lead has come (common/src/leads.ts); won and lost close it. */
+    stage: z.enum(leadStages),
+    /** Why it was lost (stage `lost` only), with the words for `other`. */
+    lostReason: z.enum(lostReasons).nullable(),
+    lostReasonText: z.string().nullable(),
+    /** When a response is due (received + the most business hours promised); null for Spam. */
+    responseDueAt: z.iso.datetime().nullable(),
+    /** The first reply sent or contact logged; null while it waits. */
+    firstResponseAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Enquiry' });
 export type Enquiry = z.infer<typeof enquiry>;
@@ -162,7 +172,7 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 /**
  * The inbox's query string. `status`: one status or several, comma-separated (Spam only when
  * named); `assignee`: a staff member's id, or `none` for the unassigned; `kind`: what the
- * enquiries ask for; `from`/`to`: days included (or instants); `q`: words in the name, email or message.
+ * enquiries ask for; `stage`: how far the leads have come; `from`/`to`: days included (or instants); `q`: words in the name, email or message.
  */
 export const enquiryListQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -180,6 +190,7 @@ export const enquiryListQuery = z.object({
     .pipe(z.array(z.enum(enquiryStatuses))),
   service: z.union([z.enum(enquiryServices), z.literal('none'), z.literal('')]).optional(),
   kind: z.union([z.enum(enquiryKinds), z.literal('')]).optional(),
+  stage: z.union([z.enum(leadStages), z.literal('')]).optional(),
   assignee: z.union([idSchema, z.literal('none'), z.literal('')]).optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
@@ -203,6 +214,24 @@ export const staffEnquiryUpdateBody = z
   .object({ status: z.enum(['New', 'Open', 'Closed'], { error: 'Choose New, Open or Closed.' }) })
   .meta({ id: 'StaffEnquiryUpdateBody' });
 export type StaffEnquiryUpdateBody = z.input<typeof staffEnquiryUpdateBody>;
+
+const lostReasonTextMax = 200;
+
+/** PUT .../stage: the stage to move to; `lost` needs a reason, and the reason `other` its words. */
+export const enquiryStageBody = z
+  .object({
+    stage: z.enum(leadStages, { error: 'Choose a stage.' }),
+    lostReason: z.enum(lostReasons, { error: 'Choose a reason.' }).nullish(),
+    lostReasonText: oneLine().max(lostReasonTextMax, `At most ${lostReasonTextMax} characters.`).nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.stage === 'lost' && !b.lostReason) ctx.addIssue({ code: 'custom', path: ['lostReason'], message: 'Choose why it was lost.' });
+    if (b.stage === 'lost' && b.lostReason === 'other' && !b.lostReasonText) {
+      ctx.addIssue({ code: 'custom', path: ['lostReasonText'], message: 'Say why it was lost.' });
+    }
+  })
+  .meta({ id: 'EnquiryStageBody' });
+export type EnquiryStageBody = z.input<typeof enquiryStageBody>;
 
 export const enquiryNoteBody = z
   .object({ text: z.string().trim().min(1, 'Required.').max(max.note, `At most ${max.note} characters.`) })

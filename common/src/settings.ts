@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import type { CompanyProfile } from './company';
+import type { ReplyTargets } from './reply-clock';
 import { email, oneLine } from './fields';
 import { timezoneValues } from './vocabulary';
 
@@ -61,6 +62,17 @@ export const companyProfile = z
   .meta({ id: 'CompanyProfile' }) satisfies z.ZodType<CompanyProfile>;
 
 export const companyProfileAnswer = messageAnswer.extend({ company: companyProfile }).meta({ id: 'CompanyProfileAnswer' });
+
+/** The reply clock's targets (reply-clock.ts): whole business hours, the target within the most. */
+export const replyTargets = z
+  .object({
+    targetHours: z.number().int('Whole hours.').min(1, 'At least 1 hour.').max(24, 'At most 24 hours.'),
+    maxHours: z.number().int('Whole hours.').min(1, 'At least 1 hour.').max(48, 'At most 48 hours.'),
+  })
+  .refine((t) => t.targetHours <= t.maxHours, { path: ['targetHours'], message: 'The target must not be later than the most.' })
+  .meta({ id: 'ReplyTargets' }) satisfies z.ZodType<ReplyTargets>;
+
+export const replyTargetsAnswer = messageAnswer.extend({ targets: replyTargets }).meta({ id: 'ReplyTargetsAnswer' });
 
 export const backupAnswer = messageAnswer
   .extend({

@@ -24,6 +24,8 @@ export const timezones = [
   { value: 'UTC+0', label: 'UTC+0 (London)' },
   { value: 'UTC-5', label: 'UTC-5 (New York)' },
   { value: 'UTC+8', label: 'UTC+8 (Singapore)' },
+  // The company's own time (Zambia keeps UTC+2 all year).
+  { value: 'UTC+2', label: 'UTC+2 (Lusaka)' },
 ] as const;
 export type Timezone = (typeof timezones)[number]['value'];
 export const timezoneValues = timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
@@ -78,7 +80,8 @@ export const enquiryServices = ['Web Development', 'Cybersecurity', 'Digital Mar
 export const enquiryLimits = { fullName: 100, phone: 30, message: 5000, note: 5000 } as const;
 
 /** Columns the enquiry lists sort by ('-' before one: descending). */
-export const enquirySortFields = ['createdAt', 'fullName', 'email', 'status', 'service'] as const;
+/** `responseDueAt` is the time left to respond: the waiting ones first, soonest due first. */
+export const enquirySortFields = ['createdAt', 'fullName', 'email', 'status', 'service', 'responseDueAt'] as const;
 export type EnquirySortField = (typeof enquirySortFields)[number];
 
 /** How often an admin hears of new enquiries (spec section 9: Email frequency). */

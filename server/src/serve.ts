@@ -23,6 +23,7 @@ import { Maintenance } from './maintenance/maintenance.js';
 import { startAuditPurge } from './audit/audit.js';
 import { purgeEnquiryRate } from './enquiries/enquiries.js';
 import { runDigests, systemAlert } from './mail/notify.js';
+import { purgeAcknowledgements, runReplyReminders } from './enquiries/clock.js';
 import { MailSender, outboxDir } from './mail/sender.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
@@ -99,6 +100,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       purgeOldFailures(dataSource, config.limits).catch(() => undefined);
       purgeOldResets(dataSource).catch(() => undefined);
       purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
+      purgeAcknowledgements(dataSource).catch(() => undefined);
     },
     60 * 60 * 1000,
   );
@@ -112,6 +114,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const mail = new MailSender(dataSource, config, logger, {
     onTick: async () => {
       for (const slot of await runDigests(dataSource, new Date())) logger.info({ slot }, 'mail: digest made');
+      await runReplyReminders(dataSource, config.publicUrl, new Date());
     },
   });
   mail.start();

@@ -215,6 +215,10 @@ function scenarios(): Record<string, Scenario> {
       action: 'settings.update',
       run: () => superAdmin.client.put(api.companySettings, { ...defaultCompany, phone: '+260 96 555 0101' }),
     },
+    ['PUT /api/admin/settings/reply-targets']: {
+      action: 'settings.update',
+      run: () => superAdmin.client.put('/api/admin/settings/reply-targets', { targetHours: 1, maxHours: 3 }),
+    },
     [`POST ${api.backup}`]: {
       action: 'backup.create',
       run: async () => {
@@ -309,6 +313,20 @@ function scenarios(): Record<string, Scenario> {
       action: 'enquiry.delete',
       setup: async () => void (enquiryId = await enquiry('Audit Delete')),
       run: () => superAdmin.client.delete(api.enquiryById(enquiryId)),
+    },
+    [`PUT ${api.enquiries}/:id/stage`]: {
+      action: 'enquiry.stage',
+      setup: async () => void (enquiryId = await enquiry('Audit Stage')),
+      run: () => superAdmin.client.put(`${api.enquiryById(enquiryId)}/stage`, { stage: 'lost', lostReason: 'timing' }),
+    },
+    [`PUT ${api.staffMyEnquiries}/:id/stage`]: {
+      action: 'enquiry.stage',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        enquiryId = await enquiry('Audit Portal Stage', staff.id);
+      },
+      run: () => staffClient.put(`${api.staffMyEnquiry(enquiryId)}/stage`, { stage: 'contacted' }),
     },
     [`PUT ${api.staffMyEnquiries}/:id`]: {
       action: 'enquiry.update',

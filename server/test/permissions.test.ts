@@ -94,6 +94,12 @@ const rows: Row[] = [
   { call: 'POST /api/admin/settings/general', allowed: ['Super Admin'], run: (c) => c.post(api.generalSettings, {}) },
   { call: 'GET /api/admin/settings/company', allowed: admins, run: (c) => c.get(api.companySettings) },
   { call: 'PUT /api/admin/settings/company', allowed: ['Super Admin'], run: (c) => c.put(api.companySettings, {}) },
+  { call: 'GET /api/admin/settings/reply-targets', allowed: admins, run: (c) => c.get('/api/admin/settings/reply-targets') },
+  {
+    call: 'PUT /api/admin/settings/reply-targets',
+    allowed: ['Super Admin'],
+    run: (c) => c.put('/api/admin/settings/reply-targets', {}),
+  },
   {
     call: 'POST /api/admin/change-password',
     allowed: admins,
@@ -178,6 +184,12 @@ const rows: Row[] = [
   { call: 'PUT /api/enquiries/{id}', allowed: admins, run: (c) => c.put(api.enquiryById(missing), { status: 'Open' }) },
   { call: 'POST /api/enquiries/{id}/notes', allowed: admins, run: (c) => c.post(api.enquiryNotes(missing), { text: 'x' }) },
   { call: 'DELETE /api/enquiries/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.enquiryById(missing)) },
+  { call: 'PUT /api/enquiries/{id}/stage', allowed: admins, run: (c) => c.put(`${api.enquiryById(missing)}/stage`, { stage: 'won' }) },
+  {
+    call: 'PUT /api/staff/me/enquiries/{id}/stage',
+    allowed: ['staff'],
+    run: (c) => c.put(`${api.staffMyEnquiry(missing)}/stage`, { stage: 'won' }),
+  },
   { call: 'GET /api/staff/me/enquiries', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiries) },
   { call: 'GET /api/staff/me/enquiries/{id}', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiry(missing)) },
   { call: 'PUT /api/staff/me/enquiries/{id}', allowed: ['staff'], run: (c) => c.put(api.staffMyEnquiry(missing), { status: 'Open' }) },

@@ -7,12 +7,14 @@
  * - Storage Used: the database's size against the size first seen last month (a reading kept in
  *   the settings table by recordStorageReading, which every server process runs hourly: reading
  *   the dashboard writes nothing).
+ * And the reply clock's figures for this month and last (enquiries/clock.ts replyTimes).
  */
 import type { DataSource } from 'typeorm';
 import type { Dashboard, Timezone } from '@kafue/common/contract';
 import { fromLocalClock, toLocalClock } from '@kafue/common/time';
 import { serviceCategories } from '@kafue/common/vocabulary';
 import { publishedServices, recentContentChanges } from '../content/catalogue.js';
+import { replyTimes } from '../enquiries/clock.js';
 import { readGeneralSettings } from '../settings/settings.js';
 
 const monthLabels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -97,6 +99,15 @@ export async function dashboardFigures(db: DataSource, quotaBytes: number): Prom
     .sort((a, b) => b.at.localeCompare(a.at))
     .slice(0, recentCount);
 
+  // Last month, then this one (to now).
+  const replyMonths = [
+    [lastMonth, thisMonth.at],
+    [thisMonth, now],
+  ] as const;
+  const replies = await Promise.all(
+    replyMonths.map(async ([month, end]) => ({ month: month.key, label: month.label, ...(await replyTimes(db, month.at, end, now)) })),
+  );
+
   const received = activity.map((a) => a.requests);
   return {
     totalServices: { value: services.length, change: change(services.length, publishedBefore) },
@@ -119,6 +130,7 @@ export async function dashboardFigures(db: DataSource, quotaBytes: number): Prom
       label: c.label,
       count: services.filter((s) => s.category === c.key).length,
     })),
+    replyTimes: replies,
     recentActivity,
   };
 }

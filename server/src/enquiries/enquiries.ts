@@ -12,11 +12,12 @@ import { fromLocalClock } from '@kafue/common/time';
 import type { z } from 'zod';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { addressKey } from '../auth/limiter.js';
-import type { Limits } from '../config.js';
+import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';
 import { readGeneralSettings } from '../settings/settings.js';
+import { acknowledgeEnquiry, startReplyClock } from './clock.js';
 import { resolveRequest } from './requests.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
@@ -36,10 +37,16 @@ interface EnquiryRow {
   read_at: Date | null;
   assignee_id: string | null;
   assignee_name: string | null;
+  stage: Enquiry['stage'];
+  lost_reason: Enquiry['lostReason'];
+  lost_reason_text: string | null;
+  response_due_at: Date | null;
+  first_response_at: Date | null;
 }
 
 const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.status, e.created_at, e.read_at,
-  s.id AS assignee_id, s.name AS assignee_name`;
+  s.id AS assignee_id, s.name AS assignee_name,
+  e.stage, e.lost_reason, e.lost_reason_text, e.response_due_at, e.first_response_at`;
 export const enquiryFrom = `enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
 
 const toEnquiry = (r: EnquiryRow): Enquiry => ({
@@ -56,6 +63,11 @@ const toEnquiry = (r: EnquiryRow): Enquiry => ({
   assignee: r.assignee_id ? { _id: r.assignee_id, name: r.assignee_name ?? '' } : null,
   createdAt: r.created_at.toISOString(),
   readAt: r.read_at ? r.read_at.toISOString() : null,
+  stage: r.stage,
+  lostReason: r.lost_reason,
+  lostReasonText: r.lost_reason_text,
+  responseDueAt: r.response_due_at ? r.response_due_at.toISOString() : null,
+  firstResponseAt: r.first_response_at ? r.first_response_at.toISOString() : null,
 });
 
 interface NoteRow {
@@ -82,11 +94,19 @@ const sortColumns: Record<string, string> = {
   service: 'e.service',
 };
 
+/**
+ * Time left: the enquiries still waiting for a response first (false sorts before true), soonest
+ * due first; the order of the enquiries_time_left index (migration ReplyClock).
+ */
+const waitingLast = `(e.first_response_at IS NOT NULL OR e.response_due_at IS NULL OR e.status = 'Closed')`;
+
 /** ORDER BY for a validated sort value, with the id as tie-break so that pages never overlap. */
 export function orderBy(sort: string): string {
   const descending = sort.startsWith('-');
-  const column = sortColumns[descending ? sort.slice(1) : sort] ?? 'e.created_at';
+  const field = descending ? sort.slice(1) : sort;
   const direction = descending ? 'DESC' : 'ASC';
+  if (field === 'responseDueAt') return `${waitingLast} ${direction}, e.response_due_at ${direction}, e.id ${direction}`;
+  const column = sortColumns[field] ?? 'e.created_at';
   return `${column} ${direction}, e.id ${direction}`;
 }
 
@@ -128,6 +148,7 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
   if (query.service === 'none') conditions.push(`e.service IS NULL`);
   else if (query.service) conditions.push(`e.service = ${param(query.service)}`);
   if (query.kind) conditions.push(`e.kind = ${param(query.kind)}`);
+  if (query.stage) conditions.push(`e.stage = ${param(query.stage)}`);
   if (assigneeId) conditions.push(`e.assignee_id = ${param(assigneeId)}`);
   else if (query.assignee === 'none') conditions.push(`e.assignee_id IS NULL`);
   else if (query.assignee) conditions.push(`e.assignee_id = ${param(query.assignee)}`);
@@ -195,7 +216,8 @@ export async function listEnquiries(db: DataSource, query: ListQuery, assigneeId
     // then read by id.
     const { rows } = await pool.query<EnquiryRow & { total: number }>(
       `WITH matched AS MATERIALIZED (
-         SELECT e.id, e.created_at, e.full_name, e.email, e.status, e.service FROM enquiries e WHERE ${where.sql}),
+         SELECT e.id, e.created_at, e.full_name, e.email, e.status, e.service, e.first_response_at, e.response_due_at
+           FROM enquiries e WHERE ${where.sql}),
        page AS (
          SELECT e.id, count(*) OVER ()::int AS total FROM matched e
           ORDER BY ${orderBy(query.sort)} LIMIT $${n + 1} OFFSET $${n + 2})
@@ -213,7 +235,7 @@ export async function listEnquiries(db: DataSource, query: ListQuery, assigneeId
         LIMIT $${n + 1} OFFSET $${n + 2}`,
       pageValues,
     ),
-    query.from || query.to
+    query.from || query.to || query.stage
       ? pool
           .query<{ total: number }>(`SELECT count(*)::int AS total FROM enquiries e WHERE ${where.sql}`, where.values)
           .then((r) => r.rows[0].total)
@@ -343,7 +365,7 @@ function looksAutomated(body: Pick<z.output<typeof enquiryBody>, 'website' | 'st
  */
 export async function receiveEnquiry(
   db: DataSource,
-  limits: Limits,
+  { limits, publicUrl }: Pick<Config, 'limits' | 'publicUrl'>,
   ip: string,
   body: z.output<typeof enquiryBody>,
   audit: AuditRecorder,
@@ -366,9 +388,9 @@ export async function receiveEnquiry(
       throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
     }
     const status = spam ? 'Spam' : 'New';
-    const [row] = await m.query<[{ id: string }]>(
+    const [row] = await m.query<[{ id: string; created_at: Date }]>(
       `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, request_summary, page, status, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, created_at`,
       [
         body.fullName,
         body.email,
@@ -383,7 +405,11 @@ export async function receiveEnquiry(
         address,
       ],
     );
-    if (!spam) await enquiryReceived(m, row.id);
+    if (!spam) {
+      const dueAt = await startReplyClock(m, row.id, row.created_at);
+      await enquiryReceived(m, row.id);
+      await acknowledgeEnquiry(m, { id: row.id, fullName: body.fullName, email: body.email, receivedAt: row.created_at, dueAt }, publicUrl);
+    }
     // Sent by a visitor: no actor; the message itself stays out of the log.
     await audit(m, {
       action: 'enquiry.create',

@@ -1,9 +1,19 @@
 /**
  * How an enquiry moves through its stages (common/src/leads.ts) as the team follows it: each
- * response to the enquirer stops its reply clock, and a quote moves it on. Called in the
- * transaction of the event that causes the move.
+ * response to the enquirer stops its reply clock, a quote moves it on, and the team moves it by
+ * hand (setStage). Called in the transaction of the event that causes the move.
  */
 import type { EntityManager } from 'typeorm';
+import type { LeadStage, LostReason } from '@kafue/common/leads';
+
+/** What a move of stage changes, as the audit log compares it. */
+export interface StageFields {
+  stage: LeadStage;
+  lostReason: LostReason | null;
+  lostReasonText: string | null;
+  status: string;
+}
+const stageColumns = `stage, lost_reason AS "lostReason", lost_reason_text AS "lostReasonText", status`;
 
 /**
  * A reply sent or a contact logged at `at`: the first one sets `first_response_at`, and a `new`
@@ -29,4 +39,38 @@ export async function markWon(m: EntityManager, enquiryId: string): Promise<void
     `UPDATE enquiries SET stage = 'won', lost_reason = NULL, lost_reason_text = NULL, status = 'Closed', updated_at = now() WHERE id = $1`,
     [enquiryId],
   );
+}
+
+/**
+ * Moves an enquiry to `stage` by hand (restricted to a staff member's own with `assigneeId`;
+ * undefined when there is none, or it is not theirs). `lost` keeps its reason (the words only for
+ * `other`); any other stage clears them. Won and lost close the enquiry; moving a won or lost one
+ * back to an open stage reopens it (Open). Answers the stage fields before and after.
+ */
+export async function setStage(
+  m: EntityManager,
+  enquiryId: string,
+  change: { stage: LeadStage; lostReason?: LostReason | null; lostReasonText?: string | null },
+  assigneeId?: string,
+): Promise<{ before: StageFields; after: StageFields } | undefined> {
+  const [before] = await m.query<StageFields[]>(
+    `SELECT ${stageColumns} FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
+    assigneeId ? [enquiryId, assigneeId] : [enquiryId],
+  );
+  if (!before) return undefined;
+  const lost = change.stage === 'lost';
+  const closes = lost || change.stage === 'won';
+  const [after] = await m.query<StageFields[]>(
+    `UPDATE enquiries SET stage = $2, lost_reason = $3, lost_reason_text = $4,
+            status = CASE WHEN $5::boolean THEN 'Closed' WHEN status = 'Closed' AND stage IN ('won', 'lost') THEN 'Open' ELSE status END, updated_at = now()
+      WHERE id = $1 RETURNING ${stageColumns}`,
+    [
+      enquiryId,
+      change.stage,
+      lost ? change.lostReason : null,
+      lost && change.lostReason === 'other' ? change.lostReasonText : null,
+      closes,
+    ],
+  );
+  return { before, after };
 }

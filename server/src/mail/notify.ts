@@ -19,7 +19,7 @@ import { fromLocalClock, toLocalClock } from '@kafue/common/time';
 import { readGeneralSettings } from '../settings/settings.js';
 import { queueMail } from './queue.js';
 
-async function general(m: EntityManager | DataSource): Promise<GeneralSettings & { company: string }> {
+export async function general(m: EntityManager | DataSource): Promise<GeneralSettings & { company: string }> {
   const settings = await readGeneralSettings(m);
   return { ...settings, company: asOneLine(settings.siteName) || brand.company };
 }
@@ -40,7 +40,7 @@ export function withDefaults(value: unknown): NotificationSettings {
 }
 
 /** Every admin with their notification settings. */
-async function adminsWithSettings(m: EntityManager | DataSource) {
+export async function adminsWithSettings(m: EntityManager | DataSource) {
   const rows = await m.query<{ id: string; name: string; email: string; value: unknown }[]>(
     `SELECT a.id, a.name, a.email, n.value FROM admins a
        LEFT JOIN admin_notification_settings n ON n.admin_id = a.id ORDER BY a.created_at, a.id`,
@@ -68,7 +68,7 @@ interface NewEnquiryFacts extends EnquiryFacts {
   page: string | null;
 }
 
-const signature = (company: string) => `\n\n-- \n${company}`;
+export const signature = (company: string) => `\n\n-- \n${company}`;
 
 /**
  * Visitor text set apart from the mail's own lines: after every labelled field and a blank line,
@@ -81,7 +81,7 @@ const quoted = (text: string) =>
     .join('\n');
 
 /** A one-line value (a name, a phone number) as one line, whatever an older record holds. */
-const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
+export const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
 
 /** A new enquiry (not spam) arrived: the admins who asked for instant mail hear of it. */
 export async function enquiryReceived(m: EntityManager, enquiryId: string): Promise<void> {

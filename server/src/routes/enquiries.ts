@@ -20,6 +20,7 @@ import {
 } from '../enquiries/enquiries.js';
 import { exportCsv } from '../enquiries/export.js';
 import { parseEnquiryBody } from '../enquiries/requests.js';
+import { setStage } from '../enquiries/stage.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
@@ -30,7 +31,7 @@ const target = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id:
 const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
 
 /**
- * The two writes on one enquiry, PUT (status, assignment) and POST notes, as both the admins' inbox
+ * The three writes on one enquiry, PUT (status, assignment), POST notes and PUT stage, as both the admins' inbox
  * and the staff portal offer them: one transaction, one audit row and the same answer for both.
  * They differ by access and body, and `onlyMine` keeps the staff portal to enquiries assigned to the
  * caller (another person's answers 404).
@@ -40,11 +41,13 @@ function enquiryWriteEndpoints(
   {
     update,
     addNote: noteCall,
+    setStage: stageCall,
     access,
     onlyMine,
   }: {
     update: typeof endpoints.updateEnquiry | typeof endpoints.updateMyEnquiry;
     addNote: typeof endpoints.addEnquiryNote | typeof endpoints.addMyEnquiryNote;
+    setStage: typeof endpoints.setEnquiryStage | typeof endpoints.setMyEnquiryStage;
     access: 'anyAdmin' | 'staff';
     onlyMine: boolean;
   },
@@ -84,6 +87,20 @@ function enquiryWriteEndpoints(
         return { message: messages.enquiryNoteAdded, note };
       },
     }),
+    endpoint({
+      ...stageCall,
+      access,
+      async handle({ params, body, principal, audit }) {
+        const enquiry = await db.transaction(async (m) => {
+          const moved = await setStage(m, params.id, body, onlyMine ? principal.id : undefined);
+          if (!moved) throw notFound();
+          const after = (await readEnquiry(m, params.id)) as Enquiry;
+          await audit(m, { action: 'enquiry.stage', target: target(after), changes: diff(moved.before, moved.after) });
+          return after;
+        });
+        return { message: messages.enquiryUpdated, enquiry };
+      },
+    }),
   ];
 }
 
@@ -95,7 +112,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       refusedInMaintenance: true,
       sameOrigin: true,
       async handle({ ctx, audit }) {
-        await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody(ctx.request.body), audit);
+        await receiveEnquiry(db, config, ctx.ip, parseEnquiryBody(ctx.request.body), audit);
         ctx.status = 201;
         return { message: messages.enquirySent };
       },
@@ -135,6 +152,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
     ...enquiryWriteEndpoints(db, {
       update: endpoints.updateEnquiry,
       addNote: endpoints.addEnquiryNote,
+      setStage: endpoints.setEnquiryStage,
       access: 'anyAdmin',
       onlyMine: false,
     }),
@@ -178,6 +196,7 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
     ...enquiryWriteEndpoints(db, {
       update: endpoints.updateMyEnquiry,
       addNote: endpoints.addMyEnquiryNote,
+      setStage: endpoints.setMyEnquiryStage,
       access: 'staff',
       onlyMine: true,
     }),

@@ -12,7 +12,14 @@ import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { readRawBody } from '../http/body.js';
 import { parseBody } from '../http/validate.js';
-import { readBackupSchedule, readCompanyProfile, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
+import {
+  readBackupSchedule,
+  readCompanyProfile,
+  readGeneralSettings,
+  readReplyTargets,
+  saveSetting,
+  settingsKeys,
+} from '../settings/settings.js';
 
 interface BackupRow {
   id: string;
@@ -109,6 +116,27 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
           await notifyContentChanged(m, '*');
         });
         return { message: messages.settingsUpdated, company: body };
+      },
+    }),
+    endpoint({
+      ...endpoints.getReplyTargets,
+      access: 'anyAdmin',
+      handle: () => readReplyTargets(db),
+    }),
+    endpoint({
+      ...endpoints.saveReplyTargets,
+      access: 'superAdmin',
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readReplyTargets(m);
+          await saveSetting(m, settingsKeys.replyTargets, body);
+          await audit(m, {
+            action: 'settings.update',
+            target: { type: 'settings', id: settingsKeys.replyTargets, label: 'Reply targets' },
+            changes: diff(before, body),
+          });
+        });
+        return { message: messages.settingsUpdated, targets: body };
       },
     }),
     endpoint({

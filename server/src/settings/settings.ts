@@ -17,7 +17,8 @@ import {
 } from '@kafue/common/contract';
 import { brand } from '@kafue/common/brand';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
-import { auditSettings, backupScheduleBody, companyProfile, generalSettingsBody, securitySettings } from '@kafue/common/schemas';
+import { defaultReplyTargets, type ReplyTargets } from '@kafue/common/reply-clock';
+import { auditSettings, backupScheduleBody, companyProfile, generalSettingsBody, replyTargets, securitySettings } from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
 
@@ -40,6 +41,7 @@ export const settingsKeys = {
   security: 'security',
   audit: 'audit',
   company: 'company',
+  replyTargets: 'replyTargets',
 } as const;
 export type SettingsKey = (typeof settingsKeys)[keyof typeof settingsKeys];
 
@@ -63,6 +65,10 @@ export const readAuditSettings = (db: Db): Promise<AuditSettings> =>
 
 /** The company's contact points the site shows, over the seed (defaultCompany) until a Super Admin saves them. */
 export const readCompanyProfile = (db: Db): Promise<CompanyProfile> => readSetting(db, settingsKeys.company, storedCompany, defaultCompany);
+
+/** The reply clock's targets (2 and 4 business hours until a Super Admin saves others); stored as a pair, read as one. */
+export const readReplyTargets = (db: Db): Promise<ReplyTargets> =>
+  readSetting<ReplyTargets>(db, settingsKeys.replyTargets, replyTargets, defaultReplyTargets);
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {

@@ -82,6 +82,22 @@ describe('the audit log in sentences', () => {
     ).toBe('Mary Banda changed the phone of the company profile from +260 97 000 0000 to +260 97 111 2222.');
     expect(
       auditSentence(
+        entry('settings.update', {
+          target: { type: 'settings', _id: 'replyTargets', label: 'Reply targets' },
+          changes: { maxHours: { old: 4, new: 3 } },
+        }),
+      ),
+    ).toBe('Mary Banda changed the max hours of the reply targets from 4 to 3.');
+    expect(
+      auditSentence(
+        entry('enquiry.stage', {
+          target: { type: 'enquiry', _id: 'e1', label: 'Jane Phiri' },
+          changes: { stage: { old: 'quoted', new: 'lost' }, lostReason: { old: null, new: 'price' }, status: { old: 'Open', new: 'Closed' } },
+        }),
+      ),
+    ).toBe('Mary Banda moved the enquiry from Jane Phiri to Lost (Price).');
+    expect(
+      auditSentence(
         entry('announcement.send', {
           target: { type: 'staff', _id: null, label: 'Office closed Friday' },
           changes: { recipients: { old: null, new: 4 } },

@@ -4,6 +4,7 @@
  * people know them. The technical action name stays in the detail view and the CSV export.
  */
 import type { AuditEntry } from '@kafue/common/contract';
+import { leadStageLabels, lostReasonLabels, type LeadStage, type LostReason } from '@kafue/common/leads';
 import { auditContentResources, type AuditAction, type AuditContentResource } from '@kafue/common/schemas';
 
 type Changes = AuditEntry['changes'];
@@ -113,6 +114,11 @@ const refusalWords: Record<string, string> = {
   inactive: 'but the account is inactive',
 };
 
+const ownSettingsNames: Record<string, string> = {
+  company: 'of the company profile',
+  replyTargets: 'of the reply targets',
+};
+
 const settingsNames: Record<string, string> = {
   'settings.update': 'in the General settings',
   'settings.security_update': 'in the Security settings',
@@ -202,9 +208,16 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} added a note to the enquiry from ${label}`;
     case 'enquiry.delete':
       return `${who} deleted the enquiry from ${label}`;
+    case 'enquiry.stage': {
+      const stage = entry.changes.stage?.new;
+      const reason = entry.changes.lostReason?.new;
+      const words = typeof stage === 'string' && stage in leadStageLabels ? leadStageLabels[stage as LeadStage] : 'another stage';
+      const why = typeof reason === 'string' && reason in lostReasonLabels ? ` (${lostReasonLabels[reason as LostReason]})` : '';
+      return `${who} moved the enquiry from ${label} to ${words}${why}`;
+    }
     case 'settings.update':
-      // The company profile is saved as a setting of its own.
-      return `${who} ${changed(entry.changes, entry.target._id === 'company' ? 'of the company profile' : settingsNames[action])}`;
+      // The company profile and the reply targets are saved as settings of their own.
+      return `${who} ${changed(entry.changes, ownSettingsNames[entry.target._id ?? ''] ?? settingsNames[action])}`;
     case 'settings.security_update':
     case 'settings.notifications_update':
     case 'audit_settings.update':
