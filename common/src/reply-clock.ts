@@ -107,15 +107,12 @@ export function timeLeftWords(dueAt: Date, now: Date): string {
   return left > 0 ? `${durationWords(left)} left` : `Overdue by ${durationWords(-left)}`;
 }
 
+const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 /** An instant in words on the timezone's clock: "Tuesday 24 November 2026 at 11:00 (UTC+2)". */
 export function instantInWords(at: Date, timezone: string): string {
-  const text = toLocalClock(at, timezone).toLocaleString('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  });
-  const time = toLocalClock(at, timezone).toISOString().slice(11, 16);
-  return `${text} at ${time} (${timezone})`;
+  const local = toLocalClock(at, timezone);
+  const date = `${dayNames[local.getUTCDay()]} ${local.getUTCDate()} ${monthNames[local.getUTCMonth()]} ${local.getUTCFullYear()}`;
+  return `${date} at ${local.toISOString().slice(11, 16)} (${timezone})`;
 }

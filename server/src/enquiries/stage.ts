@@ -60,7 +60,8 @@ export async function setStage(
   if (!before) return undefined;
   const lost = change.stage === 'lost';
   const closes = lost || change.stage === 'won';
-  const [after] = await m.query<StageFields[]>(
+  // TypeORM answers an UPDATE with its rows and their count.
+  const [[after]] = await m.query<[StageFields[], number]>(
     `UPDATE enquiries SET stage = $2, lost_reason = $3, lost_reason_text = $4,
             status = CASE WHEN $5::boolean THEN 'Closed' WHEN status = 'Closed' AND stage IN ('won', 'lost') THEN 'Open' ELSE status END, updated_at = now()
       WHERE id = $1 RETURNING ${stageColumns}`,
