@@ -153,6 +153,10 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'GET', api.companySettings)).status).toBe(200);
     expect((await call(admin.client, 'PUT', api.companySettings, { ...defaultCompany, whatsapp: '+260971234567' })).status).toBe(200);
     expect((await call(admin.client, 'PUT', api.companySettings, { ...defaultCompany, x: 'http://x.com/k' })).status).toBe(400);
+    const targets = '/api/admin/settings/reply-targets';
+    expect((await call(admin.client, 'GET', targets)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', targets, { targetHours: 2, maxHours: 3 })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', targets, { targetHours: 2, maxHours: 0 })).status).toBe(400);
     const backup = await call(admin.client, 'POST', api.backup);
     expect(backup.status).toBe(200);
     const backupFile = `${api.backupFile('')}:name`;
@@ -248,6 +252,9 @@ describe('recorded answers', () => {
     expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
     expect((await call(worker.client, 'POST', `${mineById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);
     expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
+    expect((await call(worker.client, 'PUT', `${mineById}/stage`, { stage: 'contacted' }, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'lost' }, { id: enquiryId })).status).toBe(400);
+    expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'won' }, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
 

@@ -31,6 +31,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'site-content': lazy(() => import('../features/content/SiteContent')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   enquiries: lazy(() => import('../features/enquiries/Enquiries')),
+  'enquiry-board': lazy(() => import('../features/enquiries/EnquiryBoard')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
   'settings-company': lazy(() => import('../features/settings/CompanySettings')),
   'settings-security': lazy(() => import('../features/settings/SecuritySettings')),
@@ -38,6 +39,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-backup': lazy(() => import('../features/settings/BackupSettings')),
   'settings-admins': lazy(() => import('../features/settings/AdminManagement')),
   'settings-audit': lazy(() => import('../features/settings/AuditLog')),
+  'settings-replies': lazy(() => import('../features/settings/ReplyTargets')),
 };
 
 /** The routes of one menu group, relative to `base`. */

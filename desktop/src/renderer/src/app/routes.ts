@@ -23,6 +23,7 @@ export const consoleScreens = [
   { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
+  { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
   { id: 'settings-company', label: 'Company', to: '/admin/settings/company', menu: 'settings' },
   { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },
@@ -30,6 +31,7 @@ export const consoleScreens = [
   { id: 'settings-backup', label: 'Backup', to: '/admin/settings/backup', menu: 'settings' },
   { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', menu: 'settings' },
   { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', menu: 'settings' },
+  { id: 'settings-replies', label: 'Reply Times', to: '/admin/settings/replies', menu: 'settings' },
 ] as const satisfies readonly ConsoleScreen[];
 
 export type ScreenId = (typeof consoleScreens)[number]['id'];

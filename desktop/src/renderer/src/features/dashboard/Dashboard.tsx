@@ -14,6 +14,7 @@ import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
 import { AnnouncementModal } from './AnnouncementModal';
 import { Checklist } from './Checklist';
+import { ReplyTimes } from './ReplyTimes';
 import {
   activityGlyph,
   categorySlices,
@@ -126,6 +127,7 @@ export default function Dashboard() {
       ) : (
         <>
           <StatCards data={data} />
+          <ReplyTimes months={data.replyTimes} />
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Panel title="Monthly Activity" padding="md">
               <BarChart

@@ -12,6 +12,7 @@ const answer: Dashboard = {
     { category: 'Web', label: 'Web & Hosting', count: 2 },
     { category: 'CCTV', label: 'CCTV', count: 0 },
   ],
+  replyTimes: [],
   recentActivity: [],
 };
 

@@ -26,6 +26,9 @@ import { EnquiryDetail } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
 import { texts, useActiveStaff, useBulkStatus, useEnquiryList, useExportCsv } from './useEnquiries';
+import { StageBadge, TimeLeft, useMinuteClock } from './stages';
+import { leadStageLabels, leadStages } from '@kafue/common/leads';
+import { Link } from 'react-router-dom';
 
 const pageSize = 25;
 type SortKey = EnquirySortField;
@@ -35,11 +38,12 @@ interface Filters {
   status: string;
   service: string;
   kind: string;
+  stage: string;
   assignee: string;
   from: string;
   to: string;
 }
-const noFilters: Filters = { q: '', status: '', service: '', kind: '', assignee: '', from: '', to: '' };
+const noFilters: Filters = { q: '', status: '', service: '', kind: '', stage: '', assignee: '', from: '', to: '' };
 
 /** A column header that sorts the list by its field (the server sorts); a second click reverses it. */
 function SortHeader({ label, field, sort, onSort }: { label: string; field: SortKey; sort: string; onSort: (sort: string) => void }) {
@@ -57,6 +61,7 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: Sort
 /** Enquiries: the inbox, paged, searched, filtered and sorted by the server. */
 export default function Enquiries() {
   const format = useFormatTime();
+  const now = useMinuteClock();
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [q] = useDebouncedValue(filters.q.trim(), 300);
   const [page, setPage] = useState(1);
@@ -70,6 +75,7 @@ export default function Enquiries() {
     status: filters.status,
     service: filters.service,
     kind: filters.kind,
+    stage: filters.stage,
     assignee: filters.assignee,
     // Days, read by the server in the configured timezone.
     from: filters.from,
@@ -100,9 +106,14 @@ export default function Enquiries() {
         <Title order={1} size="h2">
           Enquiries
         </Title>
-        <Button variant="default" loading={exportCsv.isPending} onClick={() => exportCsv.mutate({ ...serverFilters, sort })}>
-          Export CSV
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to="/admin/enquiry-board" variant="default">
+            Board view
+          </Button>
+          <Button variant="default" loading={exportCsv.isPending} onClick={() => exportCsv.mutate({ ...serverFilters, sort })}>
+            Export CSV
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder p="md">
@@ -134,6 +145,13 @@ export default function Enquiries() {
             value={filters.kind}
             allowDeselect={false}
             onChange={(v) => change('kind', v ?? '')}
+          />
+          <Select
+            label="Stage"
+            data={[{ value: '', label: 'All stages' }, ...leadStages.map((s) => ({ value: s, label: leadStageLabels[s] }))]}
+            value={filters.stage}
+            allowDeselect={false}
+            onChange={(v) => change('stage', v ?? '')}
           />
           <Select
             label="Assignee"
@@ -173,7 +191,7 @@ export default function Enquiries() {
         <DataTable
           loading={list.isPending}
           label="Enquiries"
-          minWidth={920}
+          minWidth={1120}
           nameColumn={3}
           head={
             <>
@@ -201,13 +219,15 @@ export default function Enquiries() {
               <SortHeader label="Service" field="service" sort={sort} onSort={setSort} />
               <Table.Th>Kind</Table.Th>
               <SortHeader label="Status" field="status" sort={sort} onSort={setSort} />
+              <Table.Th>Stage</Table.Th>
+              <SortHeader label="Time left" field="responseDueAt" sort={sort} onSort={setSort} />
               <Table.Th>Assignee</Table.Th>
               <Table.Th>Actions</Table.Th>
             </>
           }
         >
           {items.length === 0 ? (
-            <EmptyRow columns={9}>
+            <EmptyRow columns={11}>
               {Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}
             </EmptyRow>
           ) : (
@@ -238,6 +258,12 @@ export default function Enquiries() {
                 </Table.Td>
                 <Table.Td>
                   <EnquiryStatusBadge status={e.status} />
+                </Table.Td>
+                <Table.Td>
+                  <StageBadge stage={e.stage} />
+                </Table.Td>
+                <Table.Td>
+                  <TimeLeft enquiry={e} now={now} />
                 </Table.Td>
                 <Table.Td>{e.assignee?.name ?? 'Unassigned'}</Table.Td>
                 <Table.Td>

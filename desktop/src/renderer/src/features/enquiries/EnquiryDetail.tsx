@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/session';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
+import { EnquiryStageLine, StageBadge } from './stages';
 import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
 
 const unassigned = '';
@@ -63,10 +64,12 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
       <Group gap="xs">
         <EnquiryStatusBadge status={enquiry.status} />
         <EnquiryKindBadge kind={enquiry.kind} />
+        <StageBadge stage={enquiry.stage} />
         <Text size="sm" c="dimmed">
           Received {format(enquiry.createdAt)}
         </Text>
       </Group>
+      <EnquiryStageLine enquiry={enquiry} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Line label="Email">{enquiry.email}</Line>
         <Line label="Phone">{enquiry.phone}</Line>

@@ -12,6 +12,8 @@ export interface EnquiryQuery {
   service: string;
   /** An enquiry kind (message, service, quote, consultation); empty for all. */
   kind: string;
+  /** A lead stage; empty for all. */
+  stage: string;
   assignee: string;
   from: string;
   to: string;
