@@ -4,7 +4,8 @@
  * keyboard's way) or by dragging it onto another column; each move is announced.
  */
 import { useState, type DragEvent } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Link } from 'react-router-dom';
 import type { Enquiry } from '@kafue/common/contract';
 import type { EnquiryStageBody } from '@kafue/common/schemas';
@@ -17,7 +18,7 @@ import { LostReasonDialog, MoveToMenu, TimeLeft, useMinuteClock, useSetStage } f
 import { texts, useEnquiryList } from './useEnquiries';
 
 const pageSize = 10;
-const noFilters = { q: '', status: '', service: '', kind: '', assignee: '', from: '', to: '' };
+const noFilters = { status: '', service: '', kind: '', assignee: '', from: '', to: '' };
 /** Closed leads newest first; the open ones by the time left. */
 const sortOf = (stage: LeadStage) => (stage === 'won' || stage === 'lost' ? '-createdAt' : 'responseDueAt');
 
@@ -79,6 +80,7 @@ function Card({
 
 function Column({
   stage,
+  q,
   now,
   dragged,
   onDrop,
@@ -87,6 +89,7 @@ function Column({
   onDrag,
 }: {
   stage: LeadStage;
+  q: string;
   now: Date;
   dragged: Dragged | null;
   onDrop: (stage: LeadStage) => void;
@@ -95,7 +98,13 @@ function Column({
   onDrag: (dragged: Dragged | null) => void;
 }) {
   const [page, setPage] = useState(1);
-  const query: EnquiryQuery = { ...noFilters, stage, page, pageSize, sort: sortOf(stage) };
+  const [shownFor, setShownFor] = useState(q);
+  // New words start each column at its first page.
+  if (shownFor !== q) {
+    setShownFor(q);
+    setPage(1);
+  }
+  const query: EnquiryQuery = { ...noFilters, q, stage, page, pageSize, sort: sortOf(stage) };
   const list = useEnquiryList(query);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
@@ -167,6 +176,8 @@ export default function EnquiryBoard() {
   const [dragged, setDragged] = useState<Dragged | null>(null);
   const [lostAsked, setLostAsked] = useState<Enquiry | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [words, setWords] = useState('');
+  const [q] = useDebouncedValue(words.trim(), 300);
   const move = useSetStage();
   const announce = (enquiry: Enquiry, stage: LeadStage) => setAnnouncement(`${enquiry.fullName} moved to ${leadStageLabels[stage]}.`);
   const send = (enquiry: Enquiry, body: EnquiryStageBody) =>
@@ -200,6 +211,14 @@ export default function EnquiryBoard() {
       <Text size="sm" c="dimmed" mb="md">
         Each column is a stage. Move a card with its Move to button, or drag it onto another column. Won and Lost close the enquiry.
       </Text>
+      <TextInput
+        label="Search"
+        placeholder="Name, email or message"
+        maw={360}
+        mb="md"
+        value={words}
+        onChange={(e) => setWords(e.currentTarget.value)}
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
@@ -208,6 +227,7 @@ export default function EnquiryBoard() {
           <Column
             key={stage}
             stage={stage}
+            q={q}
             now={now}
             dragged={dragged}
             onDrop={dropOn}

@@ -151,7 +151,7 @@ export function MoveToMenu({
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button size="xs" variant="light" loading={move.isPending} aria-label={`Move ${enquiry.fullName} to another stage`}>
+          <Button size="xs" variant="light" loading={move.isPending} aria-label={`Move to another stage: ${enquiry.fullName}`}>
             Move to
           </Button>
         </Menu.Target>

@@ -1,0 +1,126 @@
+/**
+ * Stages and the reply clock in the console, as the team meets them: the Enquiry Board moved by
+ * keyboard (the Move to menu, each move announced) and by pointer (drag onto a column), a lost lead
+ * asked why; the inbox's time left and stage filter; Settings › Reply Times; axe clean at 1366 and
+ * 390 px.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api, type EnquiryList } from '@kafue/common/contract';
+import { expectNoViolations } from './axe';
+import { choose, createEnquiry, readBack, signIn, superAdmin } from './support';
+
+const widths = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
+
+const column = (page: Page, stage: string) => page.getByRole('region', { name: new RegExp(`^${stage} \\(\\d+\\)$`) });
+const card = (scope: Page | Locator, name: string) => scope.getByRole('listitem').filter({ hasText: name });
+
+async function stageOf(page: Page, fullName: string) {
+  const list = await readBack<EnquiryList>(page, `${api.enquiries}?q=${encodeURIComponent(fullName)}`);
+  expect(list.items).toHaveLength(1);
+  return list.items[0];
+}
+
+/** Opens the card's Move to menu and picks `stage` with the arrow keys and Enter alone. */
+async function moveByKeyboard(page: Page, fullName: string, stage: string) {
+  await page.getByRole('button', { name: `Move to another stage: ${fullName}` }).focus();
+  await page.keyboard.press('Enter');
+  const item = page.getByRole('menuitem', { name: stage, exact: true });
+  await expect(item).toBeVisible();
+  for (let i = 0; i < 5 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+test('the board moves a card by keyboard and by pointer, announces each move, and asks why a lead was lost', async ({ page }) => {
+  const { fullName } = await createEnquiry();
+  await signIn(page, superAdmin);
+  await page.goto('/admin/enquiry-board');
+  await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
+  const inNew = card(column(page, 'New'), fullName);
+  await expect(inNew).toBeVisible();
+  // A fresh enquiry shows the time left to reply.
+  await expect(inNew).toContainText(/(hours?|minutes?|days?)( \d+ \w+)? left|Overdue by/);
+
+  // Keyboard: New -> Quoted.
+  await moveByKeyboard(page, fullName, 'Quoted');
+  await expect(page.getByRole('status').filter({ hasText: `${fullName} moved to Quoted.` })).toBeAttached();
+  await expect(card(column(page, 'Quoted'), fullName)).toBeVisible();
+  await expect(card(column(page, 'New'), fullName)).toHaveCount(0);
+  expect((await stageOf(page, fullName)).stage).toBe('quoted');
+
+  // Pointer: drag it onto Won, which closes it.
+  await card(column(page, 'Quoted'), fullName).dragTo(column(page, 'Won'));
+  await expect(card(column(page, 'Won'), fullName)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${fullName} moved to Won.` })).toBeAttached();
+  expect(await stageOf(page, fullName)).toMatchObject({ stage: 'won', status: 'Closed' });
+
+  // Lost asks why; "Other" needs words.
+  await moveByKeyboard(page, fullName, 'Lost');
+  const dialog = page.getByRole('dialog', { name: `Why was the enquiry from ${fullName} lost?` });
+  await expect(dialog).toBeVisible();
+  await expectNoViolations(page, 'the lost reason dialog');
+  await dialog.getByRole('button', { name: 'Move to Lost' }).click();
+  await expect(dialog.getByText('Choose why it was lost.')).toBeVisible();
+  await choose(dialog, 'Reason', 'Other');
+  await dialog.getByRole('button', { name: 'Move to Lost' }).click();
+  await expect(dialog.getByText('Say why it was lost.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'In a few words' }).fill('Moved abroad');
+  await dialog.getByRole('button', { name: 'Move to Lost' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(column(page, 'Lost'), fullName)).toBeVisible();
+  expect(await stageOf(page, fullName)).toMatchObject({
+    stage: 'lost',
+    lostReason: 'other',
+    lostReasonText: 'Moved abroad',
+    status: 'Closed',
+  });
+});
+
+test('the inbox shows the stage and time left on each row, sorts by time left and filters by stage', async ({ page }) => {
+  const { fullName } = await createEnquiry();
+  await signIn(page, superAdmin);
+  await page.goto('/admin/enquiries');
+  const row = page.getByRole('row').filter({ hasText: fullName });
+  await expect(row).toContainText('New');
+  await expect(row).toContainText(/\d+ \w+ left|Overdue by/);
+  await page.getByRole('button', { name: /^Time left/ }).click();
+  await expect(page.getByRole('columnheader', { name: /^Time left/ })).toHaveAttribute('aria-sort', 'ascending');
+  await choose(page, 'Stage', 'Won');
+  await expect(page.getByRole('row').filter({ hasText: fullName })).toHaveCount(0);
+  await choose(page, 'Stage', 'New');
+  await expect(page.getByRole('row').filter({ hasText: fullName })).toBeVisible();
+});
+
+test('Settings › Reply Times saves the targets and refuses a target later than the most', async ({ page }) => {
+  await signIn(page, superAdmin);
+  await page.goto('/admin/settings/replies');
+  const within = page.getByRole('textbox', { name: 'Reply within' });
+  const most = page.getByRole('textbox', { name: 'Reply at the latest within' });
+  await expect(within).toHaveValue('2 business hours');
+  await within.fill('5');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('The target must not be later than the most.')).toBeVisible();
+  await within.fill('1');
+  await most.fill('3');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect.poll(async () => readBack(page, '/api/admin/settings/reply-targets')).toEqual({ targetHours: 1, maxHours: 3 });
+  // Back to the defaults for the rest of the run.
+  await within.fill('2');
+  await most.fill('4');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect.poll(async () => readBack(page, '/api/admin/settings/reply-targets')).toEqual({ targetHours: 2, maxHours: 4 });
+});
+
+for (const [name, size] of Object.entries(widths)) {
+  test(`the board, the inbox, Reply Times and the dashboard's reply figures are axe clean at ${size.width} px`, async ({ page }) => {
+    await createEnquiry();
+    await page.setViewportSize(size);
+    await signIn(page, superAdmin);
+    await expect(page.getByRole('heading', { name: 'Reply Times' })).toBeVisible();
+    await expectNoViolations(page, `dashboard at ${name}`);
+    for (const path of ['/admin/enquiry-board', '/admin/enquiries', '/admin/settings/replies']) {
+      await page.goto(path);
+      await expectNoViolations(page, `${path} at ${name}`);
+    }
+  });
+}
