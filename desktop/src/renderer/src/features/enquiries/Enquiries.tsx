@@ -191,7 +191,7 @@ export default function Enquiries() {
         <DataTable
           loading={list.isPending}
           label="Enquiries"
-          minWidth={1120}
+          minWidth={920}
           nameColumn={3}
           head={
             <>
