@@ -108,7 +108,20 @@ export function timeLeftWords(dueAt: Date, now: Date): string {
 }
 
 const dayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** An instant in words on the timezone's clock: "Tuesday 24 November 2026 at 11:00 (UTC+2)". */
 export function instantInWords(at: Date, timezone: string): string {

@@ -14,7 +14,7 @@ const due = (received: string, timezone: string, minutes = 240, h = hours) =>
   addBusinessMinutes(new Date(received), minutes, h, timezone).toISOString();
 
 describe('business hours', () => {
-  it('reads the company profile\'s opening hours, and falls back on Mon-Sat 09:00-18:00', () => {
+  it("reads the company profile's opening hours, and falls back on Mon-Sat 09:00-18:00", () => {
     expect(businessHoursOf('Mon - Sat, 9am - 6pm')).toEqual(defaultBusinessHours);
     expect(businessHoursOf('Mon - Fri, 8:30am - 5pm')).toEqual({ days: [1, 2, 3, 4, 5], opens: 510, closes: 1020 });
     expect(businessHoursOf('Always open')).toEqual(defaultBusinessHours);
@@ -82,7 +82,7 @@ describe('in words', () => {
     expect(durationWords(3_600_000)).toBe('1 hour');
   });
 
-  it('an instant on the company\'s clock', () => {
+  it("an instant on the company's clock", () => {
     expect(instantInWords(new Date('2026-11-24T12:00:00Z'), 'UTC+2')).toBe('Tuesday 24 November 2026 at 14:00 (UTC+2)');
     expect(instantInWords(new Date('2026-11-24T23:30:00Z'), 'UTC+2')).toBe('Wednesday 25 November 2026 at 01:30 (UTC+2)');
   });

@@ -55,7 +55,7 @@ const mails = () =>
   );
 
 describe('due times', () => {
-  it('count 4 business hours from receipt, across nights and Sundays, on the General timezone\'s clock', async () => {
+  it("count 4 business hours from receipt, across nights and Sundays, on the General timezone's clock", async () => {
     // Lusaka (UTC+2), Mon-Sat 09:00-18:00. Tuesday 10:00 there: due 14:00, reminder at 12:00.
     const morning = await clockOf(await enquiryAt('Tuesday Morning', '2026-11-24T08:00:00Z'));
     expect(morning.response_due_at.toISOString()).toBe('2026-11-24T12:00:00.000Z');
@@ -98,14 +98,17 @@ describe('due times', () => {
     });
     try {
       const c = await clockOf(await enquiryAt('Short Targets', '2026-11-24T08:00:00Z'));
-      expect([c.remind_at.toISOString(), c.response_due_at.toISOString()]).toEqual(['2026-11-24T09:00:00.000Z', '2026-11-24T11:00:00.000Z']);
+      expect([c.remind_at.toISOString(), c.response_due_at.toISOString()]).toEqual([
+        '2026-11-24T09:00:00.000Z',
+        '2026-11-24T11:00:00.000Z',
+      ]);
     } finally {
       await admin.client.put(targetsPath, { targetHours: 2, maxHours: 4 });
     }
   });
 });
 
-describe('a visitor\'s enquiry', () => {
+describe("a visitor's enquiry", () => {
   it('is stored with its due time and acknowledged with a reference and the due time in words, once an hour per address', async () => {
     expect((await t.client().post(api.enquiries, form('Jane Phiri', 'Jane.Phiri@visitor.test'))).status).toBe(201);
     const [stored] = await t.db.query<{ id: string; created_at: Date; response_due_at: Date; stage: string }[]>(
@@ -178,7 +181,9 @@ describe('reminders', () => {
         '[Acme Zambia] Reply soon: Waiting Assigned is waiting',
       ]);
       const [toStaff] = sent.filter((m) => m.to_address === staff.email);
-      expect(toStaff.body).toContain('has waited 2 business hours without a response. It is due by Tuesday 1 December 2026 at 14:00 (UTC+2).');
+      expect(toStaff.body).toContain(
+        'has waited 2 business hours without a response. It is due by Tuesday 1 December 2026 at 14:00 (UTC+2).',
+      );
       expect(toStaff.body).toContain(`Open it: ${t.config.publicUrl}/staff/dashboard`);
       for (const a of admins) {
         expect(sent.filter((m) => m.to_address === a.email).map((m) => m.body.match(/Open it: (\S+)/)?.[1])).toEqual([
@@ -235,7 +240,10 @@ describe('stages', () => {
     const lost = await stage({ stage: 'lost', lostReason: 'other', lostReasonText: 'Moved abroad' });
     expect(lost).toMatchObject({
       status: 200,
-      body: { message: messages.enquiryUpdated, enquiry: { stage: 'lost', lostReason: 'other', lostReasonText: 'Moved abroad', status: 'Closed' } },
+      body: {
+        message: messages.enquiryUpdated,
+        enquiry: { stage: 'lost', lostReason: 'other', lostReasonText: 'Moved abroad', status: 'Closed' },
+      },
     });
     const [row] = await t.db.query<{ changes: Record<string, unknown> }[]>(
       `SELECT changes FROM audit_log WHERE action = 'enquiry.stage' AND target_id = $1`,
@@ -278,9 +286,9 @@ describe('the inbox', () => {
     const byStage = await admin.client.get(`${api.enquiries}?stage=contacted`);
     expect(byStage.body).toMatchObject({ total: 1, items: [{ _id: answered, stage: 'contacted' }] });
     // Words too: the stage holds with them.
-    expect((await admin.client.get(`${api.enquiries}?stage=new&q=Due&sort=responseDueAt`)).body.items.map((e: { _id: string }) => e._id)).toEqual(
-      [soon, late],
-    );
+    expect(
+      (await admin.client.get(`${api.enquiries}?stage=new&q=Due&sort=responseDueAt`)).body.items.map((e: { _id: string }) => e._id),
+    ).toEqual([soon, late]);
     expect((await admin.client.get(`${api.enquiries}?stage=closed`)).status).toBe(400);
   });
 });
@@ -299,7 +307,12 @@ describe('the dashboard', () => {
          WHEN $2 THEN '2026-11-03T14:00:00Z'::timestamptz ELSE '2026-11-04T08:00:00Z'::timestamptz END WHERE id IN ($1, $2, $3)`,
       [a, b, c],
     );
-    const figures = await replyTimes(t.db, new Date('2026-10-31T22:00:00Z'), new Date('2026-11-30T22:00:00Z'), new Date('2026-11-20T00:00:00Z'));
+    const figures = await replyTimes(
+      t.db,
+      new Date('2026-10-31T22:00:00Z'),
+      new Date('2026-11-30T22:00:00Z'),
+      new Date('2026-11-20T00:00:00Z'),
+    );
     // Four counted (Never is past due), two answered in time; minutes 30, 120, 360.
     expect(figures).toEqual({ counted: 4, answeredInTime: 50, medianMinutes: 120 });
     expect(await replyTimes(t.db, new Date('2026-09-30T22:00:00Z'), new Date('2026-10-31T22:00:00Z'), new Date())).toEqual({

@@ -5,13 +5,7 @@
  * company profile, the clock from the General timezone, the targets from their setting.
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import {
-  addBusinessMinutes,
-  businessHoursOf,
-  businessMinutesBetween,
-  instantInWords,
-  type BusinessHours,
-} from '@kafue/common/reply-clock';
+import { addBusinessMinutes, businessHoursOf, businessMinutesBetween, instantInWords, type BusinessHours } from '@kafue/common/reply-clock';
 import type { Timezone } from '@kafue/common/contract';
 import { adminsWithSettings, asOneLine, general, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
@@ -28,7 +22,12 @@ interface Clock {
 
 async function clockOf(db: Db): Promise<Clock> {
   const [{ timezone }, company, targets] = await Promise.all([readGeneralSettings(db), readCompanyProfile(db), readReplyTargets(db)]);
-  return { hours: businessHoursOf(company.openingHours), timezone, targetMinutes: targets.targetHours * 60, maxMinutes: targets.maxHours * 60 };
+  return {
+    hours: businessHoursOf(company.openingHours),
+    timezone,
+    targetMinutes: targets.targetHours * 60,
+    maxMinutes: targets.maxHours * 60,
+  };
 }
 
 /**
@@ -150,7 +149,9 @@ export async function runReplyReminders(db: DataSource, publicUrl: string, now: 
           await queueMail(m, {
             to: r.email,
             subject,
-            text: `Hello ${asOneLine(r.name)},\n\n${lead}\nReceived: ${instantInWords(e.created_at, timezone)}.\nOpen it: ${link}` + signature(company),
+            text:
+              `Hello ${asOneLine(r.name)},\n\n${lead}\nReceived: ${instantInWords(e.created_at, timezone)}.\nOpen it: ${link}` +
+              signature(company),
           });
         }
       }

@@ -18,7 +18,14 @@ import {
 import { brand } from '@kafue/common/brand';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { defaultReplyTargets, type ReplyTargets } from '@kafue/common/reply-clock';
-import { auditSettings, backupScheduleBody, companyProfile, generalSettingsBody, replyTargets, securitySettings } from '@kafue/common/schemas';
+import {
+  auditSettings,
+  backupScheduleBody,
+  companyProfile,
+  generalSettingsBody,
+  replyTargets,
+  securitySettings,
+} from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
 

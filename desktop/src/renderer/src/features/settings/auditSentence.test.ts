@@ -92,7 +92,11 @@ describe('the audit log in sentences', () => {
       auditSentence(
         entry('enquiry.stage', {
           target: { type: 'enquiry', _id: 'e1', label: 'Jane Phiri' },
-          changes: { stage: { old: 'quoted', new: 'lost' }, lostReason: { old: null, new: 'price' }, status: { old: 'Open', new: 'Closed' } },
+          changes: {
+            stage: { old: 'quoted', new: 'lost' },
+            lostReason: { old: null, new: 'price' },
+            status: { old: 'Open', new: 'Closed' },
+          },
         }),
       ),
     ).toBe('Mary Banda moved the enquiry from Jane Phiri to Lost (Price).');
