@@ -279,6 +279,7 @@ export async function updateEnquiry(
   m: EntityManager,
   id: string,
   change: { status?: Enquiry['status']; assigneeId?: string | null },
+  publicUrl: string,
   assigneeId?: string,
 ): Promise<{ before: Enquiry; after: Enquiry }> {
   const [locked] = await m.query<unknown[]>(
@@ -298,7 +299,7 @@ export async function updateEnquiry(
       WHERE id = $1`,
     [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
   );
-  if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId);
+  if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
   return { before, after: (await readEnquiry(m, id)) as Enquiry };
 }
 
@@ -347,6 +348,7 @@ export async function receiveEnquiry(
   ip: string,
   body: z.output<typeof enquiryBody>,
   audit: AuditRecorder,
+  publicUrl: string,
 ): Promise<void> {
   const spam = looksAutomated(body);
   const snapshot = body.request ? await resolveRequest(db, body.request) : null;
@@ -383,7 +385,7 @@ export async function receiveEnquiry(
         address,
       ],
     );
-    if (!spam) await enquiryReceived(m, row.id);
+    if (!spam) await enquiryReceived(m, row.id, publicUrl);
     // Sent by a visitor: no actor; the message itself stays out of the log.
     await audit(m, {
       action: 'enquiry.create',

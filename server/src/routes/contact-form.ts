@@ -52,7 +52,7 @@ export function contactFormEndpoints(deps: AppDeps): Endpoint[] {
           // visitors' browsers either.
           assertSameOrigin(ctx, config.allowedOrigins);
           const context = { page: ctx.url.slice(0, maxPageLength), ...(selection?.request ? { request: selection.request } : {}) };
-          await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody({ ...form, ...context }), audit);
+          await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody({ ...form, ...context }), audit, config.publicUrl);
           contactNote = { kind: 'success' };
           ctx.status = 200;
         } catch (error) {

@@ -36,7 +36,7 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
  * caller (another person's answers 404).
  */
 function enquiryWriteEndpoints(
-  db: AppDeps['db'],
+  { db, config: { publicUrl } }: Pick<AppDeps, 'db' | 'config'>,
   {
     update,
     addNote: noteCall,
@@ -59,7 +59,13 @@ function enquiryWriteEndpoints(
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
         const enquiry = await db.transaction(async (m) => {
-          const { before, after } = await updateEnquiry(m, params.id, { status, assigneeId }, onlyMine ? principal.id : undefined);
+          const { before, after } = await updateEnquiry(
+            m,
+            params.id,
+            { status, assigneeId },
+            publicUrl,
+            onlyMine ? principal.id : undefined,
+          );
           await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
           return after;
         });
@@ -95,7 +101,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       refusedInMaintenance: true,
       sameOrigin: true,
       async handle({ ctx, audit }) {
-        await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody(ctx.request.body), audit);
+        await receiveEnquiry(db, config.limits, ctx.ip, parseEnquiryBody(ctx.request.body), audit, config.publicUrl);
         ctx.status = 201;
         return { message: messages.enquirySent };
       },
@@ -132,12 +138,15 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, {
-      update: endpoints.updateEnquiry,
-      addNote: endpoints.addEnquiryNote,
-      access: 'anyAdmin',
-      onlyMine: false,
-    }),
+    ...enquiryWriteEndpoints(
+      { db, config },
+      {
+        update: endpoints.updateEnquiry,
+        addNote: endpoints.addEnquiryNote,
+        access: 'anyAdmin',
+        onlyMine: false,
+      },
+    ),
     endpoint({
       ...endpoints.deleteEnquiry,
       access: 'superAdmin',
@@ -159,7 +168,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
 }
 
 /** The staff portal's enquiries: only those assigned to the signed-in staff member. */
-export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
+export function staffEnquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
       ...endpoints.listMyEnquiries,
@@ -175,11 +184,14 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, {
-      update: endpoints.updateMyEnquiry,
-      addNote: endpoints.addMyEnquiryNote,
-      access: 'staff',
-      onlyMine: true,
-    }),
+    ...enquiryWriteEndpoints(
+      { db, config },
+      {
+        update: endpoints.updateMyEnquiry,
+        addNote: endpoints.addMyEnquiryNote,
+        access: 'staff',
+        onlyMine: true,
+      },
+    ),
   ];
 }

@@ -5,6 +5,7 @@
  */
 import type { AuditEntry } from '@kafue/common/contract';
 import { auditContentResources, type AuditAction, type AuditContentResource } from '@kafue/common/schemas';
+import { contactChannelLabels, type ContactChannel } from '@kafue/common/leads';
 
 type Changes = AuditEntry['changes'];
 
@@ -202,6 +203,21 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} added a note to the enquiry from ${label}`;
     case 'enquiry.delete':
       return `${who} deleted the enquiry from ${label}`;
+    case 'enquiry.reply': {
+      const subject = entry.changes.subject?.new;
+      return `${who} replied to the enquiry from ${label}${typeof subject === 'string' ? ` ("${subject}")` : ''}`;
+    }
+    case 'enquiry.contact': {
+      const channel = entry.changes.channel?.new;
+      const how = typeof channel === 'string' && channel in contactChannelLabels ? contactChannelLabels[channel as ContactChannel] : '';
+      return `${who} logged a contact${how ? ` (${how.toLowerCase()})` : ''} with ${label}`;
+    }
+    case 'saved_reply.create':
+      return `${who} added the saved reply ${label}`;
+    case 'saved_reply.update':
+      return `${who} ${changed(entry.changes, `of the saved reply ${label}`)}`;
+    case 'saved_reply.delete':
+      return `${who} deleted the saved reply ${label}`;
     case 'settings.update':
       // The company profile is saved as a setting of its own.
       return `${who} ${changed(entry.changes, entry.target._id === 'company' ? 'of the company profile' : settingsNames[action])}`;
