@@ -38,6 +38,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-backup': lazy(() => import('../features/settings/BackupSettings')),
   'settings-admins': lazy(() => import('../features/settings/AdminManagement')),
   'settings-audit': lazy(() => import('../features/settings/AuditLog')),
+  'settings-saved-replies': lazy(() => import('../features/settings/SavedReplies')),
 };
 
 /** The routes of one menu group, relative to `base`. */

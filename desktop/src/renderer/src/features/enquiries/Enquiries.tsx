@@ -15,6 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchParams } from 'react-router-dom';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { useFilterFold } from '../../components/FilterFold';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
@@ -63,7 +64,9 @@ export default function Enquiries() {
   const [sort, setSort] = useState('-createdAt');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<EnquiryStatus | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A mail's link opens one enquiry: /admin/enquiries?open=<id>.
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get('open'));
 
   const serverFilters = {
     q,
