@@ -71,7 +71,7 @@ test('reply to an enquiry from a saved reply and see the captured mail, threaded
 
   // Settings > Saved Replies: one added, with the placeholders explained.
   await page.goto('/admin/settings/saved-replies');
-  await expect(page.getByText('{name} becomes the enquirer')).toBeVisible();
+  await expect(page.getByText('{name} becomes the enquirer')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Subject' }).fill('About {request}');
   await page.getByRole('textbox', { name: 'Message' }).fill('Dear {name},\n\nThank you for asking about {request}.');
@@ -121,11 +121,13 @@ test('reply to an enquiry from a saved reply and see the captured mail, threaded
 
   // Delivered: read again, the timeline says so.
   await page.reload();
-  await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(1)).toContainText('Delivered');
+  await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').nth(1)).toContainText('Delivered', {
+    timeout: 20_000,
+  });
 
   // A phone call, logged.
   await choose(drawer, 'How', 'Phone call');
-  await drawer.getByRole('textbox', { name: 'Note' }).fill('Called back, visiting Monday.');
+  await drawer.getByRole('textbox', { name: 'Note', exact: true }).fill('Called back, visiting Monday.');
   await drawer.getByRole('button', { name: 'Log Contact' }).click();
   await expect(toasts(page).getByText(messages.enquiryContactLogged)).toBeVisible();
   await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText(
