@@ -61,6 +61,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
         loading={list.isPending}
         label="Your enquiries"
         minWidth={560}
+        cards
         head={
           <>
             <Table.Th>Received</Table.Th>
@@ -76,10 +77,13 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
         ) : (
           items.map((e) => (
             <Table.Tr key={e._id}>
-              <Table.Td>{format(e.createdAt)}</Table.Td>
-              <Table.Td>{e.fullName}</Table.Td>
-              <Table.Td>{e.service}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Received">{format(e.createdAt)}</Table.Td>
+              <Table.Td data-label="Name">
+                {e.fullName}
+                {e.phone && <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={false} />}
+              </Table.Td>
+              <Table.Td data-label="Service">{e.service}</Table.Td>
+              <Table.Td data-label="Status">
                 <EnquiryStatusBadge status={e.status} />
               </Table.Td>
               <Table.Td>
