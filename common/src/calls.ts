@@ -44,6 +44,10 @@ export const calls = {
   updateMyEnquiry: { method: 'PUT', path: `${api.staffMyEnquiries}/:id` },
   addMyEnquiryNote: { method: 'POST', path: `${api.staffMyEnquiries}/:id/notes` },
   setMyEnquiryStage: { method: 'PUT', path: `${api.staffMyEnquiries}/:id/stage` },
+  replyToMyEnquiry: { method: 'POST', path: `${api.staffMyEnquiries}/:id/replies` },
+  logMyEnquiryContact: { method: 'POST', path: `${api.staffMyEnquiries}/:id/contacts` },
+  getMyEnquiryTimeline: { method: 'GET', path: `${api.staffMyEnquiries}/:id/timeline` },
+  listMySavedReplies: { method: 'GET', path: api.staffMySavedReplies },
 
   // Staff users
   listStaff: { method: 'GET', path: api.staff },
@@ -106,6 +110,15 @@ export const calls = {
   addEnquiryNote: { method: 'POST', path: `${api.enquiries}/:id/notes` },
   deleteEnquiry: { method: 'DELETE', path: `${api.enquiries}/:id` },
   setEnquiryStage: { method: 'PUT', path: `${api.enquiries}/:id/stage` },
+  /** A mail to the enquirer, threaded with the replies before it. */
+  replyToEnquiry: { method: 'POST', path: `${api.enquiries}/:id/replies` },
+  /** A contact made outside the product (phone, WhatsApp, meeting, email), logged. */
+  logEnquiryContact: { method: 'POST', path: `${api.enquiries}/:id/contacts` },
+  getEnquiryTimeline: { method: 'GET', path: `${api.enquiries}/:id/timeline` },
+  listSavedReplies: { method: 'GET', path: api.savedReplies },
+  createSavedReply: { method: 'POST', path: api.savedReplies },
+  updateSavedReply: { method: 'PUT', path: `${api.savedReplies}/:id` },
+  deleteSavedReply: { method: 'DELETE', path: `${api.savedReplies}/:id` },
   /** The contact page's form posted without JavaScript (a page, not a console call). */
   postContactForm: { method: 'POST', path: contactFormPath },
 

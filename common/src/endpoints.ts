@@ -85,6 +85,13 @@ import {
   twoFactorEnableBody,
   twoFactorSetupAnswer,
   unreadCount,
+  enquiryReplyBody,
+  enquiryContactBody,
+  enquiryResponseAnswer,
+  enquiryTimeline,
+  savedReplyBody,
+  savedReplyList,
+  savedReplyAnswer,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -126,6 +133,10 @@ export const endpoints = {
   updateMyEnquiry: { ...calls.updateMyEnquiry, body: staffEnquiryUpdateBody, answer: { 200: enquiryUpdateAnswer } },
   addMyEnquiryNote: { ...calls.addMyEnquiryNote, body: enquiryNoteBody, answer: { 201: enquiryNoteAnswer } },
   setMyEnquiryStage: { ...calls.setMyEnquiryStage, body: enquiryStageBody, answer: { 200: enquiryUpdateAnswer } },
+  replyToMyEnquiry: { ...calls.replyToMyEnquiry, body: enquiryReplyBody, answer: { 201: enquiryResponseAnswer } },
+  logMyEnquiryContact: { ...calls.logMyEnquiryContact, body: enquiryContactBody, answer: { 201: enquiryResponseAnswer } },
+  getMyEnquiryTimeline: { ...calls.getMyEnquiryTimeline, answer: { 200: enquiryTimeline } },
+  listMySavedReplies: { ...calls.listMySavedReplies, answer: { 200: savedReplyList } },
 
   listStaff: { ...calls.listStaff, answer: { 200: staffList } },
   createStaff: { ...calls.createStaff, body: staffCreateBody, answer: { 201: staffCreateAnswer } },
@@ -184,6 +195,13 @@ export const endpoints = {
   addEnquiryNote: { ...calls.addEnquiryNote, body: enquiryNoteBody, answer: { 201: enquiryNoteAnswer } },
   deleteEnquiry: { ...calls.deleteEnquiry, answer: { 200: messageAnswer } },
   setEnquiryStage: { ...calls.setEnquiryStage, body: enquiryStageBody, answer: { 200: enquiryUpdateAnswer } },
+  replyToEnquiry: { ...calls.replyToEnquiry, body: enquiryReplyBody, answer: { 201: enquiryResponseAnswer } },
+  logEnquiryContact: { ...calls.logEnquiryContact, body: enquiryContactBody, answer: { 201: enquiryResponseAnswer } },
+  getEnquiryTimeline: { ...calls.getEnquiryTimeline, answer: { 200: enquiryTimeline } },
+  listSavedReplies: { ...calls.listSavedReplies, answer: { 200: savedReplyList } },
+  createSavedReply: { ...calls.createSavedReply, body: savedReplyBody, answer: { 201: savedReplyAnswer } },
+  updateSavedReply: { ...calls.updateSavedReply, body: savedReplyBody, answer: { 200: savedReplyAnswer } },
+  deleteSavedReply: { ...calls.deleteSavedReply, answer: { 200: messageAnswer } },
   postContactForm: { ...calls.postContactForm, answer: contactPageAnswers },
 
   getDashboard: { ...calls.getDashboard, answer: { 200: dashboard } },

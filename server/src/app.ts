@@ -27,6 +27,7 @@ import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { contentEndpoints } from './routes/content.js';
 import { contactFormEndpoints } from './routes/contact-form.js';
 import { healthEndpoints } from './routes/health.js';
+import { replyEndpoints, staffReplyEndpoints } from './routes/replies.js';
 import { securityEndpoints } from './routes/security.js';
 import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
@@ -49,6 +50,8 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...dashboardEndpoints(deps),
   ...contentEndpoints(deps),
   ...contactFormEndpoints(deps),
+  ...replyEndpoints(deps),
+  ...staffReplyEndpoints(deps),
 ];
 
 interface ErrorAnswer {

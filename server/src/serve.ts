@@ -113,7 +113,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
   const mail = new MailSender(dataSource, config, logger, {
     onTick: async () => {
-      for (const slot of await runDigests(dataSource, new Date())) logger.info({ slot }, 'mail: digest made');
+      for (const slot of await runDigests(dataSource, new Date(), config.publicUrl)) logger.info({ slot }, 'mail: digest made');
       await runReplyReminders(dataSource, config.publicUrl, new Date());
     },
   });

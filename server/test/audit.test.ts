@@ -89,6 +89,7 @@ function scenarios(): Record<string, Scenario> {
   let recoveryCode = '';
   let resetToken = '';
   let serviceId = '';
+  let savedReplyId = '';
   const service = { category: 'IT', title: 'Audited Service', price: '$10', description: 'Watched closely.', features: ['One'] };
   /** A draft service of its own, so that each content scenario stands alone whatever the order. */
   const draftService = async () => {
@@ -308,6 +309,50 @@ function scenarios(): Record<string, Scenario> {
       action: 'enquiry.note',
       setup: async () => void (enquiryId = await enquiry('Audit Note')),
       run: () => superAdmin.client.post(api.enquiryNotes(enquiryId), { text: 'Called back, left a message.' }),
+    },
+    [`POST ${api.enquiries}/:id/replies`]: {
+      action: 'enquiry.reply',
+      setup: async () => void (enquiryId = await enquiry('Audit Reply')),
+      run: () => superAdmin.client.post(api.enquiryReplies(enquiryId), { subject: 'Re: your enquiry', body: 'We can help.' }),
+    },
+    [`POST ${api.enquiries}/:id/contacts`]: {
+      action: 'enquiry.contact',
+      setup: async () => void (enquiryId = await enquiry('Audit Contact')),
+      run: () => superAdmin.client.post(api.enquiryContacts(enquiryId), { channel: 'phone', note: 'Called back.' }),
+    },
+    [`POST ${api.staffMyEnquiries}/:id/replies`]: {
+      action: 'enquiry.reply',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        enquiryId = await enquiry('Audit Portal Reply', staff.id);
+      },
+      run: () => staffClient.post(api.staffMyEnquiryReplies(enquiryId), { subject: 'Re: your enquiry', body: 'On my way.' }),
+    },
+    [`POST ${api.staffMyEnquiries}/:id/contacts`]: {
+      action: 'enquiry.contact',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        enquiryId = await enquiry('Audit Portal Contact', staff.id);
+      },
+      run: () => staffClient.post(api.staffMyEnquiryContacts(enquiryId), { channel: 'whatsapp', note: '' }),
+    },
+    [`POST ${api.savedReplies}`]: {
+      action: 'saved_reply.create',
+      run: async () => {
+        const answer = await superAdmin.client.post(api.savedReplies, { name: 'Thanks', subject: 'Thank you', body: 'Dear {name}' });
+        savedReplyId = answer.body.savedReply._id as string;
+        return answer;
+      },
+    },
+    [`PUT ${api.savedReplies}/:id`]: {
+      action: 'saved_reply.update',
+      run: () => superAdmin.client.put(api.savedReplyById(savedReplyId), { name: 'Thanks', subject: 'Thank you!', body: 'Dear {name}' }),
+    },
+    [`DELETE ${api.savedReplies}/:id`]: {
+      action: 'saved_reply.delete',
+      run: () => superAdmin.client.delete(api.savedReplyById(savedReplyId)),
     },
     [`DELETE ${api.enquiries}/:id`]: {
       action: 'enquiry.delete',

@@ -100,6 +100,8 @@ describe('instant mail', () => {
     expect(header(mail.raw, 'From')).toBe('Acme Zambia <office@acme.test>');
     expect(header(mail.raw, 'Reply-To')).toBe('mwila@visitor.test');
     expect(bodyOf(mail.raw)).toContain('Please quote for CCTV at our shop.');
+    const [{ id: received }] = await t.db.query(`SELECT id FROM enquiries ORDER BY created_at DESC LIMIT 1`);
+    expect(bodyOf(mail.raw)).toContain(`Open it in the console: ${t.config.publicUrl}/admin/enquiries?open=${received}`);
     expect(bodyOf(mail.raw)).toContain('Acme Zambia');
     for (const admin of [off, daily, noEnquiries]) expect(smtp.to(admin.email)).toEqual([]);
     await sender.idle();
@@ -119,7 +121,8 @@ describe('instant mail', () => {
     const [welcome] = smtp.to('chipo@acme.test');
     expect(header(welcome.raw, 'Subject')).toBe('[Acme Zambia] Welcome to Acme Zambia');
     expect(header(welcome.raw, 'Reply-To')).toBe('boss@acme.test');
-    expect(bodyOf(welcome.raw)).toContain('/staff-login');
+    // Every link in a mail is absolute, from PUBLIC_URL, so that a mail program makes it clickable.
+    expect(bodyOf(welcome.raw)).toContain(`Sign in at ${t.config.publicUrl}/staff-login with`);
     expect(welcome.raw).not.toContain(created.body.oneTimePassword);
 
     // A refused staff creation (duplicate email) queues nothing.
@@ -136,7 +139,7 @@ describe('instant mail', () => {
     expect(await sender.deliverDue()).toBe(1);
     const [assigned] = smtp.to('chipo@acme.test').slice(1);
     expect(header(assigned.raw, 'Subject')).toBe('[Acme Zambia] An enquiry was assigned to you: Mwila Tembo');
-    expect(bodyOf(assigned.raw)).toContain('/staff/dashboard');
+    expect(bodyOf(assigned.raw)).toContain(`Work it in your staff portal: ${t.config.publicUrl}/staff/dashboard`);
   });
 });
 
@@ -228,9 +231,9 @@ describe('digests', () => {
     // Two processes at once: one makes each digest.
     const second = await startTestServer({ databaseUrl: t.databaseUrl });
     try {
-      const [a, b] = await Promise.all([runDigests(t.db, now), runDigests(second.db, now)]);
+      const [a, b] = await Promise.all([runDigests(t.db, now, t.config.publicUrl), runDigests(second.db, now, second.config.publicUrl)]);
       expect([...a, ...b].sort()).toEqual(['daily:2026-11-25', 'weekly:2026-11-23']);
-      expect(await runDigests(second.db, new Date('2026-11-25T15:00:00Z'))).toEqual([]);
+      expect(await runDigests(second.db, new Date('2026-11-25T15:00:00Z'), second.config.publicUrl)).toEqual([]);
     } finally {
       await second.close();
     }
@@ -241,6 +244,7 @@ describe('digests', () => {
     const dailyBody = bodyOf(dailyMail.raw);
     expect(dailyBody).toContain('Tuesday Morning');
     expect(dailyBody).toContain('Tuesday Night');
+    expect(dailyBody).toContain(`Open them in the console: ${t.config.publicUrl}/admin/enquiries`);
     for (const name of ['Too Early', 'Tuesday Spam', 'Wednesday', 'Last Week']) expect(dailyBody).not.toContain(name);
     // Weekly: Monday 16th to Monday 23rd (local), i.e. up to 16:00 UTC on the 22nd.
     const [weeklyMail] = smtp.to(weekly.email);
@@ -251,8 +255,8 @@ describe('digests', () => {
 
     // The next day, the next daily digest.
     await insert('Thursday', '2026-11-25T17:00:00Z');
-    expect(await runDigests(t.db, new Date('2026-11-26T16:30:00Z'))).toEqual(['daily:2026-11-27']);
-    expect(await runDigests(t.db, new Date('2026-11-26T01:00:00Z'))).toEqual(['daily:2026-11-26']);
+    expect(await runDigests(t.db, new Date('2026-11-26T16:30:00Z'), t.config.publicUrl)).toEqual(['daily:2026-11-27']);
+    expect(await runDigests(t.db, new Date('2026-11-26T01:00:00Z'), t.config.publicUrl)).toEqual(['daily:2026-11-26']);
     await sender.deliverDue();
     expect(smtp.to(daily.email).map((m) => header(m.raw, 'Subject'))).toEqual([
       '[Acme Zambia] Daily digest: 2 new enquiries',

@@ -255,6 +255,29 @@ describe('recorded answers', () => {
     expect((await call(worker.client, 'PUT', `${mineById}/stage`, { stage: 'contacted' }, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'lost' }, { id: enquiryId })).status).toBe(400);
     expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'won' }, { id: enquiryId })).status).toBe(200);
+    // Answering it: replies, contacts and the timeline, from the inbox and the staff portal; saved replies.
+    const reply = { subject: 'Re: your enquiry', body: 'We can help.' };
+    expect((await call(moderator, 'POST', `${enquiryById}/replies`, reply, { id: enquiryId })).status).toBe(201);
+    expect((await call(moderator, 'POST', `${enquiryById}/contacts`, { channel: 'phone', note: 'Called' }, { id: enquiryId })).status).toBe(
+      201,
+    );
+    expect((await call(moderator, 'GET', `${enquiryById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'GET', `${enquiryById}/timeline`, undefined, { id: missingId })).status).toBe(404);
+    expect((await call(worker.client, 'POST', `${mineById}/replies`, reply, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'POST', `${mineById}/contacts`, { channel: 'meeting' }, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'GET', `${mineById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${mineById}/replies`, reply, { id: missingId })).status).toBe(404);
+    const savedReply = { name: 'Thanks', subject: 'Thank you', body: 'Dear {name}' };
+    const savedCreated = await call(admin.client, 'POST', api.savedReplies, savedReply);
+    expect(savedCreated.status).toBe(201);
+    const savedReplyById = `${api.savedReplies}/:id`;
+    const savedId = { id: savedCreated.body.savedReply._id as string };
+    expect((await call(admin.client, 'PUT', savedReplyById, { ...savedReply, name: 'Thank you' }, savedId)).status).toBe(200);
+    expect((await call(admin.client, 'POST', api.savedReplies, { name: '' })).status).toBe(400);
+    expect((await call(moderator, 'GET', api.savedReplies)).status).toBe(200);
+    expect((await call(worker.client, 'GET', api.staffMySavedReplies)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', savedReplyById, undefined, savedId)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', savedReplyById, undefined, savedId)).status).toBe(404);
     expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
 

@@ -198,6 +198,35 @@ const rows: Row[] = [
     allowed: ['staff'],
     run: (c) => c.post(api.staffMyEnquiryNotes(missing), { text: 'x' }),
   },
+  // Answering enquiries: admins on any, staff on their own (the portal's calls; a missing one: 404).
+  {
+    call: 'POST /api/enquiries/{id}/replies',
+    allowed: admins,
+    run: (c) => c.post(api.enquiryReplies(missing), { subject: 'Re', body: 'x' }),
+  },
+  {
+    call: 'POST /api/enquiries/{id}/contacts',
+    allowed: admins,
+    run: (c) => c.post(api.enquiryContacts(missing), { channel: 'phone', note: '' }),
+  },
+  { call: 'GET /api/enquiries/{id}/timeline', allowed: admins, run: (c) => c.get(api.enquiryTimeline(missing)) },
+  {
+    call: 'POST /api/staff/me/enquiries/{id}/replies',
+    allowed: ['staff'],
+    run: (c) => c.post(api.staffMyEnquiryReplies(missing), { subject: 'Re', body: 'x' }),
+  },
+  {
+    call: 'POST /api/staff/me/enquiries/{id}/contacts',
+    allowed: ['staff'],
+    run: (c) => c.post(api.staffMyEnquiryContacts(missing), { channel: 'phone', note: '' }),
+  },
+  { call: 'GET /api/staff/me/enquiries/{id}/timeline', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiryTimeline(missing)) },
+  { call: 'GET /api/staff/me/saved-replies', allowed: ['staff'], run: (c) => c.get(api.staffMySavedReplies) },
+  // Saved replies: read by any admin, kept by Editors and Super Admins.
+  { call: 'GET /api/saved-replies', allowed: admins, run: (c) => c.get(api.savedReplies) },
+  { call: 'POST /api/saved-replies', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.savedReplies, {}) },
+  { call: 'PUT /api/saved-replies/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.savedReplyById(missing), {}) },
+  { call: 'DELETE /api/saved-replies/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.savedReplyById(missing)) },
   {
     call: 'POST /api/staff/me/password',
     allowed: ['staffPending', 'staff'],

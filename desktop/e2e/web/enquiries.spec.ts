@@ -79,7 +79,9 @@ test.describe('enquiries', () => {
     await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Asked Staff to call back today.');
     await drawer.getByRole('button', { name: 'Add Note' }).click();
     await expect(toasts(page)).toContainText(messages.enquiryNoteAdded);
-    await expect(drawer.getByRole('listitem').filter({ hasText: 'Asked Staff to call back today.' })).toContainText('(Admin)');
+    await expect(
+      drawer.getByRole('list', { name: 'Notes' }).getByRole('listitem').filter({ hasText: 'Asked Staff to call back today.' }),
+    ).toContainText('(Admin)');
     await expect(drawer.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
     await page.keyboard.press('Escape');
     await expect(row(page, enquiry.fullName)).toContainText(staff.name);
@@ -95,7 +97,7 @@ test.describe('enquiries', () => {
     await mine.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
     const staffDrawer = staffPage.getByRole('dialog', { name: enquiry.fullName });
     await expect(staffDrawer).toContainText(enquiry.message);
-    await expect(staffDrawer.getByRole('listitem')).toContainText('Asked Staff to call back today.');
+    await expect(staffDrawer.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toContainText('Asked Staff to call back today.');
     await staffDrawer.getByRole('textbox', { name: 'Add a note' }).fill('Called back; the customer is happy.');
     await staffDrawer.getByRole('button', { name: 'Add Note' }).click();
     await expect(toasts(staffPage)).toContainText(messages.enquiryNoteAdded);
@@ -113,7 +115,11 @@ test.describe('enquiries', () => {
     await expect(row(page, enquiry.fullName)).toContainText('Closed');
     await row(page, enquiry.fullName).getByRole('button', { name: /^Open/ }).click();
     await expect(
-      page.getByRole('dialog', { name: enquiry.fullName }).getByRole('listitem').filter({ hasText: 'Called back; the customer is happy.' }),
+      page
+        .getByRole('dialog', { name: enquiry.fullName })
+        .getByRole('list', { name: 'Notes' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Called back; the customer is happy.' }),
     ).toContainText(`${staff.name} (Staff)`);
   });
 

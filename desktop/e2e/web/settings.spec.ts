@@ -26,7 +26,16 @@ test.describe('Settings', () => {
     await expect(page).toHaveURL(/\/admin\/settings\/general$/);
     await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveText(['General', 'Company', 'Security', 'Notifications', 'Backup', 'Admin Management', 'Audit Log']);
+    await expect(tabs).toHaveText([
+      'General',
+      'Company',
+      'Security',
+      'Notifications',
+      'Backup',
+      'Admin Management',
+      'Audit Log',
+      'Saved Replies',
+    ]);
     await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Backup' }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/backup$/);

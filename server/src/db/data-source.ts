@@ -22,6 +22,7 @@ import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-Audit
 import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders.js';
 import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
 import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.js';
+import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -39,6 +40,7 @@ export const migrations = [
   MailHeaders1795600000000,
   LeadFollowThrough1795600000001,
   ReplyClock1795600000105,
+  SavedReplies1795600000106,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -301,6 +301,7 @@ export async function updateEnquiry(
   m: EntityManager,
   id: string,
   change: { status?: Enquiry['status']; assigneeId?: string | null },
+  publicUrl: string,
   assigneeId?: string,
 ): Promise<{ before: Enquiry; after: Enquiry }> {
   const [locked] = await m.query<unknown[]>(
@@ -320,7 +321,7 @@ export async function updateEnquiry(
       WHERE id = $1`,
     [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
   );
-  if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId);
+  if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
   return { before, after: (await readEnquiry(m, id)) as Enquiry };
 }
 
@@ -407,7 +408,7 @@ export async function receiveEnquiry(
     );
     if (!spam) {
       const dueAt = await startReplyClock(m, row.id, row.created_at);
-      await enquiryReceived(m, row.id);
+      await enquiryReceived(m, row.id, publicUrl);
       await acknowledgeEnquiry(m, { id: row.id, fullName: body.fullName, email: body.email, receivedAt: row.created_at, dueAt }, publicUrl);
     }
     // Sent by a visitor: no actor; the message itself stays out of the log.

@@ -83,8 +83,17 @@ const quoted = (text: string) =>
 /** A one-line value (a name, a phone number) as one line, whatever an older record holds. */
 export const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
 
+/**
+ * A console address as a mail gives it: absolute, from PUBLIC_URL, so that it can be clicked
+ * (a bare path in a mail is plain text to every mail program).
+ */
+export const consoleLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+
+/** Where the inbox opens one enquiry (Enquiries.tsx reads `open`). */
+export const enquiryLink = (publicUrl: string, id: string) => consoleLink(publicUrl, `/admin/enquiries?open=${id}`);
+
 /** A new enquiry (not spam) arrived: the admins who asked for instant mail hear of it. */
-export async function enquiryReceived(m: EntityManager, enquiryId: string): Promise<void> {
+export async function enquiryReceived(m: EntityManager, enquiryId: string, publicUrl: string): Promise<void> {
   const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));
   if (recipients.length === 0) return;
   const { company } = await general(m);
@@ -95,7 +104,7 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string): Prom
   const name = asOneLine(e.full_name);
   const text =
     `A new enquiry came in through the ${company} website.\n` +
-    `Open it in the console: /admin/enquiries/${e.id}\nReplying to this mail answers ${name}.\n\n` +
+    `Open it in the console: ${enquiryLink(publicUrl, e.id)}\nReplying to this mail answers ${name}.\n\n` +
     `From: ${name} <${e.email}>\n` +
     (e.phone ? `Phone: ${asOneLine(e.phone)}\n` : '') +
     `Service: ${e.service ?? 'not chosen'}\n` +
@@ -110,7 +119,7 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string): Prom
 }
 
 /** An enquiry was assigned to a staff member: they hear of it. */
-export async function enquiryAssigned(m: EntityManager, enquiryId: string, staffId: string): Promise<void> {
+export async function enquiryAssigned(m: EntityManager, enquiryId: string, staffId: string, publicUrl: string): Promise<void> {
   const [staff] = await m.query<{ name: string; email: string }[]>(`SELECT name, email FROM staff_users WHERE id = $1`, [staffId]);
   const [e] = await m.query<EnquiryFacts[]>(
     `SELECT id, full_name, email, phone, service, message, created_at FROM enquiries WHERE id = $1`,
@@ -125,21 +134,21 @@ export async function enquiryAssigned(m: EntityManager, enquiryId: string, staff
     text:
       `Hello ${asOneLine(staff.name)},\n\nAn enquiry from ${name} <${e.email}> was assigned to you` +
       (e.service ? ` (${e.service})` : '') +
-      `.\nWork it in your staff portal: /staff/dashboard\n\nMessage:\n\n${quoted(e.message)}` +
+      `.\nWork it in your staff portal: ${consoleLink(publicUrl, '/staff/dashboard')}\n\nMessage:\n\n${quoted(e.message)}` +
       signature(company),
     replyTo: adminEmail || undefined,
   });
 }
 
 /** A staff account was created: a welcome, without the password (the admin hands that over). */
-export async function staffWelcome(m: EntityManager, staff: { name: string; email: string }): Promise<void> {
+export async function staffWelcome(m: EntityManager, staff: { name: string; email: string }, publicUrl: string): Promise<void> {
   const { company, adminEmail } = await general(m);
   await queueMail(m, {
     to: staff.email,
     subject: `[${company}] Welcome to ${company}`,
     text:
       `Hello ${asOneLine(staff.name)},\n\nAn account was created for you on the ${company} staff portal.\n\n` +
-      `Sign in at /staff-login with this e-mail address and the one-time password your administrator gives you; ` +
+      `Sign in at ${consoleLink(publicUrl, '/staff-login')} with this e-mail address and the one-time password your administrator gives you; ` +
       `you will then choose your own password.` +
       signature(company),
     replyTo: adminEmail || undefined,
@@ -207,7 +216,7 @@ const digestListed = 50;
  * advisory lock, recorded in digest_runs in the same transaction as the mails it queues).
  * Answers the slots made.
  */
-export async function runDigests(db: DataSource, now: Date): Promise<string[]> {
+export async function runDigests(db: DataSource, now: Date, publicUrl: string): Promise<string[]> {
   const made: string[] = [];
   for (const frequency of ['daily', 'weekly'] as const) {
     const done = await db.transaction(async (m) => {
@@ -237,7 +246,7 @@ export async function runDigests(db: DataSource, now: Date): Promise<string[]> {
       const more = total > rows.length ? `\n...and ${total - rows.length} more.` : '';
       const text =
         `${total} new ${total === 1 ? 'enquiry' : 'enquiries'} came in ${period} (${settings.timezone}).\n\n${lines.join('\n')}${more}\n\n` +
-        `Open them in the console: /admin/enquiries` +
+        `Open them in the console: ${consoleLink(publicUrl, '/admin/enquiries')}` +
         signature(company);
       const subject = `[${company}] ${frequency === 'daily' ? 'Daily' : 'Weekly'} digest: ${total} new ${total === 1 ? 'enquiry' : 'enquiries'}`;
       for (const admin of recipients) await queueMail(m, { to: admin.email, subject, text });

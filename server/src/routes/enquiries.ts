@@ -37,7 +37,7 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
  * caller (another person's answers 404).
  */
 function enquiryWriteEndpoints(
-  db: AppDeps['db'],
+  { db, config: { publicUrl } }: Pick<AppDeps, 'db' | 'config'>,
   {
     update,
     addNote: noteCall,
@@ -62,7 +62,13 @@ function enquiryWriteEndpoints(
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
         const enquiry = await db.transaction(async (m) => {
-          const { before, after } = await updateEnquiry(m, params.id, { status, assigneeId }, onlyMine ? principal.id : undefined);
+          const { before, after } = await updateEnquiry(
+            m,
+            params.id,
+            { status, assigneeId },
+            publicUrl,
+            onlyMine ? principal.id : undefined,
+          );
           await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
           return after;
         });
@@ -149,13 +155,16 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, {
-      update: endpoints.updateEnquiry,
-      addNote: endpoints.addEnquiryNote,
-      setStage: endpoints.setEnquiryStage,
-      access: 'anyAdmin',
-      onlyMine: false,
-    }),
+    ...enquiryWriteEndpoints(
+      { db, config },
+      {
+        update: endpoints.updateEnquiry,
+        addNote: endpoints.addEnquiryNote,
+        setStage: endpoints.setEnquiryStage,
+        access: 'anyAdmin',
+        onlyMine: false,
+      },
+    ),
     endpoint({
       ...endpoints.deleteEnquiry,
       access: 'superAdmin',
@@ -177,7 +186,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
 }
 
 /** The staff portal's enquiries: only those assigned to the signed-in staff member. */
-export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
+export function staffEnquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
       ...endpoints.listMyEnquiries,
@@ -193,12 +202,15 @@ export function staffEnquiryEndpoints({ db }: AppDeps): Endpoint[] {
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(db, {
-      update: endpoints.updateMyEnquiry,
-      addNote: endpoints.addMyEnquiryNote,
-      setStage: endpoints.setMyEnquiryStage,
-      access: 'staff',
-      onlyMine: true,
-    }),
+    ...enquiryWriteEndpoints(
+      { db, config },
+      {
+        update: endpoints.updateMyEnquiry,
+        addNote: endpoints.addMyEnquiryNote,
+        setStage: endpoints.setMyEnquiryStage,
+        access: 'staff',
+        onlyMine: true,
+      },
+    ),
   ];
 }

@@ -14,7 +14,7 @@ import { staffColumns, toStaff } from './records.js';
 
 const target = (row: Pick<StaffRow, 'id' | 'email'>) => ({ type: 'staff', id: row.id, label: row.email });
 
-export function staffEndpoints({ db }: AppDeps): Endpoint[] {
+export function staffEndpoints({ db, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
       ...endpoints.listStaff,
@@ -37,7 +37,7 @@ export function staffEndpoints({ db }: AppDeps): Endpoint[] {
           const created = await uniqueEmail(() =>
             m.save(StaffEntity, m.create(StaffEntity, { ...body, passwordHash, mustChangePassword: true })),
           );
-          await staffWelcome(m, created);
+          await staffWelcome(m, created, config.publicUrl);
           await audit(m, { action: 'staff.create', target: target(created), changes: diff(null, toStaff(created)) });
           return created;
         });

@@ -40,6 +40,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-admins': lazy(() => import('../features/settings/AdminManagement')),
   'settings-audit': lazy(() => import('../features/settings/AuditLog')),
   'settings-replies': lazy(() => import('../features/settings/ReplyTargets')),
+  'settings-saved-replies': lazy(() => import('../features/settings/SavedReplies')),
 };
 
 /** The routes of one menu group, relative to `base`. */

@@ -32,6 +32,7 @@ export const consoleScreens = [
   { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', menu: 'settings' },
   { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', menu: 'settings' },
   { id: 'settings-replies', label: 'Reply Times', to: '/admin/settings/replies', menu: 'settings' },
+  { id: 'settings-saved-replies', label: 'Saved Replies', to: '/admin/settings/saved-replies', menu: 'settings' },
 ] as const satisfies readonly ConsoleScreen[];
 
 export type ScreenId = (typeof consoleScreens)[number]['id'];

@@ -13,6 +13,11 @@ export interface DataTableProps {
    * under it; when it is not the first, the first (the selection box) stays in view too.
    */
   nameColumn?: 1 | 2 | 3;
+  /**
+   * On a phone, each row is a card (its cells stacked, each under its column's name, from the
+   * cells' `data-label`) instead of a table scrolling sideways.
+   */
+  cards?: boolean;
   head: ReactNode;
   children: ReactNode;
 }
@@ -46,7 +51,7 @@ function useOverflow(viewport: RefObject<HTMLDivElement | null>, table: RefObjec
  * table wider than the screen scrolls inside its own area, never the page: the column naming each
  * row stays in view, and a line above says there is more to the side.
  */
-export function DataTable({ loading, label, minWidth, nameColumn = 1, head, children }: DataTableProps) {
+export function DataTable({ loading, label, minWidth, nameColumn = 1, cards = false, head, children }: DataTableProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
   const hintId = useId();
@@ -67,6 +72,7 @@ export function DataTable({ loading, label, minWidth, nameColumn = 1, head, chil
       )}
       <Table.ScrollContainer
         minWidth={minWidth}
+        className={cards ? 'kafue-cards-container' : undefined}
         scrollAreaProps={{
           viewportRef: viewport,
           viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label, 'aria-describedby': overflows ? hintId : undefined },
@@ -75,7 +81,14 @@ export function DataTable({ loading, label, minWidth, nameColumn = 1, head, chil
           styles: { viewport: { outlineOffset: -2 } },
         }}
       >
-        <Table ref={table} striped highlightOnHover verticalSpacing="sm" className="kafue-fixed-columns" data-fixed={nameColumn}>
+        <Table
+          ref={table}
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          className={cards ? 'kafue-cards' : 'kafue-fixed-columns'}
+          data-fixed={cards ? undefined : nameColumn}
+        >
           <Table.Thead>
             <Table.Tr>{head}</Table.Tr>
           </Table.Thead>

@@ -52,7 +52,7 @@ export function EnquiryNotes({
           No notes yet.
         </Text>
       ) : (
-        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <Stack gap="xs" component="ul" aria-label="Notes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {notes.map((n) => (
             <Paper key={n._id} withBorder p="sm" component="li">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

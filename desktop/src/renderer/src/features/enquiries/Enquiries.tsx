@@ -15,9 +15,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchParams } from 'react-router-dom';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { useFilterFold } from '../../components/FilterFold';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { PhoneLinks } from '../../components/PhoneLinks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
@@ -25,10 +27,10 @@ import type { EnquirySortField } from '@kafue/common/contract';
 import { EnquiryDetail } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
-import { texts, useActiveStaff, useBulkStatus, useEnquiryList, useExportCsv } from './useEnquiries';
 import { StageBadge, TimeLeft, useMinuteClock } from './stages';
 import { leadStageLabels, leadStages } from '@kafue/common/leads';
 import { Link } from 'react-router-dom';
+import { texts, useActiveStaff, useBulkStatus, useCompanyWhatsapp, useEnquiryList, useExportCsv } from './useEnquiries';
 
 const pageSize = 25;
 type SortKey = EnquirySortField;
@@ -68,7 +70,9 @@ export default function Enquiries() {
   const [sort, setSort] = useState('-createdAt');
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<EnquiryStatus | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // A mail's link opens one enquiry: /admin/enquiries?open=<id>.
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(() => searchParams.get('open'));
 
   const serverFilters = {
     q,
@@ -84,6 +88,7 @@ export default function Enquiries() {
   const query: EnquiryQuery = { ...serverFilters, page, pageSize, sort };
   const list = useEnquiryList(query);
   const staff = useActiveStaff();
+  const whatsapp = useCompanyWhatsapp();
   const bulk = useBulkStatus((changed) => setSelected((sel) => new Set([...sel].filter((id) => !changed.has(id)))));
   const exportCsv = useExportCsv();
   const fold = useFilterFold(Object.values(filters).filter(Boolean).length);
@@ -193,6 +198,7 @@ export default function Enquiries() {
           label="Enquiries"
           minWidth={920}
           nameColumn={3}
+          cards
           head={
             <>
               <Table.Th w={40}>
@@ -246,26 +252,29 @@ export default function Enquiries() {
                     }
                   />
                 </Table.Td>
-                <Table.Td>{format(e.createdAt)}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Received">{format(e.createdAt)}</Table.Td>
+                <Table.Td data-label="Name">
                   {e.fullName}
                   {!e.readAt && <VisuallyHidden> (unread)</VisuallyHidden>}
                 </Table.Td>
-                <Table.Td>{e.email}</Table.Td>
-                <Table.Td>{e.service}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Email">
+                  {e.email}
+                  {e.phone && <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={whatsapp} />}
+                </Table.Td>
+                <Table.Td data-label="Service">{e.service}</Table.Td>
+                <Table.Td data-label="Kind">
                   <EnquiryKindBadge kind={e.kind} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Status">
                   <EnquiryStatusBadge status={e.status} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Stage">
                   <StageBadge stage={e.stage} />
                 </Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Time left">
                   <TimeLeft enquiry={e} now={now} />
                 </Table.Td>
-                <Table.Td>{e.assignee?.name ?? 'Unassigned'}</Table.Td>
+                <Table.Td data-label="Assignee">{e.assignee?.name ?? 'Unassigned'}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>
                     Open

@@ -1,5 +1,7 @@
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { EnquiryFollowUp } from '../../components/EnquiryFollowUp';
+import { PhoneLinks } from '../../components/PhoneLinks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
@@ -9,7 +11,16 @@ import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
 import { EnquiryStageLine, StageBadge } from './stages';
-import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
+import {
+  texts,
+  useActiveStaff,
+  useAddNote,
+  useCompanyWhatsapp,
+  useDeleteEnquiry,
+  useEnquiry,
+  useFollowUpCalls,
+  useUpdateEnquiry,
+} from './useEnquiries';
 
 const unassigned = '';
 
@@ -50,6 +61,8 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
   const addNote = useAddNote(enquiry._id);
   const remove = useDeleteEnquiry(onGone);
   const confirm = useConfirmDelete(remove);
+  const followUp = useFollowUpCalls(enquiry._id);
+  const whatsapp = useCompanyWhatsapp();
   const subject = `Re: your enquiry${enquiry.service ? ` about ${enquiry.service}` : ''}`;
   const assignees = [
     { value: unassigned, label: 'Unassigned' },
@@ -72,7 +85,9 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
       <EnquiryStageLine enquiry={enquiry} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Line label="Email">{enquiry.email}</Line>
-        <Line label="Phone">{enquiry.phone}</Line>
+        <Line label="Phone">
+          <PhoneLinks phone={enquiry.phone} name={enquiry.fullName} whatsapp={whatsapp} />
+        </Line>
         <Line label="Service">{enquiry.service}</Line>
         <Line label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Line>
       </SimpleGrid>
@@ -124,6 +139,7 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
           )
         }
       />
+      <EnquiryFollowUp calls={followUp} enquiry={enquiry} formatTime={(iso) => format(iso)} />
       {isSuperAdmin && (
         <Group justify="flex-end">
           <Button color="red" variant="light" onClick={() => confirm.ask(enquiry._id)}>

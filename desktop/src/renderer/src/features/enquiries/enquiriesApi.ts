@@ -1,6 +1,7 @@
 /** The inbox calls. */
 import { calls } from '@kafue/common/calls';
 import type { EnquiryUpdateBody } from '@kafue/common/contract';
+import type { EnquiryContactBody, EnquiryReplyBody } from '@kafue/common/schemas';
 import { call } from '../../lib/api';
 
 export { enquiryServices, enquiryStatuses, type EnquiryStatus } from '@kafue/common/contract';
@@ -31,4 +32,9 @@ export const enquiriesApi = {
   remove: (id: string) => call(calls.deleteEnquiry, { params: { id } }),
   unreadCount: () => call(calls.countUnreadEnquiries),
   staff: () => call(calls.listStaff),
+  timeline: (id: string) => call(calls.getEnquiryTimeline, { params: { id } }),
+  reply: (id: string, body: EnquiryReplyBody) => call(calls.replyToEnquiry, { params: { id }, body }),
+  contact: (id: string, body: EnquiryContactBody) => call(calls.logEnquiryContact, { params: { id }, body }),
+  savedReplies: () => call(calls.listSavedReplies),
+  company: () => call(calls.getCompanyProfile),
 };

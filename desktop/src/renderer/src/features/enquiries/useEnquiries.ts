@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { messages, type EnquiryUpdateBody } from '@kafue/common/contract';
+import type { FollowUpCalls } from '../../components/EnquiryFollowUp';
 import { apiDownload, callPath, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { enquiriesApi, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
@@ -92,7 +93,11 @@ export function useAddNote(id: string) {
     mutationFn: (text: string) => unwrap(enquiriesApi.addNote(id, text)),
     onSuccess() {
       toast('success', texts.noteAdded);
-      return client.invalidateQueries({ queryKey: [...enquiriesKey, 'detail', id] });
+      // The note shows on the timeline too.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: [...enquiriesKey, 'detail', id] }),
+        client.invalidateQueries({ queryKey: [...enquiriesKey, 'timeline', id] }),
+      ]);
     },
     onError: (error) => failureToast(error, texts.noteFailed),
   });
@@ -121,6 +126,25 @@ export function useExportCsv() {
     },
     onError: (error) => failureToast(error, texts.exportFailed),
   });
+}
+
+/** Whether the company uses WhatsApp (Settings, Company): then a phone number also opens a chat. */
+export function useCompanyWhatsapp(): boolean {
+  const company = useQuery({ queryKey: ['settings', 'company'], queryFn: () => unwrap(enquiriesApi.company()) });
+  return Boolean(company.data?.whatsapp);
+}
+
+/** The calls behind the detail's timeline, reply and contact forms. */
+export function useFollowUpCalls(id: string): FollowUpCalls {
+  const client = useQueryClient();
+  return {
+    key: [...enquiriesKey, 'timeline', id],
+    timeline: () => enquiriesApi.timeline(id),
+    reply: (body) => enquiriesApi.reply(id, body),
+    contact: (body) => enquiriesApi.contact(id, body),
+    savedReplies: enquiriesApi.savedReplies,
+    onChanged: () => void client.invalidateQueries({ queryKey: [...enquiriesKey, 'list'] }),
+  };
 }
 
 export function useUnreadCount() {

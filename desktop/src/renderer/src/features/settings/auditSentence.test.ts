@@ -110,6 +110,16 @@ describe('the audit log in sentences', () => {
     ).toBe('Mary Banda sent the announcement "Office closed Friday" to 4 staff members.');
   });
 
+  it('names the enquirer of a reply or a contact, with the subject or the channel', () => {
+    const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo' };
+    expect(auditSentence(entry('enquiry.reply', { target, changes: { subject: { new: 'Your quote' } } }))).toBe(
+      'Mary Banda replied to the enquiry from Mwila Tembo ("Your quote").',
+    );
+    expect(auditSentence(entry('enquiry.contact', { target, changes: { channel: { new: 'phone' }, note: { new: '' } } }))).toBe(
+      'Mary Banda logged a contact (phone call) with Mwila Tembo.',
+    );
+  });
+
   it('says who tried to sign in, how, and how many times; secrets stay unsaid', () => {
     const failed = entry('admin.signin_failed', {
       actor: null,

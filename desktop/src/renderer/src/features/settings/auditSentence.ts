@@ -6,6 +6,7 @@
 import type { AuditEntry } from '@kafue/common/contract';
 import { leadStageLabels, lostReasonLabels, type LeadStage, type LostReason } from '@kafue/common/leads';
 import { auditContentResources, type AuditAction, type AuditContentResource } from '@kafue/common/schemas';
+import { contactChannelLabels, type ContactChannel } from '@kafue/common/leads';
 
 type Changes = AuditEntry['changes'];
 
@@ -215,6 +216,21 @@ function sentence(entry: AuditEntry, times: number): string {
       const why = typeof reason === 'string' && reason in lostReasonLabels ? ` (${lostReasonLabels[reason as LostReason]})` : '';
       return `${who} moved the enquiry from ${label} to ${words}${why}`;
     }
+    case 'enquiry.reply': {
+      const subject = entry.changes.subject?.new;
+      return `${who} replied to the enquiry from ${label}${typeof subject === 'string' ? ` ("${subject}")` : ''}`;
+    }
+    case 'enquiry.contact': {
+      const channel = entry.changes.channel?.new;
+      const how = typeof channel === 'string' && channel in contactChannelLabels ? contactChannelLabels[channel as ContactChannel] : '';
+      return `${who} logged a contact${how ? ` (${how.toLowerCase()})` : ''} with ${label}`;
+    }
+    case 'saved_reply.create':
+      return `${who} added the saved reply ${label}`;
+    case 'saved_reply.update':
+      return `${who} ${changed(entry.changes, `of the saved reply ${label}`)}`;
+    case 'saved_reply.delete':
+      return `${who} deleted the saved reply ${label}`;
     case 'settings.update':
       // The company profile and the reply targets are saved as settings of their own.
       return `${who} ${changed(entry.changes, ownSettingsNames[entry.target._id ?? ''] ?? settingsNames[action])}`;

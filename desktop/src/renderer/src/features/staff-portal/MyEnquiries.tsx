@@ -3,10 +3,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { calls } from '@kafue/common/calls';
 import { messages, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
+import type { EnquiryContactBody, EnquiryReplyBody } from '@kafue/common/schemas';
 import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { DataTable, EmptyRow } from '../../components/DataTable';
+import { EnquiryFollowUp, type FollowUpCalls } from '../../components/EnquiryFollowUp';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { PhoneLinks } from '../../components/PhoneLinks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
 
@@ -20,7 +23,24 @@ const portalApi = {
   get: (id: string) => call(calls.getMyEnquiry, { params: { id } }),
   update: (id: string, body: StaffEnquiryUpdateBody) => call(calls.updateMyEnquiry, { params: { id }, body }),
   addNote: (id: string, text: string) => call(calls.addMyEnquiryNote, { params: { id }, body: { text } }),
+  timeline: (id: string) => call(calls.getMyEnquiryTimeline, { params: { id } }),
+  reply: (id: string, body: EnquiryReplyBody) => call(calls.replyToMyEnquiry, { params: { id }, body }),
+  contact: (id: string, body: EnquiryContactBody) => call(calls.logMyEnquiryContact, { params: { id }, body }),
+  savedReplies: () => call(calls.listMySavedReplies),
 };
+
+/** The calls behind the portal's timeline, reply and contact forms on one enquiry. */
+function followUpCalls(id: string, onChanged: () => void): FollowUpCalls {
+  return {
+    key: [...key, 'timeline', id],
+    timeline: () => portalApi.timeline(id),
+    reply: (body) => portalApi.reply(id, body),
+    contact: (body) => portalApi.contact(id, body),
+    savedReplies: portalApi.savedReplies,
+    area: 'staff',
+    onChanged,
+  };
+}
 
 /** The staff portal's enquiries: those assigned to the signed-in staff member. */
 export function MyEnquiries({ format }: { format: (iso: string) => string }) {
@@ -41,6 +61,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
         loading={list.isPending}
         label="Your enquiries"
         minWidth={560}
+        cards
         head={
           <>
             <Table.Th>Received</Table.Th>
@@ -56,10 +77,13 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
         ) : (
           items.map((e) => (
             <Table.Tr key={e._id}>
-              <Table.Td>{format(e.createdAt)}</Table.Td>
-              <Table.Td>{e.fullName}</Table.Td>
-              <Table.Td>{e.service}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Received">{format(e.createdAt)}</Table.Td>
+              <Table.Td data-label="Name">
+                {e.fullName}
+                {e.phone && <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={false} />}
+              </Table.Td>
+              <Table.Td data-label="Service">{e.service}</Table.Td>
+              <Table.Td data-label="Status">
                 <EnquiryStatusBadge status={e.status} />
               </Table.Td>
               <Table.Td>
@@ -107,7 +131,11 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
     mutationFn: (text: string) => unwrap(portalApi.addNote(id!, text)),
     onSuccess() {
       toast('success', messages.enquiryNoteAdded, { area: 'staff' });
-      return client.invalidateQueries({ queryKey: [...key, 'detail', id] });
+      // The note shows on the timeline too.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: [...key, 'detail', id] }),
+        client.invalidateQueries({ queryKey: [...key, 'timeline', id] }),
+      ]);
     },
     onError: (error) => failureToast(error, texts.noteFailed, { area: 'staff' }),
   });
@@ -126,11 +154,21 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
               Received {format(e.createdAt)}
             </Text>
           </Group>
-          <Text size="sm">
-            <Anchor href={`mailto:${e.email}`}>{e.email}</Anchor>
-            {e.phone ? ` · ${e.phone}` : ''}
-            {e.service ? ` · ${e.service}` : ''}
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Anchor size="sm" href={`mailto:${e.email}`}>
+              {e.email}
+            </Anchor>
+            {e.phone && (
+              <Text size="sm" component="span">
+                <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={false} />
+              </Text>
+            )}
+            {e.service && (
+              <Text size="sm" component="span">
+                {e.service}
+              </Text>
+            )}
+          </Group>
           <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{e.message}</Text>
           <Select
             label="Status"
@@ -155,6 +193,11 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
                 () => false,
               )
             }
+          />
+          <EnquiryFollowUp
+            calls={followUpCalls(e._id, () => void client.invalidateQueries({ queryKey: [...key, 'list'] }))}
+            enquiry={e}
+            formatTime={format}
           />
         </Stack>
       )}

@@ -1,0 +1,77 @@
+/**
+ * Answering an enquiry from the console: a reply mailed to the enquirer, a contact made outside
+ * the product and logged, the saved replies a reply starts from, and the enquiry's timeline.
+ */
+import { z } from 'zod';
+import { messageAnswer } from './answers';
+import { idSchema, oneLine } from './fields';
+import { contactChannels, type TimelineEntry } from './leads';
+import { describeSnapshot, type RequestSnapshot } from './requests';
+
+export const replyLimits = { subject: 200, body: 20_000, contactNote: 5000, savedReplyName: 100 } as const;
+
+const subject = oneLine().min(1, 'Required.').max(replyLimits.subject, `At most ${replyLimits.subject} characters.`);
+const replyText = z.string().trim().min(1, 'Required.').max(replyLimits.body, `At most ${replyLimits.body} characters.`);
+
+/** A reply to the enquirer, mailed through the mail queue. */
+export const enquiryReplyBody = z.object({ subject, body: replyText }).meta({ id: 'EnquiryReplyBody' });
+export type EnquiryReplyBody = z.input<typeof enquiryReplyBody>;
+
+/** A contact made outside the product (a call, a WhatsApp chat, a meeting, a mail from elsewhere). */
+export const enquiryContactBody = z
+  .object({
+    channel: z.enum(contactChannels, { error: 'Choose how you were in contact.' }),
+    note: z.string().trim().max(replyLimits.contactNote, `At most ${replyLimits.contactNote} characters.`).default(''),
+  })
+  .meta({ id: 'EnquiryContactBody' });
+export type EnquiryContactBody = z.input<typeof enquiryContactBody>;
+
+export const timelineEntry = z
+  .object({
+    at: z.iso.datetime(),
+    kind: z.enum(['received', 'note', 'reply', 'contact', 'quote', 'reminder']),
+    title: z.string(),
+    text: z.string().optional(),
+    by: z.string().optional(),
+    state: z.string().optional(),
+  })
+  .meta({ id: 'TimelineEntry' }) satisfies z.ZodType<TimelineEntry>;
+
+/** An enquiry's events, oldest first. */
+export const enquiryTimeline = z.object({ entries: z.array(timelineEntry) }).meta({ id: 'EnquiryTimeline' });
+export type EnquiryTimeline = z.infer<typeof enquiryTimeline>;
+
+/** A reply sent or a contact logged: the confirmation and the enquiry's timeline with it. */
+export const enquiryResponseAnswer = messageAnswer.extend({ entries: z.array(timelineEntry) }).meta({ id: 'EnquiryResponseAnswer' });
+export type EnquiryResponseAnswer = z.infer<typeof enquiryResponseAnswer>;
+
+/** A saved reply: a reply's subject and text with placeholders (savedReplyPlaceholders). */
+export const savedReplyBody = z
+  .object({
+    name: oneLine().min(1, 'Required.').max(replyLimits.savedReplyName, `At most ${replyLimits.savedReplyName} characters.`),
+    subject,
+    body: replyText,
+  })
+  .meta({ id: 'SavedReplyBody' });
+export type SavedReplyBody = z.input<typeof savedReplyBody>;
+
+export const savedReply = savedReplyBody.extend({ _id: idSchema, updatedAt: z.iso.datetime() }).meta({ id: 'SavedReply' });
+export type SavedReply = z.infer<typeof savedReply>;
+export const savedReplyList = z.array(savedReply).meta({ id: 'SavedReplyList' });
+export const savedReplyAnswer = messageAnswer.extend({ savedReply }).meta({ id: 'SavedReplyAnswer' });
+
+/** The words a saved reply may hold, each filled from the enquiry it answers. */
+export const savedReplyPlaceholders = {
+  '{name}': "the enquirer's name",
+  '{request}': 'what they asked for, in words',
+} as const;
+
+/** A saved reply's text with its placeholders filled from the enquiry it answers. */
+export function fillSavedReply(
+  text: string,
+  enquiry: { fullName: string; request: RequestSnapshot | null; service: string | null },
+): string {
+  const request = enquiry.request ? describeSnapshot(enquiry.request) : (enquiry.service ?? 'your enquiry');
+  const values: Record<string, string> = { '{name}': enquiry.fullName, '{request}': request };
+  return text.replace(/\{(name|request)\}/g, (placeholder) => values[placeholder]);
+}

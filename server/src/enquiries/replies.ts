@@ -1,0 +1,83 @@
+/**
+ * Answering an enquiry: a reply mailed to the enquirer from the company, threaded with the replies
+ * before it (In-Reply-To the last one's Message-ID, References all of them, so that mail programs
+ * show one conversation), and a contact made outside the product, logged. Either stops the reply
+ * clock and moves a new enquiry on (stage.ts). Each runs in the caller's transaction.
+ */
+import type { EntityManager } from 'typeorm';
+import { brand } from '@kafue/common/brand';
+import type { ContactChannel } from '@kafue/common/leads';
+import { notFound } from '../http/errors.js';
+import { messageIdOf, queueMail } from '../mail/queue.js';
+import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
+import { recordResponse } from './stage.js';
+
+export interface Author {
+  kind: 'admin' | 'staff';
+  id: string;
+  name: string;
+}
+
+/**
+ * The enquiry, locked until the transaction ends (two replies at once are threaded one after the
+ * other), restricted to a staff member's own with `assigneeId`; 404 when there is none.
+ */
+async function lockEnquiry(m: EntityManager, id: string, assigneeId?: string) {
+  const [row] = await m.query<{ id: string; full_name: string; email: string }[]>(
+    `SELECT id, full_name, email FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
+    assigneeId ? [id, assigneeId] : [id],
+  );
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Mails a reply to the enquirer and records it; answers the enquiry's name (for the audit log). */
+export async function sendReply(
+  m: EntityManager,
+  mailFrom: string,
+  enquiryId: string,
+  reply: { subject: string; body: string },
+  author: Author,
+  assigneeId?: string,
+): Promise<{ fullName: string }> {
+  const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
+  const earlier = await m.query<{ message_id: string }[]>(
+    `SELECT message_id FROM enquiry_replies WHERE enquiry_id = $1 ORDER BY created_at, id`,
+    [enquiryId],
+  );
+  const [company, general] = await Promise.all([readCompanyProfile(m), readGeneralSettings(m)]);
+  const companyName = general.siteName.replace(/\s+/g, ' ').trim() || brand.company;
+  const thread = earlier.map((r) => r.message_id);
+  const mailId = await queueMail(m, {
+    to: enquiry.email,
+    subject: reply.subject,
+    text: `${reply.body}\n\n-- \n${author.name}\n${companyName}`,
+    replyTo: company.email || undefined,
+    headers: thread.length ? { 'In-Reply-To': thread[thread.length - 1], References: thread.join(' ') } : undefined,
+  });
+  const [{ created_at }] = await m.query<[{ created_at: Date }]>(
+    `INSERT INTO enquiry_replies (enquiry_id, subject, body, mail_id, message_id, author_kind, author_id, author_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
+    [enquiryId, reply.subject, reply.body, mailId, messageIdOf(mailId, mailFrom), author.kind, author.id, author.name.slice(0, 100)],
+  );
+  await recordResponse(m, enquiryId, created_at);
+  return { fullName: enquiry.full_name };
+}
+
+/** Logs a contact made outside the product; answers the enquiry's name (for the audit log). */
+export async function logContact(
+  m: EntityManager,
+  enquiryId: string,
+  contact: { channel: ContactChannel; note: string },
+  author: Author,
+  assigneeId?: string,
+): Promise<{ fullName: string }> {
+  const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
+  const [{ created_at }] = await m.query<[{ created_at: Date }]>(
+    `INSERT INTO enquiry_contacts (enquiry_id, channel, note, author_kind, author_id, author_name)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
+    [enquiryId, contact.channel, contact.note, author.kind, author.id, author.name.slice(0, 100)],
+  );
+  await recordResponse(m, enquiryId, created_at);
+  return { fullName: enquiry.full_name };
+}
