@@ -18,6 +18,7 @@ const callers: Record<Access, string> = {
   superAdmin: 'a signed-in Super Admin',
   staffPendingPassword: 'a signed-in Active staff member, also before they have chosen their own password',
   staff: 'a signed-in Active staff member who has chosen their own password',
+  team: 'any signed-in admin, or a signed-in Active staff member with their own password on the enquiries assigned to them',
 };
 
 function nameOf(schema: z.ZodType): string {
