@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linesFromRequest, totalsOf, type RequestSnapshot } from '@kafue/common/schemas';
+import { linesFromRequest, totalsOf } from '@kafue/common/schemas';
+import type { RequestSnapshot } from '@kafue/common/requests';
 import { quoteEntries } from '../src/quotes/quotes.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 

@@ -81,7 +81,11 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
   const pagePost = (
     call: typeof endpoints.acceptQuotePage | typeof endpoints.askQuotePage,
     form: 'accept' | 'question',
-    act: (values: Awaited<ReturnType<typeof readForm>>, ctx: Context, audit: Parameters<Endpoint['handle']>[0]['audit']) => Promise<string>,
+    act: (
+      values: Awaited<ReturnType<typeof readForm>>,
+      visitor: { token: string; ip: string },
+      audit: Parameters<Endpoint['handle']>[0]['audit'],
+    ) => Promise<string>,
   ) =>
     endpoint({
       ...call,
@@ -96,7 +100,7 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
           // Counted apart from the change, so that refused posts count too.
           await db.transaction((m) => countQuotePost(m, addressKey(ctx.ip), config.limits.enquiryWindowMinutes));
           values = await readForm(ctx, config.limits.bodyBytes);
-          note = { kind: 'success', message: await act(values, ctx, audit) };
+          note = { kind: 'success', message: await act(values, { token, ip: ctx.ip }, audit) };
           ctx.status = 200;
         } catch (error) {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
@@ -199,11 +203,11 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
         );
       },
     }),
-    pagePost(endpoints.acceptQuotePage, 'accept', async (values, ctx, audit) => {
+    pagePost(endpoints.acceptQuotePage, 'accept', async (values, { token, ip }, audit) => {
       if (!values.name) throw new HttpError(400, quoteMessages.needName);
       if (!values.accept) throw new HttpError(400, quoteMessages.needTick);
       await db.transaction(async (m) => {
-        const accepted = await acceptQuote(m, ctx.params.token, values.name, ctx.ip);
+        const accepted = await acceptQuote(m, token, values.name, ip);
         // By the visitor: no actor; the name they gave and their address are the quote's record.
         await audit(m, {
           action: 'quote.accept',
@@ -214,11 +218,11 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
       });
       return quoteMessages.accepted;
     }),
-    pagePost(endpoints.askQuotePage, 'question', async (values, ctx, audit) => {
+    pagePost(endpoints.askQuotePage, 'question', async (values, { token, ip }, audit) => {
       if (!values.name) throw new HttpError(400, quoteMessages.needName);
       if (!values.question) throw new HttpError(400, quoteMessages.needQuestion);
       await db.transaction(async (m) => {
-        const asked = await askAboutQuote(m, ctx.params.token, values.name, values.question, ctx.ip);
+        const asked = await askAboutQuote(m, token, values.name, values.question, ip);
         await audit(m, { action: 'quote.question', actor: null, target: target(asked), changes: { question: { new: values.question } } });
       });
       return quoteMessages.asked;

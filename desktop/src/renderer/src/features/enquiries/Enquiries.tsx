@@ -22,7 +22,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 import type { EnquirySortField } from '@kafue/common/contract';
-import { EnquiryDetail } from './EnquiryDetail';
+import { EnquiryDetail, type DetailSections } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
 import { texts, useActiveStaff, useBulkStatus, useEnquiryList, useExportCsv } from './useEnquiries';
@@ -54,8 +54,11 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: Sort
   );
 }
 
-/** Enquiries: the inbox, paged, searched, filtered and sorted by the server. */
-export default function Enquiries() {
+/**
+ * Enquiries: the inbox, paged, searched, filtered and sorted by the server. `detailSections` adds
+ * other features' parts of an enquiry (its quotes) to the detail view; app/ composes them.
+ */
+export default function Enquiries({ detailSections }: { detailSections?: DetailSections }) {
   const format = useFormatTime();
   const [filters, setFilters] = useState<Filters>(noFilters);
   const [q] = useDebouncedValue(filters.q.trim(), 300);
@@ -263,7 +266,7 @@ export default function Enquiries() {
           />
         </Group>
       </Paper>
-      <EnquiryDetail id={openId} onClose={() => setOpenId(null)} />
+      <EnquiryDetail id={openId} onClose={() => setOpenId(null)} sections={detailSections} />
     </>
   );
 }

@@ -202,6 +202,20 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} added a note to the enquiry from ${label}`;
     case 'enquiry.delete':
       return `${who} deleted the enquiry from ${label}`;
+    case 'quote.create':
+      return `${who} drafted the quote ${label}`;
+    case 'quote.update':
+      return `${who} ${changed(entry.changes, `of the quote ${label}`)}`;
+    case 'quote.send':
+      return `${who} sent the quote ${label}`;
+    case 'quote.withdraw':
+      return `${who} withdrew the quote ${label}`;
+    case 'quote.accept': {
+      const name = entry.changes.acceptedName?.new;
+      return `${typeof name === 'string' && name ? name : 'The client'} accepted the quote ${label}`;
+    }
+    case 'quote.question':
+      return `The client asked a question about the quote ${label}`;
     case 'settings.update':
       // The company profile is saved as a setting of its own.
       return `${who} ${changed(entry.changes, entry.target._id === 'company' ? 'of the company profile' : settingsNames[action])}`;
