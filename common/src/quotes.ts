@@ -116,6 +116,36 @@ export function totalsOf(lines: readonly Pick<QuoteLine, 'quantity' | 'unitPrice
   };
 }
 
+/**
+ * The rows that sum a quote up, as the console, the public page and the PDF show them: for the
+ * once and the monthly lines each (when there are any), the subtotal and VAT when a rate is given,
+ * and the total.
+ */
+export function totalRows(totals: QuoteTotals, vatRate: number | null): { label: string; amount: number; total: boolean }[] {
+  const rows: { label: string; amount: number; total: boolean }[] = [];
+  for (const [label, subtotal, vat, total] of [
+    ['once', totals.subtotalOnce, totals.vatOnce, totals.totalOnce],
+    ['per month', totals.subtotalMonthly, totals.vatMonthly, totals.totalMonthly],
+  ] as const) {
+    if (!subtotal) continue;
+    if (vatRate)
+      rows.push(
+        { label: `Subtotal ${label}`, amount: subtotal, total: false },
+        { label: `VAT ${vatRate}% ${label}`, amount: vat, total: false },
+      );
+    rows.push({ label: `Total ${label}`, amount: total, total: true });
+  }
+  return rows;
+}
+
+/** The totals in one line, as mails and the timeline say them: "USD 349.16 once + USD 171.68 per month" ('' for none). */
+export function totalsInWords(totals: QuoteTotals, currency: QuoteCurrency): string {
+  return [
+    ...(totals.totalOnce ? [`${formatMoney(totals.totalOnce, currency)} once`] : []),
+    ...(totals.totalMonthly ? [`${formatMoney(totals.totalMonthly, currency)} per month`] : []),
+  ].join(' + ');
+}
+
 /** "USD 1,250.00" / "ZMW 980.50" */
 export function formatMoney(amount: number, currency: QuoteCurrency): string {
   return `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -172,7 +202,8 @@ export const quoteMessages = {
   needQuestion: 'Write your question.',
   tooMany: 'Too many attempts from your address. Please try again later.',
   notDraft: 'Only a draft can be changed or sent.',
-  notSent: 'Only a sent quote can be withdrawn.',
+  notSent: 'Only a draft or a sent quote can be withdrawn.',
+  pastValidity: 'The valid-until date has passed: choose a later one before sending.',
   created: 'Quote saved as a draft.',
   updated: 'Quote saved.',
   sent: 'Quote sent.',

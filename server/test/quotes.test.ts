@@ -141,6 +141,16 @@ describe('a quote from the console', () => {
     expect(list.body.items.map((q: { number: string }) => q.number)).toEqual([quote.number]);
   });
 
+  it('is not sent once its valid-until date has passed', async () => {
+    const enquiryId = await enquiry();
+    const created = await admin.post('/api/quotes', { ...quoteBody(enquiryId), validUntil: '2020-01-31' });
+    const refused = await admin.post(`/api/quotes/${created.body.quote._id}/send`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The valid-until date has passed: choose a later one before sending.');
+    const [row] = await t.db.query(`SELECT status, token_hash FROM quotes WHERE id = $1`, [created.body.quote._id]);
+    expect(row).toEqual({ status: 'draft', token_hash: null });
+  });
+
   it('refuses a bad body with per-field errors', async () => {
     const enquiryId = await enquiry();
     const bad = await admin.post('/api/quotes', { ...quoteBody(enquiryId), currency: 'EUR', lines: [], validUntil: 'soon' });

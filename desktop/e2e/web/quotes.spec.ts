@@ -4,35 +4,11 @@
  * signed out, accepted with a name and the tick; the console then shows it accepted and the
  * enquiry closed. axe on the Quotes section at 1366 and 390 px and on the public page.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { createEnquiry, signIn, superAdmin, toasts, unique } from './support';
+import { createEnquiry, outboxLink, signIn, superAdmin, toasts, unique } from './support';
 
 test.describe.configure({ timeout: 180_000 });
-
-/** The quote link of the mail to `to` in the server's outbox (waits for the queue to deliver it). */
-async function mailedQuoteLink(to: string): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        for (const file of (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'))) {
-          const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r\n/g, '').replace(/=3D/g, '=');
-          if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(raw)) {
-            link = /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]{43})/.exec(raw)?.[1] ?? link;
-          }
-        }
-        return link;
-      },
-      { message: `a quote mail to ${to}`, timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
 
 async function openEnquiry(page: Page, fullName: string) {
   await page.goto('/admin/enquiries');
@@ -82,7 +58,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   expect(fits, 'the drawer fits a phone').toBe(true);
 
   // The client, signed out, opens the mailed link.
-  const link = await mailedQuoteLink(enquiry.email);
+  const link = await outboxLink(enquiry.email, /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]{43})/, 'a quote mail');
   const client = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await client.newPage();
   const response = await visitor.goto(link);

@@ -5,7 +5,7 @@
  */
 import type { CompanyProfile } from '@kafue/common/company';
 import { quotePagePath } from '@kafue/common/calls';
-import { formatMoney, quoteAcceptLabel, quoteStateLabels, type Quote } from '@kafue/common/schemas';
+import { formatMoney, quoteAcceptLabel, quoteStateLabels, totalRows, type Quote } from '@kafue/common/schemas';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -40,19 +40,10 @@ function linesTable(quote: Quote): string {
         `<td>${l.period === 'month' ? 'Monthly' : 'Once'}</td><td class="n">${money(Math.round(l.quantity * l.unitPrice * 100) / 100)}</td></tr>`,
     )
     .join('');
-  const { totals, vatRate } = quote;
-  const sums: string[] = [];
-  for (const [label, subtotal, vat, total] of [
-    ['once', totals.subtotalOnce, totals.vatOnce, totals.totalOnce],
-    ['per month', totals.subtotalMonthly, totals.vatMonthly, totals.totalMonthly],
-  ] as const) {
-    if (!subtotal) continue;
-    if (vatRate) {
-      sums.push(`<tr><th scope="row" colspan="4" class="n">Subtotal ${label}</th><td class="n">${money(subtotal)}</td></tr>`);
-      sums.push(`<tr><th scope="row" colspan="4" class="n">VAT ${vatRate}% ${label}</th><td class="n">${money(vat)}</td></tr>`);
-    }
-    sums.push(`<tr><th scope="row" colspan="4" class="n">Total ${label}</th><td class="n"><strong>${money(total)}</strong></td></tr>`);
-  }
+  const sums = totalRows(quote.totals, quote.vatRate).map(
+    (r) =>
+      `<tr><th scope="row" colspan="4" class="n">${r.label}</th><td class="n">${r.total ? `<strong>${money(r.amount)}</strong>` : money(r.amount)}</td></tr>`,
+  );
   return (
     `<table><caption class="muted">Prices in ${quote.currency}</caption><thead><tr><th scope="col">Description</th><th scope="col" class="n">Quantity</th>` +
     `<th scope="col" class="n">Unit price</th><th scope="col">Paid</th><th scope="col" class="n">Amount</th></tr></thead>` +

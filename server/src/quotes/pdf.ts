@@ -4,7 +4,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { CompanyProfile } from '@kafue/common/company';
-import { formatMoney, quoteStateLabels, type Quote } from '@kafue/common/schemas';
+import { formatMoney, quoteStateLabels, totalRows, type Quote } from '@kafue/common/schemas';
 
 /** The standard fonts write WinAnsi only: common typography mapped, anything else as "?". */
 const typographic: Record<string, string> = {
@@ -105,21 +105,9 @@ export async function quotePdf(quote: Quote, company: { name: string; profile: C
   page.drawLine({ start: { x: margin, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: grey });
   down(6);
 
-  const { totals, currency, vatRate } = quote;
-  const sums: [string, number, boolean][] = [];
-  for (const [label, subtotal, vat, total] of [
-    ['once', totals.subtotalOnce, totals.vatOnce, totals.totalOnce],
-    ['per month', totals.subtotalMonthly, totals.vatMonthly, totals.totalMonthly],
-  ] as const) {
-    if (!subtotal) continue;
-    if (vatRate) {
-      sums.push([`Subtotal ${label}`, subtotal, false], [`VAT ${vatRate}% ${label}`, vat, false]);
-    }
-    sums.push([`Total ${label}`, total, true]);
-  }
-  for (const [label, amount, strong] of sums) {
-    text(label, cols.unit, { font: strong ? bold : regular, alignRight: true });
-    text(formatMoney(amount, currency), cols.amount, { font: strong ? bold : regular, alignRight: true });
+  for (const { label, amount, total } of totalRows(quote.totals, quote.vatRate)) {
+    text(label, cols.unit, { font: total ? bold : regular, alignRight: true });
+    text(formatMoney(amount, quote.currency), cols.amount, { font: total ? bold : regular, alignRight: true });
     down(14);
   }
 

@@ -9,9 +9,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineEntry } from '@kafue/common/leads';
 import { quotePagePath } from '@kafue/common/calls';
 import {
-  formatMoney,
   quoteMessages,
   quoteStateOf,
+  totalsInWords,
   totalsOf,
   type Quote,
   type QuoteCurrency,
@@ -22,6 +22,7 @@ import {
 import { toLocalClock } from '@kafue/common/time';
 import { HttpError, notFound } from '../http/errors.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
+import { quoted } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
 import { brand } from '@kafue/common/brand';
@@ -216,6 +217,7 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 export async function sendQuote(m: EntityManager, id: string, author: Author, publicUrl: string): Promise<Quote> {
   const row = await lockQuote(m, id, author);
   if (row.status !== 'draft') throw new HttpError(409, quoteMessages.notDraft);
+  if (row.valid_until < (await companyToday(m))) throw new HttpError(409, quoteMessages.pastValidity);
   const token = randomBytes(32).toString('base64url');
   await m.query(`UPDATE quotes SET status = 'sent', token_hash = $2, sent_at = now(), updated_at = now() WHERE id = $1`, [
     id,
@@ -226,17 +228,13 @@ export async function sendQuote(m: EntityManager, id: string, author: Author, pu
     row.enquiry_id,
   ]);
   const { name, replyTo } = await company(m);
-  const totals = totalsOf(row.lines, row.vat_rate === null ? null : Number(row.vat_rate));
-  const amounts = [
-    ...(totals.totalOnce ? [`${formatMoney(totals.totalOnce, row.currency)} once`] : []),
-    ...(totals.totalMonthly ? [`${formatMoney(totals.totalMonthly, row.currency)} per month`] : []),
-  ];
+  const amounts = totalsInWords(totalsOf(row.lines, row.vat_rate === null ? null : Number(row.vat_rate)), row.currency);
   await queueMail(m, {
     to: enquiry.email,
     subject: `[${name}] Your quote ${row.number}`,
     text:
       `Hello ${enquiry.full_name.replace(/\s+/g, ' ').trim()},\n\nThank you for your enquiry. Your quote ${row.number}` +
-      (amounts.length ? ` (${amounts.join(' + ')})` : '') +
+      (amounts ? ` (${amounts})` : '') +
       ` is ready, valid until ${row.valid_until}.\n\nRead it, download it as a PDF, accept it or ask us a question here:\n` +
       `${publicUrl}${quotePagePath}/${token}\n\n-- \n${name}`,
     replyTo,
@@ -336,13 +334,7 @@ export async function askAboutQuote(m: EntityManager, token: string, name: strin
     await queueMail(m, {
       to,
       subject: `[${companyName}] A question about quote ${row.number}`,
-      text:
-        `${name} asked about quote ${row.number}. Replying to this mail answers them.\n\n` +
-        text
-          .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
-          .map((line) => `> ${line}`.trimEnd())
-          .join('\n') +
-        `\n\n-- \n${companyName}`,
+      text: `${name} asked about quote ${row.number}. Replying to this mail answers them.\n\n` + quoted(text) + `\n\n-- \n${companyName}`,
       replyTo: enquiry.email,
     });
   }
@@ -365,10 +357,7 @@ export async function quoteEntries(db: Db, enquiryId: string): Promise<TimelineE
   const quotes = await withQuestions(db, rows);
   rows.forEach((r, i) => {
     const q = quotes[i];
-    const totals = [
-      ...(q.totals.totalOnce ? [`${formatMoney(q.totals.totalOnce, q.currency)} once`] : []),
-      ...(q.totals.totalMonthly ? [`${formatMoney(q.totals.totalMonthly, q.currency)} per month`] : []),
-    ].join(' + ');
+    const totals = totalsInWords(q.totals, q.currency);
     entries.push({
       at: q.createdAt,
       kind: 'quote',

@@ -20,6 +20,7 @@ import {
   formatMoney,
   linesFromRequest,
   quoteStateLabels,
+  totalRows,
   totalsOf,
   type Quote,
   type QuoteLine,
@@ -61,21 +62,13 @@ const draftOf = (q: Quote): Draft => ({
 });
 
 function Totals({ totals, currency, vatRate }: { totals: QuoteTotals; currency: QuoteCurrency; vatRate: number | null }) {
-  const rows: [string, number][] = [];
-  for (const [label, subtotal, vat, total] of [
-    ['once', totals.subtotalOnce, totals.vatOnce, totals.totalOnce],
-    ['per month', totals.subtotalMonthly, totals.vatMonthly, totals.totalMonthly],
-  ] as const) {
-    if (!subtotal) continue;
-    if (vatRate) rows.push([`Subtotal ${label}`, subtotal], [`VAT ${vatRate}% ${label}`, vat]);
-    rows.push([`Total ${label}`, total]);
-  }
+  const rows = totalRows(totals, vatRate);
   if (!rows.length) return <Text size="sm">Total: {formatMoney(0, currency)}</Text>;
   return (
     <Stack gap={2}>
-      {rows.map(([label, amount]) => (
-        <Text key={label} size="sm" fw={label.startsWith('Total') ? 700 : 400}>
-          {label}: {formatMoney(amount, currency)}
+      {rows.map((r) => (
+        <Text key={r.label} size="sm" fw={r.total ? 700 : 400}>
+          {r.label}: {formatMoney(r.amount, currency)}
         </Text>
       ))}
     </Stack>
