@@ -9,6 +9,9 @@
 import { contactFormPath } from './contact-form';
 import { api } from './contract';
 
+/** The public quote page's address, before its token. */
+export const quotePagePath = '/quote';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface Route {
@@ -140,6 +143,19 @@ export const calls = {
   /** The public page the item appears on, rendered with it as saved (text/html). */
   previewContent: { method: 'GET', path: `${contentItem}/preview` },
   getSiteStatus: { method: 'GET', path: api.siteStatus },
+
+  // Quotes: the console's (admins; staff on the enquiries assigned to them) and the public page's
+  listQuotes: { method: 'GET', path: '/api/quotes' },
+  createQuote: { method: 'POST', path: '/api/quotes' },
+  updateQuote: { method: 'PUT', path: '/api/quotes/:id' },
+  sendQuote: { method: 'POST', path: '/api/quotes/:id/send' },
+  withdrawQuote: { method: 'POST', path: '/api/quotes/:id/withdraw' },
+  getQuotePdf: { method: 'GET', path: '/api/quotes/:id/pdf' },
+  /** The page the mailed link opens (text/html), and its forms posted without JavaScript. */
+  viewQuotePage: { method: 'GET', path: `${quotePagePath}/:token` },
+  acceptQuotePage: { method: 'POST', path: `${quotePagePath}/:token/accept` },
+  askQuotePage: { method: 'POST', path: `${quotePagePath}/:token/question` },
+  getQuotePagePdf: { method: 'GET', path: `${quotePagePath}/:token/pdf` },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

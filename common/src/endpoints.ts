@@ -92,6 +92,13 @@ import {
   savedReplyBody,
   savedReplyList,
   savedReplyAnswer,
+  quoteAnswer,
+  quoteCreateBody,
+  quoteList,
+  quoteListQuery,
+  quotePage,
+  quotePdf,
+  quoteUpdateBody,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -108,6 +115,7 @@ export interface ApiCall extends Route {
   readonly answer: Readonly<Partial<Record<number, z.ZodType>>>;
 }
 
+const quotePageAnswers = { 200: quotePage, 400: quotePage, 404: quotePage, 409: quotePage, 429: quotePage };
 const contactPageAnswers = { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage };
 
 export const endpoints = {
@@ -219,6 +227,17 @@ export const endpoints = {
   restoreContentRevision: { ...calls.restoreContentRevision, answer: { 200: contentChangeAnswer } },
   previewContent: { ...calls.previewContent, answer: { 200: previewPage } },
   getSiteStatus: { ...calls.getSiteStatus, answer: { 200: siteStatus } },
+
+  listQuotes: { ...calls.listQuotes, query: quoteListQuery, answer: { 200: quoteList } },
+  createQuote: { ...calls.createQuote, body: quoteCreateBody, answer: { 201: quoteAnswer } },
+  updateQuote: { ...calls.updateQuote, body: quoteUpdateBody, answer: { 200: quoteAnswer } },
+  sendQuote: { ...calls.sendQuote, answer: { 200: quoteAnswer } },
+  withdrawQuote: { ...calls.withdrawQuote, answer: { 200: quoteAnswer } },
+  getQuotePdf: { ...calls.getQuotePdf, answer: { 200: quotePdf } },
+  viewQuotePage: { ...calls.viewQuotePage, answer: quotePageAnswers },
+  acceptQuotePage: { ...calls.acceptQuotePage, answer: quotePageAnswers },
+  askQuotePage: { ...calls.askQuotePage, answer: quotePageAnswers },
+  getQuotePagePdf: { ...calls.getQuotePagePdf, answer: { 200: quotePdf } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

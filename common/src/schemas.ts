@@ -18,3 +18,4 @@ export * from './security';
 export * from './dashboard';
 export * from './content';
 export * from './replies';
+export * from './quotes';

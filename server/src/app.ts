@@ -33,6 +33,7 @@ import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
+import { quoteEndpoints } from './routes/quotes.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -52,6 +53,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...contactFormEndpoints(deps),
   ...replyEndpoints(deps),
   ...staffReplyEndpoints(deps),
+  ...quoteEndpoints(deps),
 ];
 
 interface ErrorAnswer {

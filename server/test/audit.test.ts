@@ -90,6 +90,35 @@ function scenarios(): Record<string, Scenario> {
   let resetToken = '';
   let serviceId = '';
   let savedReplyId = '';
+  let quoteId = '';
+  let quoteToken = '';
+  const quoteBody = () => ({
+    enquiryId,
+    currency: 'USD',
+    lines: [{ description: 'Website', quantity: 1, unitPrice: 499, period: 'once' }],
+    validUntil: '2099-12-31',
+  });
+  /** A draft quote on a fresh enquiry, made before the count. */
+  const draftQuote = async () => {
+    enquiryId = await enquiry('Audit Quote');
+    quoteId = (await superAdmin.client.post('/api/quotes', quoteBody())).body.quote._id;
+  };
+  /** A sent quote and its link's token (from the mail), kept as a secret. */
+  const sentQuote = async () => {
+    await draftQuote();
+    await superAdmin.client.post(`/api/quotes/${quoteId}/send`);
+    const [mail] = await t.db.query<{ body: string }[]>(
+      `SELECT body FROM mail_queue WHERE body LIKE '%/quote/%' ORDER BY created_at DESC LIMIT 1`,
+    );
+    quoteToken = /\/quote\/([\w-]+)/.exec(mail.body)![1];
+    secrets.add(quoteToken);
+  };
+  const quoteForm = (fields: Record<string, string>) =>
+    t
+      .client()
+      .call('POST', `/quote/${quoteToken}/${'question' in fields ? 'question' : 'accept'}`, new URLSearchParams(fields).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
   const service = { category: 'IT', title: 'Audited Service', price: '$10', description: 'Watched closely.', features: ['One'] };
   /** A draft service of its own, so that each content scenario stands alone whatever the order. */
   const draftService = async () => {
@@ -455,6 +484,36 @@ function scenarios(): Record<string, Scenario> {
       action: 'session.end',
       setup: async () => void (sessions = await twoSessions()),
       run: () => superAdmin.client.delete(api.adminSessionById(sessions.id, sessions.otherId)),
+    },
+    [`POST /api/quotes`]: {
+      action: 'quote.create',
+      setup: async () => void (enquiryId = await enquiry('Audit Quote')),
+      run: () => superAdmin.client.post('/api/quotes', quoteBody()),
+    },
+    [`PUT /api/quotes/:id`]: {
+      action: 'quote.update',
+      setup: draftQuote,
+      run: () => superAdmin.client.put(`/api/quotes/${quoteId}`, { ...quoteBody(), notes: 'Changed.' }),
+    },
+    [`POST /api/quotes/:id/send`]: {
+      action: 'quote.send',
+      setup: draftQuote,
+      run: () => superAdmin.client.post(`/api/quotes/${quoteId}/send`),
+    },
+    [`POST /api/quotes/:id/withdraw`]: {
+      action: 'quote.withdraw',
+      setup: sentQuote,
+      run: () => superAdmin.client.post(`/api/quotes/${quoteId}/withdraw`),
+    },
+    [`POST /quote/:token/accept`]: {
+      action: 'quote.accept',
+      setup: sentQuote,
+      run: () => quoteForm({ name: 'Audit Client', accept: 'yes' }),
+    },
+    [`POST /quote/:token/question`]: {
+      action: 'quote.question',
+      setup: sentQuote,
+      run: () => quoteForm({ name: 'Audit Client', question: 'Is hosting included?' }),
     },
     [`POST ${api.forgotPassword}`]: {
       action: 'password.reset_request',

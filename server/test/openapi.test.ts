@@ -281,6 +281,50 @@ describe('recorded answers', () => {
     expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
 
+    // Quotes: drafted, edited, sent, its page opened, asked about and accepted; another withdrawn.
+    const [{ id: quotedId }] = await t.db.query(
+      `INSERT INTO enquiries (full_name, email, message) VALUES ('Quote Api', 'quoted@kafue.test', 'A quote, please.') RETURNING id`,
+    );
+    const quoteById = '/api/quotes/:id';
+    const quoteBody = {
+      enquiryId: quotedId,
+      currency: 'USD',
+      lines: [{ description: 'Website', quantity: 1, unitPrice: 499, period: 'once' }],
+      validUntil: '2099-12-31',
+      vatRate: 16,
+    };
+    const drafted = await call(moderator, 'POST', '/api/quotes', quoteBody);
+    expect(drafted.status).toBe(201);
+    expect((await call(moderator, 'POST', '/api/quotes', { ...quoteBody, lines: [] })).status).toBe(400);
+    const quoteId = { id: drafted.body.quote._id as string };
+    expect((await call(moderator, 'PUT', quoteById, { ...quoteBody, notes: 'Hosting included.' }, quoteId)).status).toBe(200);
+    const quoteList = await moderator.get(`/api/quotes?enquiryId=${quotedId}`);
+    expect(quoteList.status).toBe(200);
+    recorded.push({ method: 'GET', route: '/api/quotes', answer: quoteList });
+    expect((await call(moderator, 'GET', `${quoteById}/pdf`, undefined, quoteId)).status).toBe(200);
+    expect((await call(moderator, 'POST', `${quoteById}/send`, undefined, quoteId)).status).toBe(200);
+    expect((await call(moderator, 'PUT', quoteById, quoteBody, quoteId)).status).toBe(409);
+    const [{ body: quoteMail }] = await t.db.query(`SELECT body FROM mail_queue WHERE to_address = 'quoted@kafue.test'`);
+    const quoteToken = { token: /\/quote\/([A-Za-z0-9_-]{43})/.exec(quoteMail as string)![1] };
+    expect((await call(anyone, 'GET', '/quote/:token', undefined, quoteToken)).status).toBe(200);
+    expect((await call(anyone, 'GET', '/quote/:token', undefined, { token: 'unknown' })).status).toBe(404);
+    expect((await call(anyone, 'GET', '/quote/:token/pdf', undefined, quoteToken)).status).toBe(200);
+    for (const [action, fields, status] of [
+      ['question', { name: 'Quote Api', question: 'Is hosting included?' }, 200],
+      ['accept', { name: 'Quote Api' }, 400],
+      ['accept', { name: 'Quote Api', accept: 'yes' }, 200],
+      ['accept', { name: 'Quote Api', accept: 'yes' }, 409],
+    ] as const) {
+      const route = `/quote/:token/${action}`;
+      const answer = await anyone.call('POST', `/quote/${quoteToken.token}/${action}`, new URLSearchParams(fields).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(answer.status).toBe(status);
+      recorded.push({ method: 'POST', route, answer });
+    }
+    const another = await call(moderator, 'POST', '/api/quotes', quoteBody);
+    expect((await call(moderator, 'POST', `${quoteById}/withdraw`, undefined, { id: another.body.quote._id as string })).status).toBe(200);
+
     // Two-factor sign-in: set up, sign in without and with a code, turn off.
     const setup = await call(admin.client, 'POST', api.twoFactorSetup);
     expect(setup.status).toBe(200);

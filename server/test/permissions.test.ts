@@ -232,6 +232,26 @@ const rows: Row[] = [
     allowed: ['staffPending', 'staff'],
     run: (c) => c.post(api.staffMyPassword, { currentPassword: 'x', newPassword: 'short' }),
   },
+  // Quotes: any admin, and staff with their own password (on the enquiries assigned to them:
+  // an unknown one answers 404); the public page and its forms anyone (an unknown link: 404).
+  { call: 'GET /api/quotes', allowed: [...admins, 'staff'], run: (c) => c.get(`/api/quotes?enquiryId=${missing}`) },
+  { call: 'POST /api/quotes', allowed: [...admins, 'staff'], run: (c) => c.post('/api/quotes', {}) },
+  { call: 'PUT /api/quotes/{id}', allowed: [...admins, 'staff'], run: (c) => c.put(`/api/quotes/${missing}`, {}) },
+  { call: 'POST /api/quotes/{id}/send', allowed: [...admins, 'staff'], run: (c) => c.post(`/api/quotes/${missing}/send`) },
+  { call: 'POST /api/quotes/{id}/withdraw', allowed: [...admins, 'staff'], run: (c) => c.post(`/api/quotes/${missing}/withdraw`) },
+  { call: 'GET /api/quotes/{id}/pdf', allowed: [...admins, 'staff'], run: (c) => c.get(`/api/quotes/${missing}/pdf`) },
+  { call: 'GET /quote/{token}', allowed: everyone, run: (c) => c.get('/quote/unknown') },
+  {
+    call: 'POST /quote/{token}/accept',
+    allowed: everyone,
+    run: (c) => c.call('POST', '/quote/unknown/accept', 'name=', { 'content-type': 'application/x-www-form-urlencoded' }),
+  },
+  {
+    call: 'POST /quote/{token}/question',
+    allowed: everyone,
+    run: (c) => c.call('POST', '/quote/unknown/question', 'name=', { 'content-type': 'application/x-www-form-urlencoded' }),
+  },
+  { call: 'GET /quote/{token}/pdf', allowed: everyone, run: (c) => c.get('/quote/unknown/pdf') },
   // Password reset by e-mail: open to anyone (empty bodies: 400, nothing mailed or changed).
   { call: 'POST /api/auth/forgot-password', allowed: everyone, run: (c) => c.post(api.forgotPassword, {}) },
   { call: 'POST /api/auth/reset-password', allowed: everyone, run: (c) => c.post(api.resetPassword, {}) },

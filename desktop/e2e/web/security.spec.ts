@@ -4,15 +4,12 @@
  * session (own and, as Super Admin, another admin's), resetting a forgotten password from the
  * mailed link (read from the server's outbox), and axe on every new screen and state.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
-import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { apiAs, baseURL, createAdmin, createStaff, signIn, staffSignIn, superAdmin, toasts, type Credentials } from './support';
+import { apiAs, baseURL, createAdmin, createStaff, outboxLink, signIn, staffSignIn, superAdmin, toasts, type Credentials } from './support';
 
 // Several browsers, sign-ins and axe passes per test, on a shared machine.
 test.describe.configure({ timeout: 120_000 });
@@ -191,27 +188,8 @@ test.describe('active sessions', () => {
   });
 });
 
-/** The reset link of the one mail to `to` in the server's outbox (waits for the mail queue to deliver it). */
-async function mailedLink(to: string): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = await readdir(outbox).catch(() => [] as string[]);
-        for (const file of files.filter((f) => f.endsWith('.eml'))) {
-          const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r\n/g, '').replace(/=3D/g, '=');
-          if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(raw)) {
-            link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(raw)?.[1];
-          }
-        }
-        return link;
-      },
-      { message: `a reset mail to ${to}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
+/** The reset link of the mail to `to` in the server's outbox. */
+const mailedLink = (to: string) => outboxLink(to, /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43})/, 'a reset mail');
 
 test.describe('password reset by e-mail', () => {
   test('an admin resets a forgotten password from the mailed link, once', async ({ page }) => {

@@ -3,10 +3,12 @@
  * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
  * what the server holds.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
-import { baseURL as configuredBaseURL, superAdmin } from '../../playwright.config';
+import { baseURL as configuredBaseURL, dataDir, superAdmin } from '../../playwright.config';
 
 export { superAdmin };
 
@@ -79,6 +81,29 @@ export async function staffSignIn(page: Page, email: string, password: string): 
   await page.getByRole('textbox', { name: /^Email/ }).fill(email);
   await page.getByRole('textbox', { name: /^Password/ }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * The link matching `link` (its first group) in the last mail to `to` in the server's outbox,
+ * waiting for the mail queue to deliver it (`what` names the mail in a failure).
+ */
+export async function outboxLink(to: string, link: RegExp, what: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await readdir(outbox).catch(() => [] as string[]);
+        for (const file of files.filter((f) => f.endsWith('.eml'))) {
+          const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r\n/g, '').replace(/=3D/g, '=');
+          if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(raw)) found = link.exec(raw)?.[1] ?? found;
+        }
+        return found;
+      },
+      { message: `${what} to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return found!;
 }
 
 /** The toast area: top-right (spec section 2). */

@@ -23,6 +23,7 @@ import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders
 import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
 import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.js';
 import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
+import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -41,6 +42,7 @@ export const migrations = [
   LeadFollowThrough1795600000001,
   ReplyClock1795600000105,
   SavedReplies1795600000106,
+  QuoteNumbersAndQuestions1795600000107,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

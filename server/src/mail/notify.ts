@@ -74,7 +74,7 @@ export const signature = (company: string) => `\n\n-- \n${company}`;
  * Visitor text set apart from the mail's own lines: after every labelled field and a blank line,
  * each of its lines quoted ("> "), so that no line of it can read as a field ("Bcc: ...").
  */
-const quoted = (text: string) =>
+export const quoted = (text: string) =>
   text
     .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
     .map((line) => `> ${line}`.trimEnd())

@@ -24,9 +24,10 @@ import { assertSameOrigin } from './security.js';
  * - editor: Super Admin and Editor (create, edit, delete staff);
  * - superAdmin: Super Admin (change settings, backups, invite/edit/delete admins);
  * - staffPendingPassword: a signed-in staff member, also before they chose their own password;
- * - staff: a signed-in staff member who has chosen their own password (the staff portal).
+ * - staff: a signed-in staff member who has chosen their own password (the staff portal);
+ * - team: any admin, or such a staff member (the handler keeps staff to the enquiries assigned to them).
  */
-export type Access = 'public' | 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff';
+export type Access = 'public' | 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff' | 'team';
 
 const adminRolesFor: Partial<Record<Access, readonly AdminRole[]>> = {
   editor: ['Super Admin', 'Editor'],
@@ -88,11 +89,11 @@ export async function authorize(ctx: Context, deps: AppDeps, access: Access): Pr
   if (access === 'public') return undefined;
   const principal = await principalOf(ctx, deps.sessions);
   if (!principal) throw notSignedIn();
-  if (access === 'staff' || access === 'staffPendingPassword') {
+  if (access === 'staff' || access === 'staffPendingPassword' || (access === 'team' && principal.kind === 'staff')) {
     if (principal.kind !== 'staff') throw forbidden();
     if (principal.status === 'Inactive') throw forbidden(messages.staffInactive);
     if (principal.status === 'Suspended') throw forbidden(messages.staffSuspended);
-    if (access === 'staff' && principal.mustChangePassword) throw forbidden(messages.passwordChangeRequired);
+    if (access !== 'staffPendingPassword' && principal.mustChangePassword) throw forbidden(messages.passwordChangeRequired);
     return principal;
   }
   if (principal.kind !== 'admin') throw forbidden();

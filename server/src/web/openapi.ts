@@ -18,6 +18,7 @@ const callers: Record<Access, string> = {
   superAdmin: 'a signed-in Super Admin',
   staffPendingPassword: 'a signed-in Active staff member, also before they have chosen their own password',
   staff: 'a signed-in Active staff member who has chosen their own password',
+  team: 'any signed-in admin, or a signed-in Active staff member with their own password on the enquiries assigned to them',
 };
 
 function nameOf(schema: z.ZodType): string {
@@ -87,7 +88,8 @@ function operation(e: Endpoint) {
       ),
       ...(body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
       ...(e.access === 'public' ? {} : { 401: error('Not signed in.'), 403: error(`Refused: only ${callers[e.access]} may call this.`) }),
-      ...(params.length ? { 404: error('No such record.') } : {}),
+      // A page that answers an unknown address itself (the quote page) documents its own 404.
+      ...(params.length && !e.answer[404] ? { 404: error('No such record.') } : {}),
       default: error('Any other refusal or failure (409 duplicate email, 413, 429, 503...).'),
     },
   };

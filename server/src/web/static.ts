@@ -6,6 +6,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
+import { quotePagePath } from '@kafue/common/calls';
 import { contactFormPath } from '@kafue/common/contact-form';
 import { isApiPath, isConsolePath } from '../http/paths.js';
 import type { MemoryFile, SitePublisher } from '../site/publisher.js';
@@ -163,7 +164,8 @@ export function namesSomething(siteDir: string, consoleDir: string, site?: SiteP
 
 export function staticFiles(siteDir: string, consoleDir: string, site?: SitePublisher) {
   return async function serveStatic(ctx: Context, next: Next): Promise<void> {
-    if (isApiPath(ctx.path) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+    // The quote page is rendered by its own call for each visit (routes/quotes.ts).
+    if (isApiPath(ctx.path) || ctx.path.startsWith(`${quotePagePath}/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       await next();
       return;
     }

@@ -24,7 +24,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 import type { EnquirySortField } from '@kafue/common/contract';
-import { EnquiryDetail } from './EnquiryDetail';
+import { EnquiryDetail, type DetailSections } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
 import { StageBadge, TimeLeft, useMinuteClock } from './stages';
@@ -60,8 +60,11 @@ function SortHeader({ label, field, sort, onSort }: { label: string; field: Sort
   );
 }
 
-/** Enquiries: the inbox, paged, searched, filtered and sorted by the server. */
-export default function Enquiries() {
+/**
+ * Enquiries: the inbox, paged, searched, filtered and sorted by the server. `detailSections` adds
+ * other features' parts of an enquiry (its quotes) to the detail view; app/ composes them.
+ */
+export default function Enquiries({ detailSections }: { detailSections?: DetailSections }) {
   const format = useFormatTime();
   const now = useMinuteClock();
   const [filters, setFilters] = useState<Filters>(noFilters);
@@ -298,7 +301,7 @@ export default function Enquiries() {
           />
         </Group>
       </Paper>
-      <EnquiryDetail id={openId} onClose={() => setOpenId(null)} />
+      <EnquiryDetail id={openId} onClose={() => setOpenId(null)} sections={detailSections} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { EnquiryFollowUp } from '../../components/EnquiryFollowUp';
@@ -37,15 +38,18 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** Parts of an enquiry's detail view that other features give (its quotes), shown above the notes. */
+export type DetailSections = (enquiry: Detail) => ReactNode;
+
 /** The detail view of one enquiry, in a drawer over the list: read, assign, set status, add notes, reply, delete. */
-export function EnquiryDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function EnquiryDetail({ id, onClose, sections }: { id: string | null; onClose: () => void; sections?: DetailSections }) {
   const { data, error, isPending } = useEnquiry(id);
   return (
     <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={data?.fullName ?? 'Enquiry'}>
       {id === null ? null : isPending ? (
         <Text role="status">Loading...</Text>
       ) : data ? (
-        <DetailBody enquiry={data} onGone={onClose} />
+        <DetailBody enquiry={data} onGone={onClose} sections={sections} />
       ) : (
         <LoadFailure error={error} fallback={texts.loadFailed} />
       )}
@@ -53,7 +57,7 @@ export function EnquiryDetail({ id, onClose }: { id: string | null; onClose: () 
   );
 }
 
-function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }) {
+function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: () => void; sections?: DetailSections }) {
   const format = useFormatTime();
   const isSuperAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
   const staff = useActiveStaff();
@@ -128,6 +132,7 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
           Saving...
         </Text>
       )}
+      {sections?.(enquiry)}
       <EnquiryNotes
         notes={enquiry.notes}
         formatTime={(iso) => format(iso)}

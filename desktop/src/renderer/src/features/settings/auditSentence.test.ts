@@ -57,6 +57,18 @@ describe('the audit log in sentences', () => {
     expect(sentences.size).toBe(auditActions.length);
   });
 
+  it('names who accepted a quote on its page, by the name they gave', () => {
+    expect(
+      auditSentence(
+        entry('quote.accept', {
+          actor: null,
+          target: { type: 'quote', _id: 'q', label: 'Q-2026-0001' },
+          changes: { acceptedName: { new: 'Chanda Mwale' } },
+        }),
+      ),
+    ).toBe('Chanda Mwale accepted the quote Q-2026-0001.');
+  });
+
   it('names a price change with its old and new price', () => {
     expect(auditSentence(entry('service.update', { changes: { price: { old: '$499', new: '$549' }, position: { old: 1, new: 2 } } }))).toBe(
       'Mary Banda changed the price of Website Creation from $499 to $549.',

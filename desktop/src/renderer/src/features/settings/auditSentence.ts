@@ -231,6 +231,20 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} ${changed(entry.changes, `of the saved reply ${label}`)}`;
     case 'saved_reply.delete':
       return `${who} deleted the saved reply ${label}`;
+    case 'quote.create':
+      return `${who} drafted the quote ${label}`;
+    case 'quote.update':
+      return `${who} ${changed(entry.changes, `of the quote ${label}`)}`;
+    case 'quote.send':
+      return `${who} sent the quote ${label}`;
+    case 'quote.withdraw':
+      return `${who} withdrew the quote ${label}`;
+    case 'quote.accept': {
+      const name = entry.changes.acceptedName?.new;
+      return `${typeof name === 'string' && name ? name : 'The client'} accepted the quote ${label}`;
+    }
+    case 'quote.question':
+      return `The client asked a question about the quote ${label}`;
     case 'settings.update':
       // The company profile and the reply targets are saved as settings of their own.
       return `${who} ${changed(entry.changes, ownSettingsNames[entry.target._id ?? ''] ?? settingsNames[action])}`;

@@ -1,0 +1,89 @@
+/**
+ * A quote as the team and the client meet it: built in the console from a pricing request (its
+ * lines prefilled), saved and sent; the mailed link (read from the server's outbox) opened
+ * signed out, accepted with a name and the tick; the console then shows it accepted and the
+ * enquiry closed. axe on the Quotes section at 1366 and 390 px and on the public page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
+import { createEnquiry, outboxLink, signIn, superAdmin, toasts, unique } from './support';
+
+test.describe.configure({ timeout: 180_000 });
+
+async function openEnquiry(page: Page, fullName: string) {
+  await page.goto('/admin/enquiries');
+  await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
+  await page.getByRole('button', { name: `Open the enquiry from ${fullName}` }).click();
+  return page.getByRole('dialog', { name: fullName });
+}
+
+test('a quote built from a pricing request, sent, accepted by the client signed out: the enquiry is won', async ({ page, browser }) => {
+  const slug = unique('quote');
+  const enquiry = await createEnquiry({
+    fullName: `Client ${slug}`,
+    email: `${slug}@kafue.test`,
+    request: { plan: 'Business', addons: ['Priority Support'] },
+    page: '/contact?plan=Business&addon=Priority%20Support',
+  });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, superAdmin);
+  const drawer = await openEnquiry(page, enquiry.fullName);
+  await expect(drawer.getByText('No quotes yet.')).toBeVisible();
+  await drawer.getByRole('button', { name: 'New quote' }).click();
+
+  // Prefilled from the request: the plan and its add-on, per month, at the prices the site showed.
+  const editor = drawer.getByRole('form', { name: 'New quote' });
+  await expect(editor.getByRole('textbox', { name: 'Line 1 description' })).toHaveValue('Business plan');
+  await expect(editor.getByRole('textbox', { name: 'Line 2 description' })).toHaveValue('Priority Support');
+  await expect(editor.getByRole('textbox', { name: 'Unit price (USD)' }).first()).toHaveValue('99');
+  await expect(editor).toContainText('Total per month: USD 148.00');
+  await editor.getByRole('textbox', { name: /^VAT %/ }).fill('16');
+  await expect(editor).toContainText('VAT 16% per month: USD 23.68');
+  await expect(editor).toContainText('Total per month: USD 171.68');
+  await expectNoViolations(page, 'the quote editor at 1366 px');
+  await editor.getByRole('button', { name: 'Save draft' }).click();
+  await expect(toasts(page).filter({ hasText: 'Quote saved as a draft.' })).toBeVisible();
+
+  const card = drawer.getByRole('listitem', { name: /^Quote Q-\d{4}-\d{4}$/ });
+  await expect(card).toContainText('Draft');
+  const number = ((await card.getAttribute('aria-label')) ?? '').replace('Quote ', '');
+  await card.getByRole('button', { name: `Send ${number}` }).click();
+  await expect(toasts(page).filter({ hasText: 'Quote sent.' })).toBeVisible();
+  await expect(card).toContainText('Sent');
+  await expectNoViolations(page, 'the quotes section at 1366 px');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoViolations(page, 'the quotes section at 390 px');
+  const fits = await drawer.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, 'the drawer fits a phone').toBe(true);
+
+  // The client, signed out, opens the mailed link.
+  const link = await outboxLink(enquiry.email, /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]{43})/, 'a quote mail');
+  const client = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await client.newPage();
+  const response = await visitor.goto(link);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(visitor.getByRole('heading', { level: 1, name: `Quote ${number}` })).toBeVisible();
+  await expect(visitor.getByRole('table')).toContainText('Business plan');
+  await expect(visitor.getByRole('table')).toContainText('USD 171.68');
+  await expect(visitor.getByRole('link', { name: 'Download the quote as a PDF' })).toBeVisible();
+  await expectNoViolations(visitor, 'the public quote page at 390 px');
+  await visitor.setViewportSize({ width: 1366, height: 900 });
+  await expectNoViolations(visitor, 'the public quote page at 1366 px');
+
+  await visitor.getByRole('textbox', { name: 'Your name' }).first().fill(enquiry.fullName);
+  await visitor.getByRole('checkbox', { name: 'I accept this quote' }).check();
+  await visitor.getByRole('button', { name: 'Accept' }).click();
+  await expect(visitor.getByRole('status')).toHaveText('Thank you. Your acceptance is recorded and we will be in touch shortly.');
+  await expect(visitor.getByText(`Accepted by ${enquiry.fullName}`)).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  await expectNoViolations(visitor, 'the public quote page accepted');
+  await client.close();
+
+  // Back in the console: the quote accepted, the enquiry won and so closed.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const again = await openEnquiry(page, enquiry.fullName);
+  await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText('Accepted');
+  await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText(`accepted by ${enquiry.fullName}`);
+  await expect(again.getByText('Closed', { exact: true }).first()).toBeVisible();
+});
