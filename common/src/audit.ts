@@ -49,6 +49,9 @@ export const auditActions = [
   'checklist.dismiss',
   'mail.test',
   'announcement.send',
+  'reminder.create',
+  'reminder.done',
+  'reminder.snooze',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -71,7 +74,7 @@ export const auditKinds = {
     label: 'Staff and admin accounts',
     actions: ['staff.create', 'staff.update', 'staff.delete', 'admin.create', 'admin.update', 'admin.delete'],
   },
-  enquiries: { label: 'Enquiries', actions: ['enquiry.*'] },
+  enquiries: { label: 'Enquiries', actions: ['enquiry.*', 'reminder.*'] },
   settings: { label: 'Settings', actions: ['settings.*', 'audit_settings.*', 'backup_schedule.*', 'checklist.*', 'mail.*'] },
   announcements: { label: 'Announcements to staff', actions: ['announcement.*'] },
   backups: { label: 'Backups', actions: ['backup.*'] },

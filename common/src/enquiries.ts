@@ -128,6 +128,8 @@ export const enquiry = z
     createdAt: z.iso.datetime(),
     /** When an admin first opened it; null while unread. */
     readAt: z.iso.datetime().nullable(),
+    /** An earlier enquiry (not Spam) came from the same address: the sender is a known contact. */
+    knownContact: z.boolean(),
   })
   .meta({ id: 'Enquiry' });
 export type Enquiry = z.infer<typeof enquiry>;
