@@ -32,6 +32,9 @@ import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
+import { contactEndpoints } from './routes/contacts.js';
+import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
+import { reportEndpoints } from './routes/reports.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -49,6 +52,10 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...dashboardEndpoints(deps),
   ...contentEndpoints(deps),
   ...contactFormEndpoints(deps),
+  ...contactEndpoints(deps),
+  ...reminderEndpoints(deps),
+  ...staffReminderEndpoints(deps),
+  ...reportEndpoints(deps),
 ];
 
 interface ErrorAnswer {

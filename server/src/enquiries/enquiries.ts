@@ -36,10 +36,13 @@ interface EnquiryRow {
   read_at: Date | null;
   assignee_id: string | null;
   assignee_name: string | null;
+  known_contact: boolean;
 }
 
+// known_contact: an earlier enquiry (not Spam) came from the same address, any case (index enquiries_contact).
 const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.status, e.created_at, e.read_at,
-  s.id AS assignee_id, s.name AS assignee_name`;
+  s.id AS assignee_id, s.name AS assignee_name,
+  EXISTS (SELECT 1 FROM enquiries p WHERE lower(p.email) = lower(e.email) AND p.created_at < e.created_at AND p.status <> 'Spam') AS known_contact`;
 export const enquiryFrom = `enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
 
 const toEnquiry = (r: EnquiryRow): Enquiry => ({
@@ -56,6 +59,7 @@ const toEnquiry = (r: EnquiryRow): Enquiry => ({
   assignee: r.assignee_id ? { _id: r.assignee_id, name: r.assignee_name ?? '' } : null,
   createdAt: r.created_at.toISOString(),
   readAt: r.read_at ? r.read_at.toISOString() : null,
+  knownContact: r.known_contact,
 });
 
 interface NoteRow {

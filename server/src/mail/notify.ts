@@ -74,22 +74,24 @@ const signature = (company: string) => `\n\n-- \n${company}`;
  * Visitor text set apart from the mail's own lines: after every labelled field and a blank line,
  * each of its lines quoted ("> "), so that no line of it can read as a field ("Bcc: ...").
  */
-const quoted = (text: string) =>
+export const quoted = (text: string) =>
   text
     .split(/\r\n|[\r\n\u0085\u2028\u2029]/)
     .map((line) => `> ${line}`.trimEnd())
     .join('\n');
 
 /** A one-line value (a name, a phone number) as one line, whatever an older record holds. */
-const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
+export const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
 
 /** A new enquiry (not spam) arrived: the admins who asked for instant mail hear of it. */
 export async function enquiryReceived(m: EntityManager, enquiryId: string): Promise<void> {
   const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));
   if (recipients.length === 0) return;
   const { company } = await general(m);
-  const [e] = await m.query<NewEnquiryFacts[]>(
-    `SELECT id, full_name, email, phone, service, message, created_at, kind, request, page FROM enquiries WHERE id = $1`,
+  const [e] = await m.query<(NewEnquiryFacts & { earlier: number })[]>(
+    `SELECT id, full_name, email, phone, service, message, created_at, kind, request, page,
+            (SELECT count(*)::int FROM enquiries p WHERE lower(p.email) = lower(e.email) AND p.created_at < e.created_at AND p.status <> 'Spam') AS earlier
+       FROM enquiries e WHERE id = $1`,
     [enquiryId],
   );
   const name = asOneLine(e.full_name);
@@ -97,6 +99,7 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string): Prom
     `A new enquiry came in through the ${company} website.\n` +
     `Open it in the console: /admin/enquiries/${e.id}\nReplying to this mail answers ${name}.\n\n` +
     `From: ${name} <${e.email}>\n` +
+    (e.earlier > 0 ? `Known contact: ${e.earlier} earlier ${e.earlier === 1 ? 'enquiry' : 'enquiries'} from this address\n` : '') +
     (e.phone ? `Phone: ${asOneLine(e.phone)}\n` : '') +
     `Service: ${e.service ?? 'not chosen'}\n` +
     `Kind: ${enquiryKindLabels[e.kind]}\n` +
