@@ -1,7 +1,8 @@
 /**
  * Contacts: the enquiries sent from one email address, whatever its case, are one person or firm.
- * Nothing is stored for them: the list groups the enquiries by lower(email) (index
- * enquiries_contact), so a contact is always what its enquiries say. Spam stays out.
+ * Their list is kafue_derived.contacts, which triggers keep from the enquiries, replies and
+ * contacts logged (migration ContactsRemindersReports): a contact is always what its enquiries
+ * say. Spam stays out.
  */
 import type { DataSource } from 'typeorm';
 import { contactChannelLabels, type ContactChannel, type QuoteStatus, type TimelineEntry } from '@kafue/common/leads';
@@ -36,22 +37,6 @@ interface ContactRow {
   last_contact_at: Date;
 }
 
-/**
- * One row per contact among the enquiries `where` picks: the name, address and phone of the newest
- * enquiry (the newest phone given), how many, and the last time either side spoke.
- */
-const contactsOf = (where: string) => `
-  SELECT lower(e.email) AS key,
-         (array_agg(e.full_name ORDER BY e.created_at DESC))[1] AS name,
-         (array_agg(e.email ORDER BY e.created_at DESC))[1] AS email,
-         (array_agg(e.phone ORDER BY e.created_at DESC) FILTER (WHERE e.phone IS NOT NULL))[1] AS phone,
-         count(*)::int AS enquiries,
-         max(greatest(e.created_at,
-                      (SELECT max(created_at) FROM enquiry_replies WHERE enquiry_id = e.id),
-                      (SELECT max(created_at) FROM enquiry_contacts WHERE enquiry_id = e.id))) AS last_contact_at
-    FROM enquiries e WHERE e.status <> 'Spam' AND ${where}
-   GROUP BY lower(e.email)`;
-
 /** The accepted quotes' value per contact and currency. */
 async function valuesWon(db: DataSource, keys: string[]): Promise<Map<string, WonValue[]>> {
   const rows = await db.query<{ key: string; currency: WonValue['currency']; once: string; monthly: string }[]>(
@@ -77,32 +62,24 @@ const toSummary = (r: ContactRow, won: Map<string, WonValue[]>): ContactSummary 
   valueWon: won.get(r.key) ?? [],
 });
 
-/** One page of contacts, found by words in a name, email or phone of any of their enquiries. */
+const contactColumns = `key, name, email, phone, enquiries, last_contact_at`;
+
+/** One page of contacts, found by words in their name, email or phone (trigram index contacts_words). */
 export async function listContacts(db: DataSource, query: ListQuery) {
-  const values: unknown[] = [];
-  let where = 'true';
-  if (query.q) {
-    values.push(likePattern(query.q));
-    where = `lower(e.email) IN (SELECT lower(email) FROM enquiries WHERE full_name ILIKE $1 OR email ILIKE $1 OR phone ILIKE $1)`;
-  }
+  const values: unknown[] = query.q ? [likePattern(query.q)] : [];
+  const where = query.q ? `(name || ' ' || key || ' ' || coalesce(phone, '')) ILIKE $1` : 'true';
   const n = values.length;
-  const { rows } = await poolOf(db).query<ContactRow & { total: number }>(
-    `SELECT c.*, count(*) OVER ()::int AS total FROM (${contactsOf(where)}) c
-      ORDER BY ${orderBy(query.sort)} LIMIT $${n + 1} OFFSET $${n + 2}`,
-    [...values, query.pageSize, (query.page - 1) * query.pageSize],
-  );
+  const [{ rows }, [{ total }]] = await Promise.all([
+    poolOf(db).query<ContactRow>(
+      `SELECT ${contactColumns} FROM kafue_derived.contacts WHERE ${where} ORDER BY ${orderBy(query.sort)} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...values, query.pageSize, (query.page - 1) * query.pageSize],
+    ),
+    db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM kafue_derived.contacts WHERE ${where}`, values),
+  ]);
   const won = await valuesWon(
     db,
     rows.map((r) => r.key),
   );
-  const total =
-    rows[0]?.total ??
-    (
-      await db.query<[{ total: number }]>(
-        `SELECT count(DISTINCT lower(email))::int AS total FROM enquiries e WHERE status <> 'Spam' AND ${where}`,
-        values,
-      )
-    )[0].total;
   return { items: rows.map((r) => toSummary(r, won)), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -198,7 +175,7 @@ async function timelineOf(db: DataSource, ids: string[]): Promise<Entry[]> {
 
 /** A contact by its key (the address in lower case): its enquiries and everything that happened on them; undefined when none. */
 export async function findContact(db: DataSource, key: string): Promise<ContactDetail | undefined> {
-  const [row] = await db.query<ContactRow[]>(contactsOf('lower(e.email) = $1'), [key]);
+  const [row] = await db.query<ContactRow[]>(`SELECT ${contactColumns} FROM kafue_derived.contacts WHERE key = $1`, [key]);
   if (!row) return undefined;
   const enquiryList = await db.query<
     {

@@ -65,8 +65,7 @@ export async function leadReport(db: DataSource, query: { from: string; to: stri
       values,
     ),
     db.query<{ start: string; label: string; count: number }[]>(
-      `SELECT ${period('created_at')} AS start,
-              coalesce(service, request->>'title', request->'plan'->>'name', 'None') AS label, count(*)::int AS count
+      `SELECT ${period('created_at')} AS start, coalesce(topic, 'None') AS label, count(*)::int AS count
          FROM enquiries WHERE status <> 'Spam' AND created_at >= $1 AND created_at < $2 GROUP BY 1, 2 ORDER BY 1, 3 DESC, 2`,
       values,
     ),
