@@ -14,6 +14,7 @@ import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
 import { AnnouncementModal } from './AnnouncementModal';
 import { Checklist } from './Checklist';
+import { DueReminders } from '../../components/Reminders';
 import {
   activityGlyph,
   categorySlices,
@@ -119,6 +120,7 @@ export default function Dashboard() {
         <Text c="dimmed">Here's what's happening with your platform today</Text>
       </div>
       {superAdmin && <Checklist />}
+      <DueReminders />
       {isPending ? (
         <Loading />
       ) : !data ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -230,6 +231,11 @@ export default function Enquiries() {
                 <Table.Td>
                   {e.fullName}
                   {!e.readAt && <VisuallyHidden> (unread)</VisuallyHidden>}
+                  {e.knownContact && (
+                    <Badge ml="xs" size="sm" variant="light" color="grape">
+                      Known contact
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>{e.email}</Table.Td>
                 <Table.Td>{e.service}</Table.Td>

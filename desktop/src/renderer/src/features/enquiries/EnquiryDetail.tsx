@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -8,6 +9,8 @@ import { useAuth } from '../../lib/session';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
+import { EnquiryReminders } from '../../components/Reminders';
+import { contactPath } from '../../lib/contactPath';
 import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
 
 const unassigned = '';
@@ -83,6 +86,9 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
         <Anchor href={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`} fw={600}>
           Reply by email
         </Anchor>
+        <Anchor component={Link} to={contactPath(enquiry.email)}>
+          {enquiry.knownContact ? 'Known contact: see every enquiry' : 'Contact page'}
+        </Anchor>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
@@ -110,6 +116,7 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
           Saving...
         </Text>
       )}
+      <EnquiryReminders enquiryId={enquiry._id} />
       <EnquiryNotes
         notes={enquiry.notes}
         formatTime={(iso) => format(iso)}
