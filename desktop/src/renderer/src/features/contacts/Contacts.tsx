@@ -213,30 +213,32 @@ function ContactPage({ contactKey }: { contactKey: string }) {
             </Stack>
           </Panel>
           <Panel title="History">
-            <Timeline bulletSize={14} lineWidth={2} aria-label="History, oldest first">
-              {data.timeline.map((entry, i) => (
-                <Timeline.Item
-                  key={`${entry.at}-${i}`}
-                  color={entryColors[entry.kind]}
-                  title={
-                    <Text fw={600} size="sm">
-                      {entry.title}
+            <section aria-label="History, oldest first">
+              <Timeline bulletSize={14} lineWidth={2}>
+                {data.timeline.map((entry, i) => (
+                  <Timeline.Item
+                    key={`${entry.at}-${i}`}
+                    color={entryColors[entry.kind]}
+                    title={
+                      <Text fw={600} size="sm">
+                        {entry.title}
+                      </Text>
+                    }
+                  >
+                    <Text size="xs" c="dimmed">
+                      {format(entry.at)}
+                      {entry.by ? ` · ${entry.by}` : ''}
+                      {entry.state ? ` · ${entry.state}` : ''}
                     </Text>
-                  }
-                >
-                  <Text size="xs" c="dimmed">
-                    {format(entry.at)}
-                    {entry.by ? ` · ${entry.by}` : ''}
-                    {entry.state ? ` · ${entry.state}` : ''}
-                  </Text>
-                  {entry.text && (
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {entry.text}
-                    </Text>
-                  )}
-                </Timeline.Item>
-              ))}
-            </Timeline>
+                    {entry.text && (
+                      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {entry.text}
+                      </Text>
+                    )}
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </section>
           </Panel>
         </>
       )}
