@@ -9,22 +9,20 @@
  * lead report, 20 calls one after another. Targets: first page p99 under 50 ms, a year's report
  * under 500 ms. Writes bench-results/leads-bench.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { api } from '@kafue/common/contract';
-import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, scratchDir, waitFor, writeBenchResult } from './harness.js';
+import { startEmbedded } from '../src/db/embedded.js';
+import { buildBenchServer, createDatabase, signInBenchAdmin, startBenchServer, scratchDir, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS_INBOX ?? 20);
 const count = Number(process.env.BENCH_ENQUIRIES ?? 200_000);
 const replies = Math.round(count / 5);
 const quotes = Math.round(count / 10);
-const adminEmail = 'bench@kafue.test';
-const adminPassword = 'bench password 1';
 
 const tmp = scratchDir('kafue-bench-leads-');
 let server: ChildProcess | undefined;
@@ -37,29 +35,13 @@ async function main() {
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   try {
     const databaseUrl = await createDatabase(cluster.url, 'bench_leads');
-    const port = await freePort();
-    server = spawn(process.execPath, [join(dist, 'main.js')], {
-      env: {
-        PATH: process.env.PATH!,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        DATA_DIR: join(tmp, 'data'),
-        SITE_DIR: join(tmp, 'no-site'),
-        CONSOLE_DIR: join(tmp, 'no-console'),
-        DRAIN_SECONDS: '0',
-        ADMIN_EMAIL: adminEmail,
-        ADMIN_PASSWORD: adminPassword,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(base + api.health, server, { anyAnswer: true });
+    let base: string;
+    ({ server, base } = await startBenchServer(dist, databaseUrl, tmp));
 
     // The data, straight into the database. One address in four writes again (a returning contact).
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    let started = performance.now();
+    const started = performance.now();
     await db.query(
       `INSERT INTO staff_users (name, email, role, status, password_hash)
        SELECT 'Bench Staff ' || i, 'staff' || i || '@kafue.test', 'Staff', 'Active', 'x' FROM generate_series(1, 10) i`,
@@ -120,13 +102,7 @@ async function main() {
     const sqlTimeLeft = { p50: round(percentile(sqlMs, 0.5)), p99: round(percentile(sqlMs, 0.99)) };
     console.log(`Inbox by time left, SQL alone (500 runs): p50 ${sqlTimeLeft.p50} ms, p99 ${sqlTimeLeft.p99} ms`);
 
-    const login = await fetch(base + api.adminLogin, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const cookie = await signInBenchAdmin(base);
 
     const cases = [
       { name: 'inbox by time left', path: `${api.enquiries}?sort=responseDueAt` },

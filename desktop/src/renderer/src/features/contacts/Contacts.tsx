@@ -25,6 +25,7 @@ import { leadStageLabels } from '@kafue/common/leads';
 import { enquiryKindLabels } from '@kafue/common/requests';
 import type { ContactDetail, WonValue } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
+import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -190,9 +191,7 @@ function ContactPage({ contactKey }: { contactKey: string }) {
               <Fact label="Email">
                 <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
               </Fact>
-              <Fact label="Phone">
-                {data.phone ? <Anchor href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>{data.phone}</Anchor> : '—'}
-              </Fact>
+              <Fact label="Phone">{data.phone && <Anchor href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>{data.phone}</Anchor>}</Fact>
               <Fact label="Enquiries">{data.enquiries}</Fact>
               <Fact label="Value won">{wonText(data.valueWon)}</Fact>
             </SimpleGrid>
@@ -243,18 +242,5 @@ function ContactPage({ contactKey }: { contactKey: string }) {
         </>
       )}
     </Stack>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
   );
 }

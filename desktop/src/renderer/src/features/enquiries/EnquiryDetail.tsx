@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -14,19 +15,6 @@ import { contactPath } from '../../lib/contactPath';
 import { texts, useActiveStaff, useAddNote, useDeleteEnquiry, useEnquiry, useUpdateEnquiry } from './useEnquiries';
 
 const unassigned = '';
-
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** The detail view of one enquiry, in a drawer over the list: read, assign, set status, add notes, reply, delete. */
 export function EnquiryDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -71,17 +59,17 @@ function DetailBody({ enquiry, onGone }: { enquiry: Detail; onGone: () => void }
         </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Line label="Email">{enquiry.email}</Line>
-        <Line label="Phone">{enquiry.phone}</Line>
-        <Line label="Service">{enquiry.service}</Line>
-        <Line label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Line>
+        <Fact label="Email">{enquiry.email}</Fact>
+        <Fact label="Phone">{enquiry.phone}</Fact>
+        <Fact label="Service">{enquiry.service}</Fact>
+        <Fact label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Fact>
       </SimpleGrid>
       <EnquiryRequest enquiry={enquiry} />
-      <Line label="Message">
+      <Fact label="Message">
         <Text component="div" style={{ whiteSpace: 'pre-wrap' }}>
           {enquiry.message}
         </Text>
-      </Line>
+      </Fact>
       <Group>
         <Anchor href={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`} fw={600}>
           Reply by email
