@@ -61,6 +61,9 @@ export const auditActions = [
   'checklist.dismiss',
   'mail.test',
   'announcement.send',
+  'reminder.create',
+  'reminder.done',
+  'reminder.snooze',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -87,7 +90,7 @@ export const auditKinds = {
     label: 'Settings',
     actions: ['settings.*', 'audit_settings.*', 'backup_schedule.*', 'checklist.*', 'mail.*', 'saved_reply.*'],
   },
-  enquiries: { label: 'Enquiries', actions: ['enquiry.*', 'quote.*'] },
+  enquiries: { label: 'Enquiries', actions: ['enquiry.*', 'quote.*', 'reminder.*'] },
   announcements: { label: 'Announcements to staff', actions: ['announcement.*'] },
   backups: { label: 'Backups', actions: ['backup.*'] },
   sessions: { label: 'Sessions ended', actions: ['session.*'] },

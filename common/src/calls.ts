@@ -156,6 +156,21 @@ export const calls = {
   acceptQuotePage: { method: 'POST', path: `${quotePagePath}/:token/accept` },
   askQuotePage: { method: 'POST', path: `${quotePagePath}/:token/question` },
   getQuotePagePdf: { method: 'GET', path: `${quotePagePath}/:token/pdf` },
+  // Following leads up: contacts (any admin), reminders (admins; staff on their own enquiries), the lead report
+  listContacts: { method: 'GET', path: api.contacts },
+  /** By the address in lower case. */
+  getContact: { method: 'GET', path: `${api.contacts}/:key` },
+  listEnquiryReminders: { method: 'GET', path: `${api.enquiries}/:id/reminders` },
+  createReminder: { method: 'POST', path: `${api.enquiries}/:id/reminders` },
+  listMyReminders: { method: 'GET', path: api.reminders },
+  doneReminder: { method: 'POST', path: `${api.reminders}/:id/done` },
+  snoozeReminder: { method: 'POST', path: `${api.reminders}/:id/snooze` },
+  listStaffEnquiryReminders: { method: 'GET', path: `${api.staffMyEnquiries}/:id/reminders` },
+  createStaffReminder: { method: 'POST', path: `${api.staffMyEnquiries}/:id/reminders` },
+  listStaffReminders: { method: 'GET', path: api.staffMyReminders },
+  doneStaffReminder: { method: 'POST', path: `${api.staffMyReminders}/:id/done` },
+  snoozeStaffReminder: { method: 'POST', path: `${api.staffMyReminders}/:id/snooze` },
+  getLeadReport: { method: 'GET', path: api.leadReport },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

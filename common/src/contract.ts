@@ -288,6 +288,19 @@ export const api = {
   /** GET: the public page the item appears on, rendered with it as saved (text/html, any admin). */
   contentPreview: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
   siteStatus: '/api/site/status',
+  // Following leads up: contacts, reminders, the lead report
+  contacts: '/api/contacts',
+  contactByKey: (key: string) => `/api/contacts/${encodeURIComponent(key)}`,
+  enquiryReminders: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/reminders`,
+  /** GET: the caller's open reminders, due ones first. */
+  reminders: '/api/reminders',
+  reminderDone: (id: string) => `/api/reminders/${encodeURIComponent(id)}/done`,
+  reminderSnooze: (id: string) => `/api/reminders/${encodeURIComponent(id)}/snooze`,
+  staffMyEnquiryReminders: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/reminders`,
+  staffMyReminders: '/api/staff/me/reminders',
+  staffMyReminderDone: (id: string) => `/api/staff/me/reminders/${encodeURIComponent(id)}/done`,
+  staffMyReminderSnooze: (id: string) => `/api/staff/me/reminders/${encodeURIComponent(id)}/snooze`,
+  leadReport: '/api/reports/leads',
 } as const;
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */

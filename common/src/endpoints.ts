@@ -99,6 +99,15 @@ import {
   quotePage,
   quotePdf,
   quoteUpdateBody,
+  contactDetail,
+  contactList,
+  contactListQuery,
+  leadReport,
+  leadReportQuery,
+  reminderAnswer,
+  reminderBody,
+  reminderList,
+  reminderSnoozeBody,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -238,6 +247,19 @@ export const endpoints = {
   acceptQuotePage: { ...calls.acceptQuotePage, answer: quotePageAnswers },
   askQuotePage: { ...calls.askQuotePage, answer: quotePageAnswers },
   getQuotePagePdf: { ...calls.getQuotePagePdf, answer: { 200: quotePdf } },
+  listContacts: { ...calls.listContacts, query: contactListQuery, answer: { 200: contactList } },
+  getContact: { ...calls.getContact, answer: { 200: contactDetail } },
+  listEnquiryReminders: { ...calls.listEnquiryReminders, answer: { 200: reminderList } },
+  createReminder: { ...calls.createReminder, body: reminderBody, answer: { 201: reminderAnswer } },
+  listMyReminders: { ...calls.listMyReminders, answer: { 200: reminderList } },
+  doneReminder: { ...calls.doneReminder, answer: { 200: reminderAnswer } },
+  snoozeReminder: { ...calls.snoozeReminder, body: reminderSnoozeBody, answer: { 200: reminderAnswer } },
+  listStaffEnquiryReminders: { ...calls.listStaffEnquiryReminders, answer: { 200: reminderList } },
+  createStaffReminder: { ...calls.createStaffReminder, body: reminderBody, answer: { 201: reminderAnswer } },
+  listStaffReminders: { ...calls.listStaffReminders, answer: { 200: reminderList } },
+  doneStaffReminder: { ...calls.doneStaffReminder, answer: { 200: reminderAnswer } },
+  snoozeStaffReminder: { ...calls.snoozeStaffReminder, body: reminderSnoozeBody, answer: { 200: reminderAnswer } },
+  getLeadReport: { ...calls.getLeadReport, query: leadReportQuery, answer: { 200: leadReport } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

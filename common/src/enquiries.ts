@@ -138,6 +138,8 @@ export const enquiry = z
     responseDueAt: z.iso.datetime().nullable(),
     /** The first reply sent or contact logged; null while it waits. */
     firstResponseAt: z.iso.datetime().nullable(),
+    /** An earlier enquiry (not Spam) came from the same address: the sender is a known contact. */
+    knownContact: z.boolean(),
   })
   .meta({ id: 'Enquiry' });
 export type Enquiry = z.infer<typeof enquiry>;

@@ -19,3 +19,4 @@ export * from './dashboard';
 export * from './content';
 export * from './replies';
 export * from './quotes';
+export * from './follow-up';

@@ -9,20 +9,18 @@
  * search under 100 ms, export streamed with memory growth under 50 MB. Writes
  * bench-results/enquiries-bench.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { api } from '@kafue/common/contract';
-import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, rssMiB, scratchDir, waitFor, writeBenchResult } from './harness.js';
+import { startEmbedded } from '../src/db/embedded.js';
+import { buildBenchServer, createDatabase, signInBenchAdmin, startBenchServer, rssMiB, scratchDir, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS_INBOX ?? 20);
 const count = Number(process.env.BENCH_ENQUIRIES ?? 200_000);
-const adminEmail = 'bench@kafue.test';
-const adminPassword = 'bench password 1';
 
 const tmp = scratchDir('kafue-bench-enquiries-');
 let server: ChildProcess | undefined;
@@ -67,24 +65,8 @@ async function main() {
   try {
     const databaseUrl = await createDatabase(cluster.url, 'bench_enquiries');
 
-    const port = await freePort();
-    server = spawn(process.execPath, [join(dist, 'main.js')], {
-      env: {
-        PATH: process.env.PATH!,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        DATA_DIR: join(tmp, 'data'),
-        SITE_DIR: join(tmp, 'no-site'),
-        CONSOLE_DIR: join(tmp, 'no-console'),
-        DRAIN_SECONDS: '0',
-        ADMIN_EMAIL: adminEmail,
-        ADMIN_PASSWORD: adminPassword,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(base + api.health, server, { anyAnswer: true });
+    let base: string;
+    ({ server, base } = await startBenchServer(dist, databaseUrl, tmp));
 
     // The data, straight into the database (the form's limit would take days).
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -147,13 +129,7 @@ async function main() {
     );
     console.log(`Seeded ${stored} enquiries in ${seedSeconds.toFixed(1)} s (search matches ${matching}, filter ${filtered})`);
 
-    const login = await fetch(base + api.adminLogin, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: adminEmail, password: adminPassword }),
-    });
-    if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-    const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    const cookie = await signInBenchAdmin(base);
 
     const cases = [
       { name: 'first inbox page', path: api.enquiries },

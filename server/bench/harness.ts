@@ -3,12 +3,14 @@
  * database of their own on the embedded cluster, waiting for a process to answer, medians, a
  * process's memory, and where the figures are kept.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { api } from '@kafue/common/contract';
+import { freePort } from '../src/db/embedded.js';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
 
@@ -61,4 +63,41 @@ export function writeBenchResult(name: string, figures: object): void {
   const out = join(here, '../../bench-results');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, name), `${JSON.stringify({ date: new Date().toISOString(), ...figures }, null, 2)}\n`);
+}
+
+/** The first Super Admin of a bench's server. */
+const benchAdmin = { email: 'bench@kafue.test', password: 'bench password 1' };
+
+/** The built server in `dist` on `databaseUrl`, its files under `tmp`, once it answers: the process and its address. */
+export async function startBenchServer(dist: string, databaseUrl: string, tmp: string): Promise<{ server: ChildProcess; base: string }> {
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(dist, 'main.js')], {
+    env: {
+      PATH: process.env.PATH!,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      DATA_DIR: join(tmp, 'data'),
+      SITE_DIR: join(tmp, 'no-site'),
+      CONSOLE_DIR: join(tmp, 'no-console'),
+      DRAIN_SECONDS: '0',
+      ADMIN_EMAIL: benchAdmin.email,
+      ADMIN_PASSWORD: benchAdmin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base + api.health, server, { anyAnswer: true });
+  return { server, base };
+}
+
+/** Signs the bench's admin in at `base`; answers the session cookie. */
+export async function signInBenchAdmin(base: string): Promise<string> {
+  const login = await fetch(base + api.adminLogin, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(benchAdmin),
+  });
+  if (!login.ok) throw new Error(`sign-in: ${login.status}`);
+  return login.headers.getSetCookie()[0].split(';')[0];
 }

@@ -34,6 +34,9 @@ import { settingsEndpoints } from './routes/settings.js';
 import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
 import { quoteEndpoints } from './routes/quotes.js';
+import { contactEndpoints } from './routes/contacts.js';
+import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
+import { reportEndpoints } from './routes/reports.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -54,6 +57,10 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...replyEndpoints(deps),
   ...staffReplyEndpoints(deps),
   ...quoteEndpoints(deps),
+  ...contactEndpoints(deps),
+  ...reminderEndpoints(deps),
+  ...staffReminderEndpoints(deps),
+  ...reportEndpoints(deps),
 ];
 
 interface ErrorAnswer {

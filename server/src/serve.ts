@@ -14,6 +14,7 @@ import { purgeOldFailures } from './auth/limiter.js';
 import { purgeOldResets } from './auth/password-reset.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import { startBackupScheduler } from './backup/schedule.js';
+import { startReminderMailer } from './reminders/reminders.js';
 import type { Config } from './config.js';
 import { recordStorageReading } from './dashboard/dashboard.js';
 import { openDatabase } from './db/data-source.js';
@@ -110,6 +111,9 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     dataSource.transaction((m) => systemAlert(m, 'Scheduled backup failed', `The scheduled backup failed: ${message}`)),
   );
   const stopAuditPurge = startAuditPurge(dataSource, logger);
+  const stopReminders = startReminderMailer(dataSource, config.publicUrl, (error) =>
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, 'reminder mails failed'),
+  );
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
   const mail = new MailSender(dataSource, config, logger, {
     onTick: async () => {
@@ -127,6 +131,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     clearInterval(purge);
     stopBackups();
     stopAuditPurge();
+    stopReminders();
     // No new delivery pass; the one under way (if any) finishes while requests do.
     const mailStopped = mail.stop();
     if (drainSeconds > 0) {

@@ -54,6 +54,22 @@ const enquiry = async (fullName: string, assigneeId: string | null = null) =>
     )
   )[0].id;
 
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+
+/** A reminder written straight into the table (no audit row), set by `author` (an admin by default). */
+const reminder = async (
+  enquiryId: string,
+  author: { id: string; email: string } = superAdmin,
+  kind: 'admin' | 'staff' = author === superAdmin ? 'admin' : 'staff',
+) =>
+  (
+    await t.db.query<[{ id: string }]>(
+      `INSERT INTO enquiry_reminders (enquiry_id, due_at, author_kind, author_id, author_name, author_email)
+       VALUES ($1, now() + interval '1 hour', $2, $3, 'Audit Author', $4) RETURNING id`,
+      [enquiryId, kind, author.id, author.email],
+    )
+  )[0].id;
+
 /** An admin signed in twice: `client` and a second session `other` (its id from the list). */
 async function twoSessions() {
   const admin = await t.admin('Editor');
@@ -84,6 +100,7 @@ function scenarios(): Record<string, Scenario> {
   let staffClient: Client;
   let adminClient: Client;
   let enquiryId = '';
+  let reminderId = '';
   let sessions: Awaited<ReturnType<typeof twoSessions>>;
   let twoFactorSecret = '';
   let recoveryCode = '';
@@ -518,6 +535,48 @@ function scenarios(): Record<string, Scenario> {
     [`POST ${api.forgotPassword}`]: {
       action: 'password.reset_request',
       run: () => t.client().post(api.forgotPassword, { email: superAdmin.email, account: 'admin' }),
+    },
+    [`POST ${api.enquiries}/:id/reminders`]: {
+      action: 'reminder.create',
+      setup: async () => void (enquiryId = await enquiry('Audit Reminder')),
+      run: () => superAdmin.client.post(api.enquiryReminders(enquiryId), { at: inAnHour(), note: 'Call back' }),
+    },
+    [`POST ${api.reminders}/:id/done`]: {
+      action: 'reminder.done',
+      setup: async () => void (reminderId = await reminder(await enquiry('Audit Reminder Done'))),
+      run: () => superAdmin.client.post(api.reminderDone(reminderId)),
+    },
+    [`POST ${api.reminders}/:id/snooze`]: {
+      action: 'reminder.snooze',
+      setup: async () => void (reminderId = await reminder(await enquiry('Audit Reminder Snooze'))),
+      run: () => superAdmin.client.post(api.reminderSnooze(reminderId), { at: inAnHour() }),
+    },
+    [`POST ${api.staffMyEnquiries}/:id/reminders`]: {
+      action: 'reminder.create',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        enquiryId = await enquiry('Audit Portal Reminder', staff.id);
+      },
+      run: () => staffClient.post(api.staffMyEnquiryReminders(enquiryId), { at: inAnHour() }),
+    },
+    [`POST ${api.staffMyReminders}/:id/done`]: {
+      action: 'reminder.done',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        reminderId = await reminder(await enquiry('Audit Portal Reminder Done', staff.id), staff);
+      },
+      run: () => staffClient.post(api.staffMyReminderDone(reminderId)),
+    },
+    [`POST ${api.staffMyReminders}/:id/snooze`]: {
+      action: 'reminder.snooze',
+      setup: async () => {
+        const staff = await t.staff();
+        staffClient = staff.client;
+        reminderId = await reminder(await enquiry('Audit Portal Reminder Snooze', staff.id), staff);
+      },
+      run: () => staffClient.post(api.staffMyReminderSnooze(reminderId), { at: inAnHour() }),
     },
     [`POST ${api.resetPassword}`]: {
       action: 'password.reset',

@@ -251,6 +251,36 @@ describe('recorded answers', () => {
     expect((await call(worker.client, 'GET', mineById, undefined, { id: enquiryId })).status).toBe(200);
     expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
     expect((await call(worker.client, 'POST', `${mineById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);
+    // Reminders, contacts and the lead report.
+    const soon = { at: new Date(Date.now() + 3_600_000).toISOString(), note: 'Call back' };
+    const later = { at: new Date(Date.now() + 7_200_000).toISOString() };
+    const reminderOf = (answer: Answer) => ({ id: answer.body.reminder._id as string });
+    const set = await call(moderator, 'POST', `${enquiryById}/reminders`, soon, { id: enquiryId });
+    expect(set.status).toBe(201);
+    expect((await call(moderator, 'POST', `${enquiryById}/reminders`, { at: 'soon' }, { id: enquiryId })).status).toBe(400);
+    expect((await call(moderator, 'GET', `${enquiryById}/reminders`, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(moderator, 'GET', api.reminders)).status).toBe(200);
+    expect((await call(moderator, 'POST', `${api.reminders}/:id/snooze`, later, reminderOf(set))).status).toBe(200);
+    expect((await call(moderator, 'POST', `${api.reminders}/:id/done`, undefined, reminderOf(set))).status).toBe(200);
+    expect((await call(moderator, 'POST', `${api.reminders}/:id/done`, undefined, { id: missingId })).status).toBe(404);
+    const staffReminder = await call(worker.client, 'POST', `${mineById}/reminders`, soon, { id: enquiryId });
+    expect(staffReminder.status).toBe(201);
+    expect((await call(worker.client, 'GET', `${mineById}/reminders`, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'GET', api.staffMyReminders)).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${api.staffMyReminders}/:id/snooze`, later, reminderOf(staffReminder))).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${api.staffMyReminders}/:id/done`, undefined, reminderOf(staffReminder))).status).toBe(200);
+    const contacts = await call(moderator, 'GET', api.contacts);
+    expect(contacts.status).toBe(200);
+    expect((await call(moderator, 'GET', `${api.contacts}/:key`, undefined, { key: contacts.body.items[0].key })).status).toBe(200);
+    expect((await call(moderator, 'GET', `${api.contacts}/:key`, undefined, { key: 'nobody@kafue.test' })).status).toBe(404);
+    for (const [query, status] of [
+      ['?from=2026-01-01&to=2026-12-31&by=week', 200],
+      ['?from=2026-12-31&to=2026-01-01', 400],
+    ] as const) {
+      const answer = await moderator.call('GET', `${api.leadReport}${query}`);
+      recorded.push({ method: 'GET', route: api.leadReport, answer });
+      expect(answer.status).toBe(status);
+    }
     expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
     expect((await call(worker.client, 'PUT', `${mineById}/stage`, { stage: 'contacted' }, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'lost' }, { id: enquiryId })).status).toBe(400);

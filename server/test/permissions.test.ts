@@ -80,6 +80,7 @@ interface Row {
 
 const staffBody = { name: 'P', email: 'p@kafue.test', role: 'Staff', status: 'Active' };
 const adminBody = { name: 'A', email: 'a@kafue.test', role: 'Editor' };
+const soon = () => new Date(Date.now() + 3_600_000).toISOString();
 // Bodies that pass the permission check but change nothing (wrong current password, unknown id).
 const rows: Row[] = [
   { call: 'GET /api/health', allowed: everyone, run: (c) => c.get(api.health) },
@@ -252,6 +253,29 @@ const rows: Row[] = [
     run: (c) => c.call('POST', '/quote/unknown/question', 'name=', { 'content-type': 'application/x-www-form-urlencoded' }),
   },
   { call: 'GET /quote/{token}/pdf', allowed: everyone, run: (c) => c.get('/quote/unknown/pdf') },
+  // Following leads up: contacts and the report for any admin; reminders for admins, and for staff
+  // on their own enquiries (unknown ids: 404, past the permission check, nothing changed).
+  { call: 'GET /api/contacts', allowed: admins, run: (c) => c.get(api.contacts) },
+  { call: 'GET /api/contacts/{key}', allowed: admins, run: (c) => c.get(api.contactByKey('nobody@kafue.test')) },
+  { call: 'GET /api/reports/leads', allowed: admins, run: (c) => c.get(`${api.leadReport}?from=2026-01-01&to=2026-12-31`) },
+  { call: 'GET /api/enquiries/{id}/reminders', allowed: admins, run: (c) => c.get(api.enquiryReminders(missing)) },
+  { call: 'POST /api/enquiries/{id}/reminders', allowed: admins, run: (c) => c.post(api.enquiryReminders(missing), { at: soon() }) },
+  { call: 'GET /api/reminders', allowed: admins, run: (c) => c.get(api.reminders) },
+  { call: 'POST /api/reminders/{id}/done', allowed: admins, run: (c) => c.post(api.reminderDone(missing)) },
+  { call: 'POST /api/reminders/{id}/snooze', allowed: admins, run: (c) => c.post(api.reminderSnooze(missing), { at: soon() }) },
+  { call: 'GET /api/staff/me/enquiries/{id}/reminders', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiryReminders(missing)) },
+  {
+    call: 'POST /api/staff/me/enquiries/{id}/reminders',
+    allowed: ['staff'],
+    run: (c) => c.post(api.staffMyEnquiryReminders(missing), { at: soon() }),
+  },
+  { call: 'GET /api/staff/me/reminders', allowed: ['staff'], run: (c) => c.get(api.staffMyReminders) },
+  { call: 'POST /api/staff/me/reminders/{id}/done', allowed: ['staff'], run: (c) => c.post(api.staffMyReminderDone(missing)) },
+  {
+    call: 'POST /api/staff/me/reminders/{id}/snooze',
+    allowed: ['staff'],
+    run: (c) => c.post(api.staffMyReminderSnooze(missing), { at: soon() }),
+  },
   // Password reset by e-mail: open to anyone (empty bodies: 400, nothing mailed or changed).
   { call: 'POST /api/auth/forgot-password', allowed: everyone, run: (c) => c.post(api.forgotPassword, {}) },
   { call: 'POST /api/auth/reset-password', allowed: everyone, run: (c) => c.post(api.resetPassword, {}) },

@@ -24,6 +24,7 @@ import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadF
 import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.js';
 import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
+import { ContactsRemindersReports1795600000108 } from './migrations/1795600000108-ContactsRemindersReports.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -43,6 +44,7 @@ export const migrations = [
   ReplyClock1795600000105,
   SavedReplies1795600000106,
   QuoteNumbersAndQuestions1795600000107,
+  ContactsRemindersReports1795600000108,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

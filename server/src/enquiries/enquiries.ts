@@ -42,11 +42,14 @@ interface EnquiryRow {
   lost_reason_text: string | null;
   response_due_at: Date | null;
   first_response_at: Date | null;
+  known_contact: boolean;
 }
 
+// known_contact: an earlier enquiry (not Spam) came from the same address, any case (index enquiries_contact).
 const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.status, e.created_at, e.read_at,
   s.id AS assignee_id, s.name AS assignee_name,
-  e.stage, e.lost_reason, e.lost_reason_text, e.response_due_at, e.first_response_at`;
+  e.stage, e.lost_reason, e.lost_reason_text, e.response_due_at, e.first_response_at,
+  EXISTS (SELECT 1 FROM enquiries p WHERE lower(p.email) = lower(e.email) AND p.created_at < e.created_at AND p.status <> 'Spam') AS known_contact`;
 export const enquiryFrom = `enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
 
 const toEnquiry = (r: EnquiryRow): Enquiry => ({
@@ -68,6 +71,7 @@ const toEnquiry = (r: EnquiryRow): Enquiry => ({
   lostReasonText: r.lost_reason_text,
   responseDueAt: r.response_due_at ? r.response_due_at.toISOString() : null,
   firstResponseAt: r.first_response_at ? r.first_response_at.toISOString() : null,
+  knownContact: r.known_contact,
 });
 
 interface NoteRow {

@@ -6,6 +6,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { contactChannelLabels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
 import { quoteEntries } from '../quotes/quotes.js';
+import { reminderEntries } from '../reminders/reminders.js';
 
 type Db = DataSource | EntityManager;
 type TimelineSource = (db: Db, enquiryId: string) => Promise<TimelineEntry[]>;
@@ -64,7 +65,7 @@ export const contactEntries: TimelineSource = async (db, id) => {
   }));
 };
 
-export const timelineSources: TimelineSource[] = [receivedEntries, noteEntries, replyEntries, contactEntries, quoteEntries];
+export const timelineSources: TimelineSource[] = [receivedEntries, noteEntries, replyEntries, contactEntries, quoteEntries, reminderEntries];
 
 /**
  * The enquiry's events, oldest first (an event and the enquiry's arrival at one instant: the

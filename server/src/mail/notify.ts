@@ -97,8 +97,10 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string, publi
   const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));
   if (recipients.length === 0) return;
   const { company } = await general(m);
-  const [e] = await m.query<NewEnquiryFacts[]>(
-    `SELECT id, full_name, email, phone, service, message, created_at, kind, request, page FROM enquiries WHERE id = $1`,
+  const [e] = await m.query<(NewEnquiryFacts & { earlier: number })[]>(
+    `SELECT id, full_name, email, phone, service, message, created_at, kind, request, page,
+            (SELECT count(*)::int FROM enquiries p WHERE lower(p.email) = lower(e.email) AND p.created_at < e.created_at AND p.status <> 'Spam') AS earlier
+       FROM enquiries e WHERE id = $1`,
     [enquiryId],
   );
   const name = asOneLine(e.full_name);
@@ -106,6 +108,7 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string, publi
     `A new enquiry came in through the ${company} website.\n` +
     `Open it in the console: ${enquiryLink(publicUrl, e.id)}\nReplying to this mail answers ${name}.\n\n` +
     `From: ${name} <${e.email}>\n` +
+    (e.earlier > 0 ? `Known contact: ${e.earlier} earlier ${e.earlier === 1 ? 'enquiry' : 'enquiries'} from this address\n` : '') +
     (e.phone ? `Phone: ${asOneLine(e.phone)}\n` : '') +
     `Service: ${e.service ?? 'not chosen'}\n` +
     `Kind: ${enquiryKindLabels[e.kind]}\n` +

@@ -24,6 +24,8 @@ export const consoleScreens = [
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
   { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', menu: 'main' },
+  { id: 'contacts', label: 'Contacts', to: '/admin/contacts', menu: 'main' },
+  { id: 'reports', label: 'Reports', to: '/admin/reports', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
   { id: 'settings-company', label: 'Company', to: '/admin/settings/company', menu: 'settings' },
   { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },

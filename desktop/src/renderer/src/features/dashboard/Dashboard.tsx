@@ -15,6 +15,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { AnnouncementModal } from './AnnouncementModal';
 import { Checklist } from './Checklist';
 import { ReplyTimes } from './ReplyTimes';
+import { DueReminders } from '../../components/Reminders';
 import {
   activityGlyph,
   categorySlices,
@@ -120,6 +121,7 @@ export default function Dashboard() {
         <Text c="dimmed">Here's what's happening with your platform today</Text>
       </div>
       {superAdmin && <Checklist />}
+      <DueReminders />
       {isPending ? (
         <Loading />
       ) : !data ? (

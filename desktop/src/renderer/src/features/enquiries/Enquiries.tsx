@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -259,6 +260,11 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
                 <Table.Td data-label="Name">
                   {e.fullName}
                   {!e.readAt && <VisuallyHidden> (unread)</VisuallyHidden>}
+                  {e.knownContact && (
+                    <Badge ml="xs" size="sm" variant="light" color="grape">
+                      Known contact
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td data-label="Email">
                   {e.email}

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { EnquiryFollowUp } from '../../components/EnquiryFollowUp';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -25,21 +27,12 @@ import {
 
 const unassigned = '';
 
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500} component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children || '—'}
-      </Text>
-    </div>
-  );
-}
 
 /** Parts of an enquiry's detail view that other features give (its quotes), shown above the notes. */
 export type DetailSections = (enquiry: Detail) => ReactNode;
+
+import { EnquiryReminders } from '../../components/Reminders';
+import { contactPath } from '../../lib/contactPath';
 
 /** The detail view of one enquiry, in a drawer over the list: read, assign, set status, add notes, reply, delete. */
 export function EnquiryDetail({ id, onClose, sections }: { id: string | null; onClose: () => void; sections?: DetailSections }) {
@@ -88,22 +81,25 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
       </Group>
       <EnquiryStageLine enquiry={enquiry} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Line label="Email">{enquiry.email}</Line>
-        <Line label="Phone">
+        <Fact label="Email">{enquiry.email}</Fact>
+        <Fact label="Phone">
           <PhoneLinks phone={enquiry.phone} name={enquiry.fullName} whatsapp={whatsapp} />
-        </Line>
-        <Line label="Service">{enquiry.service}</Line>
-        <Line label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Line>
+        </Fact>
+        <Fact label="Service">{enquiry.service}</Fact>
+        <Fact label="Assigned to">{enquiry.assignee?.name ?? 'Unassigned'}</Fact>
       </SimpleGrid>
       <EnquiryRequest enquiry={enquiry} />
-      <Line label="Message">
+      <Fact label="Message">
         <Text component="div" style={{ whiteSpace: 'pre-wrap' }}>
           {enquiry.message}
         </Text>
-      </Line>
+      </Fact>
       <Group>
         <Anchor href={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`} fw={600}>
           Reply by email
+        </Anchor>
+        <Anchor component={Link} to={contactPath(enquiry.email)}>
+          {enquiry.knownContact ? 'Known contact: see every enquiry' : 'Contact page'}
         </Anchor>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -133,6 +129,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
         </Text>
       )}
       {sections?.(enquiry)}
+      <EnquiryReminders enquiryId={enquiry._id} />
       <EnquiryNotes
         notes={enquiry.notes}
         formatTime={(iso) => format(iso)}

@@ -273,6 +273,12 @@ function sentence(entry: AuditEntry, times: number): string {
       const recipients = entry.changes.recipients?.new;
       return `${who} sent the announcement "${label}" to ${typeof recipients === 'number' ? recipients : 'the'} staff members`;
     }
+    case 'reminder.create':
+      return `${who} set a reminder on the enquiry from ${label}`;
+    case 'reminder.done':
+      return `${who} marked a reminder done on the enquiry from ${label}`;
+    case 'reminder.snooze':
+      return `${who} snoozed a reminder on the enquiry from ${label}`;
   }
   // An action this console does not know yet (a newer server): said plainly, with its name.
   return `${who} did "${entry.action}"${label ? ` on ${label}` : ''}`;

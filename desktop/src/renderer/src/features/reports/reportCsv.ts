@@ -1,0 +1,51 @@
+/** The lead report as a table of plain words and numbers: the screen's table and its CSV export read it. */
+import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
+import type { LeadReport, WonValue } from '@kafue/common/schemas';
+
+const percent = (share: number | null) => (share === null ? '' : `${Math.round(share * 100)}%`);
+const amount = (v: number) => v.toLocaleString('en', { maximumFractionDigits: 2, useGrouping: false });
+const valueText = (values: WonValue[]) =>
+  values
+    .map((v) =>
+      [v.once ? `${v.currency} ${amount(v.once)}` : '', v.monthly ? `${v.currency} ${amount(v.monthly)}/month` : '']
+        .filter(Boolean)
+        .join(' + '),
+    )
+    .join('; ');
+
+export const reportColumns = [
+  'Period',
+  'Enquiries',
+  ...enquiryKinds.map((k) => enquiryKindLabels[k]),
+  'By service or plan',
+  'Answered in time',
+  'Median minutes to first response',
+  'Quotes sent',
+  'Quotes accepted',
+  'Value accepted',
+  'Win rate',
+] as const;
+
+export function reportRows(report: LeadReport): string[][] {
+  return report.periods.map((p) => [
+    p.start,
+    String(p.enquiries),
+    ...enquiryKinds.map((k) => String(p.byKind[k] ?? 0)),
+    p.byService.map((s) => `${s.label}: ${s.count}`).join('; '),
+    percent(p.answeredInTime),
+    p.medianMinutesToResponse === null ? '' : String(p.medianMinutesToResponse),
+    String(p.quotesSent),
+    String(p.quotesAccepted),
+    valueText(p.valueAccepted),
+    percent(p.winRate),
+  ]);
+}
+
+/** A cell as CSV: quoted when needed, and a formula's first character neutralised (a spreadsheet would run it). */
+const cell = (value: string) => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+export const reportCsv = (report: LeadReport): string =>
+  [reportColumns, ...reportRows(report)].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -1,0 +1,136 @@
+/**
+ * Reminders on enquiries: any admin sets them on any enquiry and finishes or snoozes any; a staff
+ * member on the enquiries assigned to them, and only their own (another's answers 404). Each
+ * person's open ones are listed for their dashboard.
+ */
+import type { Reminder } from '@kafue/common/schemas';
+import { endpoints } from '@kafue/common/endpoints';
+import { reminderMessages } from '@kafue/common/schemas';
+import { diff } from '../audit/audit.js';
+import type { AppDeps } from '../deps.js';
+import { findEnquiry } from '../enquiries/enquiries.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { createReminder, enquiryReminders, finishReminder, myReminders, snoozeReminder } from '../reminders/reminders.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { messages } from '@kafue/common/contract';
+
+/** A reminder in the audit log: named by its enquiry's sender. */
+const target = (r: Reminder) => ({ type: 'enquiry', id: r.enquiry._id, label: r.enquiry.fullName });
+
+/** A new time must lie ahead: a reminder set in the past would be mailed at once and mean nothing. */
+function ahead(at: string, now: Date): Date {
+  const when = new Date(at);
+  if (when <= now) throw new HttpError(400, messages.invalidInput, { at: reminderMessages.atInPast });
+  return when;
+}
+
+interface ReminderCalls {
+  list: typeof endpoints.listEnquiryReminders | typeof endpoints.listStaffEnquiryReminders;
+  create: typeof endpoints.createReminder | typeof endpoints.createStaffReminder;
+  mine: typeof endpoints.listMyReminders | typeof endpoints.listStaffReminders;
+  done: typeof endpoints.doneReminder | typeof endpoints.doneStaffReminder;
+  snooze: typeof endpoints.snoozeReminder | typeof endpoints.snoozeStaffReminder;
+}
+
+function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls, access: 'anyAdmin' | 'staff'): Endpoint[] {
+  const now = () => new Date(clock?.() ?? Date.now());
+  /** The staff member's id on the staff portal's calls: they reach only their own. */
+  const onlyMine = (id: string) => (access === 'staff' ? id : undefined);
+  return [
+    endpoint({
+      ...calls.list,
+      access,
+      async handle({ params, principal }) {
+        if (!(await findEnquiry(db, params.id, onlyMine(principal.id)))) throw notFound();
+        return enquiryReminders(db, params.id, now());
+      },
+    }),
+    endpoint({
+      ...calls.create,
+      body: calls.create.body,
+      access,
+      async handle({ ctx, params, body, principal, audit }) {
+        const at = ahead(body.at, now());
+        const reminder = await db.transaction(async (m) => {
+          const created = await createReminder(m, params.id, { at, note: body.note }, principal, now(), onlyMine(principal.id));
+          if (!created) throw notFound();
+          await audit(m, {
+            action: 'reminder.create',
+            target: target(created),
+            changes: diff(null, { at: created.at, note: created.note }),
+          });
+          return created;
+        });
+        ctx.status = 201;
+        return { message: reminderMessages.created, reminder };
+      },
+    }),
+    endpoint({
+      ...calls.mine,
+      access,
+      handle: async ({ principal }) => myReminders(db, principal, now()),
+    }),
+    endpoint({
+      ...calls.done,
+      access,
+      async handle({ params, principal, audit }) {
+        const reminder = await db.transaction(async (m) => {
+          const changed = await finishReminder(m, params.id, now(), onlyMine(principal.id));
+          if (!changed) throw notFound();
+          await audit(m, {
+            action: 'reminder.done',
+            target: target(changed.after),
+            changes: diff(changed.before, changed.after, ['doneAt']),
+          });
+          return changed.after;
+        });
+        return { message: reminderMessages.done, reminder };
+      },
+    }),
+    endpoint({
+      ...calls.snooze,
+      body: calls.snooze.body,
+      access,
+      async handle({ params, body, principal, audit }) {
+        const at = ahead(body.at, now());
+        const reminder = await db.transaction(async (m) => {
+          const changed = await snoozeReminder(m, params.id, at, now(), onlyMine(principal.id));
+          if (!changed) throw notFound();
+          await audit(m, {
+            action: 'reminder.snooze',
+            target: target(changed.after),
+            changes: diff(changed.before, changed.after, ['at']),
+          });
+          return changed.after;
+        });
+        return { message: reminderMessages.snoozed, reminder };
+      },
+    }),
+  ];
+}
+
+export const reminderEndpoints = (deps: AppDeps): Endpoint[] =>
+  reminderEndpointsFor(
+    deps,
+    {
+      list: endpoints.listEnquiryReminders,
+      create: endpoints.createReminder,
+      mine: endpoints.listMyReminders,
+      done: endpoints.doneReminder,
+      snooze: endpoints.snoozeReminder,
+    },
+    'anyAdmin',
+  );
+
+export const staffReminderEndpoints = (deps: AppDeps): Endpoint[] =>
+  reminderEndpointsFor(
+    deps,
+    {
+      list: endpoints.listStaffEnquiryReminders,
+      create: endpoints.createStaffReminder,
+      mine: endpoints.listStaffReminders,
+      done: endpoints.doneStaffReminder,
+      snooze: endpoints.snoozeStaffReminder,
+    },
+    'staff',
+  );
