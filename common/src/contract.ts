@@ -167,6 +167,7 @@ export type {
   ContentFields,
   ContentItem,
   ContentOrderBody,
+  ArticleSummary,
   ContentRevision,
   FaqFields,
   InsightFields,
