@@ -93,6 +93,8 @@ export class SitePublisher {
   /** The content the pages in `files` show, and the pages rendered from it on request (renderedOnRequest). */
   private content?: SiteSource;
   private knownOnRequest = new Set<string>();
+  /** The page paths the sitemap in `files` lists. */
+  private sitemapKey = '';
   private pagesOnRequest = new Map<string, Promise<MemoryFile>>();
   private renderer?: Renderer;
   private queued: Set<ContentCollection | '*'> | undefined;
@@ -234,13 +236,18 @@ export class SitePublisher {
     } else {
       for (const key of fixed) next.set(key, this.files.get(key)!);
     }
-    await keep('/sitemap.xml', () => renderer.sitemapXml(paths), 'application/xml');
+    // With a thousand articles the sitemap takes a while to write: written again only when the pages change.
+    const sitemapKey = paths.join('\n');
+    if (sitemapKey !== this.sitemapKey || !this.files.has('/sitemap.xml')) {
+      await keep('/sitemap.xml', () => renderer.sitemapXml(paths), 'application/xml');
+    } else next.set('/sitemap.xml', this.files.get('/sitemap.xml')!);
     if (touches(articleFeedPath) || !this.files.has(articleFeedPath)) {
       await keep(articleFeedPath, () => renderer.feedXml(content), 'application/rss+xml; charset=utf-8');
     } else next.set(articleFeedPath, this.files.get(articleFeedPath)!);
     // One assignment each: every request from now on sees the new set, none a mix.
     this.files = next;
     this.content = content;
+    this.sitemapKey = sitemapKey;
     this.knownOnRequest = new Set(onRequest);
     if (onRequest.some(touches)) this.pagesOnRequest = new Map();
     this.selectionPages = new Map();

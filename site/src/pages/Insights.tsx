@@ -24,7 +24,7 @@ export default function Insights() {
   return (
     <>
       <PageBanner id="insights-title" heading={category ? `${t.heading}: ${category}` : t.heading} text={t.text} />
-      <section className="section" aria-label={t.heading}>
+      <section className="section">
         <div className="container">
           <nav aria-label={t.filterLabel}>
             <ul className="filter-links">
