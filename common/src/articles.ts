@@ -27,7 +27,7 @@ export const reservedArticleSlugs: readonly string[] = ['page', 'category', 'fee
 export const articleSlugPattern = /^([a-z0-9]+(-[a-z0-9]+)*)?$/;
 /** The rule of an article's slug, as the console shows it and the server refuses. */
 export const articleSlugRule =
-  'Lower-case letters a-z, digits and single dashes, e.g. "choosing-a-hosting-plan"; made from the title when left empty.';
+  'Small letters a-z, digits and single dashes, e.g. "choosing-a-hosting-plan"; made from the title when left empty.';
 
 /** Articles on one list page. */
 export const articlesPerPage = 12;

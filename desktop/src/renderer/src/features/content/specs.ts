@@ -218,10 +218,10 @@ export const collectionSpecs = {
       { key: 'title', label: 'Title', kind: 'text', required: true, description: 'The article’s title, its page’s heading.' },
       {
         key: 'slug',
-        label: 'Address (slug)',
+        label: 'Address',
         kind: 'text',
         max: articleSlugMax,
-        description: `The end of its address, /insights/slug. ${articleSlugRule}`,
+        description: `The end of its web address, after /insights/. ${articleSlugRule}`,
       },
       { key: 'category', label: 'Category', kind: 'text', required: true, description: 'A short tag above the title, e.g. Security.' },
       {
@@ -246,7 +246,7 @@ export const collectionSpecs = {
         key: 'cover',
         label: 'Cover image',
         kind: 'text',
-        description: 'Optional: an https:// address or a path on this site (e.g. /media/cover.jpg).',
+        description: 'Optional: a web address starting https://, or a path on this site (e.g. /media/cover.jpg).',
       },
       {
         key: 'coverAlt',
