@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
+import { articleSlugMax, articleSlugPattern, articleSlugRule, reservedArticleSlugs } from './articles';
 import { idSchema } from './fields';
 import { iconNamePattern } from './icons';
 import { serviceSchema } from './services';
@@ -73,19 +74,37 @@ export const testimonialFields = z
 
 export const insightFields = z
   .object({
+    /** The article's address, /insights/{slug}: unique in the collection; made from the title when empty, kept when the title changes. */
+    slug: z
+      .string()
+      .trim()
+      .max(articleSlugMax)
+      .regex(articleSlugPattern, articleSlugRule)
+      .refine((s) => !reservedArticleSlugs.includes(s), 'This word is kept for the list pages: choose another slug.')
+      .default(''),
     category: text(40),
     title: text(150),
     description: text(400),
     /** ISO date, YYYY-MM-DD. */
     date: z.iso.date(),
-    /** Where Read More leads: a path on the site, an https address, or "#". */
-    link: z
+    /** The author's name as the article shows it. */
+    author: text(100),
+    /** The article's text, Markdown (rendered on the server: no raw HTML, safe links only). */
+    body: text(50_000),
+    /** A cover image: an https address or a path on this site. */
+    cover: z
       .string()
       .trim()
       .max(500)
-      .regex(/^(#|\/(?!\/)\S*|https:\/\/\S+)$/, 'Use a path on this site, an https:// address, or #.'),
+      .regex(/^(\/(?!\/)\S*|https:\/\/\S+)?$/, 'Use a path on this site or an https:// address.')
+      .optional(),
+    /** The cover's text for those who cannot see it: required with a cover. */
+    coverAlt: optionalText(200),
   })
   .meta({ id: 'InsightFields' });
+
+/** An article with a cover must describe it (checked on the body: a refined object cannot be extended). */
+const coverDescribed = (a: { cover?: string; coverAlt?: string }) => !a.cover || !!a.coverAlt;
 
 /** The fields of each collection's items. */
 export const contentFields = {
@@ -108,6 +127,8 @@ export type ProjectPriceFields = ContentFields['projectPrices'];
 export type FaqFields = ContentFields['faqs'];
 export type TestimonialFields = ContentFields['testimonials'];
 export type InsightFields = ContentFields['insights'];
+/** An article without its body: a card of a list, a related article. */
+export type ArticleSummary = Omit<InsightFields, 'body'>;
 
 const itemState = {
   /** Draft items are seen in the console and its preview only; published ones on the site. */
@@ -126,7 +147,10 @@ export const contentBodies = {
   projectPrices: withState(projectPriceFields),
   faqs: withState(faqFields),
   testimonials: withState(testimonialFields),
-  insights: withState(insightFields),
+  insights: withState(insightFields).refine(coverDescribed, {
+    message: 'Describe the cover image for those who cannot see it.',
+    path: ['coverAlt'],
+  }),
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentBody<C extends ContentCollection = ContentCollection> = z.input<(typeof contentBodies)[C]>;
 

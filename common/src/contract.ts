@@ -171,6 +171,7 @@ export type {
   ContentFields,
   ContentItem,
   ContentOrderBody,
+  ArticleSummary,
   ContentRevision,
   FaqFields,
   InsightFields,

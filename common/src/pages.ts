@@ -5,7 +5,7 @@
  */
 import type { ContentCollection } from './vocabulary';
 
-export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'notFound';
+export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'insights' | 'article' | 'notFound';
 
 /** The public routes, in match order ('*' last). */
 export const pageRoutes: readonly { path: string; page: PageKey }[] = [
@@ -15,6 +15,11 @@ export const pageRoutes: readonly { path: string; page: PageKey }[] = [
   { path: '/about', page: 'about' },
   { path: '/contact', page: 'contact' },
   { path: '/service/:category/:index', page: 'serviceDetail' },
+  { path: '/insights', page: 'insights' },
+  { path: '/insights/page/:page', page: 'insights' },
+  { path: '/insights/category/:category', page: 'insights' },
+  { path: '/insights/category/:category/page/:page', page: 'insights' },
+  { path: '/insights/:slug', page: 'article' },
   { path: '*', page: 'notFound' },
 ];
 
@@ -24,6 +29,8 @@ export const pageCollections: Record<PageKey, readonly ContentCollection[]> = {
   services: ['services', 'faqs'],
   pricing: ['plans', 'addons', 'projectPrices', 'faqs'],
   serviceDetail: ['services'],
+  insights: ['insights'],
+  article: ['insights'],
   about: [],
   contact: [],
   notFound: [],

@@ -4,7 +4,7 @@
  */
 import type { CompanyProfile } from './company';
 import type { ContactNote } from './contact-form';
-import type { ServiceFields, SiteContent } from './content';
+import type { ArticleSummary, ServiceFields, SiteContent } from './content';
 import type { PageKey } from './pages';
 import type { ResolvedSelection } from './requests';
 
@@ -15,7 +15,14 @@ import type { ResolvedSelection } from './requests';
 export type SiteSource = SiteContent & { company?: CompanyProfile };
 
 /** What one page shows of the collections; a service page carries just its service. */
-export type PageData = Partial<SiteContent> & {
+export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
+  /** The home page's teasers: the newest articles, without their bodies. */
+  insights?: ArticleSummary[];
+  /** A list of articles (/insights...): one page of cards, the categories to filter by, where it is in the paging. */
+  articleList?: ArticleList;
+  /** An article's page: the article with its body as safe HTML (rendered on the server), and its related articles. */
+  article?: ArticleSummary & { html: string };
+  related?: ArticleSummary[];
   /** Every page: the company's contact points (top bar, footer, JSON-LD). */
   company?: CompanyProfile;
   service?: ServiceFields;
@@ -26,6 +33,16 @@ export type PageData = Partial<SiteContent> & {
   /** The contact page: what the call to action that led here chose, resolved by the server. */
   request?: ResolvedSelection;
 };
+
+export interface ArticleList {
+  articles: ArticleSummary[];
+  /** Every category with a published article, by name, in the order of their newest article. */
+  categories: string[];
+  /** The category shown (undefined: every article). */
+  category?: string;
+  page: number;
+  pages: number;
+}
 
 export interface RenderedPage {
   html: string;
@@ -48,4 +65,6 @@ export interface SsrEntry {
   pageDocument(template: string, rendered: RenderedPage): string;
   sitemapXml(paths: readonly string[], siteUrl?: string): string;
   robotsTxt(siteUrl?: string): string;
+  /** The RSS 2.0 feed of the newest articles (served at articleFeedPath). */
+  feedXml(content: SiteContent, siteUrl?: string): string;
 }

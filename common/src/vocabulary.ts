@@ -105,7 +105,7 @@ export const contentCollectionLabels: Record<ContentCollection, string> = {
   projectPrices: 'Project Pricing',
   faqs: 'FAQs',
   testimonials: 'Testimonials',
-  insights: 'Tech Insights',
+  insights: 'Articles',
 };
 
 export const contentStatuses = ['draft', 'published'] as const;

@@ -141,7 +141,8 @@ describe('POST /api/content/{collection}', () => {
       title: 'Moving to the cloud',
       description: 'What to move first.',
       date: '2026-11-20',
-      link: '#',
+      author: 'Kafue Technologies',
+      body: 'Start with email.',
       status: 'published',
       position: 0,
     });
@@ -168,14 +169,17 @@ describe('POST /api/content/{collection}', () => {
     expect(Object.keys(missingFields.body.errors).sort()).toEqual(['avatarInitial', 'company', 'name', 'quote', 'rating', 'title']);
     const status = await editor.post(api.content('faqs'), { page: 'home', question: 'Q?', answer: 'A.', status: 'live' });
     expect(Object.keys(status.body.errors).sort()).toEqual(['page', 'status']);
-    const link = await editor.post(api.content('insights'), {
+    const article = await editor.post(api.content('insights'), {
+      slug: 'Not a slug',
       category: 'c',
       title: 't',
       description: 'd',
       date: '2026-13-01',
-      link: 'javascript:alert(1)',
+      author: 'A',
+      body: 'B',
+      cover: 'javascript:alert(1)',
     });
-    expect(Object.keys(link.body.errors).sort()).toEqual(['date', 'link']);
+    expect(Object.keys(article.body.errors).sort()).toEqual(['cover', 'coverAlt', 'date', 'slug']);
     expect((await editor.get(api.content('services'))).body).toHaveLength(18);
   });
 

@@ -47,4 +47,5 @@ for (const path of paths) {
 write(join(dist, '404.html'), (await page('/404')).html);
 write(join(dist, 'sitemap.xml'), ssr.sitemapXml(paths, siteUrl));
 write(join(dist, 'robots.txt'), ssr.robotsTxt(siteUrl));
-console.log(`prerendered ${paths.length} routes + 404.html, sitemap.xml, robots.txt`);
+write(join(dist, 'insights', 'feed.xml'), ssr.feedXml(content, siteUrl));
+console.log(`prerendered ${paths.length} routes + 404.html, sitemap.xml, robots.txt, insights/feed.xml`);

@@ -4,11 +4,14 @@ import { matchPage } from '@kafue/common/pages';
 import { defaultCompany } from '@kafue/common/company';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { categoryKeys } from '@kafue/common/vocabulary';
+import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirst, relatedArticles } from '@kafue/common/articles';
+import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
+import { renderMarkdown } from '@kafue/common/markdown';
 import { StaticRouter } from './router';
 import { App } from './App';
 import { PageDataSource, findService, pageDataScript, servicesIn } from './content/data';
 import { loadPage } from './pages/registry';
-import { robotsTxt, sitemapXml, renderHead } from './seo';
+import { feedXml, robotsTxt, sitemapXml, renderHead } from './seo';
 
 export { seedContent } from '@kafue/common/content-seed';
 
@@ -20,8 +23,51 @@ function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
   return categoryKeys.flatMap((category) => servicesIn(content.services, category).map((_, i) => `/service/${category}/${i}`));
 }
 
+/** An article as a card shows it: everything but the body. */
+const summary = ({ body: _body, ...card }: InsightFields): ArticleSummary => card;
+
+/** The categories with articles, in the order of their newest article. */
+const categoriesOf = (newest: readonly InsightFields[]) => [...new Set(newest.map((a) => a.category))];
+
+const pageCount = (n: number) => Math.max(1, Math.ceil(n / articlesPerPage));
+
+/** The list pages (every article's, each category's, paged) and every article's page. */
+function articlePaths(content: Pick<SiteContent, 'insights'>): string[] {
+  const newest = newestFirst(content.insights);
+  const lists = [undefined, ...categoriesOf(newest)].flatMap((category) => {
+    const count = category ? newest.filter((a) => a.category === category).length : newest.length;
+    return Array.from({ length: pageCount(count) }, (_, i) => articleListPath(category, i + 1));
+  });
+  return [...lists, ...newest.map((a) => articlePath(a.slug))];
+}
+
 /** Every page of the site with this content (the 404 page aside), as prerendered and in the sitemap. */
-const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content)];
+const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content), ...articlePaths(content)];
+
+/** One list page of articles; {} for a category or page that has none (the page then answers 404). */
+function articleListData(content: SiteContent, categoryKey: string | undefined, pageParam: string | undefined): PageData {
+  const newest = newestFirst(content.insights);
+  const categories = categoriesOf(newest);
+  const category = categoryKey === undefined ? undefined : categories.find((c) => categorySlug(c) === categoryKey);
+  if (categoryKey !== undefined && !category) return {};
+  const page = pageParam === undefined ? 1 : /^[1-9]\d{0,5}$/.test(pageParam) ? Number(pageParam) : 0;
+  const shown = category ? newest.filter((a) => a.category === category) : newest;
+  const pages = pageCount(shown.length);
+  // Page 1 has no number in its address: /insights/page/1 is not a page of its own.
+  if (page < 1 || page > pages || pageParam === '1') return {};
+  const articles = shown.slice((page - 1) * articlesPerPage, page * articlesPerPage).map(summary);
+  return { articleList: { articles, categories, category, page, pages } };
+}
+
+/** An article's page: its body rendered to safe HTML here, on the server, never in the browser. */
+function articleData(content: SiteContent, slug: string | undefined): PageData {
+  const article = content.insights.find((a) => a.slug === slug);
+  if (!article) return {};
+  const related = relatedArticles(newestFirst(content.insights), article.slug).map(summary);
+  // The page's h1 is the title: the body's headings start at h2 (markdown-it escapes any typed tag).
+  const html = renderMarkdown(article.body).replace(/<(\/?)h1>/g, '<$1h2>');
+  return { article: { ...summary(article), html }, related };
+}
 
 /** What the page at `url` shows of the content, and carries for hydration: every page shows the company's contact points. */
 function pageData(url: string, content: SiteSource): PageData {
@@ -32,7 +78,7 @@ function collectionsShown(url: string, content: SiteContent): PageData {
   const { page, params } = matchPage(url);
   switch (page) {
     case 'home':
-      return { testimonials: content.testimonials, insights: content.insights };
+      return { testimonials: content.testimonials, insights: newestFirst(content.insights).slice(0, 3).map(summary) };
     case 'services':
       return { services: content.services, faqs: content.faqs.filter((f) => f.page === 'services') };
     case 'pricing':
@@ -42,6 +88,10 @@ function collectionsShown(url: string, content: SiteContent): PageData {
         projectPrices: content.projectPrices,
         faqs: content.faqs.filter((f) => f.page === 'pricing'),
       };
+    case 'insights':
+      return articleListData(content, params.category, params.page);
+    case 'article':
+      return articleData(content, params.slug);
     case 'serviceDetail': {
       const service = findService(content, params.category, params.index);
       return service ? { service } : {};
@@ -65,7 +115,11 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
       </StaticRouter>
     </PageDataSource>,
   );
-  const missing = page === 'notFound' || (page === 'serviceDetail' && !findService(data, params.category, params.index));
+  const missing =
+    page === 'notFound' ||
+    (page === 'serviceDetail' && !findService(data, params.category, params.index)) ||
+    (page === 'insights' && !data.articleList) ||
+    (page === 'article' && !data.article);
   // The canonical address leaves the query out: /contact?plan=... is the contact page.
   const canonical = missing ? null : new URL(url, 'http://localhost').pathname;
   return {
@@ -87,4 +141,4 @@ function pageDocument(template: string, { html, head, page, data }: RenderedPage
 }
 
 /** What the server (server/src/site/renderer.ts) and the prerender (scripts/prerender.mjs) use. */
-export const ssrEntry = { render, pageData, pagePaths, pageDocument, sitemapXml, robotsTxt } satisfies SsrEntry;
+export const ssrEntry = { render, pageData, pagePaths, pageDocument, sitemapXml, robotsTxt, feedXml } satisfies SsrEntry;

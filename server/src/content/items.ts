@@ -10,6 +10,7 @@ import { isContentCollection, type ContentCollection, type ContentStatus } from 
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
 import {
@@ -50,8 +51,9 @@ export async function listItems(db: DataSource, collection: ContentCollection): 
 
 /** A new item: a draft unless it says published, after the last one unless it gives a position. */
 export async function createItem(db: DataSource, collection: ContentCollection, input: ItemInput, author: Author, audit: AuditRecorder) {
-  const { status = 'draft', position, fields } = input;
+  const { status = 'draft', position } = input;
   const row = await db.transaction(async (m) => {
+    const fields = await settleSlug(m, collection, input.fields);
     const snapshot: Snapshot = { status, position: position ?? (await nextPosition(m, collection, fields)), fields };
     const inserted = await insertItem(m, collection, snapshot);
     await saveRevision(m, inserted.id, author, snapshot);
@@ -75,9 +77,10 @@ export async function updateItem(
   author: Author,
   audit: AuditRecorder,
 ) {
-  const { status, position, fields } = input;
+  const { status, position } = input;
   const row = await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
+    const fields = await settleSlug(m, collection, input.fields, current.id);
     const movedCategory = collection === 'services' && current.fields.category !== fields.category;
     const snapshot: Snapshot = {
       status: status ?? current.status,

@@ -1,5 +1,6 @@
 /** The draft preview: the public page an item appears on, with the published content and this item as saved. */
 import type { SiteSource } from '@kafue/common/ssr';
+import { articlePath } from '@kafue/common/articles';
 import type { DataSource } from 'typeorm';
 import { pageCollections, pageRoutes, type PageKey } from '@kafue/common/pages';
 import { faqPages, type ContentCollection } from '@kafue/common/vocabulary';
@@ -17,7 +18,7 @@ const pagePath = (page: PageKey) => pageRoutes.find((r) => r.page === page)?.pat
 
 /**
  * The public page an item appears on: its collection's page, but a service has its own page (at
- * its place among the published ones) and an FAQ shows on the page its `page` field names.
+ * its place among the published ones), an article too, and an FAQ shows on the page its `page` field names.
  */
 async function previewPath(
   db: DataSource,
@@ -33,6 +34,7 @@ async function previewPath(
     );
     return `/service/${encodeURIComponent(category)}/${ids.findIndex((r) => r.id === item.id)}`;
   }
+  if (collection === 'insights' && typeof item.fields.slug === 'string') return articlePath(item.fields.slug);
   const faqPage = faqPages.find((page) => page === item.fields.page);
   if (collection === 'faqs' && faqPage) return pagePath(faqPage);
   return collectionPagePath(collection);

@@ -21,6 +21,7 @@ import { EnquiryRequests1795538436212 } from './migrations/1795538436212-Enquiry
 import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-AuditPersonSearch.js';
 import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders.js';
 import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
+import { Articles1795600000101 } from './migrations/1795600000101-Articles.js';
 import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.js';
 import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
@@ -41,6 +42,7 @@ export const migrations = [
   AuditPersonSearch1795538706969,
   MailHeaders1795600000000,
   LeadFollowThrough1795600000001,
+  Articles1795600000101,
   ReplyClock1795600000105,
   SavedReplies1795600000106,
   QuoteNumbersAndQuestions1795600000107,

@@ -1,16 +1,17 @@
 /**
  * `npm run export -w server -- DIR`: the published site as plain files for any static host,
  * laid out as the site's own build lays them out (/x/y -> x/y/index.html, 404.html, sitemap.xml,
- * robots.txt, and the build's assets), rendered from the database with the site's SSR build.
+ * robots.txt, the articles' feed, and the build's assets), rendered from the database with the site's SSR build.
  */
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { DataSource } from 'typeorm';
+import { articleFeedPath } from '@kafue/common/articles';
 import { loadSiteContent } from '../content/published.js';
 import { loadRenderer } from './renderer.js';
 
 /** Files of the build that are pages (rendered here instead), or their precompressed copies. */
-const isPage = (file: string) => /\.html(\.gz|\.br)?$|^(sitemap\.xml|robots\.txt)(\.gz|\.br)?$/.test(file);
+const isPage = (file: string) => /\.html(\.gz|\.br)?$|^(sitemap\.xml|robots\.txt|insights\/feed\.xml)(\.gz|\.br)?$/.test(file);
 
 function write(file: string, content: string) {
   mkdirSync(dirname(file), { recursive: true });
@@ -36,6 +37,7 @@ export async function exportSite(db: DataSource, siteDir: string, out: string, s
   write(join(out, '404.html'), (await renderer.renderPage('/404', content)).html);
   write(join(out, 'sitemap.xml'), renderer.sitemapXml(paths));
   write(join(out, 'robots.txt'), renderer.robotsTxt());
+  write(join(out, articleFeedPath.slice(1)), renderer.feedXml(content));
   return paths.length;
 }
 

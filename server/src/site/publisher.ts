@@ -5,7 +5,9 @@
  * re-renders the pages that show the changed collections, compresses those whose HTML changed,
  * and swaps the whole set in at once: a visitor gets the old page or the new one. One render runs
  * at a time, and at most one waits, holding every change that arrived meanwhile (bursts
- * coalesce).
+ * coalesce). An article's page and the list pages after the first are rendered on first request
+ * instead, and kept until articles change: with a thousand articles, a publish still renders only
+ * the few pages every visitor reaches.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -14,6 +16,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { SiteStatus } from '@kafue/common/contract';
 import type { SiteSource } from '@kafue/common/ssr';
+import { articleFeedPath } from '@kafue/common/articles';
 import { contactFormPath } from '@kafue/common/contact-form';
 import { matchPage, pageCollections } from '@kafue/common/pages';
 import { parseSelection, selectionQuery } from '@kafue/common/requests';
@@ -50,6 +53,14 @@ const serviceNotFoundKey = 'service-404';
 const missingServicePath = '/service/-/-';
 /** Contact pages with a selection kept rendered at once (the oldest goes first): what the buttons link to, and a few more. */
 const maxSelectionPages = 200;
+/** Pages rendered on request kept at once (the oldest goes first): about 40 KB each, a few times that precompressed. */
+const maxPagesOnRequest = 500;
+
+/** Pages rendered on first request: an article's, and a list of articles after its first page. */
+function renderedOnRequest(path: string): boolean {
+  const { page, params } = matchPage(path);
+  return page === 'article' || (page === 'insights' && params.page !== undefined);
+}
 
 export interface PublisherOptions {
   db: DataSource;
@@ -79,6 +90,12 @@ export class SitePublisher {
    * kept until the next publish (whose catalogue may resolve it differently).
    */
   private selectionPages = new Map<string, Promise<MemoryFile>>();
+  /** The content the pages in `files` show, and the pages rendered from it on request (renderedOnRequest). */
+  private content?: SiteSource;
+  private knownOnRequest = new Set<string>();
+  /** The page paths the sitemap in `files` lists. */
+  private sitemapKey = '';
+  private pagesOnRequest = new Map<string, Promise<MemoryFile>>();
   private renderer?: Renderer;
   private queued: Set<ContentCollection | '*'> | undefined;
   private running?: Promise<void>;
@@ -188,6 +205,8 @@ export class SitePublisher {
     const all = changed.has('*') || this.files.size === 0;
     const touches = (path: string) => all || pageCollections[matchPage(path).page].some((c) => changed.has(c));
     const paths = renderer.pagePaths(content);
+    const onRequest = paths.filter(renderedOnRequest);
+    const eager = paths.filter((path) => !renderedOnRequest(path));
     const next = new Map<string, MemoryFile>();
     let rendered = 0;
     const keep = async (key: string, text: () => Promise<string> | string, type: string, status = 200, data?: string) => {
@@ -197,7 +216,7 @@ export class SitePublisher {
     };
     const html = 'text/html; charset=utf-8';
     await Promise.all(
-      paths.map(async (path) => {
+      eager.map(async (path) => {
         const old = this.files.get(path);
         if (old && !touches(path)) return void next.set(path, old);
         const data = renderer.pageData(path, content);
@@ -217,9 +236,20 @@ export class SitePublisher {
     } else {
       for (const key of fixed) next.set(key, this.files.get(key)!);
     }
-    await keep('/sitemap.xml', () => renderer.sitemapXml(paths), 'application/xml');
-    // One assignment: every request from now on sees the new set, none a mix.
+    // With a thousand articles the sitemap takes a while to write: written again only when the pages change.
+    const sitemapKey = paths.join('\n');
+    if (sitemapKey !== this.sitemapKey || !this.files.has('/sitemap.xml')) {
+      await keep('/sitemap.xml', () => renderer.sitemapXml(paths), 'application/xml');
+    } else next.set('/sitemap.xml', this.files.get('/sitemap.xml')!);
+    if (touches(articleFeedPath) || !this.files.has(articleFeedPath)) {
+      await keep(articleFeedPath, () => renderer.feedXml(content), 'application/rss+xml; charset=utf-8');
+    } else next.set(articleFeedPath, this.files.get(articleFeedPath)!);
+    // One assignment each: every request from now on sees the new set, none a mix.
     this.files = next;
+    this.content = content;
+    this.sitemapKey = sitemapKey;
+    this.knownOnRequest = new Set(onRequest);
+    if (onRequest.some(touches)) this.pagesOnRequest = new Map();
     this.selectionPages = new Map();
     return rendered;
   }
@@ -250,6 +280,25 @@ export class SitePublisher {
     const data = { ...renderer.pageData(contactFormPath, content), request };
     const { html } = await renderer.renderPage(`${contactFormPath}?${query}`, content, data);
     return memoryFile(html, 'text/html; charset=utf-8');
+  }
+
+  /**
+   * An article's page or a later list page (renderedOnRequest), rendered from the published content
+   * on its first request and kept until articles change; undefined for a path no such page has.
+   */
+  pageOnRequest(path: string): Promise<MemoryFile> | undefined {
+    const renderer = this.renderer;
+    const content = this.content;
+    if (!renderer || !content || !this.knownOnRequest.has(path)) return undefined;
+    const pages = this.pagesOnRequest;
+    const cached = pages.get(path);
+    if (cached) return cached;
+    if (pages.size >= maxPagesOnRequest) pages.delete(pages.keys().next().value!);
+    const page = renderer.renderPage(path, content).then(({ html }) => memoryFile(html, 'text/html; charset=utf-8'));
+    pages.set(path, page);
+    // A failed render is not kept: the next request tries again.
+    page.catch(() => pages.delete(path));
+    return page;
   }
 
   /** The public page `path` rendered with this content (the preview of a draft). */

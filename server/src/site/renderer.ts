@@ -25,6 +25,7 @@ export interface Renderer {
   pageData(url: string, content: SiteSource): PageData;
   sitemapXml(paths: readonly string[]): string;
   robotsTxt(): string;
+  feedXml(content: SiteContent): string;
 }
 
 /** site/dist-ssr beside site/dist. */
@@ -50,5 +51,6 @@ export async function loadRenderer(siteDir: string, siteUrl?: string): Promise<R
     },
     sitemapXml: (paths) => ssr.sitemapXml(paths, siteUrl),
     robotsTxt: () => ssr.robotsTxt(siteUrl),
+    feedXml: (content) => ssr.feedXml(content, siteUrl),
   };
 }

@@ -136,6 +136,8 @@ async function findSiteFile(siteDir: string, relative: string | undefined, site?
   const cacheControl = relative.startsWith('assets/') ? immutable : 'no-cache';
   const page = memoryPage(relative, site);
   if (page) return { memory: page };
+  const pageOnRequest = site?.active && site.pageOnRequest(`/${relative}`);
+  if (pageOnRequest) return { memory: await pageOnRequest };
   if (site?.active) {
     if (isBuiltPage(relative)) return undefined;
     const file = await fileAt(siteDir, relative);
@@ -189,6 +191,8 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
     // kept); the plain contact page, like every other page, comes from memory.
     const selectionPage = ctx.querystring && `/${relative}` === contactFormPath ? site?.contactPage(ctx.querystring) : undefined;
     if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
+    const pageOnRequest = relative !== undefined && site?.active ? site.pageOnRequest(`/${relative}`) : undefined;
+    if (pageOnRequest) return sendMemoryFile(ctx, await pageOnRequest);
     const page = memoryPage(relative, site);
     if (page) return sendMemoryFile(ctx, page);
     if (site?.active || (await dirExists(siteDir))) {

@@ -100,7 +100,6 @@ export const insights = {
   eyebrow: 'Blog',
   heading: 'Tech Insights',
   text: 'Practical advice from our team on running your business with technology.',
-  readMore: 'Read More',
 };
 
 export const homeCta = {

@@ -1,8 +1,13 @@
 import { brand } from '@kafue/common/brand';
+import type { ArticleSummary } from '@kafue/common/contract';
 
 export interface PageMeta {
   title: string;
   description: string;
+  /** An article's page: Open Graph says so, and the head carries its Article JSON-LD. */
+  article?: ArticleSummary;
+  /** The page links the articles' RSS feed in its head. */
+  feed?: boolean;
 }
 
 const suffix = ` | ${brand.company}`;
@@ -30,6 +35,10 @@ export const routeMeta = {
   contact: {
     title: `Contact Us${suffix}`,
     description: `Get in touch with ${brand.company} in ${brand.location}. Email responses within 2-4 hours during business hours, 24/7 support, free consultation calls.`,
+  },
+  insights: {
+    title: `Articles${suffix}`,
+    description: `Practical articles from ${brand.company} on websites, hosting, security, marketing and IT for businesses in ${brand.location}.`,
   },
   notFound: {
     title: `Page Not Found${suffix}`,

@@ -2,34 +2,16 @@ import { Link } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
 import { contactFormPath, contactHref } from '@kafue/common/contact-form';
-import { CtaBand, DeadLink, FeatureCard, SectionHeader, formatDate } from '../components/common';
+import { CtaBand, FeatureCard, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { HeroVideo } from '../components/HeroVideo';
 import { TestimonialCarousel } from '../components/TestimonialCarousel';
+import { ArticleCard } from '../components/ArticleCard';
 import { useCollection, useCompany } from '../content/data';
 import { aboutIntro, hero, homeCta, insights, servicesOverview, testimonialsSection, whyChooseUs } from '../content/home';
 import { routeMeta } from '../content/meta';
-import type { InsightFields } from '@kafue/common/contract';
 
 export const meta = () => routeMeta.home;
-
-/** "Read More": where the item's link leads, set in the console; "#" (the specification's) stays on the page. */
-function ReadMore({ post }: { post: InsightFields }) {
-  const words = (
-    <>
-      {insights.readMore}
-      <span className="sr-only">: {post.title}</span>
-      <Icon name="arrowRight" size={16} />
-    </>
-  );
-  return post.link === '#' ? (
-    <DeadLink className="text-link">{words}</DeadLink>
-  ) : (
-    <a href={post.link} className="text-link">
-      {words}
-    </a>
-  );
-}
 
 export default function Home() {
   const testimonials = useCollection('testimonials');
@@ -124,16 +106,8 @@ export default function Home() {
         <div className="container">
           <SectionHeader id="insights-heading" eyebrow={insights.eyebrow} heading={insights.heading} text={insights.text} />
           <div className="grid grid-3">
-            {blogTeasers.map((post, i) => (
-              <article key={i} className="card blog-card" data-reveal="">
-                <div className="blog-meta">
-                  <span className="tag">{post.category}</span>
-                  <time dateTime={post.date}>{formatDate(post.date)}</time>
-                </div>
-                <h3>{post.title}</h3>
-                <p>{post.description}</p>
-                <ReadMore post={post} />
-              </article>
+            {blogTeasers.map((post) => (
+              <ArticleCard key={post.slug} article={post} />
             ))}
           </div>
         </div>

@@ -16,6 +16,8 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   about: () => import('./About'),
   contact: () => import('./Contact'),
   serviceDetail: () => import('./ServiceDetail'),
+  insights: () => import('./Insights'),
+  article: () => import('./Article'),
   notFound: () => import('./NotFound'),
 };
 

@@ -1,6 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { contentIconNames, iconPaths, type IconName } from '@kafue/common/icons';
 import { textOf as text, type FieldSpec, type FormValues } from './fields';
+
+/** Its own chunk: the Markdown renderer loads with the article editor only. */
+const MarkdownField = lazy(() => import('./MarkdownField'));
 
 export interface ContentFieldsProps {
   fields: readonly FieldSpec[];
@@ -39,6 +43,12 @@ export function ContentFields({ fields, values, errors, onChange }: ContentField
                 value={text(value)}
                 onChange={(e) => onChange(f.key, e.currentTarget.value)}
               />
+            );
+          case 'markdown':
+            return (
+              <Suspense key={f.key} fallback={<Textarea {...common} autosize minRows={8} value={text(value)} readOnly />}>
+                <MarkdownField {...common} value={text(value)} onChange={(v) => onChange(f.key, v)} />
+              </Suspense>
             );
           case 'select':
             return (

@@ -3,6 +3,7 @@
  * fields once and ContentFields draws them, so the editors share one form and one validation.
  */
 import type { ContentCollection, ContentFields, ContentStatus } from '@kafue/common/contract';
+import { slugOf } from '@kafue/common/articles';
 
 interface Base<K extends string> {
   key: K;
@@ -21,6 +22,8 @@ export type FieldSpec<K extends string = string> =
   /** Made from another field (`from`) while the item is new, never typed; kept once saved. */
   | (Base<K> & { kind: 'slug'; from: K; max: number })
   | (Base<K> & { kind: 'textarea'; max?: number; rows?: number })
+  /** Markdown, written beside its preview as the site renders it (one above the other on a phone, as tabs). */
+  | (Base<K> & { kind: 'markdown' })
   | (Base<K> & { kind: 'select'; data: readonly { value: string; label: string }[] })
   | (Base<K> & { kind: 'number'; min?: number; max?: number })
   | (Base<K> & { kind: 'switch' })
@@ -65,20 +68,8 @@ export interface CollectionSpec<C extends ContentCollection = ContentCollection>
   };
 }
 
-/**
- * A name as a link's key: lower-case ASCII letters and digits joined by single dashes, at most
- * `max` characters ("Web & Hosting" -> "web-hosting", "Café" -> "cafe").
- */
-export function slugOf(name: string, max: number): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, max)
-    .replace(/-+$/, '');
-}
+/** A name as a link's key (the rule articles' slugs follow too). */
+export { slugOf };
 
 /**
  * The values with `key` set to `value`, and the slugs made from it updated while the item is new

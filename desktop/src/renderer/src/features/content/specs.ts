@@ -12,6 +12,7 @@ import {
   type ContentCollection,
 } from '@kafue/common/contract';
 import type { CollectionSpec, FieldSpec } from './fields';
+import { articleSlugMax, articleSlugRule } from '@kafue/common/articles';
 
 const iconField: FieldSpec<'icon'> = {
   key: 'icon',
@@ -212,28 +213,49 @@ export const collectionSpecs = {
   },
   insights: {
     collection: 'insights',
-    noun: 'Insight',
+    noun: 'Article',
     fields: [
+      { key: 'title', label: 'Title', kind: 'text', required: true, description: 'The article’s title, its page’s heading.' },
+      {
+        key: 'slug',
+        label: 'Address',
+        kind: 'text',
+        max: articleSlugMax,
+        description: `The end of its web address, after /insights/. ${articleSlugRule}`,
+      },
       { key: 'category', label: 'Category', kind: 'text', required: true, description: 'A short tag above the title, e.g. Security.' },
-      { key: 'title', label: 'Title', kind: 'text', required: true, description: 'The article’s title.' },
       {
         key: 'description',
         label: 'Description',
         kind: 'textarea',
         required: true,
         rows: 3,
-        description: 'One or two sentences on what it says.',
+        description: 'One or two sentences on what it says: shown on its card, in search results and in the feed.',
       },
       { key: 'date', label: 'Date', kind: 'date', required: true, description: 'The day it was published.' },
+      { key: 'author', label: 'Author', kind: 'text', required: true, description: 'The name shown under the title.' },
       {
-        key: 'link',
-        label: 'Read More link',
-        kind: 'text',
+        key: 'body',
+        label: 'Article text',
+        kind: 'markdown',
         required: true,
-        description: 'Where Read More leads: a page of this site (e.g. /services), a full web address (https://...), or # for none.',
+        description:
+          'Markdown: ## for a heading, **bold**, *italic*, - for a list, [words](https://...) for a link. The preview shows it as the page will.',
+      },
+      {
+        key: 'cover',
+        label: 'Cover image',
+        kind: 'text',
+        description: 'Optional: a web address starting https://, or a path on this site (e.g. /media/cover.jpg).',
+      },
+      {
+        key: 'coverAlt',
+        label: 'Cover image description',
+        kind: 'text',
+        description: 'What the cover shows, for people who cannot see it (needed with a cover).',
       },
     ],
-    blank: { category: '', title: '', description: '', date: '', link: '#', status: 'draft' },
+    blank: { title: '', slug: '', category: '', description: '', date: '', author: '', body: '', status: 'draft' },
     titleOf: (i) => i.title,
     summaryOf: (i) => i.description,
   },

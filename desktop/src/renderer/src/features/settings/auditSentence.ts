@@ -36,7 +36,7 @@ const contentNouns: Record<AuditContentResource, [one: string, many: string]> = 
   project_price: ['the price group', 'project price groups'],
   faq: ['the FAQ', 'FAQs'],
   testimonial: ['the testimonial', 'testimonials'],
-  insight: ['the insight', 'tech insights'],
+  insight: ['the article', 'articles'],
 };
 const isContent = (resource: string): resource is AuditContentResource => (auditContentResources as readonly string[]).includes(resource);
 

@@ -1,0 +1,22 @@
+/** The texts of the articles' pages (/insights, /insights/{slug}) and cards (the home page's too). */
+export const articleTexts = {
+  readMore: 'Read More',
+  eyebrow: 'Tech Insights',
+  heading: 'Articles',
+  text: 'Practical advice from our team on running your business with technology.',
+  filterLabel: 'Filter articles by category',
+  all: 'All',
+  pagingLabel: 'Pages of articles',
+  newer: 'Newer articles',
+  older: 'Older articles',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  by: 'By',
+  back: 'All articles',
+  notFound: 'Article Not Found',
+  related: 'Related articles',
+  feed: 'RSS feed',
+  ctaHeading: 'Need help with this?',
+  ctaText: 'Talk to our team about your business and get clear advice and a quote, free of charge.',
+  ctaPrimary: 'Contact Us',
+  ctaSecondary: 'Our Services',
+};
