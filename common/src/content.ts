@@ -8,7 +8,7 @@ import { messageAnswer } from './answers';
 import { idSchema } from './fields';
 import { iconNamePattern } from './icons';
 import { serviceSchema } from './services';
-import { contentCollections, contentStatuses, faqPages, type ContentCollection } from './vocabulary';
+import { contentCollections, contentStatuses, faqPages, legalPageKeys, type ContentCollection } from './vocabulary';
 
 const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
 const optionalText = (limit: number) => z.string().trim().max(limit).optional();
@@ -87,6 +87,20 @@ export const insightFields = z
   })
   .meta({ id: 'InsightFields' });
 
+export const legalPageFields = z
+  .object({
+    /** Which page: /privacy, /terms or /cookies. */
+    key: z.enum(legalPageKeys),
+    title: text(100),
+    /** Last updated, shown on the page; ISO date, YYYY-MM-DD. */
+    updated: z.iso.date(),
+    /** Markdown, rendered on the server (no raw HTML; links to http(s), mailto and site paths only). */
+    body: text(50_000),
+    /** "Needs the company's review": the console shows it until someone clears it; the site never does. */
+    needsReview: z.boolean().optional(),
+  })
+  .meta({ id: 'LegalPageFields' });
+
 /** The fields of each collection's items. */
 export const contentFields = {
   services: serviceFields,
@@ -96,6 +110,7 @@ export const contentFields = {
   faqs: faqFields,
   testimonials: testimonialFields,
   insights: insightFields,
+  legalPages: legalPageFields,
 } as const satisfies Record<ContentCollection, z.ZodObject>;
 
 export type ContentFields = { [C in ContentCollection]: z.output<(typeof contentFields)[C]> };
@@ -108,6 +123,7 @@ export type ProjectPriceFields = ContentFields['projectPrices'];
 export type FaqFields = ContentFields['faqs'];
 export type TestimonialFields = ContentFields['testimonials'];
 export type InsightFields = ContentFields['insights'];
+export type LegalPageFields = ContentFields['legalPages'];
 
 const itemState = {
   /** Draft items are seen in the console and its preview only; published ones on the site. */
@@ -127,6 +143,7 @@ export const contentBodies = {
   faqs: withState(faqFields),
   testimonials: withState(testimonialFields),
   insights: withState(insightFields),
+  legalPages: withState(legalPageFields),
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentBody<C extends ContentCollection = ContentCollection> = z.input<(typeof contentBodies)[C]>;
 
@@ -165,6 +182,7 @@ export const contentItems = {
   faqs: withMeta(faqFields),
   testimonials: withMeta(testimonialFields),
   insights: withMeta(insightFields),
+  legalPages: withMeta(legalPageFields),
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentItem<C extends ContentCollection = ContentCollection> = z.output<(typeof contentItems)[C]>;
 

@@ -5,7 +5,7 @@
  */
 import type { ContentCollection } from './vocabulary';
 
-export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'notFound';
+export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'legal' | 'search' | 'notFound';
 
 /** The public routes, in match order ('*' last). */
 export const pageRoutes: readonly { path: string; page: PageKey }[] = [
@@ -15,6 +15,10 @@ export const pageRoutes: readonly { path: string; page: PageKey }[] = [
   { path: '/about', page: 'about' },
   { path: '/contact', page: 'contact' },
   { path: '/service/:category/:index', page: 'serviceDetail' },
+  { path: '/privacy', page: 'legal' },
+  { path: '/terms', page: 'legal' },
+  { path: '/cookies', page: 'legal' },
+  { path: '/search', page: 'search' },
   { path: '*', page: 'notFound' },
 ];
 
@@ -24,6 +28,9 @@ export const pageCollections: Record<PageKey, readonly ContentCollection[]> = {
   services: ['services', 'faqs'],
   pricing: ['plans', 'addons', 'projectPrices', 'faqs'],
   serviceDetail: ['services'],
+  legal: ['legalPages'],
+  // Rendered on demand for each query, from the search index (server/src/search).
+  search: [],
   about: [],
   contact: [],
   notFound: [],

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { contentBodies, type ContentItem } from '@kafue/common/schemas';
 import { isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
 import { diff, type AuditRecorder } from '../audit/audit.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
@@ -31,6 +31,15 @@ export function collectionNamed(name: string | undefined): ContentCollection {
   return name;
 }
 
+/** The legal pages are three fixed items (privacy, terms, cookies): edited, never added, deleted or given another page. */
+export const fixedCollectionRefusal =
+  'The legal pages are fixed: edit the Privacy Policy, Terms of Service or Cookie Policy that are there.';
+const fixedCollections: readonly ContentCollection[] = ['legalPages'];
+
+function refuseFixed(collection: ContentCollection): void {
+  if (fixedCollections.includes(collection)) throw new HttpError(409, fixedCollectionRefusal);
+}
+
 export interface ItemInput {
   status?: ContentStatus;
   position?: number;
@@ -50,6 +59,7 @@ export async function listItems(db: DataSource, collection: ContentCollection): 
 
 /** A new item: a draft unless it says published, after the last one unless it gives a position. */
 export async function createItem(db: DataSource, collection: ContentCollection, input: ItemInput, author: Author, audit: AuditRecorder) {
+  refuseFixed(collection);
   const { status = 'draft', position, fields } = input;
   const row = await db.transaction(async (m) => {
     const snapshot: Snapshot = { status, position: position ?? (await nextPosition(m, collection, fields)), fields };
@@ -78,6 +88,7 @@ export async function updateItem(
   const { status, position, fields } = input;
   const row = await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
+    if (current.fields.key !== fields.key) refuseFixed(collection);
     const movedCategory = collection === 'services' && current.fields.category !== fields.category;
     const snapshot: Snapshot = {
       status: status ?? current.status,
@@ -99,6 +110,7 @@ export async function updateItem(
 
 /** Deletes the item and its revisions. */
 export async function deleteItem(db: DataSource, collection: ContentCollection, id: string, audit: AuditRecorder): Promise<void> {
+  refuseFixed(collection);
   await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
     await deleteItemRow(m, current.id);

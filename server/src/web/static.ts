@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { contactFormPath } from '@kafue/common/contact-form';
+import { searchPath } from '@kafue/common/search';
 import { isApiPath, isConsolePath } from '../http/paths.js';
 import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
@@ -187,6 +188,9 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
     // kept); the plain contact page, like every other page, comes from memory.
     const selectionPage = ctx.querystring && `/${relative}` === contactFormPath ? site?.contactPage(ctx.querystring) : undefined;
     if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
+    // The search page answers each query from the search index, rendered on demand.
+    const searchPage = `/${relative}` === searchPath ? await site?.searchPage(ctx.querystring) : undefined;
+    if (searchPage) return sendMemoryFile(ctx, searchPage);
     const page = memoryPage(relative, site);
     if (page) return sendMemoryFile(ctx, page);
     if (site?.active || (await dirExists(siteDir))) {

@@ -16,6 +16,8 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   about: () => import('./About'),
   contact: () => import('./Contact'),
   serviceDetail: () => import('./ServiceDetail'),
+  legal: () => import('./Legal'),
+  search: () => import('./Search'),
   notFound: () => import('./NotFound'),
 };
 

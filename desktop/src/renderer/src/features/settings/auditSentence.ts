@@ -35,6 +35,7 @@ const contentNouns: Record<AuditContentResource, [one: string, many: string]> = 
   faq: ['the FAQ', 'FAQs'],
   testimonial: ['the testimonial', 'testimonials'],
   insight: ['the insight', 'tech insights'],
+  legal_page: ['the legal page', 'legal pages'],
 };
 const isContent = (resource: string): resource is AuditContentResource => (auditContentResources as readonly string[]).includes(resource);
 
