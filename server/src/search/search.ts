@@ -186,11 +186,12 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
       };
     });
     await m.query(
-      `INSERT INTO search_entries (key, collection, kind, source, position, title, body, url, words)
-       SELECT key, $2, kind, source, position, title, body, url, words
+      `INSERT INTO search_entries (key, collection, kind, source, position, title, body, url, words, tsv)
+       SELECT key, $2, kind, source, position, title, body, url, words,
+              setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')
          FROM jsonb_to_recordset($1::jsonb) AS r (key text, kind text, source text, position int, title text, body text, url text, words text)
        ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, source = excluded.source, position = excluded.position,
-         title = excluded.title, body = excluded.body, url = excluded.url, words = excluded.words`,
+         title = excluded.title, body = excluded.body, url = excluded.url, words = excluded.words, tsv = excluded.tsv`,
       [JSON.stringify(rows), collection],
     );
   }

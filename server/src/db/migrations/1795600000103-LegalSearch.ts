@@ -26,7 +26,8 @@ export class LegalSearch1795600000103 implements MigrationInterface {
         body text NOT NULL,
         url text NOT NULL,
         words text NOT NULL,
-        tsv tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) STORED
+        -- Written with the row (server/src/search/search.ts), not generated: a backup restores it as it is.
+        tsv tsvector NOT NULL
       )`);
     await q.query(`CREATE INDEX search_entries_collection ON search_entries (collection)`);
     await q.query(`CREATE INDEX search_entries_tsv ON search_entries USING gin (tsv)`);
