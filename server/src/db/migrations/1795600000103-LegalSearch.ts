@@ -27,7 +27,9 @@ export class LegalSearch1795600000103 implements MigrationInterface {
         url text NOT NULL,
         words text NOT NULL,
         -- Written with the row (server/src/search/search.ts), not generated: a backup restores it as it is.
-        tsv tsvector NOT NULL
+        tsv tsvector NOT NULL,
+        -- The title's alone: a title that has the words ranks first, without reading the whole text.
+        title_tsv tsvector NOT NULL
       )`);
     await q.query(`CREATE INDEX search_entries_collection ON search_entries (collection)`);
     await q.query(`CREATE INDEX search_entries_tsv ON search_entries USING gin (tsv)`);
