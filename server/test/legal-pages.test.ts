@@ -4,20 +4,14 @@
  * like any content and in the sitemap. Needs the site's SSR build (`npm run build -w site`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
 import { api } from '@kafue/common/contract';
-import { repoRoot, type Config } from '../src/config.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let editor: Client;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    configure: (config: Config) => {
-      config.siteDir = resolve(repoRoot, 'site/dist');
-    },
-  });
+  t = await startSiteTestServer();
   editor = (await t.admin('Editor')).client;
 });
 afterAll(() => t?.close());

@@ -4,23 +4,17 @@
  * publishing. Needs the site's SSR build (`npm run build -w site`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
 import { api } from '@kafue/common/contract';
 import { maxSearchResults } from '@kafue/common/search';
-import { repoRoot, type Config } from '../src/config.js';
 import { notifyContentChanged } from '../src/content/published.js';
 import { searchSite } from '../src/search/search.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let editor: Client;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    configure: (config: Config) => {
-      config.siteDir = resolve(repoRoot, 'site/dist');
-    },
-  });
+  t = await startSiteTestServer();
   editor = (await t.admin('Editor')).client;
 });
 afterAll(() => t?.close());
