@@ -5,7 +5,7 @@ import { messageAnswer } from './answers';
 export const auditActorKinds = ['admin', 'staff', 'system'] as const;
 
 /** The resources of the site's content in the audit log (`service.update`, ...), one per collection. */
-export const auditContentResources = ['service', 'plan', 'addon', 'project_price', 'faq', 'testimonial', 'insight'] as const;
+export const auditContentResources = ['service', 'plan', 'addon', 'project_price', 'faq', 'testimonial', 'insight', 'legal_page'] as const;
 export type AuditContentResource = (typeof auditContentResources)[number];
 export const auditContentVerbs = ['create', 'update', 'delete', 'restore', 'publish', 'unpublish', 'reorder'] as const;
 export type AuditContentVerb = (typeof auditContentVerbs)[number];

@@ -9,7 +9,7 @@ import { articleSlugMax, articleSlugPattern, articleSlugRule, reservedArticleSlu
 import { idSchema } from './fields';
 import { iconNamePattern } from './icons';
 import { serviceSchema } from './services';
-import { contentCollections, contentStatuses, faqPages, type ContentCollection } from './vocabulary';
+import { contentCollections, contentStatuses, faqPages, legalPageKeys, type ContentCollection } from './vocabulary';
 
 const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
 const optionalText = (limit: number) => z.string().trim().max(limit).optional();
@@ -105,6 +105,19 @@ export const insightFields = z
 
 /** An article with a cover must describe it (checked on the body: a refined object cannot be extended). */
 const coverDescribed = (a: { cover?: string; coverAlt?: string }) => !a.cover || !!a.coverAlt;
+export const legalPageFields = z
+  .object({
+    /** Which page: /privacy, /terms or /cookies. */
+    key: z.enum(legalPageKeys),
+    title: text(100),
+    /** Last updated, shown on the page; ISO date, YYYY-MM-DD. */
+    updated: z.iso.date(),
+    /** Markdown, rendered on the server (no raw HTML; links to http(s), mailto and site paths only). */
+    body: text(50_000),
+    /** "Needs the company's review": the console shows it until someone clears it; the site never does. */
+    needsReview: z.boolean().optional(),
+  })
+  .meta({ id: 'LegalPageFields' });
 
 /** The fields of each collection's items. */
 export const contentFields = {
@@ -115,6 +128,7 @@ export const contentFields = {
   faqs: faqFields,
   testimonials: testimonialFields,
   insights: insightFields,
+  legalPages: legalPageFields,
 } as const satisfies Record<ContentCollection, z.ZodObject>;
 
 export type ContentFields = { [C in ContentCollection]: z.output<(typeof contentFields)[C]> };
@@ -129,6 +143,7 @@ export type TestimonialFields = ContentFields['testimonials'];
 export type InsightFields = ContentFields['insights'];
 /** An article without its body: a card of a list, a related article. */
 export type ArticleSummary = Omit<InsightFields, 'body'>;
+export type LegalPageFields = ContentFields['legalPages'];
 
 const itemState = {
   /** Draft items are seen in the console and its preview only; published ones on the site. */
@@ -151,6 +166,7 @@ export const contentBodies = {
     message: 'Describe the cover image for those who cannot see it.',
     path: ['coverAlt'],
   }),
+  legalPages: withState(legalPageFields),
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentBody<C extends ContentCollection = ContentCollection> = z.input<(typeof contentBodies)[C]>;
 
@@ -189,6 +205,7 @@ export const contentItems = {
   faqs: withMeta(faqFields),
   testimonials: withMeta(testimonialFields),
   insights: withMeta(insightFields),
+  legalPages: withMeta(legalPageFields),
 } satisfies Record<ContentCollection, z.ZodObject>;
 export type ContentItem<C extends ContentCollection = ContentCollection> = z.output<(typeof contentItems)[C]>;
 

@@ -5,7 +5,18 @@
  */
 import type { ContentCollection } from './vocabulary';
 
-export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'insights' | 'article' | 'notFound';
+export type PageKey =
+  | 'home'
+  | 'services'
+  | 'pricing'
+  | 'about'
+  | 'contact'
+  | 'serviceDetail'
+  | 'insights'
+  | 'article'
+  | 'legal'
+  | 'search'
+  | 'notFound';
 
 /** The public routes, in match order ('*' last). */
 export const pageRoutes: readonly { path: string; page: PageKey }[] = [
@@ -20,6 +31,10 @@ export const pageRoutes: readonly { path: string; page: PageKey }[] = [
   { path: '/insights/category/:category', page: 'insights' },
   { path: '/insights/category/:category/page/:page', page: 'insights' },
   { path: '/insights/:slug', page: 'article' },
+  { path: '/privacy', page: 'legal' },
+  { path: '/terms', page: 'legal' },
+  { path: '/cookies', page: 'legal' },
+  { path: '/search', page: 'search' },
   { path: '*', page: 'notFound' },
 ];
 
@@ -31,6 +46,9 @@ export const pageCollections: Record<PageKey, readonly ContentCollection[]> = {
   serviceDetail: ['services'],
   insights: ['insights'],
   article: ['insights'],
+  legal: ['legalPages'],
+  // Rendered on demand for each query, from the search index (server/src/search).
+  search: [],
   about: [],
   contact: [],
   notFound: [],

@@ -7,6 +7,7 @@ import type { ContactNote } from './contact-form';
 import type { ArticleSummary, ServiceFields, SiteContent } from './content';
 import type { PageKey } from './pages';
 import type { ResolvedSelection } from './requests';
+import type { SearchAnswer } from './search';
 
 /**
  * What the pages are rendered from: the published collections and the company's contact points
@@ -32,6 +33,10 @@ export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
   startedAt?: number;
   /** The contact page: what the call to action that led here chose, resolved by the server. */
   request?: ResolvedSelection;
+  /** A legal page (/privacy, /terms, /cookies): its body as HTML, rendered from Markdown on the server. */
+  legalPage?: { title: string; updated: string; html: string };
+  /** The search page as the server rendered it for a query. */
+  search?: SearchAnswer;
 };
 
 export interface ArticleList {

@@ -90,7 +90,16 @@ export type EmailFrequency = (typeof emailFrequencies)[number];
 
 // Site content: the collections the console edits and the public site shows
 
-export const contentCollections = ['services', 'plans', 'addons', 'projectPrices', 'faqs', 'testimonials', 'insights'] as const;
+export const contentCollections = [
+  'services',
+  'plans',
+  'addons',
+  'projectPrices',
+  'faqs',
+  'testimonials',
+  'insights',
+  'legalPages',
+] as const;
 export type ContentCollection = (typeof contentCollections)[number];
 
 export function isContentCollection(value: string): value is ContentCollection {
@@ -106,10 +115,15 @@ export const contentCollectionLabels: Record<ContentCollection, string> = {
   faqs: 'FAQs',
   testimonials: 'Testimonials',
   insights: 'Articles',
+  legalPages: 'Legal Pages',
 };
 
 export const contentStatuses = ['draft', 'published'] as const;
 export type ContentStatus = (typeof contentStatuses)[number];
+
+/** The legal pages, each at /{key}: three fixed items, edited but never added or deleted. */
+export const legalPageKeys = ['privacy', 'terms', 'cookies'] as const;
+export type LegalPageKey = (typeof legalPageKeys)[number];
 
 /** The pages that show FAQs: Services (/services) and Pricing (/projects). */
 export const faqPages = ['services', 'pricing'] as const;

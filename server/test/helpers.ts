@@ -8,7 +8,7 @@ import { createServer, request, type Server } from 'node:http';
 import { createServer as createTcpServer, connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -18,7 +18,7 @@ import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/co
 import { allEndpoints, createApp } from '../src/app.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, type Config, repoRoot } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { MailSender } from '../src/mail/sender.js';
 import type { Endpoint } from '../src/web/endpoint.js';
@@ -213,6 +213,14 @@ export async function startTestServer(
     },
   };
 }
+
+/** A test server whose public pages are rendered with the site's build (`npm run build -w site`). */
+export const startSiteTestServer = () =>
+  startTestServer({
+    configure: (config) => {
+      config.siteDir = resolve(repoRoot, 'site/dist');
+    },
+  });
 
 /**
  * Runs `work` while a mail sender of this process delivers (as serve.ts's does; the test server

@@ -3,9 +3,9 @@ import type { SiteContent } from '@kafue/common/contract';
 import { matchPage } from '@kafue/common/pages';
 import { defaultCompany } from '@kafue/common/company';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
-import { categoryKeys } from '@kafue/common/vocabulary';
 import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirst, relatedArticles } from '@kafue/common/articles';
 import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
+import { categoryKeys, legalPageKeys } from '@kafue/common/vocabulary';
 import { renderMarkdown } from '@kafue/common/markdown';
 import { StaticRouter } from './router';
 import { App } from './App';
@@ -15,8 +15,8 @@ import { feedXml, robotsTxt, sitemapXml, renderHead } from './seo';
 
 export { seedContent } from '@kafue/common/content-seed';
 
-/** Paths of the public routes, prerendered and listed in the sitemap. */
-const staticPaths = ['/', '/services', '/projects', '/about', '/contact'];
+/** Paths of the public routes, prerendered and listed in the sitemap (the search page is rendered for each query). */
+const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...legalPageKeys.map((key) => `/${key}`)];
 
 /** Every service detail path: /service/{category}/{index within the category}. */
 function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
@@ -92,6 +92,10 @@ function collectionsShown(url: string, content: SiteContent): PageData {
       return articleListData(content, params.category, params.page);
     case 'article':
       return articleData(content, params.slug);
+    case 'legal': {
+      const legal = content.legalPages.find((p) => `/${p.key}` === new URL(url, 'http://localhost').pathname.replace(/\/+$/, ''));
+      return legal ? { legalPage: { title: legal.title, updated: legal.updated, html: renderMarkdown(legal.body) } } : {};
+    }
     case 'serviceDetail': {
       const service = findService(content, params.category, params.index);
       return service ? { service } : {};
@@ -119,9 +123,11 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
     page === 'notFound' ||
     (page === 'serviceDetail' && !findService(data, params.category, params.index)) ||
     (page === 'insights' && !data.articleList) ||
-    (page === 'article' && !data.article);
-  // The canonical address leaves the query out: /contact?plan=... is the contact page.
-  const canonical = missing ? null : new URL(url, 'http://localhost').pathname;
+    (page === 'article' && !data.article) ||
+    (page === 'legal' && !data.legalPage);
+  // The canonical address leaves the query out: /contact?plan=... is the contact page. Search
+  // results have none (noindex): they are not pages of their own.
+  const canonical = missing || page === 'search' ? null : new URL(url, 'http://localhost').pathname;
   return {
     html,
     page,

@@ -13,6 +13,7 @@ export const auditResources: Record<ContentCollection, AuditContentResource> = {
   faqs: 'faq',
   testimonials: 'testimonial',
   insights: 'insight',
+  legalPages: 'legal_page',
 };
 
 /** The item, labelled with what people call it (its title, name or question). */

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { contentBodies, type ContentItem } from '@kafue/common/schemas';
 import { isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
 import { diff, type AuditRecorder } from '../audit/audit.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
@@ -32,6 +32,15 @@ export function collectionNamed(name: string | undefined): ContentCollection {
   return name;
 }
 
+/** The legal pages are three fixed items (privacy, terms, cookies): edited, never added, deleted or given another page. */
+export const fixedCollectionRefusal =
+  'The legal pages are fixed: edit the Privacy Policy, Terms of Service or Cookie Policy that are there.';
+const fixedCollections: readonly ContentCollection[] = ['legalPages'];
+
+function refuseFixed(collection: ContentCollection): void {
+  if (fixedCollections.includes(collection)) throw new HttpError(409, fixedCollectionRefusal);
+}
+
 export interface ItemInput {
   status?: ContentStatus;
   position?: number;
@@ -51,6 +60,7 @@ export async function listItems(db: DataSource, collection: ContentCollection): 
 
 /** A new item: a draft unless it says published, after the last one unless it gives a position. */
 export async function createItem(db: DataSource, collection: ContentCollection, input: ItemInput, author: Author, audit: AuditRecorder) {
+  refuseFixed(collection);
   const { status = 'draft', position } = input;
   const row = await db.transaction(async (m) => {
     const fields = await settleSlug(m, collection, input.fields);
@@ -81,6 +91,7 @@ export async function updateItem(
   const row = await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
     const fields = await settleSlug(m, collection, input.fields, current.id);
+    if (current.fields.key !== fields.key) refuseFixed(collection);
     const movedCategory = collection === 'services' && current.fields.category !== fields.category;
     const snapshot: Snapshot = {
       status: status ?? current.status,
@@ -102,6 +113,7 @@ export async function updateItem(
 
 /** Deletes the item and its revisions. */
 export async function deleteItem(db: DataSource, collection: ContentCollection, id: string, audit: AuditRecorder): Promise<void> {
+  refuseFixed(collection);
   await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
     await deleteItemRow(m, current.id);

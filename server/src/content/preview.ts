@@ -35,6 +35,8 @@ async function previewPath(
     return `/service/${encodeURIComponent(category)}/${ids.findIndex((r) => r.id === item.id)}`;
   }
   if (collection === 'insights' && typeof item.fields.slug === 'string') return articlePath(item.fields.slug);
+  // A legal page is the page its key names.
+  if (collection === 'legalPages') return `/${String(item.fields.key)}`;
   const faqPage = faqPages.find((page) => page === item.fields.page);
   if (collection === 'faqs' && faqPage) return pagePath(faqPage);
   return collectionPagePath(collection);

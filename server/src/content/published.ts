@@ -7,12 +7,17 @@ import type { SiteContent } from '@kafue/common/contract';
 import type { CompanyProfile } from '@kafue/common/company';
 import { categoryKeys, contentCollections, type ContentCollection } from '@kafue/common/vocabulary';
 import { readCompanyProfile } from '../settings/settings.js';
+import { reindexSearch } from '../search/search.js';
 
 /** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
 export const contentChannel = 'content_changed';
 
-/** Tells every process listening, when the transaction commits, that a collection changed ('*': the company profile too, which every page shows). */
+/**
+ * Tells every process listening, when the transaction commits, that a collection changed ('*': the
+ * company profile too, which every page shows); the search index follows in the same transaction.
+ */
 export async function notifyContentChanged(m: EntityManager | DataSource, collection: ContentCollection | '*'): Promise<void> {
+  await reindexSearch(m, [collection]);
   await m.query(`SELECT pg_notify($1, $2)`, [contentChannel, collection]);
 }
 

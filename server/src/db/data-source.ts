@@ -22,6 +22,7 @@ import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-Audit
 import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders.js';
 import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
 import { Articles1795600000101 } from './migrations/1795600000101-Articles.js';
+import { LegalSearch1795600000103 } from './migrations/1795600000103-LegalSearch.js';
 import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.js';
 import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
@@ -43,6 +44,7 @@ export const migrations = [
   MailHeaders1795600000000,
   LeadFollowThrough1795600000001,
   Articles1795600000101,
+  LegalSearch1795600000103,
   ReplyClock1795600000105,
   SavedReplies1795600000106,
   QuoteNumbersAndQuestions1795600000107,

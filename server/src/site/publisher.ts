@@ -18,13 +18,16 @@ import type { SiteStatus } from '@kafue/common/contract';
 import type { SiteSource } from '@kafue/common/ssr';
 import { articleFeedPath } from '@kafue/common/articles';
 import { contactFormPath } from '@kafue/common/contact-form';
+import { searchPath } from '@kafue/common/search';
 import { matchPage, pageCollections } from '@kafue/common/pages';
 import { parseSelection, selectionQuery } from '@kafue/common/requests';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
-import { contentChannel, loadSiteContent } from '../content/published.js';
+import { contentChannel, emptyContent, loadSiteContent } from '../content/published.js';
+import { readCompanyProfile } from '../settings/settings.js';
 import { resolveSelection } from '../enquiries/requests.js';
+import { reindexSearch, searchSite } from '../search/search.js';
 import { loadRenderer, type Renderer } from './renderer.js';
 
 const brotli = promisify(brotliCompress);
@@ -126,6 +129,9 @@ export class SitePublisher {
 
   /** Loads the SSR build, renders every page, and listens for changes. */
   static async open(options: PublisherOptions): Promise<SitePublisher> {
+    // The search index of /search, brought up to date with content that came another way (a
+    // migration's seed, or the first start after the index was added).
+    await options.db.transaction((m) => reindexSearch(m, ['*']));
     const publisher = new SitePublisher(options);
     publisher.renderer = await loadRenderer(options.siteDir, options.siteUrl);
     if (!publisher.renderer) {
@@ -299,6 +305,22 @@ export class SitePublisher {
     // A failed render is not kept: the next request tries again.
     page.catch(() => pages.delete(path));
     return page;
+  }
+
+  /**
+   * The search page for a query (`q=...`), rendered on each request: its results come from the
+   * search index as it is now. Without a query, the page with its search box alone.
+   */
+  async searchPage(search: string): Promise<MemoryFile | undefined> {
+    const renderer = this.renderer;
+    if (!renderer) return undefined;
+    const { db } = this.options;
+    // The page shows no collection, only the company's contact points around the results.
+    const [company, answer] = await Promise.all([readCompanyProfile(db), searchSite(db, new URLSearchParams(search).get('q') ?? '')]);
+    const content = { ...emptyContent(), company };
+    const data = { ...renderer.pageData(searchPath, content), search: answer };
+    const { html } = await renderer.renderPage(searchPath, content, data);
+    return memoryFile(html, 'text/html; charset=utf-8');
   }
 
   /** The public page `path` rendered with this content (the preview of a draft). */

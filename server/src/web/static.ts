@@ -8,6 +8,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { quotePagePath } from '@kafue/common/calls';
 import { contactFormPath } from '@kafue/common/contact-form';
+import { searchPath } from '@kafue/common/search';
 import { isApiPath, isConsolePath } from '../http/paths.js';
 import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
@@ -193,6 +194,9 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
     if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
     const pageOnRequest = relative !== undefined && site?.active ? site.pageOnRequest(`/${relative}`) : undefined;
     if (pageOnRequest) return sendMemoryFile(ctx, await pageOnRequest);
+    // The search page answers each query from the search index, rendered on demand.
+    const searchPage = `/${relative}` === searchPath ? await site?.searchPage(ctx.querystring) : undefined;
+    if (searchPage) return sendMemoryFile(ctx, searchPage);
     const page = memoryPage(relative, site);
     if (page) return sendMemoryFile(ctx, page);
     if (site?.active || (await dirExists(siteDir))) {

@@ -4,7 +4,7 @@ import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
 import { useCompany } from '../content/data';
 import { Icon } from './Icon';
-import { ContactList, DeadLink, Logo, SocialLinks } from './common';
+import { ContactList, Logo, SocialLinks } from './common';
 import { MobileMenu } from './MobileMenu';
 import { prefersReducedMotion, setupReveal } from './reveal';
 import { announcement, contactLink, footer, layoutText, navLinks, topBar, trustStrip } from '../content/site';
@@ -201,8 +201,8 @@ function Footer() {
           </p>
           <ul className="legal">
             {footer.legal.map((l) => (
-              <li key={l}>
-                <DeadLink>{l}</DeadLink>
+              <li key={l.to}>
+                <Link to={l.to}>{l.label}</Link>
               </li>
             ))}
           </ul>

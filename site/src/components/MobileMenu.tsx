@@ -3,10 +3,11 @@ import { NavLink } from '../router';
 import { Icon } from './Icon';
 import { SocialLinks } from './common';
 import { contactLink, mobileMenu, navLinks } from '../content/site';
+import { maxQueryLength, searchPath } from '@kafue/common/search';
 
 /**
  * The small-screen slide-in menu: a modal <dialog> (focus kept inside, Escape closes, the page
- * behind is inert), with a search box that does nothing, the navigation links and social icons.
+ * behind is inert), with a search box (a plain GET form to /search), the navigation links and social icons.
  * Choosing a link closes it.
  */
 export function MobileMenu() {
@@ -48,13 +49,21 @@ export function MobileMenu() {
               <Icon name="close" />
             </button>
           </div>
-          <div role="search" className="mobile-search">
+          <form role="search" className="mobile-search" method="get" action={searchPath}>
             <label className="sr-only" htmlFor="mobile-search">
               {mobileMenu.searchLabel}
             </label>
             <Icon name="search" size={18} />
-            <input id="mobile-search" name="q" type="search" placeholder={mobileMenu.searchPlaceholder} autoComplete="off" />
-          </div>
+            <input
+              id="mobile-search"
+              name="q"
+              type="search"
+              placeholder={mobileMenu.searchPlaceholder}
+              autoComplete="off"
+              maxLength={maxQueryLength}
+              required
+            />
+          </form>
           <nav aria-label={mobileMenu.navLabel}>
             <ul className="mobile-nav">
               {[...navLinks, contactLink].map((link) => (

@@ -18,10 +18,11 @@ export const PageDataSource = createContext<(key: string) => PageData>(() => ({}
 
 /**
  * Which address a page's data belongs to: its pathname, and for the contact page its query too,
- * where the server resolved the selection a call to action put there.
+ * where the server resolved the selection a call to action put there (the search page's query
+ * is its results).
  */
 export const pageDataKey = (pathname: string, search: string) =>
-  search && matchPage(pathname).page === 'contact' ? pathname + search : pathname;
+  search && ['contact', 'search'].includes(matchPage(pathname).page) ? pathname + search : pathname;
 export const PageDataContext = createContext<PageData>({});
 
 export function useCollection<C extends keyof SiteContent>(collection: C): SiteContent[C] {

@@ -51,3 +51,18 @@ export function serviceMeta(title: string | undefined, desc: string | undefined)
     ? { title: `${title}${suffix}`, description: desc }
     : { title: `Service Not Found${suffix}`, description: routeMeta.notFound.description };
 }
+
+/** A legal page's title and description: its own title, as the console edits it. */
+export function legalMeta(title: string | undefined): PageMeta {
+  return title
+    ? { title: `${title}${suffix}`, description: `${title} of ${brand.company}: what this website collects, why, and your rights.` }
+    : routeMeta.notFound;
+}
+
+/** The search page: the query in its title. */
+export function searchMeta(query: string | undefined): PageMeta {
+  return {
+    title: query ? `Search: ${query}${suffix}` : `Search${suffix}`,
+    description: `Search the ${brand.company} website: services, prices, FAQs and articles.`,
+  };
+}

@@ -50,3 +50,21 @@ export const notFound = {
   text: 'Oops! The page you’re looking for doesn’t exist.',
   link: 'Go back Home',
 };
+
+/** The legal pages' own words around their bodies (the bodies are content, edited in the console). */
+export const legalText = {
+  updated: 'Last updated:',
+  /** Under the contact form. */
+  contactNote: 'We use your details only to answer your enquiry. See our',
+  privacyLink: 'Privacy Policy',
+};
+
+export const searchText = {
+  heading: 'Search',
+  resultsFor: (query: string) => `Search results for “${query}”`,
+  label: 'Search services, prices, FAQs and articles',
+  button: 'Search',
+  count: (n: number) => (n === 1 ? '1 result' : `${n} results`),
+  none: 'No results',
+  help: 'Try fewer or other words, check the spelling, or browse our services and prices. You can also ask us directly on the contact page.',
+};

@@ -73,7 +73,11 @@ export const footer = {
     placeholder: 'Your email address',
     button: 'Subscribe',
   },
-  legal: ['Privacy Policy', 'Terms of Service', 'Cookie Policy'],
+  legal: [
+    { label: 'Privacy Policy', to: '/privacy' },
+    { label: 'Terms of Service', to: '/terms' },
+    { label: 'Cookie Policy', to: '/cookies' },
+  ],
 };
 
 /** Labels of the shared layout. */

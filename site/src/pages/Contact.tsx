@@ -13,7 +13,7 @@ import { CheckList, PageBanner } from '../components/common';
 import { Link, useLocation } from '../router';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
-import { contactPage as t } from '../content/pages';
+import { contactPage as t, legalText } from '../content/pages';
 import { routeMeta } from '../content/meta';
 import { PageDataContext, useCompany } from '../content/data';
 import { WhatsAppLink } from '../components/WhatsAppLink';
@@ -251,6 +251,9 @@ function ContactForm() {
         )}
         {result && 'error' in result && <p className="error-note">{result.error}</p>}
       </div>
+      <p className="form-privacy">
+        {legalText.contactNote} <Link to="/privacy">{legalText.privacyLink}</Link>.
+      </p>
     </form>
   );
 }

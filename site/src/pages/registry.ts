@@ -18,6 +18,8 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   serviceDetail: () => import('./ServiceDetail'),
   insights: () => import('./Insights'),
   article: () => import('./Article'),
+  legal: () => import('./Legal'),
+  search: () => import('./Search'),
   notFound: () => import('./NotFound'),
 };
 

@@ -100,7 +100,9 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
               <Text size="sm">Saving the new order...</Text>
             </Group>
           )}
-          {canAdd && <Button onClick={() => setEditor({ opened: true, item: null, tab: 'details' })}>Add {spec.noun}</Button>}
+          {canAdd && !spec.fixed && (
+            <Button onClick={() => setEditor({ opened: true, item: null, tab: 'details' })}>Add {spec.noun}</Button>
+          )}
         </Group>
       </Group>
 
@@ -141,6 +143,11 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                           {published ? 'Published' : 'Draft'}
                         </Badge>
                       </Group>
+                      {spec.flagOf?.(item) && (
+                        <Badge variant="light" color="orange" mt="xs">
+                          {spec.flagOf(item)}
+                        </Badge>
+                      )}
                       {group.label && (
                         <Text size="sm" mt={4}>
                           {group.label}
@@ -187,14 +194,18 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                           </Menu.Target>
                           <Menu.Dropdown>
                             <Menu.Item onClick={() => setEditor({ opened: true, item, tab: 'preview' })}>Preview</Menu.Item>
-                            <Menu.Item disabled={index === 0} onClick={() => moveBy(group.items, index, 'up')}>
-                              Move up
-                            </Menu.Item>
-                            <Menu.Item disabled={index === group.items.length - 1} onClick={() => moveBy(group.items, index, 'down')}>
-                              Move down
-                            </Menu.Item>
-                            <Menu.Divider />
-                            <Menu.Item onClick={() => confirm.ask(item)}>Delete</Menu.Item>
+                            {!spec.fixed && (
+                              <>
+                                <Menu.Item disabled={index === 0} onClick={() => moveBy(group.items, index, 'up')}>
+                                  Move up
+                                </Menu.Item>
+                                <Menu.Item disabled={index === group.items.length - 1} onClick={() => moveBy(group.items, index, 'down')}>
+                                  Move down
+                                </Menu.Item>
+                                <Menu.Divider />
+                                <Menu.Item onClick={() => confirm.ask(item)}>Delete</Menu.Item>
+                              </>
+                            )}
                           </Menu.Dropdown>
                         </Menu>
                       </Group>

@@ -58,6 +58,10 @@ export interface CollectionSpec<C extends ContentCollection = ContentCollection>
   /** The price its card shows, when it has one. */
   priceOf?(item: ContentFields[C]): string;
   summaryOf?(item: ContentFields[C]): string;
+  /** Its items are fixed (the legal pages): edited, published and restored, never added, deleted or reordered. */
+  fixed?: boolean;
+  /** A warning its card shows while it holds (the legal pages: "Needs the company's review"). */
+  flagOf?(item: ContentFields[C]): string | undefined;
   /** Items are ordered, filtered and reordered within these groups (services: categories). */
   groups?: {
     label: string;

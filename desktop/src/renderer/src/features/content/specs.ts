@@ -259,6 +259,39 @@ export const collectionSpecs = {
     titleOf: (i) => i.title,
     summaryOf: (i) => i.description,
   },
+  legalPages: {
+    collection: 'legalPages',
+    noun: 'Legal Page',
+    fixed: true,
+    fields: [
+      { key: 'title', label: 'Title', kind: 'text', required: true, max: 100, description: 'The page’s heading, e.g. Privacy Policy.' },
+      {
+        key: 'updated',
+        label: 'Last updated',
+        kind: 'date',
+        required: true,
+        description: 'Shown under the title: change it when the text changes.',
+      },
+      {
+        key: 'body',
+        label: 'Text',
+        kind: 'textarea',
+        required: true,
+        rows: 18,
+        description: 'Markdown: ## for a heading, - for a list item, **bold**, [words](https://...) for a link. Preview shows the page.',
+      },
+      {
+        key: 'needsReview',
+        label: 'Needs the company’s review',
+        kind: 'switch',
+        description: 'A starting text to be checked (by the company or its lawyer). Turn this off once it has been reviewed.',
+      },
+    ],
+    blank: { title: '', updated: '', body: '', needsReview: true, status: 'draft' },
+    titleOf: (i) => i.title,
+    summaryOf: (i) => `/${i.key}`,
+    flagOf: (i) => (i.needsReview ? 'Needs the company’s review' : undefined),
+  },
 } satisfies { [C in ContentCollection]: CollectionSpec<C> };
 
 export const serviceSpec = collectionSpecs.services;

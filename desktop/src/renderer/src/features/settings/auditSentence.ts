@@ -37,6 +37,7 @@ const contentNouns: Record<AuditContentResource, [one: string, many: string]> = 
   faq: ['the FAQ', 'FAQs'],
   testimonial: ['the testimonial', 'testimonials'],
   insight: ['the article', 'articles'],
+  legal_page: ['the legal page', 'legal pages'],
 };
 const isContent = (resource: string): resource is AuditContentResource => (auditContentResources as readonly string[]).includes(resource);
 

@@ -1,0 +1,124 @@
+/**
+ * The legal pages (/privacy, /terms, /cookies): three fixed items of the `legalPages` collection,
+ * seeded with what the site really collects, rendered from Markdown on the server, published
+ * like any content and in the sitemap. Needs the site's SSR build (`npm run build -w site`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@kafue/common/contract';
+import { startSiteTestServer, type Client, type TestServer } from './helpers.js';
+
+let t: TestServer;
+let editor: Client;
+
+beforeAll(async () => {
+  t = await startSiteTestServer();
+  editor = (await t.admin('Editor')).client;
+});
+afterAll(() => t?.close());
+
+const page = (path: string) => t.client().get(path, { 'accept-encoding': 'identity' });
+type LegalItem = Record<string, unknown> & { _id: string; key: string; title: string; body: string; needsReview?: boolean };
+const legalItems = async () => (await editor.get(api.content('legalPages'))).body as LegalItem[];
+const fieldsOf = ({ _id, updatedAt: _u, position: _p, ...fields }: LegalItem) => fields;
+
+async function eventually(path: string, check: (html: string) => boolean): Promise<string> {
+  const started = Date.now();
+  for (;;) {
+    const { text } = await page(path);
+    if (check(text)) return text;
+    if (Date.now() - started > 10_000) throw new Error(`${path} never showed the change`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the legal pages', () => {
+  it('are three published items, each marked as needing the company’s review', async () => {
+    const items = await legalItems();
+    expect(items.map((i) => [i.key, i.title, i.status, i.needsReview])).toEqual([
+      ['privacy', 'Privacy Policy', 'published', true],
+      ['terms', 'Terms of Service', 'published', true],
+      ['cookies', 'Cookie Policy', 'published', true],
+    ]);
+  });
+
+  it('are pages with their title, last-updated date and Markdown body as HTML, in the sitemap', async () => {
+    const privacy = await page('/privacy');
+    expect(privacy.status).toBe(200);
+    expect(privacy.text).toContain('<title>Privacy Policy | Kafue Technologies</title>');
+    expect(privacy.text).toContain('<h1 id="legal-title">Privacy Policy</h1>');
+    expect(privacy.text).toContain('<time dateTime="2026-11-24">24 November 2026</time>');
+    expect(privacy.text).toContain('<h2>What we collect</h2>');
+    expect(privacy.text).toContain('<link rel="canonical"');
+    // What the site really collects, and the law it answers to.
+    for (const words of [
+      'full name',
+      'email address',
+      'phone number',
+      'the service you chose',
+      'IP address',
+      'double opt-in',
+      'Data Protection Act',
+    ])
+      expect(privacy.text).toContain(words);
+    expect(privacy.text).toContain('<a href="mailto:info@kafue.example">');
+    expect((await page('/cookies')).text).toContain('no advertising trackers');
+    expect((await page('/terms')).text).toContain('<h1 id="legal-title">Terms of Service</h1>');
+    const sitemap = (await page('/sitemap.xml')).text;
+    for (const path of ['/privacy', '/terms', '/cookies']) expect(sitemap).toContain(`${path}</loc>`);
+  });
+
+  it('change when an edit is published: raw HTML shown as text, unsafe links refused, the review marker cleared', async () => {
+    const terms = (await legalItems()).find((i) => i.key === 'terms')!;
+    const body = '## Changed terms\n\n<script>alert(1)</script> [click](javascript:alert(1)) and [privacy](/privacy).';
+    const saved = await editor.put(api.contentItem('legalPages', terms._id), {
+      ...fieldsOf(terms),
+      body,
+      updated: '2026-12-01',
+      needsReview: false,
+    });
+    expect(saved.status).toBe(200);
+    const html = await eventually('/terms', (h) => h.includes('Changed terms'));
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('href="javascript:');
+    expect(html).toContain('<a href="/privacy">privacy</a>');
+    expect(html).toContain('<time dateTime="2026-12-01">1 December 2026</time>');
+    expect((await legalItems()).find((i) => i.key === 'terms')!.needsReview).toBe(false);
+    // Its history keeps the seeded text.
+    const revisions = (await editor.get(api.contentRevisions('legalPages', terms._id))).body as unknown[];
+    expect(revisions).toHaveLength(2);
+  });
+
+  it('a draft leaves the page as published; the preview shows the draft on its own page', async () => {
+    const cookies = (await legalItems()).find((i) => i.key === 'cookies')!;
+    await editor.put(api.contentItem('legalPages', cookies._id), { ...fieldsOf(cookies), status: 'draft', body: 'Draft words only.' });
+    const preview = await editor.get(api.contentPreview('legalPages', cookies._id));
+    expect(preview.text).toContain('Draft words only.');
+    expect(preview.text).toContain('<h1 id="legal-title">Cookie Policy</h1>');
+    // Unpublished, the page is gone (404) until published again.
+    await eventually('/cookies', (h) => h.includes('Page Not Found'));
+    await editor.put(api.contentItem('legalPages', cookies._id), { ...fieldsOf(cookies), status: 'published' });
+    await eventually('/cookies', (h) => h.includes('no advertising trackers'));
+  });
+
+  it('are never added, deleted or moved to another page', async () => {
+    const [privacy] = await legalItems();
+    const refused = 'The legal pages are fixed: edit the Privacy Policy, Terms of Service or Cookie Policy that are there.';
+    const added = await editor.post(api.content('legalPages'), { ...fieldsOf(privacy), status: 'published' });
+    expect([added.status, added.body.message]).toEqual([409, refused]);
+    const deleted = await editor.delete(api.contentItem('legalPages', privacy._id));
+    expect([deleted.status, deleted.body.message]).toEqual([409, refused]);
+    const moved = await editor.put(api.contentItem('legalPages', privacy._id), { ...fieldsOf(privacy), key: 'terms' });
+    expect([moved.status, moved.body.message]).toEqual([409, refused]);
+    expect((await legalItems()).map((i) => i.key)).toEqual(['privacy', 'terms', 'cookies']);
+  });
+
+  it('are linked from every page’s footer, and the contact form links to the privacy page', async () => {
+    const home = (await page('/')).text;
+    expect(home).toContain(
+      '<li><a href="/privacy">Privacy Policy</a></li><li><a href="/terms">Terms of Service</a></li><li><a href="/cookies">Cookie Policy</a></li>',
+    );
+    expect((await page('/contact')).text).toContain(
+      'We use your details only to answer your enquiry. See our<!-- --> <a href="/privacy">Privacy Policy</a>.',
+    );
+  });
+});
