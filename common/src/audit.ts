@@ -49,6 +49,12 @@ export const auditActions = [
   'checklist.dismiss',
   'mail.test',
   'announcement.send',
+  'subscriber.signup',
+  'subscriber.confirm',
+  'subscriber.unsubscribe',
+  'subscriber.delete',
+  'subscriber.purge',
+  'newsletter.send',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -77,6 +83,7 @@ export const auditKinds = {
   backups: { label: 'Backups', actions: ['backup.*'] },
   sessions: { label: 'Sessions ended', actions: ['session.*'] },
   system: { label: 'Clean-up of the audit log', actions: ['audit.*'] },
+  newsletter: { label: 'Newsletter subscribers and sends', actions: ['subscriber.*', 'newsletter.*'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>;
 export type AuditKind = keyof typeof auditKinds;
 

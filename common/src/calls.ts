@@ -7,6 +7,7 @@
  * carry every schema in its bundle: the console's `call` takes its types from endpoints.ts.
  */
 import { contactFormPath } from './contact-form';
+import { confirmSubscriptionPath, subscribePath, unsubscribePath } from './newsletter';
 import { api } from './contract';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -123,6 +124,17 @@ export const calls = {
   /** The public page the item appears on, rendered with it as saved (text/html). */
   previewContent: { method: 'GET', path: `${contentItem}/preview` },
   getSiteStatus: { method: 'GET', path: api.siteStatus },
+
+  // Newsletter: the footer's sign-up, its pages (answered as pages, not console calls), the console's list and sends
+  subscribe: { method: 'POST', path: api.subscribers },
+  postSubscribeForm: { method: 'POST', path: subscribePath },
+  confirmSubscription: { method: 'POST', path: confirmSubscriptionPath },
+  unsubscribe: { method: 'POST', path: unsubscribePath },
+  listSubscribers: { method: 'GET', path: api.subscribers },
+  exportSubscribers: { method: 'GET', path: api.subscribersExport },
+  deleteSubscriber: { method: 'DELETE', path: `${api.subscribers}/:id` },
+  getNewsletter: { method: 'GET', path: '/api/content/insights/:id/newsletter' },
+  sendNewsletter: { method: 'POST', path: '/api/content/insights/:id/newsletter' },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

@@ -85,6 +85,11 @@ export const messages = {
   enquiryDeleted: 'Enquiry deleted',
   enquiryNoteAdded: 'Note added',
   enquiryAssigneeInvalid: 'Choose an active staff member.',
+  // Newsletter
+  subscriberDeleted: 'Subscriber deleted',
+  newsletterQueued: 'Sent to the mail queue',
+  newsletterAlreadySent: 'This article was already sent to the subscribers.',
+  newsletterNotPublished: 'Publish the article before sending it to the subscribers.',
   notificationSettingsSaved: 'Notification settings saved',
   // Two-factor sign-in
   twoFactorRequired: 'Enter the code from your authenticator app.',
@@ -239,6 +244,11 @@ export const api = {
   enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,
   enquiriesUnreadCount: '/api/enquiries/unread-count',
   enquiriesExport: '/api/enquiries/export.csv',
+  // Newsletter
+  subscribers: '/api/subscribers',
+  subscribersExport: '/api/subscribers/export',
+  /** An insight's newsletter: its send and progress (GET), the send (POST). */
+  insightNewsletter: (id: string) => `/api/content/insights/${encodeURIComponent(id)}/newsletter`,
   staffMyEnquiries: '/api/staff/me/enquiries',
   staffMyEnquiry: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}`,
   staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,

@@ -82,6 +82,13 @@ import {
   twoFactorEnableBody,
   twoFactorSetupAnswer,
   unreadCount,
+  newsletterPage,
+  newsletterSendAnswer,
+  newsletterStatus,
+  subscribeBody,
+  subscriberList,
+  subscriberListQuery,
+  subscribersCsv,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -98,6 +105,7 @@ export interface ApiCall extends Route {
   readonly answer: Readonly<Partial<Record<number, z.ZodType>>>;
 }
 
+const newsletterPageAnswers = { 200: newsletterPage, 303: newsletterPage, 400: newsletterPage, 403: newsletterPage, 429: newsletterPage };
 const contactPageAnswers = { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage };
 
 export const endpoints = {
@@ -194,6 +202,16 @@ export const endpoints = {
   restoreContentRevision: { ...calls.restoreContentRevision, answer: { 200: contentChangeAnswer } },
   previewContent: { ...calls.previewContent, answer: { 200: previewPage } },
   getSiteStatus: { ...calls.getSiteStatus, answer: { 200: siteStatus } },
+
+  subscribe: { ...calls.subscribe, body: subscribeBody, answer: { 200: messageAnswer } },
+  postSubscribeForm: { ...calls.postSubscribeForm, answer: newsletterPageAnswers },
+  confirmSubscription: { ...calls.confirmSubscription, answer: newsletterPageAnswers },
+  unsubscribe: { ...calls.unsubscribe, answer: newsletterPageAnswers },
+  listSubscribers: { ...calls.listSubscribers, query: subscriberListQuery, answer: { 200: subscriberList } },
+  exportSubscribers: { ...calls.exportSubscribers, query: subscriberListQuery, answer: { 200: subscribersCsv } },
+  deleteSubscriber: { ...calls.deleteSubscriber, answer: { 200: messageAnswer } },
+  getNewsletter: { ...calls.getNewsletter, answer: { 200: newsletterStatus } },
+  sendNewsletter: { ...calls.sendNewsletter, answer: { 200: newsletterSendAnswer } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

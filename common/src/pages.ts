@@ -5,7 +5,7 @@
  */
 import type { ContentCollection } from './vocabulary';
 
-export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'notFound';
+export type PageKey = 'home' | 'services' | 'pricing' | 'about' | 'contact' | 'serviceDetail' | 'notFound' | 'newsletter';
 
 /** The public routes, in match order ('*' last). */
 export const pageRoutes: readonly { path: string; page: PageKey }[] = [
@@ -15,6 +15,10 @@ export const pageRoutes: readonly { path: string; page: PageKey }[] = [
   { path: '/about', page: 'about' },
   { path: '/contact', page: 'contact' },
   { path: '/service/:category/:index', page: 'serviceDetail' },
+  // The newsletter's sign-up answer without JavaScript, and the pages its mails link to.
+  { path: '/subscribe', page: 'newsletter' },
+  { path: '/subscribe/confirm', page: 'newsletter' },
+  { path: '/unsubscribe', page: 'newsletter' },
   { path: '*', page: 'notFound' },
 ];
 
@@ -27,6 +31,7 @@ export const pageCollections: Record<PageKey, readonly ContentCollection[]> = {
   about: [],
   contact: [],
   notFound: [],
+  newsletter: [],
 };
 
 /** Matches "/a/:b/:c" or "*" against a pathname (trailing slash allowed); null when it does not match. */

@@ -17,3 +17,4 @@ export * from './notifications';
 export * from './security';
 export * from './dashboard';
 export * from './content';
+export * from './subscribers';

@@ -26,6 +26,7 @@ import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { contentEndpoints } from './routes/content.js';
 import { contactFormEndpoints } from './routes/contact-form.js';
+import { newsletterEndpoints } from './routes/newsletter.js';
 import { healthEndpoints } from './routes/health.js';
 import { securityEndpoints } from './routes/security.js';
 import { notificationEndpoints } from './routes/notifications.js';
@@ -49,6 +50,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...dashboardEndpoints(deps),
   ...contentEndpoints(deps),
   ...contactFormEndpoints(deps),
+  ...newsletterEndpoints(deps),
 ];
 
 interface ErrorAnswer {

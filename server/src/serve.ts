@@ -24,6 +24,7 @@ import { startAuditPurge } from './audit/audit.js';
 import { purgeEnquiryRate } from './enquiries/enquiries.js';
 import { runDigests, systemAlert } from './mail/notify.js';
 import { MailSender, outboxDir } from './mail/sender.js';
+import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
 
@@ -108,6 +109,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     dataSource.transaction((m) => systemAlert(m, 'Scheduled backup failed', `The scheduled backup failed: ${message}`)),
   );
   const stopAuditPurge = startAuditPurge(dataSource, logger);
+  // Newsletter sign-ups never confirmed: deleted once per slot across processes.
+  const stopSubscriberPurge = startSubscriberPurge(dataSource, (err) => logger.error({ err }, 'subscriber purge failed'));
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
   const mail = new MailSender(dataSource, config, logger, {
     onTick: async () => {
@@ -124,6 +127,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     clearInterval(purge);
     stopBackups();
     stopAuditPurge();
+    stopSubscriberPurge();
     // No new delivery pass; the one under way (if any) finishes while requests do.
     const mailStopped = mail.stop();
     if (drainSeconds > 0) {

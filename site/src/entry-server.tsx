@@ -4,6 +4,7 @@ import { matchPage } from '@kafue/common/pages';
 import { defaultCompany } from '@kafue/common/company';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { categoryKeys } from '@kafue/common/vocabulary';
+import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/common/newsletter';
 import { StaticRouter } from './router';
 import { App } from './App';
 import { PageDataSource, findService, pageDataScript, servicesIn } from './content/data';
@@ -12,8 +13,11 @@ import { robotsTxt, sitemapXml, renderHead } from './seo';
 
 export { seedContent } from '@kafue/common/content-seed';
 
-/** Paths of the public routes, prerendered and listed in the sitemap. */
-const staticPaths = ['/', '/services', '/projects', '/about', '/contact'];
+/** The newsletter's pages: prerendered, but reached from a form or a mail, so neither indexed nor in the sitemap. */
+const newsletterPaths = [subscribePath, confirmSubscriptionPath, unsubscribePath];
+
+/** Paths of the public routes, prerendered and listed in the sitemap (the newsletter's left out of it). */
+const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...newsletterPaths];
 
 /** Every service detail path: /service/{category}/{index within the category}. */
 function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
@@ -67,7 +71,7 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
   );
   const missing = page === 'notFound' || (page === 'serviceDetail' && !findService(data, params.category, params.index));
   // The canonical address leaves the query out: /contact?plan=... is the contact page.
-  const canonical = missing ? null : new URL(url, 'http://localhost').pathname;
+  const canonical = missing || page === 'newsletter' ? null : new URL(url, 'http://localhost').pathname;
   return {
     html,
     page,
@@ -87,4 +91,15 @@ function pageDocument(template: string, { html, head, page, data }: RenderedPage
 }
 
 /** What the server (server/src/site/renderer.ts) and the prerender (scripts/prerender.mjs) use. */
-export const ssrEntry = { render, pageData, pagePaths, pageDocument, sitemapXml, robotsTxt } satisfies SsrEntry;
+export const ssrEntry = {
+  render,
+  pageData,
+  pagePaths,
+  pageDocument,
+  sitemapXml: (paths, siteUrl) =>
+    sitemapXml(
+      paths.filter((path) => !newsletterPaths.includes(path)),
+      siteUrl,
+    ),
+  robotsTxt,
+} satisfies SsrEntry;

@@ -21,6 +21,7 @@ import { EnquiryRequests1795538436212 } from './migrations/1795538436212-Enquiry
 import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-AuditPersonSearch.js';
 import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders.js';
 import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
+import { Newsletter1795600000102 } from './migrations/1795600000102-Newsletter.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -37,6 +38,7 @@ export const migrations = [
   AuditPersonSearch1795538706969,
   MailHeaders1795600000000,
   LeadFollowThrough1795600000001,
+  Newsletter1795600000102,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

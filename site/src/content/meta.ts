@@ -31,6 +31,10 @@ export const routeMeta = {
     title: `Contact Us${suffix}`,
     description: `Get in touch with ${brand.company} in ${brand.location}. Email responses within 2-4 hours during business hours, 24/7 support, free consultation calls.`,
   },
+  newsletter: {
+    title: `Newsletter${suffix}`,
+    description: `Confirm or end your subscription to the ${brand.company} newsletter.`,
+  },
   notFound: {
     title: `Page Not Found${suffix}`,
     description: `The page you are looking for does not exist on the ${brand.company} website.`,

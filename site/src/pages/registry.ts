@@ -17,6 +17,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   contact: () => import('./Contact'),
   serviceDetail: () => import('./ServiceDetail'),
   notFound: () => import('./NotFound'),
+  newsletter: () => import('./Newsletter'),
 };
 
 const loaded = new Map<PageKey, PageModule>();
