@@ -31,6 +31,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'site-content': lazy(() => import('../features/content/SiteContent')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   enquiries: lazy(() => import('../features/enquiries/Enquiries')),
+  subscribers: lazy(() => import('../features/subscribers/Subscribers')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
   'settings-company': lazy(() => import('../features/settings/CompanySettings')),
   'settings-security': lazy(() => import('../features/settings/SecuritySettings')),

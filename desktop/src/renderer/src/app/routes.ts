@@ -23,6 +23,7 @@ export const consoleScreens = [
   { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
+  { id: 'subscribers', label: 'Subscribers', to: '/admin/subscribers', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
   { id: 'settings-company', label: 'Company', to: '/admin/settings/company', menu: 'settings' },
   { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },
