@@ -64,6 +64,12 @@ export const auditActions = [
   'reminder.create',
   'reminder.done',
   'reminder.snooze',
+  'subscriber.signup',
+  'subscriber.confirm',
+  'subscriber.unsubscribe',
+  'subscriber.delete',
+  'subscriber.purge',
+  'newsletter.send',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -95,6 +101,7 @@ export const auditKinds = {
   backups: { label: 'Backups', actions: ['backup.*'] },
   sessions: { label: 'Sessions ended', actions: ['session.*'] },
   system: { label: 'Clean-up of the audit log', actions: ['audit.*'] },
+  newsletter: { label: 'Newsletter subscribers and sends', actions: ['subscriber.*', 'newsletter.*'] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>;
 export type AuditKind = keyof typeof auditKinds;
 

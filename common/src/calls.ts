@@ -7,6 +7,7 @@
  * carry every schema in its bundle: the console's `call` takes its types from endpoints.ts.
  */
 import { contactFormPath } from './contact-form';
+import { confirmSubscriptionPath, subscribePath, unsubscribePath } from './newsletter';
 import { api } from './contract';
 
 /** The public quote page's address, before its token. */
@@ -171,6 +172,16 @@ export const calls = {
   doneStaffReminder: { method: 'POST', path: `${api.staffMyReminders}/:id/done` },
   snoozeStaffReminder: { method: 'POST', path: `${api.staffMyReminders}/:id/snooze` },
   getLeadReport: { method: 'GET', path: api.leadReport },
+  // Newsletter: the footer's sign-up, its pages (answered as pages, not console calls), the console's list and sends
+  subscribe: { method: 'POST', path: api.subscribers },
+  postSubscribeForm: { method: 'POST', path: subscribePath },
+  confirmSubscription: { method: 'POST', path: confirmSubscriptionPath },
+  unsubscribe: { method: 'POST', path: unsubscribePath },
+  listSubscribers: { method: 'GET', path: api.subscribers },
+  exportSubscribers: { method: 'GET', path: api.subscribersExport },
+  deleteSubscriber: { method: 'DELETE', path: `${api.subscribers}/:id` },
+  getNewsletter: { method: 'GET', path: '/api/content/insights/:id/newsletter' },
+  sendNewsletter: { method: 'POST', path: '/api/content/insights/:id/newsletter' },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

@@ -89,6 +89,11 @@ export const messages = {
   enquiryContactLogged: 'Contact logged',
   savedReplySaved: 'Saved reply saved',
   savedReplyDeleted: 'Saved reply deleted',
+  // Newsletter
+  subscriberDeleted: 'Subscriber deleted',
+  newsletterQueued: 'Sent to the mail queue',
+  newsletterAlreadySent: 'This article was already sent to the subscribers.',
+  newsletterNotPublished: 'Publish the article before sending it to the subscribers.',
   notificationSettingsSaved: 'Notification settings saved',
   // Two-factor sign-in
   twoFactorRequired: 'Enter the code from your authenticator app.',
@@ -244,6 +249,11 @@ export const api = {
   enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,
   enquiriesUnreadCount: '/api/enquiries/unread-count',
   enquiriesExport: '/api/enquiries/export.csv',
+  // Newsletter
+  subscribers: '/api/subscribers',
+  subscribersExport: '/api/subscribers/export',
+  /** An insight's newsletter: its send and progress (GET), the send (POST). */
+  insightNewsletter: (id: string) => `/api/content/insights/${encodeURIComponent(id)}/newsletter`,
   staffMyEnquiries: '/api/staff/me/enquiries',
   staffMyEnquiry: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}`,
   staffMyEnquiryNotes: (id: string) => `/api/staff/me/enquiries/${encodeURIComponent(id)}/notes`,

@@ -108,6 +108,13 @@ import {
   reminderBody,
   reminderList,
   reminderSnoozeBody,
+  newsletterPage,
+  newsletterSendAnswer,
+  newsletterStatus,
+  subscribeBody,
+  subscriberList,
+  subscriberListQuery,
+  subscribersCsv,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -125,6 +132,7 @@ export interface ApiCall extends Route {
 }
 
 const quotePageAnswers = { 200: quotePage, 400: quotePage, 404: quotePage, 409: quotePage, 429: quotePage };
+const newsletterPageAnswers = { 200: newsletterPage, 303: newsletterPage, 400: newsletterPage, 403: newsletterPage, 429: newsletterPage };
 const contactPageAnswers = { 200: contactPage, 303: contactPage, 400: contactPage, 403: contactPage, 429: contactPage };
 
 export const endpoints = {
@@ -260,6 +268,15 @@ export const endpoints = {
   doneStaffReminder: { ...calls.doneStaffReminder, answer: { 200: reminderAnswer } },
   snoozeStaffReminder: { ...calls.snoozeStaffReminder, body: reminderSnoozeBody, answer: { 200: reminderAnswer } },
   getLeadReport: { ...calls.getLeadReport, query: leadReportQuery, answer: { 200: leadReport } },
+  subscribe: { ...calls.subscribe, body: subscribeBody, answer: { 200: messageAnswer } },
+  postSubscribeForm: { ...calls.postSubscribeForm, answer: newsletterPageAnswers },
+  confirmSubscription: { ...calls.confirmSubscription, answer: newsletterPageAnswers },
+  unsubscribe: { ...calls.unsubscribe, answer: newsletterPageAnswers },
+  listSubscribers: { ...calls.listSubscribers, query: subscriberListQuery, answer: { 200: subscriberList } },
+  exportSubscribers: { ...calls.exportSubscribers, query: subscriberListQuery, answer: { 200: subscribersCsv } },
+  deleteSubscriber: { ...calls.deleteSubscriber, answer: { 200: messageAnswer } },
+  getNewsletter: { ...calls.getNewsletter, answer: { 200: newsletterStatus } },
+  sendNewsletter: { ...calls.sendNewsletter, answer: { 200: newsletterSendAnswer } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

@@ -67,7 +67,7 @@ export const enquiryRequest = z
 export const maxPageLength = 500;
 
 /** The site path a form was sent from, e.g. "/contact?plan=Business". */
-const sitePage = oneLine()
+export const sitePage = oneLine()
   .max(maxPageLength, `At most ${maxPageLength} characters.`)
   .regex(/^\/(?!\/)\S*$/, 'Use a path on this site.');
 

@@ -16,6 +16,7 @@ export type PageKey =
   | 'article'
   | 'legal'
   | 'search'
+  | 'newsletter'
   | 'notFound';
 
 /** The public routes, in match order ('*' last). */
@@ -35,6 +36,10 @@ export const pageRoutes: readonly { path: string; page: PageKey }[] = [
   { path: '/terms', page: 'legal' },
   { path: '/cookies', page: 'legal' },
   { path: '/search', page: 'search' },
+  // The newsletter's sign-up answer without JavaScript, and the pages its mails link to.
+  { path: '/subscribe', page: 'newsletter' },
+  { path: '/subscribe/confirm', page: 'newsletter' },
+  { path: '/unsubscribe', page: 'newsletter' },
   { path: '*', page: 'notFound' },
 ];
 
@@ -52,6 +57,7 @@ export const pageCollections: Record<PageKey, readonly ContentCollection[]> = {
   about: [],
   contact: [],
   notFound: [],
+  newsletter: [],
 };
 
 /** Matches "/a/:b/:c" or "*" against a pathname (trailing slash allowed); null when it does not match. */

@@ -20,3 +20,4 @@ export * from './content';
 export * from './replies';
 export * from './quotes';
 export * from './follow-up';
+export * from './subscribers';

@@ -5,6 +5,7 @@
 import type { CompanyProfile } from './company';
 import type { ContactNote } from './contact-form';
 import type { ArticleSummary, ServiceFields, SiteContent } from './content';
+import type { NewsletterNote } from './newsletter';
 import type { PageKey } from './pages';
 import type { ResolvedSelection } from './requests';
 import type { SearchAnswer } from './search';
@@ -29,7 +30,9 @@ export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
   service?: ServiceFields;
   /** The contact page: the note after a form sent without JavaScript. */
   contactNote?: ContactNote;
-  /** The contact page as the server serves it: when it was rendered, the form's `startedAt` without JavaScript. */
+  /** The newsletter's pages: the outcome of a sign-up, confirmation or unsubscription, rendered by the server. */
+  newsletterNote?: NewsletterNote;
+  /** A page as the server serves it: when it was rendered, the `startedAt` its forms (contact, newsletter) send without JavaScript. */
   startedAt?: number;
   /** The contact page: what the call to action that led here chose, resolved by the server. */
   request?: ResolvedSelection;

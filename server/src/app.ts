@@ -26,6 +26,7 @@ import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { contentEndpoints } from './routes/content.js';
 import { contactFormEndpoints } from './routes/contact-form.js';
+import { newsletterEndpoints } from './routes/newsletter.js';
 import { healthEndpoints } from './routes/health.js';
 import { replyEndpoints, staffReplyEndpoints } from './routes/replies.js';
 import { securityEndpoints } from './routes/security.js';
@@ -61,6 +62,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...reminderEndpoints(deps),
   ...staffReminderEndpoints(deps),
   ...reportEndpoints(deps),
+  ...newsletterEndpoints(deps),
 ];
 
 interface ErrorAnswer {

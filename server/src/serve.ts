@@ -26,6 +26,7 @@ import { purgeEnquiryRate } from './enquiries/enquiries.js';
 import { runDigests, systemAlert } from './mail/notify.js';
 import { purgeAcknowledgements, runReplyReminders } from './enquiries/clock.js';
 import { MailSender, outboxDir } from './mail/sender.js';
+import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
 
@@ -114,6 +115,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const stopReminders = startReminderMailer(dataSource, config.publicUrl, (error) =>
     logger.error({ err: error instanceof Error ? error.message : String(error) }, 'reminder mails failed'),
   );
+  // Newsletter sign-ups never confirmed: deleted once per slot across processes.
+  const stopSubscriberPurge = startSubscriberPurge(dataSource, (err) => logger.error({ err }, 'subscriber purge failed'));
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
   const mail = new MailSender(dataSource, config, logger, {
     onTick: async () => {
@@ -132,6 +135,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopBackups();
     stopAuditPurge();
     stopReminders();
+    stopSubscriberPurge();
     // No new delivery pass; the one under way (if any) finishes while requests do.
     const mailStopped = mail.stop();
     if (drainSeconds > 0) {

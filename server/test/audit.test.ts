@@ -136,6 +136,19 @@ function scenarios(): Record<string, Scenario> {
       .call('POST', `/quote/${quoteToken}/${'question' in fields ? 'question' : 'accept'}`, new URLSearchParams(fields).toString(), {
         'content-type': 'application/x-www-form-urlencoded',
       });
+  let subscriberToken = '';
+  let subscriberId = '';
+  let insightId = '';
+  /** A subscriber written straight into the table (no audit row), with a link token of each kind. */
+  const subscriber = async (status: 'pending' | 'confirmed') => {
+    subscriberToken = randomBytes(32).toString('base64url');
+    const [row] = await t.db.query<[{ id: string }]>(
+      `INSERT INTO subscribers (email, status, pending_since, confirm_token_hash, confirm_expires_at, unsubscribe_token_hash)
+       VALUES ($1, $2, now(), $3, now() + interval '1 hour', $3) RETURNING id`,
+      [`audit.${randomBytes(4).toString('hex')}@reader.test`, status, hashToken(subscriberToken)],
+    );
+    subscriberId = row.id;
+  };
   const service = { category: 'IT', title: 'Audited Service', price: '$10', description: 'Watched closely.', features: ['One'] };
   /** A draft service of its own, so that each content scenario stands alone whatever the order. */
   const draftService = async () => {
@@ -531,6 +544,61 @@ function scenarios(): Record<string, Scenario> {
       action: 'quote.question',
       setup: sentQuote,
       run: () => quoteForm({ name: 'Audit Client', question: 'Is hosting included?' }),
+    [`POST ${api.subscribers}`]: {
+      action: 'subscriber.signup',
+      run: () =>
+        t
+          .client()
+          .post(
+            api.subscribers,
+            { email: 'audit.reader@kafue.test', startedAt: Date.now() - 60_000 },
+            { 'x-forwarded-for': '203.0.113.79' },
+          ),
+    },
+    [`POST /subscribe`]: {
+      action: 'subscriber.signup',
+      run: () =>
+        t
+          .client()
+          .call(
+            'POST',
+            '/subscribe',
+            new URLSearchParams({ email: 'audit.form@kafue.test', startedAt: String(Date.now() - 60_000) }).toString(),
+            {
+              'content-type': 'application/x-www-form-urlencoded',
+              'x-forwarded-for': '203.0.113.80',
+            },
+          ),
+    },
+    [`POST /subscribe/confirm`]: {
+      action: 'subscriber.confirm',
+      setup: () => subscriber('pending'),
+      run: () =>
+        t.client().call('POST', `/subscribe/confirm?token=${subscriberToken}`, '', { 'content-type': 'application/x-www-form-urlencoded' }),
+    },
+    [`POST /unsubscribe`]: {
+      action: 'subscriber.unsubscribe',
+      setup: () => subscriber('confirmed'),
+      run: () =>
+        t.client().call('POST', `/unsubscribe?token=${subscriberToken}`, 'List-Unsubscribe=One-Click', {
+          'content-type': 'application/x-www-form-urlencoded',
+        }),
+    },
+    [`DELETE ${api.subscribers}/:id`]: {
+      action: 'subscriber.delete',
+      setup: () => subscriber('confirmed'),
+      run: () => superAdmin.client.delete(`${api.subscribers}/${subscriberId}`),
+    },
+    [`POST /api/content/insights/:id/newsletter`]: {
+      action: 'newsletter.send',
+      setup: async () => {
+        const [row] = await t.db.query<[{ id: string }]>(
+          `INSERT INTO content_items (collection, status, fields) VALUES ('insights', 'published', $1) RETURNING id`,
+          [{ slug: 'audited', title: 'Audited article', description: 'Watched closely.' }],
+        );
+        insightId = row.id;
+      },
+      run: () => superAdmin.client.post(api.insightNewsletter(insightId)),
     },
     [`POST ${api.forgotPassword}`]: {
       action: 'password.reset_request',

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCompany } from '@kafue/common/company';
 import { api } from '@kafue/common/contract';
 import { totpCode } from '../src/auth/two-factor.js';
+import { hashToken } from '../src/auth/sessions.js';
 import { resolve } from 'node:path';
 import { repoRoot } from '../src/config.js';
 import { password, startTestServer, withMailSender, type Answer, type Client, type TestServer } from './helpers.js';
@@ -235,6 +236,46 @@ describe('recorded answers', () => {
       expect(page.status).toBe(status);
       recorded.push({ method: 'POST', route: '/contact', answer: page });
     }
+    // The newsletter: the sign-up (JSON and the form without JavaScript), the pages its links
+    // open (a page, text/html, done or refused), the console's list, export, delete and send.
+    expect((await call(anyone, 'POST', api.subscribers, { email: 'reader@kafue.test', startedAt: Date.now() - 60_000 })).status).toBe(200);
+    expect((await call(anyone, 'POST', api.subscribers, { email: 'nope' })).status).toBe(400);
+    const newsletterForm = (path: string, body: string, status: number) =>
+      anyone.call('POST', path, body, { 'content-type': 'application/x-www-form-urlencoded' }).then((page) => {
+        expect(page.status, path).toBe(status);
+        recorded.push({ method: 'POST', route: path.split('?')[0], answer: page });
+      });
+    await newsletterForm(
+      '/subscribe',
+      new URLSearchParams({ email: 'form.reader@kafue.test', startedAt: String(Date.now() - 60_000) }).toString(),
+      200,
+    );
+    await newsletterForm('/subscribe', 'email=nope', 400);
+    const linkToken = 'openapiTokenOpenapiTokenOpenapiTokenOpenapi';
+    await t.db.query(
+      `INSERT INTO subscribers (email, status, pending_since, confirm_token_hash, confirm_expires_at, unsubscribe_token_hash)
+       VALUES ('token.reader@kafue.test', 'pending', now(), $1, now() + interval '1 hour', $1)`,
+      [hashToken(linkToken)],
+    );
+    await newsletterForm(`/subscribe/confirm?token=${linkToken}`, '', 200);
+    await newsletterForm(`/subscribe/confirm?token=${linkToken}`, '', 400);
+    await newsletterForm(`/unsubscribe?token=${linkToken}`, 'List-Unsubscribe=One-Click', 200);
+    await newsletterForm(`/unsubscribe?token=nobody`, 'List-Unsubscribe=One-Click', 400);
+    const subscribers = await call(moderator, 'GET', api.subscribers);
+    expect(subscribers.status).toBe(200);
+    expect((await call(moderator, 'GET', api.subscribersExport)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', `${api.subscribers}/:id`, undefined, { id: subscribers.body.items[0]._id })).status).toBe(
+      200,
+    );
+    const [insight] = await t.db.query<[{ id: string }]>(
+      `INSERT INTO content_items (collection, status, fields) VALUES ('insights', 'published', $1) RETURNING id`,
+      [{ slug: 'openapi', title: 'Documented', description: 'As the document says.' }],
+    );
+    const newsletter = '/api/content/insights/:id/newsletter';
+    expect((await call(admin.client, 'GET', newsletter, undefined, { id: insight.id })).status).toBe(200);
+    expect((await call(admin.client, 'POST', newsletter, undefined, { id: insight.id })).status).toBe(200);
+    expect((await call(admin.client, 'POST', newsletter, undefined, { id: insight.id })).status).toBe(409);
+
     const inbox = await call(moderator, 'GET', api.enquiries);
     expect(inbox.status).toBe(200);
     const enquiryId = inbox.body.items[0]._id as string;
@@ -472,5 +513,6 @@ describe('recorded answers', () => {
     });
     expect(mismatches).toEqual([]);
     expect(recorded.length).toBeGreaterThan(t.endpoints.length);
-  });
+    // Every route of the API one call after another, newsletter included: longer than the default 30 s on a busy machine.
+  }, 90_000);
 });

@@ -178,6 +178,34 @@ const rows: Row[] = [
     allowed: everyone,
     run: (c) => c.call('POST', '/contact', 'fullName=', { 'content-type': 'application/x-www-form-urlencoded' }),
   },
+  // The newsletter: sign-up and its pages public (bad input: 400), the list any admin's, delete a
+  // Super Admin's, a send an Editor's (an article that does not exist: 404).
+  { call: 'POST /api/subscribers', allowed: everyone, run: (c) => c.post(api.subscribers, {}) },
+  {
+    call: 'POST /subscribe',
+    allowed: everyone,
+    run: (c) => c.call('POST', '/subscribe', 'email=', { 'content-type': 'application/x-www-form-urlencoded' }),
+  },
+  {
+    call: 'POST /subscribe/confirm',
+    allowed: everyone,
+    run: (c) => c.call('POST', '/subscribe/confirm?token=x', '', { 'content-type': 'application/x-www-form-urlencoded' }),
+  },
+  {
+    call: 'POST /unsubscribe',
+    allowed: everyone,
+    run: (c) =>
+      c.call('POST', '/unsubscribe?token=x', 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' }),
+  },
+  { call: 'GET /api/subscribers', allowed: admins, run: (c) => c.get(api.subscribers) },
+  { call: 'GET /api/subscribers/export', allowed: admins, run: (c) => c.get(api.subscribersExport) },
+  { call: 'DELETE /api/subscribers/{id}', allowed: ['Super Admin'], run: (c) => c.delete(`${api.subscribers}/${missing}`) },
+  { call: 'GET /api/content/insights/{id}/newsletter', allowed: admins, run: (c) => c.get(api.insightNewsletter(missing)) },
+  {
+    call: 'POST /api/content/insights/{id}/newsletter',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.post(api.insightNewsletter(missing)),
+  },
   { call: 'GET /api/enquiries', allowed: admins, run: (c) => c.get(api.enquiries) },
   { call: 'GET /api/enquiries/unread-count', allowed: admins, run: (c) => c.get(api.enquiriesUnreadCount) },
   { call: 'GET /api/enquiries/export.csv', allowed: admins, run: (c) => c.get(api.enquiriesExport) },

@@ -68,9 +68,12 @@ test.describe('header and footer', () => {
     for (const s of footer.servicesList) await expect(f.getByRole('link', { name: s.label, exact: true })).toHaveAttribute('href', s.to);
     await expect(f.getByRole('textbox', { name: 'Email address' })).toBeVisible();
     await expect(f.getByRole('link', { name: /on (Facebook|LinkedIn|X)/ })).toHaveCount(3);
-    // The newsletter box and the legal links do nothing.
+    // The newsletter box signs up (the answer the same whatever the address); the legal links do nothing.
     await f.getByRole('textbox', { name: 'Email address' }).fill('someone@example.com');
     await f.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(f.getByRole('status').filter({ hasText: 'Check your inbox' })).toHaveText(
+      'Check your inbox to confirm your subscription.',
+    );
     for (const l of ['Privacy Policy', 'Terms of Service', 'Cookie Policy']) {
       await f.getByRole('link', { name: l }).click();
       await expect(page).toHaveURL('/');

@@ -7,6 +7,7 @@ import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirs
 import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
 import { categoryKeys, legalPageKeys } from '@kafue/common/vocabulary';
 import { renderMarkdown } from '@kafue/common/markdown';
+import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/common/newsletter';
 import { StaticRouter } from './router';
 import { App } from './App';
 import { PageDataSource, findService, pageDataScript, servicesIn } from './content/data';
@@ -15,8 +16,14 @@ import { feedXml, robotsTxt, sitemapXml, renderHead } from './seo';
 
 export { seedContent } from '@kafue/common/content-seed';
 
-/** Paths of the public routes, prerendered and listed in the sitemap (the search page is rendered for each query). */
-const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...legalPageKeys.map((key) => `/${key}`)];
+/** The newsletter's pages: prerendered, but reached from a form or a mail, so neither indexed nor in the sitemap. */
+const newsletterPaths = [subscribePath, confirmSubscriptionPath, unsubscribePath];
+
+/**
+ * Paths of the public routes, prerendered and listed in the sitemap (the search page is rendered
+ * for each query; the newsletter's pages are left out of the sitemap).
+ */
+const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...legalPageKeys.map((key) => `/${key}`), ...newsletterPaths];
 
 /** Every service detail path: /service/{category}/{index within the category}. */
 function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
@@ -127,7 +134,7 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
     (page === 'legal' && !data.legalPage);
   // The canonical address leaves the query out: /contact?plan=... is the contact page. Search
   // results have none (noindex): they are not pages of their own.
-  const canonical = missing || page === 'search' ? null : new URL(url, 'http://localhost').pathname;
+  const canonical = missing || page === 'search' || page === 'newsletter' ? null : new URL(url, 'http://localhost').pathname;
   return {
     html,
     page,
@@ -147,4 +154,16 @@ function pageDocument(template: string, { html, head, page, data }: RenderedPage
 }
 
 /** What the server (server/src/site/renderer.ts) and the prerender (scripts/prerender.mjs) use. */
-export const ssrEntry = { render, pageData, pagePaths, pageDocument, sitemapXml, robotsTxt, feedXml } satisfies SsrEntry;
+export const ssrEntry = {
+  render,
+  pageData,
+  pagePaths,
+  pageDocument,
+  sitemapXml: (paths, siteUrl) =>
+    sitemapXml(
+      paths.filter((path) => !newsletterPaths.includes(path)),
+      siteUrl,
+    ),
+  robotsTxt,
+  feedXml,
+} satisfies SsrEntry;

@@ -351,13 +351,34 @@ const startedAtSkewMs = 60_000;
  * A robot's post, judged by the spam defences: the honeypot filled, or `startedAt` (when the
  * form was shown) missing, unreadable, under 3 s ago, or in the future beyond the clock skew.
  */
-function looksAutomated(body: Pick<z.output<typeof enquiryBody>, 'website' | 'startedAt'>, now = Date.now()): boolean {
+export function looksAutomated(body: Pick<z.output<typeof enquiryBody>, 'website' | 'startedAt'>, now = Date.now()): boolean {
   if (body.website?.trim()) return true;
   const { startedAt } = body;
   const shownAt = typeof startedAt === 'string' && /^\d{1,16}$/.test(startedAt.trim()) ? Number(startedAt) : startedAt;
   if (typeof shownAt !== 'number' || !Number.isFinite(shownAt)) return true;
   const elapsed = now - shownAt;
   return elapsed < -startedAtSkewMs || (elapsed >= 0 && elapsed < minimumFillMs);
+}
+
+/**
+ * Counts a post of a public form from a client address (`key`: the address, prefixed for a form
+ * other than the contact form) in one atomic statement, so that several server processes share
+ * the count, and throws 429 with `refusal` past `enquiriesPerAddress` within the window. Run in
+ * the post's transaction: a refused or failed post rolls back and does not count.
+ */
+export async function countFormPost(m: EntityManager, key: string, limits: Limits, refusal: string): Promise<void> {
+  const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
+    `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
+     ON CONFLICT (address) DO UPDATE SET
+       hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
+       window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
+                           THEN enquiry_rate.window_start ELSE now() END
+     RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
+    [key, limits.enquiryWindowMinutes],
+  );
+  if (hits > limits.enquiriesPerAddress) {
+    throw new HttpError(429, refusal, undefined, { 'Retry-After': String(Math.max(1, retry)) });
+  }
 }
 
 /**
@@ -380,18 +401,7 @@ export async function receiveEnquiry(
   const kind = snapshot?.kind ?? 'message';
   const address = addressKey(ip).slice('address:'.length);
   await db.transaction(async (m) => {
-    const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
-      `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
-       ON CONFLICT (address) DO UPDATE SET
-         hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
-         window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
-                             THEN enquiry_rate.window_start ELSE now() END
-       RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
-      [address, limits.enquiryWindowMinutes],
-    );
-    if (hits > limits.enquiriesPerAddress) {
-      throw new HttpError(429, messages.tooManyEnquiries, undefined, { 'Retry-After': String(Math.max(1, retry)) });
-    }
+    await countFormPost(m, address, limits, messages.tooManyEnquiries);
     const status = spam ? 'Spam' : 'New';
     const [row] = await m.query<[{ id: string; created_at: Date }]>(
       `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, request_summary, page, status, client_address)

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SiteContent } from '@kafue/common/contract';
-import { matchPage, type PageKey } from '@kafue/common/pages';
+import type { PageKey } from '@kafue/common/pages';
 import type { PageData, SiteSource, SsrEntry } from '@kafue/common/ssr';
 
 export interface Renderer {
@@ -19,7 +19,7 @@ export interface Renderer {
   pagePaths(content: SiteContent): string[];
   /**
    * What the page at `url` shows of the content (the data it carries) as this server serves it:
-   * the contact page also carries when it was rendered, the `startedAt` its form sends without
+   * every page also carries when it was rendered, the `startedAt` its forms send without
    * JavaScript (the site's build and the export leave it out: a static host takes no form).
    */
   pageData(url: string, content: SiteSource): PageData;
@@ -46,8 +46,8 @@ export async function loadRenderer(siteDir: string, siteUrl?: string): Promise<R
     },
     pagePaths: (content) => ssr.pagePaths(content),
     pageData(url, content) {
-      const data = ssr.pageData(url, content);
-      return matchPage(url).page === 'contact' ? { ...data, startedAt: Date.now() } : data;
+      // Every page carries the footer's newsletter form.
+      return { ...ssr.pageData(url, content), startedAt: Date.now() };
     },
     sitemapXml: (paths) => ssr.sitemapXml(paths, siteUrl),
     robotsTxt: () => ssr.robotsTxt(siteUrl),

@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
-import { useCompany } from '../content/data';
+import { PageDataContext, useCompany } from '../content/data';
+import { newsletterTexts, privacyPath, subscribePath, type NewsletterNote } from '@kafue/common/newsletter';
 import { Icon } from './Icon';
 import { ContactList, Logo, SocialLinks } from './common';
 import { MobileMenu } from './MobileMenu';
@@ -133,30 +134,82 @@ function TrustStrip() {
   );
 }
 
+/**
+ * The footer's sign-up: with JavaScript it posts to the API and shows the answer here; without,
+ * the form posts to /subscribe, whose page shows the same answer. The answer is the same whether
+ * or not the address is known; the mail that follows asks to confirm.
+ */
 function Newsletter() {
+  const { startedAt } = use(PageDataContext);
+  const { pathname } = useLocation();
   const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [note, setNote] = useState<NewsletterNote | null>(null);
+  // When the form was shown: a form filled in faster than a person can is a robot's.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
   const n = footer.newsletter;
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (sending) return;
+    const website = (e.currentTarget.elements.namedItem('website') as HTMLInputElement).value;
+    setSending(true);
+    let next: NewsletterNote = { kind: 'error', message: newsletterTexts.failed };
+    try {
+      const response = await fetch('/api/subscribers', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, website, startedAt: shownAt.current, page: pathname }),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
+      if (response.ok) {
+        next = { kind: 'success', message: answer.message ?? newsletterTexts.checkInbox };
+        setEmail('');
+      } else next = { kind: 'error', message: answer.errors?.email ?? answer.message ?? newsletterTexts.failed };
+    } catch {
+      // Offline or unreachable: the failure note.
+    }
+    setNote(next);
+    setSending(false);
+  };
   return (
     <div className="footer-col">
       <h2>{n.heading}</h2>
       <p>{n.text}</p>
-      <div className="newsletter">
+      <form className="newsletter" method="post" action={subscribePath} onSubmit={(e) => void submit(e)}>
         <label className="sr-only" htmlFor="newsletter-email">
           {n.label}
         </label>
         <input
           id="newsletter-email"
-          name="newsletter-email"
+          name="email"
           type="email"
+          required
           autoComplete="email"
           placeholder={n.placeholder}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button type="button" className="btn btn-accent">
+        {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
+        <div className="hp" aria-hidden="true">
+          <label htmlFor="newsletter-website">Website</label>
+          <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        {/* Sent only by the form without JavaScript: when the server rendered this page, and where it is. */}
+        {startedAt !== undefined && <input type="hidden" name="startedAt" value={startedAt} />}
+        <input type="hidden" name="page" value={pathname} />
+        <button type="submit" className="btn btn-accent" disabled={sending} aria-disabled={sending}>
           {n.button}
         </button>
+      </form>
+      <div role="status" className="newsletter-note">
+        {note && <p className={note.kind === 'success' ? 'sent-note' : 'error-note'}>{note.message}</p>}
       </div>
+      <p className="newsletter-privacy">
+        <Link to={privacyPath}>{newsletterTexts.privacyLink}</Link>
+      </p>
       <SocialLinks className="footer-social" />
     </div>
   );

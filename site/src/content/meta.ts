@@ -40,6 +40,10 @@ export const routeMeta = {
     title: `Articles${suffix}`,
     description: `Practical articles from ${brand.company} on websites, hosting, security, marketing and IT for businesses in ${brand.location}.`,
   },
+  newsletter: {
+    title: `Newsletter${suffix}`,
+    description: `Confirm or end your subscription to the ${brand.company} newsletter.`,
+  },
   notFound: {
     title: `Page Not Found${suffix}`,
     description: `The page you are looking for does not exist on the ${brand.company} website.`,

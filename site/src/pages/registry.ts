@@ -21,6 +21,7 @@ const loaders: Record<PageKey, () => Promise<PageModule>> = {
   legal: () => import('./Legal'),
   search: () => import('./Search'),
   notFound: () => import('./NotFound'),
+  newsletter: () => import('./Newsletter'),
 };
 
 const loaded = new Map<PageKey, PageModule>();

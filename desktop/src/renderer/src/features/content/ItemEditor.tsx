@@ -5,6 +5,7 @@ import { serverFieldErrors, useSaveItem } from './hooks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';
 import { PreviewFrame } from './PreviewFrame';
+import { SendToSubscribers } from './SendToSubscribers';
 import { StatusSwitch } from './StatusSwitch';
 import type { CollectionSpec } from './fields';
 import { useContentForm } from './useContentForm';
@@ -75,6 +76,7 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
               <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
               <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
               <Group justify="flex-end">
+                {current?.status === 'published' && spec.collection === 'insights' && <SendToSubscribers id={current._id} />}
                 {current && (
                   <Button variant="default" mr="auto" onClick={() => setTab('preview')}>
                     Preview

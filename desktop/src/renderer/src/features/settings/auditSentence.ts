@@ -280,6 +280,22 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} marked a reminder done on the enquiry from ${label}`;
     case 'reminder.snooze':
       return `${who} snoozed a reminder on the enquiry from ${label}`;
+    case 'subscriber.signup':
+      return `${label} signed up for the newsletter (waiting for confirmation)`;
+    case 'subscriber.confirm':
+      return `${label} confirmed their newsletter subscription`;
+    case 'subscriber.unsubscribe':
+      return `${label} unsubscribed from the newsletter`;
+    case 'subscriber.delete':
+      return `${who} deleted the newsletter subscriber ${label}`;
+    case 'subscriber.purge': {
+      const rows = entry.changes.deletedRows?.old;
+      return `${who} deleted ${typeof rows === 'number' ? rows : 'the'} newsletter sign-ups ${label}`;
+    }
+    case 'newsletter.send': {
+      const recipients = entry.changes.recipients?.new;
+      return `${who} sent the article "${label}" to ${typeof recipients === 'number' ? recipients : 'the'} subscribers`;
+    }
   }
   // An action this console does not know yet (a newer server): said plainly, with its name.
   return `${who} did "${entry.action}"${label ? ` on ${label}` : ''}`;
