@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { messageAnswer } from './answers';
 import type { CompanyProfile } from './company';
+import type { HeroSettings } from './hero';
 import { email, oneLine } from './fields';
 import { timezoneValues } from './vocabulary';
 
@@ -61,6 +62,24 @@ export const companyProfile = z
   .meta({ id: 'CompanyProfile' }) satisfies z.ZodType<CompanyProfile>;
 
 export const companyProfileAnswer = messageAnswer.extend({ company: companyProfile }).meta({ id: 'CompanyProfileAnswer' });
+
+/** A path of this site: one slash, then no spaces, quotes or angle brackets (never '//host', another site). */
+const sitePath = /^\/(?!\/)[^\s"'<>\\]*$/;
+
+/** The home page's hero (common/src/hero.ts), as the console saves it. */
+export const heroSettings = z
+  .object({
+    videoUrl: oneLine()
+      .min(1, 'Required.')
+      .max(500)
+      .refine(
+        (v) => isHttpsAddress(v) || sitePath.test(v),
+        'Enter the full address starting with https://, or a path of this site starting with /.',
+      ),
+  })
+  .meta({ id: 'HeroSettings' }) satisfies z.ZodType<HeroSettings>;
+
+export const heroSettingsAnswer = messageAnswer.extend({ hero: heroSettings }).meta({ id: 'HeroSettingsAnswer' });
 
 export const backupAnswer = messageAnswer
   .extend({

@@ -215,6 +215,10 @@ function scenarios(): Record<string, Scenario> {
       action: 'settings.update',
       run: () => superAdmin.client.put(api.companySettings, { ...defaultCompany, phone: '+260 96 555 0101' }),
     },
+    [`PUT ${api.heroSettings}`]: {
+      action: 'settings.update',
+      run: () => superAdmin.client.put(api.heroSettings, { videoUrl: '/media/hero-720p.mp4' }),
+    },
     [`POST ${api.backup}`]: {
       action: 'backup.create',
       run: async () => {

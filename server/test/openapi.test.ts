@@ -153,6 +153,9 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'GET', api.companySettings)).status).toBe(200);
     expect((await call(admin.client, 'PUT', api.companySettings, { ...defaultCompany, whatsapp: '+260971234567' })).status).toBe(200);
     expect((await call(admin.client, 'PUT', api.companySettings, { ...defaultCompany, x: 'http://x.com/k' })).status).toBe(400);
+    expect((await call(admin.client, 'GET', api.heroSettings)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.heroSettings, { videoUrl: '/media/hero-720p.mp4' })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.heroSettings, { videoUrl: 'http://videos.example/a.mp4' })).status).toBe(400);
     const backup = await call(admin.client, 'POST', api.backup);
     expect(backup.status).toBe(200);
     const backupFile = `${api.backupFile('')}:name`;

@@ -94,6 +94,8 @@ const rows: Row[] = [
   { call: 'POST /api/admin/settings/general', allowed: ['Super Admin'], run: (c) => c.post(api.generalSettings, {}) },
   { call: 'GET /api/admin/settings/company', allowed: admins, run: (c) => c.get(api.companySettings) },
   { call: 'PUT /api/admin/settings/company', allowed: ['Super Admin'], run: (c) => c.put(api.companySettings, {}) },
+  { call: 'GET /api/admin/settings/hero', allowed: admins, run: (c) => c.get(api.heroSettings) },
+  { call: 'PUT /api/admin/settings/hero', allowed: ['Super Admin'], run: (c) => c.put(api.heroSettings, {}) },
   {
     call: 'POST /api/admin/change-password',
     allowed: admins,

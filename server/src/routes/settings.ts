@@ -12,7 +12,14 @@ import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { readRawBody } from '../http/body.js';
 import { parseBody } from '../http/validate.js';
-import { readBackupSchedule, readCompanyProfile, readGeneralSettings, saveSetting, settingsKeys } from '../settings/settings.js';
+import {
+  readBackupSchedule,
+  readCompanyProfile,
+  readGeneralSettings,
+  readHeroSettings,
+  saveSetting,
+  settingsKeys,
+} from '../settings/settings.js';
 
 interface BackupRow {
   id: string;
@@ -109,6 +116,29 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
           await notifyContentChanged(m, '*');
         });
         return { message: messages.settingsUpdated, company: body };
+      },
+    }),
+    endpoint({
+      ...endpoints.getHeroSettings,
+      access: 'anyAdmin',
+      handle: () => readHeroSettings(db),
+    }),
+    endpoint({
+      ...endpoints.saveHeroSettings,
+      access: 'superAdmin',
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readHeroSettings(m);
+          await saveSetting(m, settingsKeys.hero, body);
+          await audit(m, {
+            action: 'settings.update',
+            target: { type: 'settings', id: settingsKeys.hero, label: 'Home page video' },
+            changes: diff(before, body),
+          });
+          // Only the home page carries the hero: the others' data is unchanged, so they are not rendered again.
+          await notifyContentChanged(m, '*');
+        });
+        return { message: messages.settingsUpdated, hero: body };
       },
     }),
     endpoint({

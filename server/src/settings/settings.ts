@@ -17,7 +17,15 @@ import {
 } from '@kafue/common/contract';
 import { brand } from '@kafue/common/brand';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
-import { auditSettings, backupScheduleBody, companyProfile, generalSettingsBody, securitySettings } from '@kafue/common/schemas';
+import { defaultHero, type HeroSettings } from '@kafue/common/hero';
+import {
+  auditSettings,
+  backupScheduleBody,
+  companyProfile,
+  generalSettingsBody,
+  heroSettings,
+  securitySettings,
+} from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
 
@@ -40,6 +48,7 @@ export const settingsKeys = {
   security: 'security',
   audit: 'audit',
   company: 'company',
+  hero: 'hero',
 } as const;
 export type SettingsKey = (typeof settingsKeys)[keyof typeof settingsKeys];
 
@@ -48,6 +57,7 @@ const storedBackupSchedule = backupScheduleBody.partial();
 const storedSecurity = securitySettings.partial();
 const storedAudit = auditSettings.partial();
 const storedCompany = companyProfile.partial();
+const storedHero = heroSettings.partial();
 
 export const readGeneralSettings = (db: Db): Promise<GeneralSettings> =>
   readSetting(db, settingsKeys.general, storedGeneral, defaultGeneralSettings);
@@ -63,6 +73,9 @@ export const readAuditSettings = (db: Db): Promise<AuditSettings> =>
 
 /** The company's contact points the site shows, over the seed (defaultCompany) until a Super Admin saves them. */
 export const readCompanyProfile = (db: Db): Promise<CompanyProfile> => readSetting(db, settingsKeys.company, storedCompany, defaultCompany);
+
+/** The home page's hero video, over defaultHero until a Super Admin saves one. */
+export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(db, settingsKeys.hero, storedHero, defaultHero);
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {

@@ -15,6 +15,7 @@ import type { DataSource } from 'typeorm';
 import type { SiteStatus } from '@kafue/common/contract';
 import type { SiteSource } from '@kafue/common/ssr';
 import { contactFormPath } from '@kafue/common/contact-form';
+import { saveDataMarker } from '@kafue/common/hero';
 import { matchPage, pageCollections } from '@kafue/common/pages';
 import { parseSelection, selectionQuery } from '@kafue/common/requests';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
@@ -79,6 +80,8 @@ export class SitePublisher {
    * kept until the next publish (whose catalogue may resolve it differently).
    */
   private selectionPages = new Map<string, Promise<MemoryFile>>();
+  /** Pages as served to browsers that ask to save data, made on first request and kept until the next publish. */
+  private dataSavingPages = new Map<string, Promise<MemoryFile>>();
   private renderer?: Renderer;
   private queued: Set<ContentCollection | '*'> | undefined;
   private running?: Promise<void>;
@@ -221,6 +224,7 @@ export class SitePublisher {
     // One assignment: every request from now on sees the new set, none a mix.
     this.files = next;
     this.selectionPages = new Map();
+    this.dataSavingPages = new Map();
     return rendered;
   }
 
@@ -242,6 +246,23 @@ export class SitePublisher {
     // A failed render is not kept: the next request tries again.
     page.catch(() => pages.delete(query));
     return page;
+  }
+
+  /**
+   * The page at `path` for a browser that asks to save data (`Save-Data: on`, which only the
+   * server sees): the same page, its root marked `data-save-data` so that its scripts fetch no
+   * video. Undefined for a path that is not a page.
+   */
+  dataSavingPage(path: string): Promise<MemoryFile> | undefined {
+    const page = this.files.get(path);
+    if (!page?.type.startsWith('text/html')) return undefined;
+    const pages = this.dataSavingPages;
+    let marked = pages.get(path);
+    if (!marked) {
+      marked = memoryFile(page.raw.toString().replace('<html ', `<html ${saveDataMarker}="" `), page.type, page.status, page.data);
+      pages.set(path, marked);
+    }
+    return marked;
   }
 
   private async renderContactPage(renderer: Renderer, query: string): Promise<MemoryFile> {

@@ -51,6 +51,7 @@ const fieldWords: Record<string, string> = {
   status: 'status',
   position: 'place in the list',
   fullName: 'name',
+  videoUrl: 'video address',
   assignee: 'assignee',
   retentionDays: 'days the audit log is kept',
   keep: 'number of backups kept',
@@ -119,6 +120,11 @@ const settingsNames: Record<string, string> = {
   'settings.notifications_update': 'in their notification settings',
   'audit_settings.update': 'of the audit log',
   'backup_schedule.update': 'of the automatic backups',
+};
+/** The settings saved under 'settings.update' with a row of their own, by that row's key. */
+const ownSettings: Record<string, string> = {
+  company: 'of the company profile',
+  hero: 'of the home page',
 };
 
 /** The sentence of one action (`times`: how many such entries it stands for). */
@@ -203,8 +209,8 @@ function sentence(entry: AuditEntry, times: number): string {
     case 'enquiry.delete':
       return `${who} deleted the enquiry from ${label}`;
     case 'settings.update':
-      // The company profile is saved as a setting of its own.
-      return `${who} ${changed(entry.changes, entry.target._id === 'company' ? 'of the company profile' : settingsNames[action])}`;
+      // The company profile and the home page's video are saved as settings of their own.
+      return `${who} ${changed(entry.changes, ownSettings[entry.target._id ?? ''] ?? settingsNames[action])}`;
     case 'settings.security_update':
     case 'settings.notifications_update':
     case 'audit_settings.update':
