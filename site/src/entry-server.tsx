@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { SiteContent } from '@kafue/common/contract';
 import { matchPage } from '@kafue/common/pages';
 import { defaultCompany } from '@kafue/common/company';
+import { defaultHero } from '@kafue/common/hero';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { categoryKeys } from '@kafue/common/vocabulary';
 import { StaticRouter } from './router';
@@ -28,11 +29,11 @@ function pageData(url: string, content: SiteSource): PageData {
   return { ...collectionsShown(url, content), company: content.company ?? defaultCompany };
 }
 
-function collectionsShown(url: string, content: SiteContent): PageData {
+function collectionsShown(url: string, content: SiteSource): PageData {
   const { page, params } = matchPage(url);
   switch (page) {
     case 'home':
-      return { testimonials: content.testimonials, insights: content.insights };
+      return { testimonials: content.testimonials, insights: content.insights, hero: content.hero ?? defaultHero };
     case 'services':
       return { services: content.services, faqs: content.faqs.filter((f) => f.page === 'services') };
     case 'pricing':
