@@ -1,0 +1,46 @@
+/**
+ * Settings › Company › Home page video, as the owner meets it: the address the home page plays,
+ * the note that recommends a light file, a refused address that never reaches the server, and a
+ * saved one that the public home page carries moments later.
+ */
+import { expect, test } from '@playwright/test';
+import { api, messages } from '@kafue/common/contract';
+import { defaultHero, heroVideoAdvice } from '@kafue/common/hero';
+import { expectNoViolations } from './axe';
+import { apiAs, signIn, superAdmin, toasts } from './support';
+
+test('Home page video: the recommendation, a refused address, a saved one on the public home page; axe clean', async ({ page }) => {
+  await signIn(page, superAdmin);
+  await page.goto('/admin/settings/company');
+  const panel = page.getByRole('form', { name: 'Home page video' });
+  const address = panel.getByRole('textbox', { name: /^Video address/ });
+  await expect(address).toHaveValue(defaultHero.videoUrl);
+  await expect(panel.getByText(heroVideoAdvice, { exact: false })).toBeVisible();
+  await expectNoViolations(page, 'company settings with the home page video');
+
+  let saved = 0;
+  page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith(api.heroSettings) && saved++);
+  await address.fill('http://videos.example/hero.mp4');
+  await panel.getByRole('button', { name: 'Save Video' }).click();
+  await expect(panel.getByText('Enter the full address starting with https://, or a path of this site starting with /.')).toBeVisible();
+  expect(saved).toBe(0);
+  await expectNoViolations(page, 'home page video refused');
+
+  try {
+    await address.fill('/media/hero-720p.mp4');
+    await panel.getByRole('button', { name: 'Save Video' }).click();
+    await expect(toasts(page)).toContainText(messages.settingsUpdated);
+    expect(saved).toBe(1);
+    // Published with the home page: its data carries the new address within moments.
+    await expect
+      .poll(async () => (await (await page.request.get('/')).text()).includes('"videoUrl":"/media/hero-720p.mp4"'), { timeout: 10_000 })
+      .toBe(true);
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Home page video' }).getByRole('textbox', { name: /^Video address/ })).toHaveValue(
+      '/media/hero-720p.mp4',
+    );
+  } finally {
+    // The seed again, for the rest of the run.
+    expect((await (await apiAs(superAdmin)).put(api.heroSettings, { data: defaultHero })).status()).toBe(200);
+  }
+});
