@@ -4,7 +4,7 @@
  * configured address); and each way a browser says "save my data" or "no motion" means no video.
  */
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { defaultHero } from '@kafue/common/hero';
 import { test, expect, expectNoAxeViolations, open, revealAll } from './fixtures';
 import poster from '../src/content/hero-poster.json' with { type: 'json' };
@@ -120,7 +120,7 @@ test('the video waits for load and idle time', async ({ page }) => {
 });
 
 /** Each signal, on a desktop that would otherwise play the video. */
-const noVideoWhen: { name: string; prepare: (page: Page, context: BrowserContext) => Promise<void> }[] = [
+const noVideoWhen: { name: string; prepare: (page: Page) => Promise<unknown> }[] = [
   {
     name: 'the Save-Data request header',
     prepare: (page) => page.setExtraHTTPHeaders({ 'Save-Data': 'on' }),
@@ -151,10 +151,10 @@ const noVideoWhen: { name: string; prepare: (page: Page, context: BrowserContext
 ];
 
 for (const { name, prepare } of noVideoWhen) {
-  test(`no video for ${name}`, async ({ page, context }) => {
+  test(`no video for ${name}`, async ({ page }) => {
     await page.setViewportSize(desktop);
     const asked = await watchVideo(page);
-    await prepare(page, context);
+    await prepare(page);
     await open(page, '/');
     await expectNoVideo(page, asked, name);
     // The poster stays, whole.
