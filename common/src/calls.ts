@@ -64,6 +64,8 @@ export const calls = {
   saveGeneralSettings: { method: 'POST', path: api.generalSettings },
   getCompanyProfile: { method: 'GET', path: api.companySettings },
   saveCompanyProfile: { method: 'PUT', path: api.companySettings },
+  getHeroSettings: { method: 'GET', path: api.heroSettings },
+  saveHeroSettings: { method: 'PUT', path: api.heroSettings },
   getNotificationSettings: { method: 'GET', path: api.notificationSettings },
   saveNotificationSettings: { method: 'PUT', path: api.notificationSettings },
   getReplyTargets: { method: 'GET', path: '/api/admin/settings/reply-targets' },

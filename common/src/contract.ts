@@ -230,6 +230,7 @@ export const api = {
   staffById: (id: string) => `/api/staff/${encodeURIComponent(id)}`,
   generalSettings: '/api/admin/settings/general',
   companySettings: '/api/admin/settings/company',
+  heroSettings: '/api/admin/settings/hero',
   changePassword: '/api/admin/change-password',
   backup: '/api/settings/backup',
   backups: '/api/settings/backups',

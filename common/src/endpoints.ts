@@ -36,6 +36,8 @@ import {
   companyProfileAnswer,
   replyTargets,
   replyTargetsAnswer,
+  heroSettings,
+  heroSettingsAnswer,
   contactPage,
   contentChangeAnswer,
   contentItemBody,
@@ -172,6 +174,8 @@ export const endpoints = {
   saveGeneralSettings: { ...calls.saveGeneralSettings, body: generalSettingsBody, answer: { 200: settingsUpdateAnswer } },
   getCompanyProfile: { ...calls.getCompanyProfile, answer: { 200: companyProfile } },
   saveCompanyProfile: { ...calls.saveCompanyProfile, body: companyProfile, answer: { 200: companyProfileAnswer } },
+  getHeroSettings: { ...calls.getHeroSettings, answer: { 200: heroSettings } },
+  saveHeroSettings: { ...calls.saveHeroSettings, body: heroSettings, answer: { 200: heroSettingsAnswer } },
   getNotificationSettings: { ...calls.getNotificationSettings, answer: { 200: notificationSettings } },
   saveNotificationSettings: {
     ...calls.saveNotificationSettings,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messageAnswer } from './answers';
 import type { CompanyProfile } from './company';
 import type { ReplyTargets } from './reply-clock';
+import type { HeroSettings } from './hero';
 import { email, oneLine } from './fields';
 import { timezoneValues } from './vocabulary';
 
@@ -73,6 +74,23 @@ export const replyTargets = z
   .meta({ id: 'ReplyTargets' }) satisfies z.ZodType<ReplyTargets>;
 
 export const replyTargetsAnswer = messageAnswer.extend({ targets: replyTargets }).meta({ id: 'ReplyTargetsAnswer' });
+/** A path of this site: one slash, then no spaces, quotes or angle brackets (never '//host', another site). */
+const sitePath = /^\/(?!\/)[^\s"'<>\\]*$/;
+
+/** The home page's hero (common/src/hero.ts), as the console saves it. */
+export const heroSettings = z
+  .object({
+    videoUrl: oneLine()
+      .min(1, 'Required.')
+      .max(500)
+      .refine(
+        (v) => isHttpsAddress(v) || sitePath.test(v),
+        'Enter the full address starting with https://, or a path of this site starting with /.',
+      ),
+  })
+  .meta({ id: 'HeroSettings' }) satisfies z.ZodType<HeroSettings>;
+
+export const heroSettingsAnswer = messageAnswer.extend({ hero: heroSettings }).meta({ id: 'HeroSettingsAnswer' });
 
 export const backupAnswer = messageAnswer
   .extend({

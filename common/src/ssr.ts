@@ -6,15 +6,16 @@ import type { CompanyProfile } from './company';
 import type { ContactNote } from './contact-form';
 import type { ArticleSummary, ServiceFields, SiteContent } from './content';
 import type { NewsletterNote } from './newsletter';
+import type { HeroSettings } from './hero';
 import type { PageKey } from './pages';
 import type { ResolvedSelection } from './requests';
 import type { SearchAnswer } from './search';
 
 /**
- * What the pages are rendered from: the published collections and the company's contact points
- * (the server reads both; the site's own build has the seed and, without `company`, defaultCompany).
+ * What the pages are rendered from: the published collections, the company's contact points and the
+ * home page's hero (the server reads them all; the site's own build has the seed and the defaults).
  */
-export type SiteSource = SiteContent & { company?: CompanyProfile };
+export type SiteSource = SiteContent & { company?: CompanyProfile; hero?: HeroSettings };
 
 /** What one page shows of the collections; a service page carries just its service. */
 export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
@@ -27,6 +28,8 @@ export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
   related?: ArticleSummary[];
   /** Every page: the company's contact points (top bar, footer, JSON-LD). */
   company?: CompanyProfile;
+  /** The home page: its hero's video (without it, defaultHero's). */
+  hero?: HeroSettings;
   service?: ServiceFields;
   /** The contact page: the note after a form sent without JavaScript. */
   contactNote?: ContactNote;

@@ -279,6 +279,10 @@ function scenarios(): Record<string, Scenario> {
       action: 'settings.update',
       run: () => superAdmin.client.put('/api/admin/settings/reply-targets', { targetHours: 1, maxHours: 3 }),
     },
+    [`PUT ${api.heroSettings}`]: {
+      action: 'settings.update',
+      run: () => superAdmin.client.put(api.heroSettings, { videoUrl: '/media/hero-720p.mp4' }),
+    },
     [`POST ${api.backup}`]: {
       action: 'backup.create',
       run: async () => {

@@ -158,6 +158,9 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'GET', targets)).status).toBe(200);
     expect((await call(admin.client, 'PUT', targets, { targetHours: 2, maxHours: 3 })).status).toBe(200);
     expect((await call(admin.client, 'PUT', targets, { targetHours: 2, maxHours: 0 })).status).toBe(400);
+    expect((await call(admin.client, 'GET', api.heroSettings)).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.heroSettings, { videoUrl: '/media/hero-720p.mp4' })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', api.heroSettings, { videoUrl: 'http://videos.example/a.mp4' })).status).toBe(400);
     const backup = await call(admin.client, 'POST', api.backup);
     expect(backup.status).toBe(200);
     const backupFile = `${api.backupFile('')}:name`;

@@ -101,6 +101,8 @@ const rows: Row[] = [
     allowed: ['Super Admin'],
     run: (c) => c.put('/api/admin/settings/reply-targets', {}),
   },
+  { call: 'GET /api/admin/settings/hero', allowed: admins, run: (c) => c.get(api.heroSettings) },
+  { call: 'PUT /api/admin/settings/hero', allowed: ['Super Admin'], run: (c) => c.put(api.heroSettings, {}) },
   {
     call: 'POST /api/admin/change-password',
     allowed: admins,

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { defaultCompany, mapEmbedUrl } from '@kafue/common/company';
-import { siteConfig } from '../src/content/site';
+import { defaultHero } from '@kafue/common/hero';
 
-const thirdParty = [new URL(siteConfig.heroVideoUrl).host, new URL(mapEmbedUrl(defaultCompany)).host];
+const thirdParty = [new URL(defaultHero.videoUrl).host, new URL(mapEmbedUrl(defaultCompany)).host];
 
 /**
  * Every test page: third-party media (hero video, map) answered locally so that tests do not

@@ -3,7 +3,6 @@ import { defaultCompany, phoneHref } from '@kafue/common/company';
 import { test, expect, open, stopClock } from './fixtures';
 import { hero, servicesOverview, whyChooseUs } from '../src/content/home';
 import { blogTeasers, testimonials } from '../src/content/seed';
-import { siteConfig } from '../src/content/site';
 import type { Page } from '@playwright/test';
 
 test.describe('home', () => {
@@ -45,28 +44,6 @@ test.describe('home', () => {
     await page.getByRole('link', { name: 'Learn More about CCTV & Networking' }).click();
     await expect(page).toHaveURL('/services#services');
     await expect(page.locator('#services')).toBeInViewport();
-  });
-
-  test('the hero video starts only after the page has loaded and is idle, over a local poster', async ({ page }) => {
-    await stopClock(page);
-    await open(page, '/');
-    const video = page.locator('video.hero-video');
-    await expect(video).toHaveAttribute('poster', siteConfig.heroPoster);
-    await expect(video).toHaveText(hero.videoFallback);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.getAttribute('src'))).toBeNull();
-    const poster = await page.request.get(siteConfig.heroPoster);
-    expect(poster.status()).toBe(200);
-    // The load event has fired; the idle callback (2 s timeout) sets the address.
-    await page.clock.runFor(2000);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.getAttribute('src'))).toBe(siteConfig.heroVideoUrl);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
-  });
-
-  test('no video for people who ask for reduced motion', async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    await open(page, '/');
-    await page.waitForTimeout(2500);
-    expect(await page.locator('video.hero-video').evaluate((v: HTMLVideoElement) => v.getAttribute('src'))).toBeNull();
   });
 });
 

@@ -150,9 +150,10 @@ test.describe('prerendered HTML', () => {
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
     // The stylesheet is inlined: no render-blocking request.
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    // The hero video's address is not in the HTML: it is set after the page has loaded.
-    expect(html).not.toContain(siteConfig.heroVideoUrl);
-    expect(html).toContain(`poster="${siteConfig.heroPoster}"`);
+    // The hero video's address is only in the page's data: no element fetches it before the page has loaded.
+    expect(html).toMatch(/<video class="hero-video" muted="" loop="" playsInline="" preload="none"/);
+    expect(html).not.toMatch(/<(video|source)[^>]+src=|<link[^>]+as="video"/);
+    expect(html).toMatch(/<img class="hero-poster" src="\/media\/hero\/poster-landscape-1280\.jpg"/);
     expect((await request.get(siteConfig.ogImage)).status()).toBe(200);
     expect((await request.get('/favicon.svg')).status()).toBe(200);
   });

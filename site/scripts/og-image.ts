@@ -9,7 +9,7 @@ import { hero } from '../src/content/home';
 import { launchOptions } from '../../scripts/browser.mjs';
 
 const out = fileURLToPath(new URL('../public/media/og-image.jpg', import.meta.url));
-const poster = `data:image/svg+xml;base64,${readFileSync(new URL('../public/media/hero-poster.svg', import.meta.url)).toString('base64')}`;
+const poster = `data:image/svg+xml;base64,${readFileSync(new URL('../media/hero-poster.svg', import.meta.url)).toString('base64')}`;
 const html = `<!doctype html><html><body style="margin:0">
 <div style="width:1200px;height:630px;position:relative;overflow:hidden;font-family:system-ui,sans-serif;color:#fff;background:#0b1324 url('${poster}') center/cover">
   <div style="position:absolute;inset:0;background:linear-gradient(100deg,rgba(11,19,36,.95) 20%,rgba(11,19,36,.5))"></div>

@@ -2,6 +2,7 @@ import { renderToString } from 'react-dom/server';
 import type { SiteContent } from '@kafue/common/contract';
 import { matchPage } from '@kafue/common/pages';
 import { defaultCompany } from '@kafue/common/company';
+import { defaultHero } from '@kafue/common/hero';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirst, relatedArticles } from '@kafue/common/articles';
 import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
@@ -81,11 +82,15 @@ function pageData(url: string, content: SiteSource): PageData {
   return { ...collectionsShown(url, content), company: content.company ?? defaultCompany };
 }
 
-function collectionsShown(url: string, content: SiteContent): PageData {
+function collectionsShown(url: string, content: SiteSource): PageData {
   const { page, params } = matchPage(url);
   switch (page) {
     case 'home':
-      return { testimonials: content.testimonials, insights: newestFirst(content.insights).slice(0, 3).map(summary) };
+      return {
+        testimonials: content.testimonials,
+        insights: newestFirst(content.insights).slice(0, 3).map(summary),
+        hero: content.hero ?? defaultHero,
+      };
     case 'services':
       return { services: content.services, faqs: content.faqs.filter((f) => f.page === 'services') };
     case 'pricing':

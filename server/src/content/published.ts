@@ -5,9 +5,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { SiteContent } from '@kafue/common/contract';
 import type { CompanyProfile } from '@kafue/common/company';
+import type { HeroSettings } from '@kafue/common/hero';
 import { categoryKeys, contentCollections, type ContentCollection } from '@kafue/common/vocabulary';
-import { readCompanyProfile } from '../settings/settings.js';
 import { reindexSearch } from '../search/search.js';
+import { readCompanyProfile, readHeroSettings } from '../settings/settings.js';
 
 /** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
 export const contentChannel = 'content_changed';
@@ -43,13 +44,16 @@ export async function loadPublishedItems(
 }
 
 /**
- * Every published item, fields only, in the site's order, and the company's contact points, which
- * every page shows; `include` as in loadPublishedItems.
+ * Every published item, fields only, in the site's order, the company's contact points, which
+ * every page shows, and the home page's hero; `include` as in loadPublishedItems.
  */
-export async function loadSiteContent(db: DataSource, include?: string): Promise<SiteContent & { company: CompanyProfile }> {
-  const company = await readCompanyProfile(db);
+export async function loadSiteContent(
+  db: DataSource,
+  include?: string,
+): Promise<SiteContent & { company: CompanyProfile; hero: HeroSettings }> {
+  const [company, hero] = await Promise.all([readCompanyProfile(db), readHeroSettings(db)]);
   const rows = await loadPublishedItems(db, contentCollections, include);
   const content = emptyContent() as Record<ContentCollection, unknown[]>;
   for (const row of rows) content[row.collection].push(row.fields);
-  return { ...(content as unknown as SiteContent), company };
+  return { ...(content as unknown as SiteContent), company, hero };
 }

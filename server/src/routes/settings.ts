@@ -17,6 +17,7 @@ import {
   readCompanyProfile,
   readGeneralSettings,
   readReplyTargets,
+  readHeroSettings,
   saveSetting,
   settingsKeys,
 } from '../settings/settings.js';
@@ -137,6 +138,29 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
           });
         });
         return { message: messages.settingsUpdated, targets: body };
+      },
+    }),
+    endpoint({
+      ...endpoints.getHeroSettings,
+      access: 'anyAdmin',
+      handle: () => readHeroSettings(db),
+    }),
+    endpoint({
+      ...endpoints.saveHeroSettings,
+      access: 'superAdmin',
+      async handle({ body, audit }) {
+        await db.transaction(async (m) => {
+          const before = await readHeroSettings(m);
+          await saveSetting(m, settingsKeys.hero, body);
+          await audit(m, {
+            action: 'settings.update',
+            target: { type: 'settings', id: settingsKeys.hero, label: 'Home page video' },
+            changes: diff(before, body),
+          });
+          // Only the home page carries the hero: the others' data is unchanged, so they are not rendered again.
+          await notifyContentChanged(m, '*');
+        });
+        return { message: messages.settingsUpdated, hero: body };
       },
     }),
     endpoint({

@@ -18,12 +18,14 @@ import {
 import { brand } from '@kafue/common/brand';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { defaultReplyTargets, type ReplyTargets } from '@kafue/common/reply-clock';
+import { defaultHero, type HeroSettings } from '@kafue/common/hero';
 import {
   auditSettings,
   backupScheduleBody,
   companyProfile,
   generalSettingsBody,
   replyTargets,
+  heroSettings,
   securitySettings,
 } from '@kafue/common/schemas';
 import { preparedQuery } from '../db/data-source.js';
@@ -49,6 +51,7 @@ export const settingsKeys = {
   audit: 'audit',
   company: 'company',
   replyTargets: 'replyTargets',
+  hero: 'hero',
 } as const;
 export type SettingsKey = (typeof settingsKeys)[keyof typeof settingsKeys];
 
@@ -57,6 +60,7 @@ const storedBackupSchedule = backupScheduleBody.partial();
 const storedSecurity = securitySettings.partial();
 const storedAudit = auditSettings.partial();
 const storedCompany = companyProfile.partial();
+const storedHero = heroSettings.partial();
 
 export const readGeneralSettings = (db: Db): Promise<GeneralSettings> =>
   readSetting(db, settingsKeys.general, storedGeneral, defaultGeneralSettings);
@@ -76,6 +80,8 @@ export const readCompanyProfile = (db: Db): Promise<CompanyProfile> => readSetti
 /** The reply clock's targets (2 and 4 business hours until a Super Admin saves others); stored as a pair, read as one. */
 export const readReplyTargets = (db: Db): Promise<ReplyTargets> =>
   readSetting<ReplyTargets>(db, settingsKeys.replyTargets, replyTargets, defaultReplyTargets);
+/** The home page's hero video, over defaultHero until a Super Admin saves one. */
+export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(db, settingsKeys.hero, storedHero, defaultHero);
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {

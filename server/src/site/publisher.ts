@@ -19,6 +19,7 @@ import type { SiteSource } from '@kafue/common/ssr';
 import { articleFeedPath } from '@kafue/common/articles';
 import { contactFormPath } from '@kafue/common/contact-form';
 import { searchPath } from '@kafue/common/search';
+import { saveDataMarker } from '@kafue/common/hero';
 import { matchPage, pageCollections } from '@kafue/common/pages';
 import { parseSelection, selectionQuery } from '@kafue/common/requests';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
@@ -99,6 +100,8 @@ export class SitePublisher {
   /** The page paths the sitemap in `files` lists. */
   private sitemapKey = '';
   private pagesOnRequest = new Map<string, Promise<MemoryFile>>();
+  /** Pages as served to browsers that ask to save data, made on first request and kept until the next publish. */
+  private dataSavingPages = new Map<string, Promise<MemoryFile>>();
   private renderer?: Renderer;
   private queued: Set<ContentCollection | '*'> | undefined;
   private running?: Promise<void>;
@@ -257,6 +260,7 @@ export class SitePublisher {
     this.knownOnRequest = new Set(onRequest);
     if (onRequest.some(touches)) this.pagesOnRequest = new Map();
     this.selectionPages = new Map();
+    this.dataSavingPages = new Map();
     return rendered;
   }
 
@@ -278,6 +282,23 @@ export class SitePublisher {
     // A failed render is not kept: the next request tries again.
     page.catch(() => pages.delete(query));
     return page;
+  }
+
+  /**
+   * The page at `path` for a browser that asks to save data (`Save-Data: on`, which only the
+   * server sees): the same page, its root marked `data-save-data` so that its scripts fetch no
+   * video. Undefined for a path that is not a page.
+   */
+  dataSavingPage(path: string): Promise<MemoryFile> | undefined {
+    const page = this.files.get(path);
+    if (!page?.type.startsWith('text/html')) return undefined;
+    const pages = this.dataSavingPages;
+    let marked = pages.get(path);
+    if (!marked) {
+      marked = memoryFile(page.raw.toString().replace('<html ', `<html ${saveDataMarker}="" `), page.type, page.status, page.data);
+      pages.set(path, marked);
+    }
+    return marked;
   }
 
   private async renderContactPage(renderer: Renderer, query: string): Promise<MemoryFile> {

@@ -198,7 +198,12 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
     const searchPage = `/${relative}` === searchPath ? await site?.searchPage(ctx.querystring) : undefined;
     if (searchPage) return sendMemoryFile(ctx, searchPage);
     const page = memoryPage(relative, site);
-    if (page) return sendMemoryFile(ctx, page);
+    if (page) {
+      // A page differs for browsers that ask to save data (no hero video): caches keep both.
+      ctx.vary('Save-Data');
+      const saving = ctx.get('Save-Data').toLowerCase() === 'on' ? site?.dataSavingPage(`/${relative}`) : undefined;
+      return sendMemoryFile(ctx, saving ? await saving : page);
+    }
     if (site?.active || (await dirExists(siteDir))) {
       const found = await findSiteFile(siteDir, relative, site);
       if (found) return 'memory' in found ? sendMemoryFile(ctx, found.memory) : send(ctx, found.file, found.cacheControl);

@@ -1,8 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { use, useEffect, useRef, useState } from 'react';
+import { defaultHero, saveDataMarker } from '@kafue/common/hero';
 import { Icon } from './Icon';
 import { prefersReducedMotion } from './reveal';
-import { siteConfig } from '../content/site';
+import { PageDataContext } from '../content/data';
 import { hero } from '../content/home';
+import poster from '../content/hero-poster.json';
+
+/** The narrowest screen that gets the video: below it (phones, small tablets) the poster is the hero. */
+export const videoMinWidth = 1024;
 
 /** Runs fn once the page has loaded and the browser is idle, so media never competes with it. */
 function afterLoadAndIdle(fn: () => void): () => void {
@@ -23,25 +28,79 @@ function afterLoadAndIdle(fn: () => void): () => void {
   };
 }
 
+/** The Network Information API, where the browser has it (Chromium). */
+type Connection = { saveData?: boolean; effectiveType?: string };
+
 /**
- * Full-screen background video. The prerendered HTML has only the local poster; the video's
- * address is set after load when the browser is idle, and not at all for reduced motion.
- * A pause button appears once it plays (WCAG 2.2.2).
+ * Whether this visit may download the video: a wide screen, motion welcome, and nothing that
+ * says the visitor's data is dear (Save-Data, which the server marks on the page; the browser's
+ * own data saver; a connection it rates 2g or 3g).
+ */
+export function videoWelcome(): boolean {
+  if (!matchMedia(`(min-width: ${videoMinWidth}px)`).matches || prefersReducedMotion()) return false;
+  if (document.documentElement.hasAttribute(saveDataMarker)) return false;
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  return !connection?.saveData && !/^(slow-2g|2g|3g)$/.test(connection?.effectiveType ?? '');
+}
+
+type Shape = 'landscape' | 'portrait';
+const srcSet = (shape: Shape, format: string) =>
+  poster[shape].widths.map((w) => `${poster.dir}/poster-${shape}-${w}.${format} ${w}w`).join(', ');
+const upright = '(orientation: portrait)';
+const [width, height] = [1280, 720];
+
+/**
+ * The hero's picture, made at build time (scripts/poster.mjs): AVIF or WebP where the browser
+ * takes them, JPEG otherwise, a portrait crop for phones held upright, each in sizes for the screen.
+ */
+function HeroPoster() {
+  return (
+    <picture>
+      {(['portrait', 'landscape'] as const).flatMap((shape) =>
+        ['avif', 'webp', ...(shape === 'portrait' ? ['jpg'] : [])].map((format) => (
+          <source
+            key={`${shape}-${format}`}
+            media={shape === 'portrait' ? upright : undefined}
+            type={`image/${format === 'jpg' ? 'jpeg' : format}`}
+            srcSet={srcSet(shape, format)}
+            sizes="100vw"
+          />
+        )),
+      )}
+      <img
+        className="hero-poster"
+        src={`${poster.dir}/poster-landscape-${width}.jpg`}
+        srcSet={srcSet('landscape', 'jpg')}
+        sizes="100vw"
+        width={width}
+        height={height}
+        alt=""
+        fetchPriority="high"
+      />
+    </picture>
+  );
+}
+
+/**
+ * Full-screen background: the poster, and over it the video (its address a setting, in the
+ * page's data) on wide screens only, set after load when the browser is idle, and never when the
+ * visitor's data or motion preferences say no. A pause button appears once it plays (WCAG 2.2.2).
  */
 export function HeroVideo() {
+  const videoUrl = (use(PageDataContext).hero ?? defaultHero).videoUrl;
   const video = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
   const [paused, setPaused] = useState(false);
   useEffect(() => {
-    if (prefersReducedMotion()) return;
+    if (!videoWelcome()) return;
     return afterLoadAndIdle(() => {
       const v = video.current;
       if (!v) return;
       v.muted = true;
-      v.src = siteConfig.heroVideoUrl;
+      v.src = videoUrl;
       v.play().catch(() => {});
     });
-  }, []);
+  }, [videoUrl]);
   const toggle = () => {
     const v = video.current;
     if (!v) return;
@@ -55,10 +114,11 @@ export function HeroVideo() {
   };
   return (
     <>
+      <HeroPoster />
       <video
         ref={video}
         className="hero-video"
-        poster={siteConfig.heroPoster}
+        data-playing={started || undefined}
         muted
         loop
         playsInline

@@ -7,10 +7,6 @@ import { brand } from '@kafue/common/brand';
 export const siteConfig = {
   /** Absolute origin used for canonical links, Open Graph and the sitemap (SITE_URL at build time). */
   siteUrl: 'https://www.kafue.example',
-  /** The hero's background video: a static file on a third-party media host (spec section 7). */
-  heroVideoUrl: 'https://videos.pexels.com/video-files/3129957/3129957-uhd_2560_1440_25fps.mp4',
-  /** Local poster shown until (and instead of) the video. */
-  heroPoster: '/media/hero-poster.svg',
   ogImage: '/media/og-image.jpg',
 } as const;
 

@@ -114,6 +114,14 @@ describe('the audit log in sentences', () => {
     ).toBe('Mary Banda moved the enquiry from Jane Phiri to Lost (Price).');
     expect(
       auditSentence(
+        entry('settings.update', {
+          target: { type: 'settings', _id: 'hero', label: 'Home page video' },
+          changes: { videoUrl: { old: 'https://videos.example/a.mp4', new: '/media/hero.mp4' } },
+        }),
+      ),
+    ).toBe('Mary Banda changed the video address of the home page from https://videos.example/a.mp4 to /media/hero.mp4.');
+    expect(
+      auditSentence(
         entry('announcement.send', {
           target: { type: 'staff', _id: null, label: 'Office closed Friday' },
           changes: { recipients: { old: null, new: 4 } },

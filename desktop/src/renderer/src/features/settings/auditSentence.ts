@@ -54,6 +54,7 @@ const fieldWords: Record<string, string> = {
   status: 'status',
   position: 'place in the list',
   fullName: 'name',
+  videoUrl: 'video address',
   assignee: 'assignee',
   retentionDays: 'days the audit log is kept',
   keep: 'number of backups kept',
@@ -119,6 +120,7 @@ const refusalWords: Record<string, string> = {
 const ownSettingsNames: Record<string, string> = {
   company: 'of the company profile',
   replyTargets: 'of the reply targets',
+  hero: 'of the home page',
 };
 
 const settingsNames: Record<string, string> = {
@@ -128,7 +130,7 @@ const settingsNames: Record<string, string> = {
   'audit_settings.update': 'of the audit log',
   'backup_schedule.update': 'of the automatic backups',
 };
-
+/** The settings saved under 'settings.update' with a row of their own, by that row's key. */
 /** The sentence of one action (`times`: how many such entries it stands for). */
 function sentence(entry: AuditEntry, times: number): string {
   const who = actorName(entry);
@@ -247,7 +249,7 @@ function sentence(entry: AuditEntry, times: number): string {
     case 'quote.question':
       return `The client asked a question about the quote ${label}`;
     case 'settings.update':
-      // The company profile and the reply targets are saved as settings of their own.
+      // The company profile, the reply targets and the home page's video are saved as settings of their own.
       return `${who} ${changed(entry.changes, ownSettingsNames[entry.target._id ?? ''] ?? settingsNames[action])}`;
     case 'settings.security_update':
     case 'settings.notifications_update':

@@ -1,5 +1,6 @@
 import { calls } from '@kafue/common/calls';
 import type { CompanyProfile } from '@kafue/common/company';
+import type { HeroSettings } from '@kafue/common/hero';
 import type {
   AdminInviteBody,
   AdminUpdateBody,
@@ -18,6 +19,8 @@ export const settingsApi = {
   saveGeneral: (body: GeneralSettings) => call(calls.saveGeneralSettings, { body }),
   loadCompany: () => call(calls.getCompanyProfile),
   saveCompany: (body: CompanyProfile) => call(calls.saveCompanyProfile, { body }),
+  loadHero: () => call(calls.getHeroSettings),
+  saveHero: (body: HeroSettings) => call(calls.saveHeroSettings, { body }),
   changePassword: (body: ChangePasswordBody) => call(calls.changePassword, { body }),
   backup: () => call(calls.runBackup),
   backups: (page: number) => call(calls.listBackups, { query: { page, pageSize: backupPageSize } }),

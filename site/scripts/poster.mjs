@@ -1,0 +1,60 @@
+// Makes the hero poster's renditions (public/media/hero/poster-{shape}-{width}.{avif,webp,jpg}) from
+// the committed source image (media/hero-poster.svg), in the sizes src/content/hero-poster.json
+// lists: landscape for wide screens, a portrait crop for phones held upright. Fails when a
+// phone's picture (AVIF or WebP) would weigh more than the budget: visitors pay for their data.
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const poster = JSON.parse(readFileSync(join(root, 'src/content/hero-poster.json'), 'utf8'));
+const svg = readFileSync(join(root, poster.source));
+const out = join(root, 'public', poster.dir);
+mkdirSync(out, { recursive: true });
+
+const encoders = {
+  avif: (img) => img.avif({ quality: 50, effort: 4 }),
+  webp: (img) => img.webp({ quality: 70, effort: 5 }),
+  jpg: (img) => img.jpeg({ quality: 72, mozjpeg: true, progressive: true }),
+};
+
+/** The source drawn at the scale that gives `height` pixels, cropped to `width` around `centre` (0..1 across). */
+function render(width, height, centre) {
+  const scale = height / poster.sourceHeight;
+  const drawnWidth = Math.round(poster.sourceWidth * scale);
+  const left = Math.min(Math.max(0, Math.round(centre * drawnWidth - width / 2)), drawnWidth - width);
+  return sharp(svg, { density: 72 * scale })
+    .resize(drawnWidth, height)
+    .extract({ left, top: 0, width, height });
+}
+
+// Made again only when the source or the list changed: AVIF takes half a minute on a small machine.
+const madeAfter = Math.max(...[poster.source, 'src/content/hero-poster.json'].map((f) => statSync(join(root, f)).mtimeMs));
+const isCurrent = (file) => existsSync(file) && statSync(file).mtimeMs >= madeAfter;
+
+const heaviest = {};
+for (const shape of ['landscape', 'portrait']) {
+  const { aspect, widths, centre = 0.5 } = poster[shape];
+  for (const width of widths) {
+    const height = Math.round((width * aspect[1]) / aspect[0]);
+    const files = Object.keys(encoders).map((format) => join(out, `poster-${shape}-${width}.${format}`));
+    const pixels = files.every(isCurrent) ? undefined : await render(width, height, centre).toBuffer();
+    for (const [format, encode] of Object.entries(encoders)) {
+      const file = join(out, `poster-${shape}-${width}.${format}`);
+      if (pixels) await encode(sharp(pixels)).toFile(file);
+      const bytes = statSync(file).size;
+      heaviest[`${shape} ${format}`] = Math.max(heaviest[`${shape} ${format}`] ?? 0, bytes);
+    }
+  }
+}
+console.log(
+  'hero poster, heaviest rendition:',
+  Object.entries(heaviest)
+    .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KB`)
+    .join(', '),
+);
+for (const format of ['avif', 'webp']) {
+  if (heaviest[`portrait ${format}`] > poster.phoneBudgetBytes)
+    throw new Error(`poster: a phone's ${format} picture is over ${poster.phoneBudgetBytes / 1024} KB`);
+}
