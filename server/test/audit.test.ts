@@ -548,6 +548,7 @@ function scenarios(): Record<string, Scenario> {
       action: 'quote.question',
       setup: sentQuote,
       run: () => quoteForm({ name: 'Audit Client', question: 'Is hosting included?' }),
+    },
     [`POST ${api.subscribers}`]: {
       action: 'subscriber.signup',
       run: () =>

@@ -12,7 +12,7 @@ import { fromLocalClock } from '@kafue/common/time';
 import type { z } from 'zod';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { addressKey } from '../auth/limiter.js';
-import type { Config } from '../config.js';
+import type { Config, Limits } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';

@@ -65,7 +65,14 @@ export const contactEntries: TimelineSource = async (db, id) => {
   }));
 };
 
-export const timelineSources: TimelineSource[] = [receivedEntries, noteEntries, replyEntries, contactEntries, quoteEntries, reminderEntries];
+export const timelineSources: TimelineSource[] = [
+  receivedEntries,
+  noteEntries,
+  replyEntries,
+  contactEntries,
+  quoteEntries,
+  reminderEntries,
+];
 
 /**
  * The enquiry's events, oldest first (an event and the enquiry's arrival at one instant: the

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FaqFields, InsightFields, PlanFields, ProjectPriceFields, ServiceFields, AddonFields } from '@kafue/common/contract';
+import { articlePath } from '@kafue/common/articles';
 import { markdownText } from '@kafue/common/markdown';
 import { maxSearchResults, normalizeQuery, searchTerms, snippetOf, type SearchAnswer, type SearchKind } from '@kafue/common/search';
 import { categoryKeys, serviceCategories, type ContentCollection } from '@kafue/common/vocabulary';
@@ -48,11 +49,8 @@ const joined = (...texts: (string | readonly string[] | undefined)[]) =>
     .filter((t): t is string => !!t)
     .join(' · ');
 
-/** Where an article is read: its own page once it has a slug, else where its Read More leads, else the home page's list. */
-function articleUrl(fields: InsightFields & { slug?: string }): string {
-  if (fields.slug) return `/insights/${fields.slug}`;
-  return fields.link && fields.link !== '#' ? fields.link : '/#insights-heading';
-}
+/** Where an article is read: its own page. */
+const articleUrl = (fields: InsightFields): string => articlePath(fields.slug);
 
 /** The entries of one collection's published items, in the site's order. */
 function entriesOf(collection: Searched, items: readonly Item[]): Entry[] {

@@ -27,7 +27,6 @@ import {
 
 const unassigned = '';
 
-
 /** Parts of an enquiry's detail view that other features give (its quotes), shown above the notes. */
 export type DetailSections = (enquiry: Detail) => ReactNode;
 
