@@ -28,11 +28,12 @@ const plainFiles = (dir: string) => listFiles(dir).filter((f) => !/\.(br|gz)$/.t
 describe('export', () => {
   it('with the seeded content, writes exactly the pages and files of the site build', async () => {
     const n = await exportSite(t.db, siteDir, join(out, 'seeded'));
-    // 5 routes, 18 services, and the articles': /insights, its 3 categories, 3 articles.
-    expect(n).toBe(30);
+    // 5 routes, 18 services, the articles' (/insights, its 3 categories, 3 articles), the 3 legal
+    // pages and the newsletter's 3.
+    expect(n).toBe(36);
     const built = plainFiles(siteDir);
     expect(plainFiles(join(out, 'seeded'))).toEqual(built);
-    expect(built.filter((f) => f.endsWith('.html'))).toHaveLength(31);
+    expect(built.filter((f) => f.endsWith('.html'))).toHaveLength(37);
     for (const file of built) {
       expect(readFileSync(join(out, 'seeded', file)).equals(readFileSync(join(siteDir, file))), file).toBe(true);
     }

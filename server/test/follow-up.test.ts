@@ -135,7 +135,7 @@ describe('contacts', () => {
     expect(detail.body.enquiryList).toHaveLength(2);
     expect(detail.body.timeline.map((e: { title: string }) => e.title)).toEqual([
       'Enquiry received from Mutale Banda',
-      'Note',
+      'Note added',
       'Quote Q-2026-0901 sent',
       'Quote Q-2026-0901 accepted',
       'Enquiry received from Mutale B. Banda',

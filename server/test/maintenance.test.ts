@@ -110,7 +110,17 @@ describe('maintenance mode', () => {
     expect(form.text).toBe(defaultPage);
     // Refused by their declarations (refusedInMaintenance), no list of paths.
     const refused = t.endpoints.filter((e) => e.refusedInMaintenance).map((e) => `${e.method} ${e.path}`);
-    expect(refused).toEqual(['POST /api/staff/login', 'POST /api/enquiries', 'POST /contact']);
+    expect(refused).toEqual([
+      'POST /api/staff/login',
+      'POST /api/enquiries',
+      'POST /contact',
+      'GET /quote/:token',
+      'POST /quote/:token/accept',
+      'POST /quote/:token/question',
+      'GET /quote/:token/pdf',
+      'POST /api/subscribers',
+      'POST /subscribe',
+    ]);
   });
 
   it('on: the refused calls never get through, however their path is written (paths are matched one way)', async () => {

@@ -5,11 +5,11 @@
  * say. Spam stays out.
  */
 import type { DataSource } from 'typeorm';
-import { contactChannelLabels, type ContactChannel, type QuoteStatus, type TimelineEntry } from '@kafue/common/leads';
+import type { TimelineEntry } from '@kafue/common/leads';
 import type { ContactDetail, ContactSummary, WonValue, contactListQuery } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import { poolOf } from '../db/data-source.js';
-import { reminderEntries } from '../reminders/reminders.js';
+import { timelineSources } from '../enquiries/timeline.js';
 
 type ListQuery = z.output<typeof contactListQuery>;
 
@@ -85,92 +85,13 @@ export async function listContacts(db: DataSource, query: ListQuery) {
 
 type Entry = TimelineEntry & { enquiryId: string };
 
-const author = (r: { author_name: string }) => ({ by: r.author_name });
-
-/** A reply's delivery, read from its mail_queue row (gone once delivered). */
-const deliveryState = (attempts: number | null) =>
-  attempts === null ? 'Delivered' : attempts > 0 ? 'Failed, retrying' : 'Waiting to send';
-
-const quoteTitles: Record<'created' | 'sent' | 'accepted', (n: string) => string> = {
-  created: (n) => `Quote ${n} drafted`,
-  sent: (n) => `Quote ${n} sent`,
-  accepted: (n) => `Quote ${n} accepted`,
-};
-
-/** Every event of the enquiries `ids`, each with its enquiry. */
+/** Every event of the enquiries `ids` (each enquiry's timeline), each with its enquiry, in time order. */
 async function timelineOf(db: DataSource, ids: string[]): Promise<Entry[]> {
-  const [received, notes, replies, contacts, quotes] = await Promise.all([
-    db.query<{ id: string; created_at: Date; message: string; full_name: string }[]>(
-      `SELECT id, created_at, message, full_name FROM enquiries WHERE id = ANY($1::uuid[])`,
-      [ids],
-    ),
-    db.query<{ enquiry_id: string; created_at: Date; text: string; author_name: string }[]>(
-      `SELECT enquiry_id, created_at, text, author_name FROM enquiry_notes WHERE enquiry_id = ANY($1::uuid[])`,
-      [ids],
-    ),
-    db.query<{ enquiry_id: string; created_at: Date; subject: string; body: string; author_name: string; attempts: number | null }[]>(
-      `SELECT r.enquiry_id, r.created_at, r.subject, r.body, r.author_name, q.attempts
-         FROM enquiry_replies r LEFT JOIN mail_queue q ON q.id = r.mail_id WHERE r.enquiry_id = ANY($1::uuid[])`,
-      [ids],
-    ),
-    db.query<{ enquiry_id: string; created_at: Date; channel: ContactChannel; note: string; author_name: string }[]>(
-      `SELECT enquiry_id, created_at, channel, note, author_name FROM enquiry_contacts WHERE enquiry_id = ANY($1::uuid[])`,
-      [ids],
-    ),
-    db.query<
-      { enquiry_id: string; number: string; status: QuoteStatus; created_at: Date; sent_at: Date | null; accepted_at: Date | null }[]
-    >(
-      `SELECT enquiry_id, number, status, created_at, sent_at, accepted_at FROM quotes WHERE enquiry_id = ANY($1::uuid[]) ORDER BY created_at, number`,
-      [ids],
-    ),
-  ]);
-  const entries: Entry[] = [
-    ...received.map((e): Entry => ({
-      enquiryId: e.id,
-      at: e.created_at.toISOString(),
-      kind: 'received',
-      title: `Enquiry received from ${e.full_name}`,
-      text: e.message,
-    })),
-    ...notes.map((n): Entry => ({
-      enquiryId: n.enquiry_id,
-      at: n.created_at.toISOString(),
-      kind: 'note',
-      title: 'Note',
-      text: n.text,
-      ...author(n),
-    })),
-    ...replies.map((r): Entry => ({
-      enquiryId: r.enquiry_id,
-      at: r.created_at.toISOString(),
-      kind: 'reply',
-      title: `Reply sent: ${r.subject}`,
-      text: r.body,
-      state: deliveryState(r.attempts),
-      ...author(r),
-    })),
-    ...contacts.map((c): Entry => ({
-      enquiryId: c.enquiry_id,
-      at: c.created_at.toISOString(),
-      kind: 'contact',
-      title: `Contact logged: ${contactChannelLabels[c.channel]}`,
-      ...(c.note ? { text: c.note } : {}),
-      ...author(c),
-    })),
-    ...quotes.flatMap((q) =>
-      (
-        [
-          ['created', q.created_at],
-          ['sent', q.sent_at],
-          ['accepted', q.accepted_at],
-        ] as const
-      ).flatMap(([step, at]): Entry[] =>
-        at ? [{ enquiryId: q.enquiry_id, at: at.toISOString(), kind: 'quote', title: quoteTitles[step](q.number) }] : [],
-      ),
-    ),
-  ];
-  for (const id of ids) entries.push(...(await reminderEntries(db, id)).map((e) => ({ ...e, enquiryId: id })));
-  return entries.sort((a, b) => a.at.localeCompare(b.at));
+  const parts = await Promise.all(
+    ids.flatMap((id) => timelineSources.map(async (source) => (await source(db, id)).map((e): Entry => ({ ...e, enquiryId: id })))),
+  );
+  // Array.prototype.sort is stable: entries at one instant keep their enquiry's and source's order.
+  return parts.flat().sort((a, b) => a.at.localeCompare(b.at));
 }
 
 /** A contact by its key (the address in lower case): its enquiries and everything that happened on them; undefined when none. */

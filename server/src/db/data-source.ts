@@ -22,12 +22,12 @@ import { AuditPersonSearch1795538706969 } from './migrations/1795538706969-Audit
 import { MailHeaders1795600000000 } from './migrations/1795600000000-MailHeaders.js';
 import { LeadFollowThrough1795600000001 } from './migrations/1795600000001-LeadFollowThrough.js';
 import { Articles1795600000101 } from './migrations/1795600000101-Articles.js';
+import { Newsletter1795600000102 } from './migrations/1795600000102-Newsletter.js';
 import { LegalSearch1795600000103 } from './migrations/1795600000103-LegalSearch.js';
 import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.js';
 import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
 import { ContactsRemindersReports1795600000108 } from './migrations/1795600000108-ContactsRemindersReports.js';
-import { Newsletter1795600000102 } from './migrations/1795600000102-Newsletter.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -45,12 +45,12 @@ export const migrations = [
   MailHeaders1795600000000,
   LeadFollowThrough1795600000001,
   Articles1795600000101,
+  Newsletter1795600000102,
   LegalSearch1795600000103,
   ReplyClock1795600000105,
   SavedReplies1795600000106,
   QuoteNumbersAndQuestions1795600000107,
   ContactsRemindersReports1795600000108,
-  Newsletter1795600000102,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
