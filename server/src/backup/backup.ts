@@ -239,7 +239,7 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
     const seeded = await onlySeededContent(manager);
     if (seeded && backup.tables.content_items) await manager.query(`TRUNCATE content_revisions, content_items`);
     // The search index is made from the content: emptied here, made again for the restored content below.
-    await manager.query(`TRUNCATE search_entries`);
+    await manager.query(`TRUNCATE search_entries, search_words`);
     for (const table of tables) {
       if (seeded && contentTables.includes(table.name)) continue;
       const [{ n }] = await manager.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM ${quote(table.name)}`);

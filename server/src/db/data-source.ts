@@ -28,6 +28,7 @@ import { ReplyClock1795600000105 } from './migrations/1795600000105-ReplyClock.j
 import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedReplies.js';
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
 import { ContactsRemindersReports1795600000108 } from './migrations/1795600000108-ContactsRemindersReports.js';
+import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -51,6 +52,7 @@ export const migrations = [
   SavedReplies1795600000106,
   QuoteNumbersAndQuestions1795600000107,
   ContactsRemindersReports1795600000108,
+  SearchWords1795600000109,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -192,10 +192,14 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
          title = excluded.title, body = excluded.body, url = excluded.url, words = excluded.words, tsv = excluded.tsv, title_tsv = excluded.title_tsv`,
       [JSON.stringify(rows), collection],
     );
+    // Words that are no longer in any text stay: they only ever lead the fallback to no entry.
+    await m.query(`INSERT INTO search_words (word) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
+      [...new Set(rows.flatMap((r) => (r.words ? r.words.split(' ') : [])))],
+    ]);
   }
 }
 
-/** How alike (pg_trgm word similarity) a word of the query and a word of an entry must be for the fallback. */
+/** How alike (pg_trgm word similarity) a word of the query and a word of the index must be for the fallback. */
 const wordLikeness = 0.5;
 
 /** The order kinds come in when they rank alike: what people look for most first. */
@@ -230,14 +234,27 @@ export async function searchSite(db: DataSource, q: string): Promise<SearchAnswe
       [terms.join(' '), terms.join(' | '), maxSearchResults, kindOrder],
     );
     if (found.length >= maxSearchResults) return found;
-    // Fewer than a page of results: words spelled nearly alike, each query word on the trigram
-    // index (one branch each, so that the index serves it), after what the text search found.
-    // pg_trgm's default likeness (0.6) misses a letter left out of a short word: "secrity" is 0.55 like "security".
+    // Fewer than a page of results: the words of the index spelled nearly like the query's (a few
+    // of the small vocabulary, by its trigram index), then the entries holding them, after what the
+    // text search found. pg_trgm's default likeness (0.6) misses a letter left out of a short
+    // word: "secrity" is 0.55 like "security", "cctc" 0.6 like "cctv".
     await m.query(`SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)`, [String(wordLikeness)]);
-    const branches = terms.map(
-      (_, i) =>
-        `SELECT e.key, (word_similarity($${i + 4}, e.words) + word_similarity($${i + 4}, lower(e.title))) / 2 AS score
-           FROM search_entries e WHERE $${i + 4} <% e.words`,
+    const near = await m.query<{ word: string; likeness: number }[]>(
+      `SELECT w.word, max(w.likeness) AS likeness
+         FROM unnest($1::text[]) AS t (term)
+         CROSS JOIN LATERAL (
+           SELECT word, word_similarity(t.term, word) AS likeness FROM search_words WHERE t.term <% word
+            ORDER BY likeness DESC, similarity(t.term, word) DESC LIMIT 3
+         ) w
+        GROUP BY w.word`,
+      [terms],
+    );
+    if (!near.length) return found;
+    // One branch a word (so that the trigram index of the entries' words serves it), half for how
+    // alike the word is and one more when the title has it ("it" finds IT Consultation first).
+    const branches = near.map(
+      (_, i) => `SELECT e.key, $${2 * i + 4}::float8 + (lower(e.title) ~ $${2 * i + 5})::int AS score
+                   FROM search_entries e WHERE e.words ~ $${2 * i + 5}`,
     );
     const alike = await m.query<Row[]>(
       `WITH hits AS (${branches.join(' UNION ALL ')}),
@@ -245,7 +262,7 @@ export async function searchSite(db: DataSource, q: string): Promise<SearchAnswe
          SELECT key, max(score) AS score FROM hits WHERE key <> ALL($1::text[]) GROUP BY key ORDER BY score DESC LIMIT $2
        )
        SELECT e.key, e.kind, e.title, e.body, e.url FROM best JOIN search_entries e USING (key) ${order.replace('$KINDS', '$3')}`,
-      [found.map((r) => r.key), maxSearchResults - found.length, kindOrder, ...terms],
+      [found.map((r) => r.key), maxSearchResults - found.length, kindOrder, ...near.flatMap((n) => [n.likeness / 2, `\\m${n.word}\\M`])],
     );
     return [...found, ...alike];
   });
