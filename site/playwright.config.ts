@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
+import { e2eDataDir, e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
 
 /** The real server, built, on a free port and a throw-away embedded database. */
 const port = e2ePort('SITE_E2E_PORT');
 export const baseURL = `http://localhost:${port}`;
 
 export const siteAdmin = { email: 'site-e2e@kafue.test', password: 'Site-e2e-pass-1' };
-const server = realServer(port, siteAdmin);
+/** The server's data directory: the tests read the mails it writes to its outbox. */
+export const dataDir = e2eDataDir('SITE_E2E_DATA_DIR');
+const server = realServer(port, siteAdmin, { dataDir });
 
 export default defineConfig({
   testDir: 'e2e',

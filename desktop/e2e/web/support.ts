@@ -3,11 +3,10 @@
  * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
  * what the server holds.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
+import { linkInOutbox } from '../../../scripts/outbox.mjs';
 import { baseURL as configuredBaseURL, dataDir, superAdmin } from '../../playwright.config';
 
 export { superAdmin };
@@ -88,20 +87,9 @@ export async function staffSignIn(page: Page, email: string, password: string): 
  * waiting for the mail queue to deliver it (`what` names the mail in a failure).
  */
 export async function outboxLink(to: string, link: RegExp, what: string): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
   let found: string | undefined;
   await expect
-    .poll(
-      async () => {
-        const files = await readdir(outbox).catch(() => [] as string[]);
-        for (const file of files.filter((f) => f.endsWith('.eml'))) {
-          const raw = (await readFile(join(outbox, file), 'utf8')).replace(/=\r\n/g, '').replace(/=3D/g, '=');
-          if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}\\r?$`, 'mi').test(raw)) found = link.exec(raw)?.[1] ?? found;
-        }
-        return found;
-      },
-      { message: `${what} to ${to}`, timeout: 15_000 },
-    )
+    .poll(async () => (found = await linkInOutbox(dataDir, to, link)), { message: `${what} to ${to}`, timeout: 15_000 })
     .toBeTruthy();
   return found!;
 }

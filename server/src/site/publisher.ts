@@ -229,7 +229,8 @@ export class SitePublisher {
         const old = this.files.get(path);
         if (old && !touches(path)) return void next.set(path, old);
         const data = renderer.pageData(path, content);
-        const json = JSON.stringify(data);
+        // Its render time aside (every page has one, for the footer's form): a page showing the same data is kept.
+        const json = JSON.stringify({ ...data, startedAt: undefined });
         if (old && old.data === json) return void next.set(path, old);
         rendered++;
         await keep(path, async () => (await renderer.renderPage(path, content, data)).html, html, 200, json);

@@ -2,7 +2,7 @@ import { Suspense, use, useEffect, useRef, useState, type FormEvent, type ReactN
 import { Link, NavLink, useLocation } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
-import { PageDataContext, useCompany } from '../content/data';
+import { PageDataSource, pageDataKey, useCompany } from '../content/data';
 import { newsletterTexts, privacyPath, subscribePath, type NewsletterNote } from '@kafue/common/newsletter';
 import { Icon } from './Icon';
 import { ContactList, Logo, SocialLinks } from './common';
@@ -140,8 +140,9 @@ function TrustStrip() {
  * or not the address is known; the mail that follows asks to confirm.
  */
 function Newsletter() {
-  const { startedAt } = use(PageDataContext);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // The layout stands outside the page's PageDataContext: it reads the page's data by its address.
+  const { startedAt } = use(PageDataSource)(pageDataKey(pathname, search));
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const [note, setNote] = useState<NewsletterNote | null>(null);

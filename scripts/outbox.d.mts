@@ -1,0 +1,1 @@
+export function linkInOutbox(dataDir: string, to: string, link: RegExp): Promise<string | undefined>;
