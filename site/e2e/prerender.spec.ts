@@ -126,9 +126,20 @@ test.describe('prerendered HTML', () => {
   test('sitemap.xml lists every public page; robots.txt points to it', async ({ request }) => {
     const xml = await (await request.get('/sitemap.xml')).text();
     const locs = [...xml.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-    // The routes, the services' pages, and the articles': /insights, its three categories, three articles.
-    expect(locs).toHaveLength(5 + 18 + 7);
-    for (const p of ['/', '/services', '/projects', '/about', '/contact', '/service/CCTV/2', '/insights', '/insights/category/security'])
+    // The routes, the services' pages, the articles' (/insights, its three categories, three
+    // articles) and the three legal pages; the newsletter's pages are reached from mails, not listed.
+    expect(locs).toHaveLength(5 + 18 + 7 + 3);
+    for (const p of [
+      '/',
+      '/services',
+      '/projects',
+      '/about',
+      '/contact',
+      '/service/CCTV/2',
+      '/insights',
+      '/insights/category/security',
+      '/privacy',
+    ])
       expect(locs).toContain(new URL(p, siteConfig.siteUrl).href);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('User-agent: *');

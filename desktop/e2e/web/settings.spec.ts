@@ -34,6 +34,7 @@ test.describe('Settings', () => {
       'Backup',
       'Admin Management',
       'Audit Log',
+      'Reply Times',
       'Saved Replies',
     ]);
     await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
