@@ -3,6 +3,7 @@
  * sorted and paged by the server; a contact opened shows every enquiry, reply, quote and note in
  * time order.
  */
+import { paginationLabels } from '../../lib/pagination';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
@@ -40,7 +41,6 @@ const sortOptions = [
   { value: '-enquiries', label: 'Most enquiries first' },
   { value: 'email', label: 'Email, A to Z' },
 ];
-const pageLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
 const money = (amount: number, currency: string) => `${currency} ${amount.toLocaleString('en', { maximumFractionDigits: 2 })}`;
 
@@ -152,7 +152,7 @@ function ContactList() {
         )}
         {pages > 1 && (
           <Group justify="center" mt="md">
-            <Pagination total={pages} value={page} onChange={setPage} getControlProps={(c) => ({ 'aria-label': pageLabels[c] })} />
+            <Pagination total={pages} value={page} onChange={setPage} {...paginationLabels} />
           </Group>
         )}
       </Paper>

@@ -3,6 +3,7 @@
  * server; CSV export of every match; delete for a Super Admin.
  */
 import { useState } from 'react';
+import { paginationLabels } from '../../lib/pagination';
 import { Button, Group, Pagination, Paper, Select, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -123,7 +124,7 @@ export default function Subscribers() {
           <Text size="sm" c="dimmed" role="status">
             {data ? `${data.total} ${data.total === 1 ? 'subscriber' : 'subscribers'}` : ''}
           </Text>
-          <Pagination total={pages} value={page} onChange={setPage} />
+          <Pagination total={pages} value={page} onChange={setPage} {...paginationLabels} />
         </Group>
       </Paper>
     </>
