@@ -85,10 +85,24 @@ export async function listContacts(db: DataSource, query: ListQuery) {
 
 type Entry = TimelineEntry & { enquiryId: string };
 
-/** Every event of the enquiries `ids` (each enquiry's timeline), each with its enquiry, in time order. */
+/**
+ * Every event of the enquiries `ids` (each enquiry's timeline), each with its enquiry, in time
+ * order. Here each enquiry's message stands with its arrival: the enquiry's own view shows it above
+ * its timeline, a contact's page nowhere else.
+ */
 async function timelineOf(db: DataSource, ids: string[]): Promise<Entry[]> {
+  const messages = new Map(
+    (await db.query<{ id: string; message: string }[]>(`SELECT id, message FROM enquiries WHERE id = ANY($1::uuid[])`, [ids])).map((r) => [
+      r.id,
+      r.message,
+    ]),
+  );
   const parts = await Promise.all(
-    ids.flatMap((id) => timelineSources.map(async (source) => (await source(db, id)).map((e): Entry => ({ ...e, enquiryId: id })))),
+    ids.flatMap((id) =>
+      timelineSources.map(async (source) =>
+        (await source(db, id)).map((e): Entry => ({ ...e, enquiryId: id, ...(e.kind === 'received' ? { text: messages.get(id) } : {}) })),
+      ),
+    ),
   );
   // Array.prototype.sort is stable: entries at one instant keep their enquiry's and source's order.
   return parts.flat().sort((a, b) => a.at.localeCompare(b.at));
