@@ -20,7 +20,7 @@ const widths = { desktop: { width: 1366, height: 800 }, phone: { width: 390, hei
 /** A header's value from a raw message (unfolded). */
 const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1].trim();
 
-/** The mails in the server's outbox to `to`, oldest first (waits until there are `count`). */
+/** The replies in the server's outbox to `to`, oldest first (waits until there are `count`). */
 async function mailsTo(to: string, count: number): Promise<string[]> {
   const outbox = join(dataDir, 'outbox');
   let found: { raw: string; date: number }[] = [];
@@ -34,7 +34,9 @@ async function mailsTo(to: string, count: number): Promise<string[]> {
             .replace(/\r\n[ \t]/g, ' ')
             .replace(/=\r\n/g, '')
             .replace(/=3D/g, '=');
-          if (header(raw, 'To') === to) found.push({ raw, date: Date.parse(header(raw, 'Date') ?? '') });
+          // The acknowledgement the enquirer got on sending is not a reply.
+          if (header(raw, 'To') === to && !/we received your enquiry/.test(header(raw, 'Subject') ?? ''))
+            found.push({ raw, date: Date.parse(header(raw, 'Date') ?? '') });
         }
         return found.length;
       },
@@ -127,7 +129,11 @@ test('reply to an enquiry from a saved reply and see the captured mail, threaded
 
   // A phone call, logged.
   await choose(drawer, 'How', 'Phone call');
-  await drawer.getByRole('textbox', { name: 'Note', exact: true }).fill('Called back, visiting Monday.');
+  // The Log a contact form's Note (a reminder has a Note of its own).
+  await drawer
+    .getByRole('form', { name: 'Log a contact' })
+    .getByRole('textbox', { name: 'Note', exact: true })
+    .fill('Called back, visiting Monday.');
   await drawer.getByRole('button', { name: 'Log Contact' }).click();
   await expect(toasts(page).getByText(messages.enquiryContactLogged)).toBeVisible();
   await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText(

@@ -17,7 +17,8 @@ import { failureToast, toast } from '../../lib/toast';
 import { fieldErrors } from '../../lib/validate';
 import { enquiriesKey } from './useEnquiries';
 
-const stageColor: Record<LeadStage, string> = { new: 'blue', contacted: 'cyan', quoted: 'grape', won: 'green', lost: 'gray' };
+// Shade 9 (8 for gray): the outline's text keeps a 4.5:1 contrast on a highlighted row too.
+const stageColor: Record<LeadStage, string> = { new: 'blue.9', contacted: 'cyan.9', quoted: 'grape.9', won: 'green.9', lost: 'gray.8' };
 
 export function StageBadge({ stage }: { stage: LeadStage }) {
   return (
