@@ -22,6 +22,7 @@ import { useFilterFold } from '../../components/FilterFold';
 import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { LoadFailure } from '../../components/LoadFailure';
+import { paginationLabels } from '../../lib/pagination';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 import type { EnquirySortField } from '@kafue/common/contract';
@@ -298,13 +299,7 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
             {total === 0 ? '0 enquiries' : `${(page - 1) * pageSize + 1}-${Math.min(page * pageSize, total)} of ${total}`}
             {list.isFetching && !list.isPending ? ' (updating...)' : ''}
           </Text>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
+          <Pagination total={pages} value={page} onChange={setPage} {...paginationLabels} />
         </Group>
       </Paper>
       <EnquiryDetail id={openId} onClose={() => setOpenId(null)} sections={detailSections} />

@@ -6,6 +6,7 @@ import { auditKinds } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
 import { useFilterFold } from '../../components/FilterFold';
 import { LoadFailure } from '../../components/LoadFailure';
+import { paginationLabels } from '../../lib/pagination';
 import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
 import { auditSentence, groupEntries, plainAddress } from './auditSentence';
@@ -22,7 +23,6 @@ import {
 
 const when = (entry: AuditEntry) => new Date(entry.at).toLocaleString();
 const valueText = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
-const pageLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 const retentionOptions = auditRetentionChoices.map((days) => ({
   value: String(days),
   label: days % 365 === 0 ? `${days / 365} year${days === 365 ? '' : 's'}` : `${days} days`,
@@ -262,16 +262,7 @@ function AuditLogScreen() {
             })}
           </DataTable>
         )}
-        {pages > 1 && (
-          <Pagination
-            mt="md"
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': pageLabels[control] })}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-          />
-        )}
+        {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} {...paginationLabels} />}
       </Paper>
       <RetentionForm />
       <EntryDetails group={open} onClose={() => setOpen(undefined)} />

@@ -3,6 +3,7 @@ import { Button, Group, Pagination, Paper, Table, Text, Title } from '@mantine/c
 import { messages, type BackupRecord } from '@kafue/common/contract';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { LoadFailure } from '../../components/LoadFailure';
+import { paginationLabels } from '../../lib/pagination';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { backupDate, formatSize, saveInDesktopApp } from './backupFiles';
@@ -10,7 +11,6 @@ import { backupPageSize } from './settingsApi';
 import { useBackupList, useDeleteBackup } from './useBackups';
 
 const when = (backup: BackupRecord) => backupDate(backup.createdAt);
-const pageLabels = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
 /** The backups kept on the server, newest first: date, size, who or what made it, download, restore and delete. */
 export function BackupList({ onRestore, restoring }: { onRestore: (backup: BackupRecord) => void; restoring: boolean }) {
@@ -86,16 +86,7 @@ export function BackupList({ onRestore, restoring }: { onRestore: (backup: Backu
           ))}
         </DataTable>
       )}
-      {pages > 1 && (
-        <Pagination
-          mt="md"
-          total={pages}
-          value={page}
-          onChange={setPage}
-          getControlProps={(control) => ({ 'aria-label': pageLabels[control] })}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-        />
-      )}
+      {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} {...paginationLabels} />}
       <ConfirmDialog
         title="Delete Backup"
         message={

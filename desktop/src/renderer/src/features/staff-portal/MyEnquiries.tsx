@@ -11,6 +11,7 @@ import { EnquiryFollowUp, type FollowUpCalls } from '../../components/EnquiryFol
 import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { LoadFailure } from '../../components/LoadFailure';
+import { paginationLabels } from '../../lib/pagination';
 import { Panel } from '../../components/Panel';
 
 const pageSize = 10;
@@ -97,13 +98,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
       </DataTable>
       {pages > 1 && (
         <Group justify="flex-end" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
+          <Pagination total={pages} value={page} onChange={setPage} {...paginationLabels} />
         </Group>
       )}
       <MyEnquiry id={openId} format={format} onClose={() => setOpenId(null)} />
