@@ -226,7 +226,6 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
               </Table.Th>
               <SortHeader label="Received" field="createdAt" sort={sort} onSort={setSort} />
               <SortHeader label="Name" field="fullName" sort={sort} onSort={setSort} />
-              <SortHeader label="Email" field="email" sort={sort} onSort={setSort} />
               <SortHeader label="Service" field="service" sort={sort} onSort={setSort} />
               <Table.Th>Kind</Table.Th>
               <SortHeader label="Status" field="status" sort={sort} onSort={setSort} />
@@ -238,7 +237,7 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
           }
         >
           {items.length === 0 ? (
-            <EmptyRow columns={11}>
+            <EmptyRow columns={10}>
               {Object.values(serverFilters).some(Boolean) ? 'No enquiries match your search.' : 'No enquiries yet.'}
             </EmptyRow>
           ) : (
@@ -266,9 +265,10 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
                       Known contact
                     </Badge>
                   )}
-                </Table.Td>
-                <Table.Td data-label="Email">
-                  {e.email}
+                  {/* Who wrote, in one cell: with eleven columns a separate Email column pushed the table past a 1366 px screen. */}
+                  <Text size="sm" fw={400} style={{ overflowWrap: 'anywhere' }}>
+                    {e.email}
+                  </Text>
                   {e.phone && <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={whatsapp} />}
                 </Table.Td>
                 <Table.Td data-label="Service">{e.service}</Table.Td>
