@@ -212,7 +212,7 @@ describe('reminders', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe(admin.email);
     expect(mails[0].subject).toContain('Reminder: Due Person');
-    expect(mails[0].body).toContain(`https://kafue.example/admin/enquiries/${id}`);
+    expect(mails[0].body).toContain(`Open it: https://kafue.example/admin/enquiries?open=${id}\n`);
     expect(mails[0].body).toContain('> Call about the shop');
 
     t.clock.at = at.getTime() + 1000;

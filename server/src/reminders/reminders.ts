@@ -8,7 +8,7 @@ import type { TimelineEntry } from '@kafue/common/leads';
 import type { Reminder } from '@kafue/common/schemas';
 import { brand } from '@kafue/common/brand';
 import { toLocalClock } from '@kafue/common/time';
-import { asOneLine, quoted } from '../mail/notify.js';
+import { asOneLine, consoleLink, enquiryLink, quoted } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
 
@@ -176,7 +176,7 @@ export async function mailDueReminders(db: DataSource, publicUrl: string, now: D
     const company = asOneLine((await readGeneralSettings(m)).siteName) || brand.company;
     for (const r of due) {
       const name = asOneLine(r.full_name);
-      const where = r.author_kind === 'staff' ? `${publicUrl}/staff/dashboard` : `${publicUrl}/admin/enquiries/${r.enquiry_id}`;
+      const where = r.author_kind === 'staff' ? consoleLink(publicUrl, '/staff/dashboard') : enquiryLink(publicUrl, r.enquiry_id);
       await queueMail(m, {
         to: r.author_email,
         subject: `[${company}] Reminder: ${name}`,
