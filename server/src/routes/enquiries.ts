@@ -21,7 +21,7 @@ import {
 import { exportCsv } from '../enquiries/export.js';
 import { parseEnquiryBody } from '../enquiries/requests.js';
 import { setStage } from '../enquiries/stage.js';
-import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assignedTo, endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 
@@ -33,7 +33,7 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
 /**
  * The three writes on one enquiry, PUT (status, assignment), POST notes and PUT stage, as both the admins' inbox
  * and the staff portal offer them: one transaction, one audit row and the same answer for both.
- * They differ by access and body, and `onlyMine` keeps the staff portal to enquiries assigned to the
+ * They differ by access and body, and `assignedTo` keeps the staff portal to enquiries assigned to the
  * caller (another person's answers 404).
  */
 function enquiryWriteEndpoints(
@@ -43,13 +43,11 @@ function enquiryWriteEndpoints(
     addNote: noteCall,
     setStage: stageCall,
     access,
-    onlyMine,
   }: {
     update: typeof endpoints.updateEnquiry | typeof endpoints.updateMyEnquiry;
     addNote: typeof endpoints.addEnquiryNote | typeof endpoints.addMyEnquiryNote;
     setStage: typeof endpoints.setEnquiryStage | typeof endpoints.setMyEnquiryStage;
     access: 'anyAdmin' | 'staff';
-    onlyMine: boolean;
   },
 ): Endpoint[] {
   return [
@@ -62,13 +60,7 @@ function enquiryWriteEndpoints(
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
         const enquiry = await db.transaction(async (m) => {
-          const { before, after } = await updateEnquiry(
-            m,
-            params.id,
-            { status, assigneeId },
-            publicUrl,
-            onlyMine ? principal.id : undefined,
-          );
+          const { before, after } = await updateEnquiry(m, params.id, { status, assigneeId }, publicUrl, assignedTo(principal));
           await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
           return after;
         });
@@ -80,7 +72,7 @@ function enquiryWriteEndpoints(
       access,
       async handle({ ctx, params, body: { text }, principal, audit }) {
         const note = await db.transaction(async (m) => {
-          const added = await addNote(m, params.id, text, principal, onlyMine ? principal.id : undefined);
+          const added = await addNote(m, params.id, text, principal, assignedTo(principal));
           if (!added) throw notFound();
           await audit(m, {
             action: 'enquiry.note',
@@ -98,7 +90,7 @@ function enquiryWriteEndpoints(
       access,
       async handle({ params, body, principal, audit }) {
         const enquiry = await db.transaction(async (m) => {
-          const moved = await setStage(m, params.id, body, onlyMine ? principal.id : undefined);
+          const moved = await setStage(m, params.id, body, assignedTo(principal));
           if (!moved) throw notFound();
           const after = (await readEnquiry(m, params.id)) as Enquiry;
           await audit(m, { action: 'enquiry.stage', target: target(after), changes: diff(moved.before, moved.after) });
@@ -162,7 +154,6 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         addNote: endpoints.addEnquiryNote,
         setStage: endpoints.setEnquiryStage,
         access: 'anyAdmin',
-        onlyMine: false,
       },
     ),
     endpoint({
@@ -191,13 +182,13 @@ export function staffEnquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listMyEnquiries,
       access: 'staff',
-      handle: async ({ ctx, principal }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query), principal.id),
+      handle: async ({ ctx, principal }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query), assignedTo(principal)),
     }),
     endpoint({
       ...endpoints.getMyEnquiry,
       access: 'staff',
       async handle({ params, principal }) {
-        const found = await findEnquiry(db, params.id, principal.id);
+        const found = await findEnquiry(db, params.id, assignedTo(principal));
         if (!found) throw notFound();
         return found;
       },
@@ -209,7 +200,6 @@ export function staffEnquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         addNote: endpoints.addMyEnquiryNote,
         setStage: endpoints.setMyEnquiryStage,
         access: 'staff',
-        onlyMine: true,
       },
     ),
   ];

@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.js';
 import { findEnquiry } from '../enquiries/enquiries.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { createReminder, enquiryReminders, finishReminder, myReminders, snoozeReminder } from '../reminders/reminders.js';
-import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assignedTo, endpoint, type Endpoint } from '../web/endpoint.js';
 import { messages } from '@kafue/common/contract';
 
 /** A reminder in the audit log: named by its enquiry's sender. */
@@ -34,14 +34,12 @@ interface ReminderCalls {
 
 function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls, access: 'anyAdmin' | 'staff'): Endpoint[] {
   const now = () => new Date(clock?.() ?? Date.now());
-  /** The staff member's id on the staff portal's calls: they reach only their own. */
-  const onlyMine = (id: string) => (access === 'staff' ? id : undefined);
   return [
     endpoint({
       ...calls.list,
       access,
       async handle({ params, principal }) {
-        if (!(await findEnquiry(db, params.id, onlyMine(principal.id)))) throw notFound();
+        if (!(await findEnquiry(db, params.id, assignedTo(principal)))) throw notFound();
         return enquiryReminders(db, params.id, now());
       },
     }),
@@ -52,7 +50,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       async handle({ ctx, params, body, principal, audit }) {
         const at = ahead(body.at, now());
         const reminder = await db.transaction(async (m) => {
-          const created = await createReminder(m, params.id, { at, note: body.note }, principal, now(), onlyMine(principal.id));
+          const created = await createReminder(m, params.id, { at, note: body.note }, principal, now(), assignedTo(principal));
           if (!created) throw notFound();
           await audit(m, {
             action: 'reminder.create',
@@ -75,7 +73,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       access,
       async handle({ params, principal, audit }) {
         const reminder = await db.transaction(async (m) => {
-          const changed = await finishReminder(m, params.id, now(), onlyMine(principal.id));
+          const changed = await finishReminder(m, params.id, now(), assignedTo(principal));
           if (!changed) throw notFound();
           await audit(m, {
             action: 'reminder.done',
@@ -94,7 +92,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       async handle({ params, body, principal, audit }) {
         const at = ahead(body.at, now());
         const reminder = await db.transaction(async (m) => {
-          const changed = await snoozeReminder(m, params.id, at, now(), onlyMine(principal.id));
+          const changed = await snoozeReminder(m, params.id, at, now(), assignedTo(principal));
           if (!changed) throw notFound();
           await audit(m, {
             action: 'reminder.snooze',

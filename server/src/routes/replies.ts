@@ -11,13 +11,13 @@ import { logContact, sendReply } from '../enquiries/replies.js';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from '../enquiries/saved-replies.js';
 import { timelineOf } from '../enquiries/timeline.js';
 import { notFound } from '../http/errors.js';
-import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assignedTo, endpoint, type Endpoint } from '../web/endpoint.js';
 
 const enquiryTarget = (id: string, fullName: string) => ({ type: 'enquiry', id, label: fullName });
 
 /**
  * Reply, log a contact and read the timeline, as the admins' inbox (any enquiry) and the staff
- * portal (`onlyMine`: the caller's own) offer them.
+ * portal (the caller's own: `assignedTo`) offer them.
  */
 function responseEndpoints(
   { db, config }: AppDeps,
@@ -26,10 +26,8 @@ function responseEndpoints(
     contact: typeof endpoints.logEnquiryContact | typeof endpoints.logMyEnquiryContact;
     timeline: typeof endpoints.getEnquiryTimeline | typeof endpoints.getMyEnquiryTimeline;
     access: 'anyAdmin' | 'staff';
-    onlyMine: boolean;
   },
 ): Endpoint[] {
-  const mine = (id: string) => (calls.onlyMine ? id : undefined);
   const answer = async (id: string, message: string) => ({ message, entries: (await timelineOf(db, id)) ?? [] });
   return [
     endpoint({
@@ -37,7 +35,7 @@ function responseEndpoints(
       access: calls.access,
       async handle({ ctx, params, body, principal, audit }) {
         await db.transaction(async (m) => {
-          const { fullName } = await sendReply(m, config.mailFrom, params.id, body, principal, mine(principal.id));
+          const { fullName } = await sendReply(m, config.mailFrom, params.id, body, principal, assignedTo(principal));
           // The text went to the enquirer; the log keeps its subject.
           await audit(m, {
             action: 'enquiry.reply',
@@ -54,7 +52,7 @@ function responseEndpoints(
       access: calls.access,
       async handle({ ctx, params, body, principal, audit }) {
         await db.transaction(async (m) => {
-          const { fullName } = await logContact(m, params.id, body, principal, mine(principal.id));
+          const { fullName } = await logContact(m, params.id, body, principal, assignedTo(principal));
           await audit(m, { action: 'enquiry.contact', target: enquiryTarget(params.id, fullName), changes: diff(null, body) });
         });
         ctx.status = 201;
@@ -65,7 +63,7 @@ function responseEndpoints(
       ...calls.timeline,
       access: calls.access,
       async handle({ params, principal }) {
-        const entries = await timelineOf(db, params.id, mine(principal.id));
+        const entries = await timelineOf(db, params.id, assignedTo(principal));
         if (!entries) throw notFound();
         return { entries };
       },
@@ -82,7 +80,6 @@ export function replyEndpoints(deps: AppDeps): Endpoint[] {
       contact: endpoints.logEnquiryContact,
       timeline: endpoints.getEnquiryTimeline,
       access: 'anyAdmin',
-      onlyMine: false,
     }),
     endpoint({ ...endpoints.listSavedReplies, access: 'anyAdmin', handle: () => listSavedReplies(db) }),
     endpoint({
@@ -143,7 +140,6 @@ export function staffReplyEndpoints(deps: AppDeps): Endpoint[] {
       contact: endpoints.logMyEnquiryContact,
       timeline: endpoints.getMyEnquiryTimeline,
       access: 'staff',
-      onlyMine: true,
     }),
     endpoint({ ...endpoints.listMySavedReplies, access: 'staff', handle: () => listSavedReplies(deps.db) }),
   ];
