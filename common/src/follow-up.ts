@@ -9,6 +9,7 @@ import { idSchema, oneLine } from './fields';
 import { enquiryKinds } from './requests';
 import { enquiryStatuses } from './vocabulary';
 import { leadStages, quoteCurrencies } from './leads';
+import { timelineEntry } from './replies';
 
 // Contacts
 
@@ -49,15 +50,6 @@ export const contactList = z
   .object({ items: z.array(contactSummary), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
   .meta({ id: 'ContactList' });
 export type ContactList = z.infer<typeof contactList>;
-
-const timelineEntry = z.object({
-  at: z.iso.datetime(),
-  kind: z.enum(['received', 'note', 'reply', 'contact', 'quote', 'reminder']),
-  title: z.string(),
-  text: z.string().optional(),
-  by: z.string().optional(),
-  state: z.string().optional(),
-});
 
 export const contactDetail = contactSummary
   .extend({
