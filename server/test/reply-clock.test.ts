@@ -223,7 +223,12 @@ describe('reminders', () => {
     expect(await runReplyReminders(t.db, t.config.publicUrl, new Date('2026-12-03T13:01:00Z'))).toBe(0);
     const subjects = (await mails()).filter((m) => m.to_address === admin.email).map((m) => m.subject);
     expect(subjects).toEqual(['[Acme Zambia] Overdue: no response yet to Found Late']);
-    expect(late).toBeTruthy();
+    // The overdue mail stands for the first one too: both marked sent.
+    const [row] = await t.db.query<{ reminded_at: Date; overdue_reminded_at: Date }[]>(
+      `SELECT reminded_at, overdue_reminded_at FROM enquiries WHERE id = $1`,
+      [late],
+    );
+    expect(row).toEqual({ reminded_at: new Date('2026-12-03T13:00:00Z'), overdue_reminded_at: new Date('2026-12-03T13:00:00Z') });
   });
 });
 
