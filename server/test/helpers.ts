@@ -286,6 +286,12 @@ export class Client {
   post = <T = Untyped>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('POST', path, body ?? {}, headers);
   put = <T = Untyped>(path: string, body?: unknown, headers?: Record<string, string>) => this.call<T>('PUT', path, body ?? {}, headers);
   delete = <T = Untyped>(path: string, headers?: Record<string, string>) => this.call<T>('DELETE', path, undefined, headers);
+  /** A form posted as a browser without JavaScript (or a mail program) sends it: application/x-www-form-urlencoded. */
+  postForm = <T = Untyped>(path: string, fields: Record<string, string> | string, headers?: Record<string, string>) =>
+    this.call<T>('POST', path, typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    });
 
   /** Signs in through the API (admin or staff), keeping the session cookie. */
   async signIn(kind: 'admin' | 'staff', email: string, pass = password): Promise<Answer> {

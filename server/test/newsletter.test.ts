@@ -37,8 +37,7 @@ const headerOf = (raw: string, name: string) =>
     .replace(/\r\n[ \t]/g, ' ')
     .trim();
 /** A form post as a browser or a mail program sends it (RFC 8058: the one-click body). */
-const postForm = (path: string, body = 'List-Unsubscribe=One-Click') =>
-  t.client().call('POST', path, body, { 'content-type': 'application/x-www-form-urlencoded' });
+const postForm = (path: string, body = 'List-Unsubscribe=One-Click') => t.client().postForm(path, body);
 /** The path and query of the link in a mail that starts with the public URL and `path`. */
 const linkIn = (raw: string, path: string) => {
   const match = new RegExp(`${t.config.publicUrl.replace(/[.]/g, '\\.')}(${path.replace('/', '\\/')}\\?token=[A-Za-z0-9_-]{43})`).exec(
@@ -170,16 +169,8 @@ describe('double opt-in', () => {
   });
 
   it('without JavaScript: POST /subscribe answers the page with the same note, keeping the source page', async () => {
-    const form = new URLSearchParams({
-      email: 'form@example.test',
-      website: '',
-      startedAt: String(Date.now() - 60_000),
-      page: '/services',
-    });
-    const answer = await t.client().call('POST', '/subscribe', form.toString(), {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-forwarded-for': '198.51.100.240',
-    });
+    const form = { email: 'form@example.test', website: '', startedAt: String(Date.now() - 60_000), page: '/services' };
+    const answer = await t.client().postForm('/subscribe', form, { 'x-forwarded-for': '198.51.100.240' });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
     expect(answer.text).toContain(newsletterTexts.checkInbox);
@@ -187,10 +178,7 @@ describe('double opt-in', () => {
       page: '/services',
       status: 'pending',
     });
-    const bad = await t.client().call('POST', '/subscribe', 'email=nope', {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-forwarded-for': '198.51.100.241',
-    });
+    const bad = await t.client().postForm('/subscribe', 'email=nope', { 'x-forwarded-for': '198.51.100.241' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('Enter a valid email address.');
   });

@@ -175,29 +175,16 @@ const rows: Row[] = [
   // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
   // the staff portal's own enquiries a staff member's with their own password chosen.
   { call: 'POST /api/enquiries', allowed: everyone, run: (c) => c.post(api.enquiries, {}) },
-  {
-    call: 'POST /contact',
-    allowed: everyone,
-    run: (c) => c.call('POST', '/contact', 'fullName=', { 'content-type': 'application/x-www-form-urlencoded' }),
-  },
+  { call: 'POST /contact', allowed: everyone, run: (c) => c.postForm('/contact', 'fullName=') },
   // The newsletter: sign-up and its pages public (bad input: 400), the list any admin's, delete a
   // Super Admin's, a send an Editor's (an article that does not exist: 404).
   { call: 'POST /api/subscribers', allowed: everyone, run: (c) => c.post(api.subscribers, {}) },
-  {
-    call: 'POST /subscribe',
-    allowed: everyone,
-    run: (c) => c.call('POST', '/subscribe', 'email=', { 'content-type': 'application/x-www-form-urlencoded' }),
-  },
-  {
-    call: 'POST /subscribe/confirm',
-    allowed: everyone,
-    run: (c) => c.call('POST', '/subscribe/confirm?token=x', '', { 'content-type': 'application/x-www-form-urlencoded' }),
-  },
+  { call: 'POST /subscribe', allowed: everyone, run: (c) => c.postForm('/subscribe', 'email=') },
+  { call: 'POST /subscribe/confirm', allowed: everyone, run: (c) => c.postForm('/subscribe/confirm?token=x', '') },
   {
     call: 'POST /unsubscribe',
     allowed: everyone,
-    run: (c) =>
-      c.call('POST', '/unsubscribe?token=x', 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' }),
+    run: (c) => c.postForm('/unsubscribe?token=x', 'List-Unsubscribe=One-Click'),
   },
   { call: 'GET /api/subscribers', allowed: admins, run: (c) => c.get(api.subscribers) },
   { call: 'GET /api/subscribers/export', allowed: admins, run: (c) => c.get(api.subscribersExport) },
@@ -272,16 +259,8 @@ const rows: Row[] = [
   { call: 'POST /api/quotes/{id}/withdraw', allowed: [...admins, 'staff'], run: (c) => c.post(`/api/quotes/${missing}/withdraw`) },
   { call: 'GET /api/quotes/{id}/pdf', allowed: [...admins, 'staff'], run: (c) => c.get(`/api/quotes/${missing}/pdf`) },
   { call: 'GET /quote/{token}', allowed: everyone, run: (c) => c.get('/quote/unknown') },
-  {
-    call: 'POST /quote/{token}/accept',
-    allowed: everyone,
-    run: (c) => c.call('POST', '/quote/unknown/accept', 'name=', { 'content-type': 'application/x-www-form-urlencoded' }),
-  },
-  {
-    call: 'POST /quote/{token}/question',
-    allowed: everyone,
-    run: (c) => c.call('POST', '/quote/unknown/question', 'name=', { 'content-type': 'application/x-www-form-urlencoded' }),
-  },
+  { call: 'POST /quote/{token}/accept', allowed: everyone, run: (c) => c.postForm('/quote/unknown/accept', 'name=') },
+  { call: 'POST /quote/{token}/question', allowed: everyone, run: (c) => c.postForm('/quote/unknown/question', 'name=') },
   { call: 'GET /quote/{token}/pdf', allowed: everyone, run: (c) => c.get('/quote/unknown/pdf') },
   // Following leads up: contacts and the report for any admin; reminders for admins, and for staff
   // on their own enquiries (unknown ids: 404, past the permission check, nothing changed).
