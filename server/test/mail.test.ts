@@ -13,17 +13,7 @@ import { runDigests } from '../src/mail/notify.js';
 import { queueMail } from '../src/mail/queue.js';
 import { MailSender, outboxDir } from '../src/mail/sender.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
-import { Smtp } from './smtp.js';
-
-/** A header's value from a raw message (unfolded). */
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ');
-/** The text body, quoted-printable undone. */
-const bodyOf = (raw: string) =>
-  raw
-    .slice(raw.indexOf('\r\n\r\n') + 4)
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+import { bodyOf, headerOf, Smtp } from './smtp.js';
 
 const silent = pino({ level: 'silent' });
 const smtp = new Smtp();
@@ -96,9 +86,9 @@ describe('instant mail', () => {
     // Woken by the queue's notification: no poll would come within the minute.
     await until(() => smtp.to(wants.email).length === 1, 'the instant mail');
     const mail = smtp.to(wants.email)[0];
-    expect(header(mail.raw, 'Subject')).toBe('[Acme Zambia] New enquiry from Mwila Tembo');
-    expect(header(mail.raw, 'From')).toBe('Acme Zambia <office@acme.test>');
-    expect(header(mail.raw, 'Reply-To')).toBe('mwila@visitor.test');
+    expect(headerOf(mail.raw, 'Subject')).toBe('[Acme Zambia] New enquiry from Mwila Tembo');
+    expect(headerOf(mail.raw, 'From')).toBe('Acme Zambia <office@acme.test>');
+    expect(headerOf(mail.raw, 'Reply-To')).toBe('mwila@visitor.test');
     expect(bodyOf(mail.raw)).toContain('Please quote for CCTV at our shop.');
     const [{ id: received }] = await t.db.query(`SELECT id FROM enquiries ORDER BY created_at DESC LIMIT 1`);
     expect(bodyOf(mail.raw)).toContain(`Open it in the console: ${t.config.publicUrl}/admin/enquiries?open=${received}`);
@@ -119,8 +109,8 @@ describe('instant mail', () => {
     expect(created.status).toBe(201);
     await sender.deliverDue();
     const [welcome] = smtp.to('chipo@acme.test');
-    expect(header(welcome.raw, 'Subject')).toBe('[Acme Zambia] Welcome to Acme Zambia');
-    expect(header(welcome.raw, 'Reply-To')).toBe('boss@acme.test');
+    expect(headerOf(welcome.raw, 'Subject')).toBe('[Acme Zambia] Welcome to Acme Zambia');
+    expect(headerOf(welcome.raw, 'Reply-To')).toBe('boss@acme.test');
     // Every link in a mail is absolute, from PUBLIC_URL, so that a mail program makes it clickable.
     expect(bodyOf(welcome.raw)).toContain(`Sign in at ${t.config.publicUrl}/staff-login with`);
     expect(welcome.raw).not.toContain(created.body.oneTimePassword);
@@ -138,7 +128,7 @@ describe('instant mail', () => {
     expect((await editor.put(api.enquiryById(id), { assigneeId: staffId, status: 'Open' })).status).toBe(200);
     expect(await sender.deliverDue()).toBe(1);
     const [assigned] = smtp.to('chipo@acme.test').slice(1);
-    expect(header(assigned.raw, 'Subject')).toBe('[Acme Zambia] An enquiry was assigned to you: Mwila Tembo');
+    expect(headerOf(assigned.raw, 'Subject')).toBe('[Acme Zambia] An enquiry was assigned to you: Mwila Tembo');
     expect(bodyOf(assigned.raw)).toContain(`Work it in your staff portal: ${t.config.publicUrl}/staff/dashboard`);
   });
 });
@@ -240,7 +230,7 @@ describe('digests', () => {
     await sender.deliverDue();
     const [dailyMail, ...moreDaily] = smtp.to(daily.email);
     expect(moreDaily).toEqual([]);
-    expect(header(dailyMail.raw, 'Subject')).toBe('[Acme Zambia] Daily digest: 2 new enquiries');
+    expect(headerOf(dailyMail.raw, 'Subject')).toBe('[Acme Zambia] Daily digest: 2 new enquiries');
     const dailyBody = bodyOf(dailyMail.raw);
     expect(dailyBody).toContain('Tuesday Morning');
     expect(dailyBody).toContain('Tuesday Night');
@@ -248,7 +238,7 @@ describe('digests', () => {
     for (const name of ['Too Early', 'Tuesday Spam', 'Wednesday', 'Last Week']) expect(dailyBody).not.toContain(name);
     // Weekly: Monday 16th to Monday 23rd (local), i.e. up to 16:00 UTC on the 22nd.
     const [weeklyMail] = smtp.to(weekly.email);
-    expect(header(weeklyMail.raw, 'Subject')).toBe('[Acme Zambia] Weekly digest: 1 new enquiry');
+    expect(headerOf(weeklyMail.raw, 'Subject')).toBe('[Acme Zambia] Weekly digest: 1 new enquiry');
     expect(bodyOf(weeklyMail.raw)).toContain('Last Week');
     // Admins who want instant mail get no digest.
     expect(smtp.received.length).toBe(2);
@@ -258,7 +248,7 @@ describe('digests', () => {
     expect(await runDigests(t.db, new Date('2026-11-26T16:30:00Z'), t.config.publicUrl)).toEqual(['daily:2026-11-27']);
     expect(await runDigests(t.db, new Date('2026-11-26T01:00:00Z'), t.config.publicUrl)).toEqual(['daily:2026-11-26']);
     await sender.deliverDue();
-    expect(smtp.to(daily.email).map((m) => header(m.raw, 'Subject'))).toEqual([
+    expect(smtp.to(daily.email).map((m) => headerOf(m.raw, 'Subject'))).toEqual([
       '[Acme Zambia] Daily digest: 2 new enquiries',
       '[Acme Zambia] Daily digest: 1 new enquiry',
       '[Acme Zambia] Daily digest: 1 new enquiry',
@@ -320,7 +310,7 @@ describe('delivery', () => {
       await second.close();
     }
     expect(smtp.received.length).toBe(count);
-    const ids = new Set(smtp.received.map((r) => header(r.raw, 'Message-ID')));
+    const ids = new Set(smtp.received.map((r) => headerOf(r.raw, 'Message-ID')));
     expect(ids.size).toBe(count);
     expect(new Set(smtp.received.flatMap((r) => r.to)).size).toBe(count);
   });
@@ -335,9 +325,9 @@ describe('delivery', () => {
     const files = readdirSync(outboxDir(t.config)).filter((f) => f.endsWith('.eml'));
     expect(files.length).toBe(1);
     const raw = readFileSync(`${outboxDir(t.config)}/${files[0]}`, 'utf8');
-    expect(header(raw, 'To')).toBe('file@acme.test');
-    expect(header(raw, 'Subject')).toBe('On disk');
-    expect(header(raw, 'From')).toBe('Acme Zambia <office@acme.test>');
+    expect(headerOf(raw, 'To')).toBe('file@acme.test');
+    expect(headerOf(raw, 'Subject')).toBe('On disk');
+    expect(headerOf(raw, 'From')).toBe('Acme Zambia <office@acme.test>');
     expect(bodyOf(raw)).toContain('Written out');
     expect(smtp.received).toEqual([]);
     expect((await t.db.query(`SELECT count(*)::int AS n FROM mail_queue`))[0].n).toBe(0);

@@ -14,7 +14,7 @@ import { repoRoot } from '../src/config.js';
 import { MailSender } from '../src/mail/sender.js';
 import { purgePendingSubscribers } from '../src/newsletter/subscribers.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
-import { Smtp } from './smtp.js';
+import { decoded, headerOf, Smtp } from './smtp.js';
 
 const smtp = new Smtp();
 let t: TestServer;
@@ -28,14 +28,6 @@ const signUp = (body: object, address = `198.51.100.${++visitor}`) =>
     .client()
     .post(api.subscribers, { startedAt: (t.clock.at ?? Date.now()) - 60_000, page: '/about', ...body }, { 'x-forwarded-for': address });
 
-/** A mail's raw text with quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-const headerOf = (raw: string, name: string) =>
-  new RegExp(`^${name}:[ \\t]*(.*(?:\\r\\n[ \\t].*)*)`, 'mi')
-    .exec(raw)?.[1]
-    .replace(/\r\n[ \t]/g, ' ')
-    .trim();
 /** A form post as a browser or a mail program sends it (RFC 8058: the one-click body). */
 const postForm = (path: string, body = 'List-Unsubscribe=One-Click') => t.client().postForm(path, body);
 /** The path and query of the link in a mail that starts with the public URL and `path`. */

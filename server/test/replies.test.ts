@@ -12,11 +12,7 @@ import { fillSavedReply } from '@kafue/common/schemas';
 import { messageIdOf } from '../src/mail/queue.js';
 import { MailSender } from '../src/mail/sender.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
-import { Smtp } from './smtp.js';
-
-/** A header's value from a raw message (unfolded). */
-const header = (raw: string, name: string) =>
-  new RegExp(`^${name}: (.*(?:\\r\\n[ \\t].*)*)`, 'mi').exec(raw)?.[1].replace(/\r\n[ \t]/g, ' ');
+import { headerOf, Smtp } from './smtp.js';
 
 const smtp = new Smtp();
 let t: TestServer;
@@ -89,17 +85,17 @@ describe('replies', () => {
     );
     expect(rows.map((r) => r.message_id)).toEqual(rows.map((r) => messageIdOf(r.mail_id, 'office@acme.test')));
     const [a, b, c] = mails.map((m) => m.raw);
-    expect(header(a, 'From')).toBe('Acme Zambia <office@acme.test>');
-    expect(header(a, 'Reply-To')).toBe('sales@acme.test');
-    expect(header(a, 'Subject')).toBe('Re: your enquiry');
+    expect(headerOf(a, 'From')).toBe('Acme Zambia <office@acme.test>');
+    expect(headerOf(a, 'Reply-To')).toBe('sales@acme.test');
+    expect(headerOf(a, 'Subject')).toBe('Re: your enquiry');
     // The Message-ID stored is the one the mail carried.
-    expect(header(a, 'Message-ID')).toBe(rows[0].message_id);
-    expect(header(a, 'In-Reply-To')).toBeUndefined();
-    expect(header(b, 'Message-ID')).toBe(rows[1].message_id);
-    expect(header(b, 'In-Reply-To')).toBe(rows[0].message_id);
-    expect(header(b, 'References')).toBe(rows[0].message_id);
-    expect(header(c, 'In-Reply-To')).toBe(rows[1].message_id);
-    expect(header(c, 'References')).toBe(`${rows[0].message_id} ${rows[1].message_id}`);
+    expect(headerOf(a, 'Message-ID')).toBe(rows[0].message_id);
+    expect(headerOf(a, 'In-Reply-To')).toBeUndefined();
+    expect(headerOf(b, 'Message-ID')).toBe(rows[1].message_id);
+    expect(headerOf(b, 'In-Reply-To')).toBe(rows[0].message_id);
+    expect(headerOf(b, 'References')).toBe(rows[0].message_id);
+    expect(headerOf(c, 'In-Reply-To')).toBe(rows[1].message_id);
+    expect(headerOf(c, 'References')).toBe(`${rows[0].message_id} ${rows[1].message_id}`);
     expect(a).toContain('Thank you, we can help.');
 
     // The first response stays the first.

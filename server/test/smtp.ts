@@ -39,3 +39,17 @@ export class Smtp {
     return this.received.filter((r) => r.to.includes(address));
   }
 }
+
+/** A header's value from a raw message (folded lines joined). */
+export const headerOf = (raw: string, name: string) =>
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r\\n[ \\t].*)*)`, 'mi')
+    .exec(raw)?.[1]
+    .replace(/\r\n[ \t]/g, ' ')
+    .trim();
+
+/** A raw message with quoted-printable soft breaks and escapes undone. */
+export const decoded = (raw: string) =>
+  raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The text body of a raw message, decoded. */
+export const bodyOf = (raw: string) => decoded(raw.slice(raw.indexOf('\r\n\r\n') + 4));
