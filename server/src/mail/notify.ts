@@ -84,10 +84,10 @@ export const quoted = (text: string) =>
 export const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
 
 /**
- * A console address as a mail gives it: absolute, from PUBLIC_URL, so that it can be clicked
- * (a bare path in a mail is plain text to every mail program).
+ * A console address as a mail gives it: absolute, from PUBLIC_URL (config.ts keeps it without a
+ * trailing slash), so that it can be clicked (a bare path in a mail is plain text to every mail program).
  */
-export const consoleLink = (publicUrl: string, path: string) => `${publicUrl.replace(/\/+$/, '')}${path}`;
+export const consoleLink = (publicUrl: string, path: string) => `${publicUrl}${path}`;
 
 /** Where the inbox opens one enquiry (Enquiries.tsx reads `open`). */
 export const enquiryLink = (publicUrl: string, id: string) => consoleLink(publicUrl, `/admin/enquiries?open=${id}`);
