@@ -192,8 +192,6 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
     // kept); the plain contact page, like every other page, comes from memory.
     const selectionPage = ctx.querystring && `/${relative}` === contactFormPath ? site?.contactPage(ctx.querystring) : undefined;
     if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
-    const pageOnRequest = relative !== undefined && site?.active ? site.pageOnRequest(`/${relative}`) : undefined;
-    if (pageOnRequest) return sendMemoryFile(ctx, await pageOnRequest);
     // The search page answers each query from the search index, rendered on demand.
     const searchPage = `/${relative}` === searchPath ? await site?.searchPage(ctx.querystring) : undefined;
     if (searchPage) return sendMemoryFile(ctx, searchPage);
