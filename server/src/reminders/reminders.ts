@@ -6,9 +6,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineEntry } from '@kafue/common/leads';
 import type { Reminder } from '@kafue/common/schemas';
-import { brand } from '@kafue/common/brand';
 import { toLocalClock } from '@kafue/common/time';
-import { asOneLine, consoleLink, enquiryLink, quoted } from '../mail/notify.js';
+import { asOneLine, consoleLink, enquiryLink, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
 
@@ -173,7 +172,7 @@ export async function mailDueReminders(db: DataSource, publicUrl: string, now: D
       [now],
     );
     if (due.length === 0) return 0;
-    const company = asOneLine((await readGeneralSettings(m)).siteName) || brand.company;
+    const { company } = await general(m);
     for (const r of due) {
       const name = asOneLine(r.full_name);
       const where = r.author_kind === 'staff' ? consoleLink(publicUrl, '/staff/dashboard') : enquiryLink(publicUrl, r.enquiry_id);
@@ -183,7 +182,8 @@ export async function mailDueReminders(db: DataSource, publicUrl: string, now: D
         text:
           `You asked to be reminded about the enquiry from ${name} <${r.email}>.\n\n` +
           (r.note ? `Your note:\n\n${quoted(r.note)}\n\n` : '') +
-          `Open it: ${where}\nMark the reminder done or snooze it there.\n\n-- \n${company}`,
+          `Open it: ${where}\nMark the reminder done or snooze it there.` +
+          signature(company),
       });
     }
     await m.query(`UPDATE enquiry_reminders SET mailed_at = $2 WHERE id = ANY($1::uuid[])`, [due.map((r) => r.id), now]);
