@@ -17,7 +17,7 @@ import { poolOf } from '../db/data-source.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { acknowledgeEnquiry, startReplyClock } from './clock.js';
+import { acknowledgeEnquiry, startMissingClocks, startReplyClock } from './clock.js';
 import { resolveRequest } from './requests.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
@@ -299,7 +299,8 @@ export async function readEnquiry(m: EntityManager, id: string): Promise<Enquiry
 /**
  * Changes an enquiry's status and assignment (an assignee given as undefined stays as it is),
  * restricted to a staff member's own with `assigneeId`; 404 when there is none, 400 when the new
- * assignee is no Active staff member. A new assignee is mailed. Answers the enquiry before and after.
+ * assignee is no Active staff member. A new assignee is mailed; an enquiry leaving Spam or reopened
+ * gets a due time if it had none. Answers the enquiry before and after.
  */
 export async function updateEnquiry(
   m: EntityManager,
@@ -326,6 +327,8 @@ export async function updateEnquiry(
     [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
   );
   if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
+  // Out of Spam (or reopened): its clock runs from its receipt, if it never did.
+  if (change.status) await startMissingClocks(m, new Date(), id);
   return { before, after: (await readEnquiry(m, id)) as Enquiry };
 }
 
