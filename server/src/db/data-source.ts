@@ -30,6 +30,7 @@ import { QuoteNumbersAndQuestions1795600000107 } from './migrations/179560000010
 import { ContactsRemindersReports1795600000108 } from './migrations/1795600000108-ContactsRemindersReports.js';
 import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords.js';
 import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-EnquiriesWithoutClock.js';
+import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -55,6 +56,7 @@ export const migrations = [
   ContactsRemindersReports1795600000108,
   SearchWords1795600000109,
   EnquiriesWithoutClock1795600000120,
+  ClientNotes1795600000121,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
