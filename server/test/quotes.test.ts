@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linesFromRequest, totalsOf } from '@kafue/common/schemas';
 import type { RequestSnapshot } from '@kafue/common/requests';
+import { ClientNotes1795600000121 } from '../src/db/migrations/1795600000121-ClientNotes.js';
 import { quoteEntries } from '../src/quotes/quotes.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -364,5 +365,46 @@ describe('the public quote page', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('the questions kept before they were notes', () => {
+  it("move to the enquiry as the client's notes with the migration, and back without it", async () => {
+    const { quote, token, enquiryId } = await sentQuote();
+    const asked = await t
+      .client()
+      .call('POST', `/quote/${token}/question`, form({ name: 'Bupe', question: 'Is hosting extra?' }), formHeaders(nextIp()));
+    expect(asked.status).toBe(200);
+    const notes = () =>
+      t.db.query(`SELECT text, author_kind, author_id, author_name, quote_id, client_address FROM enquiry_notes WHERE enquiry_id = $1`, [
+        enquiryId,
+      ]);
+    const asNote = await notes();
+    expect(asNote).toEqual([
+      {
+        text: 'Is hosting extra?',
+        author_kind: 'client',
+        author_id: null,
+        author_name: 'Bupe',
+        quote_id: quote._id,
+        client_address: expect.any(String),
+      },
+    ]);
+    const runner = t.db.createQueryRunner();
+    try {
+      await new ClientNotes1795600000121().down(runner);
+      expect(await t.db.query(`SELECT text FROM enquiry_notes WHERE enquiry_id = $1`, [enquiryId])).toEqual([]);
+      expect(await t.db.query(`SELECT quote_id, name, text FROM quote_questions WHERE quote_id = $1`, [quote._id])).toEqual([
+        { quote_id: quote._id, name: 'Bupe', text: 'Is hosting extra?' },
+      ]);
+    } finally {
+      await new ClientNotes1795600000121().up(runner);
+      await runner.release();
+    }
+    expect(await notes()).toEqual(asNote);
+    // A note by the client must name its quote and address and no author id; the team's the reverse.
+    await expect(
+      t.db.query(`INSERT INTO enquiry_notes (enquiry_id, text, author_kind, author_name) VALUES ($1, 'x', 'client', 'Bupe')`, [enquiryId]),
+    ).rejects.toThrow(/enquiry_notes_client/);
   });
 });
