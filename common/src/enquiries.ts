@@ -144,12 +144,17 @@ export const enquiry = z
   .meta({ id: 'Enquiry' });
 export type Enquiry = z.infer<typeof enquiry>;
 
+/** Who writes an enquiry's notes: the team, or the client asking about a quote. */
+export const noteAuthorKinds = ['admin', 'staff', 'client'] as const;
+export type NoteAuthorKind = (typeof noteAuthorKinds)[number];
+
 export const enquiryNote = z
   .object({
     _id: idSchema,
     text: z.string(),
     createdAt: z.iso.datetime(),
-    author: z.object({ kind: z.enum(['admin', 'staff']), _id: idSchema, name: z.string() }),
+    /** Who wrote it: an admin, a staff member, or the client (a question asked on a quote's page; no id). */
+    author: z.object({ kind: z.enum(noteAuthorKinds), _id: idSchema.nullable(), name: z.string() }),
   })
   .meta({ id: 'EnquiryNote' });
 export type EnquiryNote = z.infer<typeof enquiryNote>;

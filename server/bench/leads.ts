@@ -4,10 +4,11 @@
  * with a due time, most answered, a tenth won and a tenth lost), 40,000 replies and 20,000 quotes
  * (a third accepted). Measures, at BENCH_CONNECTIONS_INBOX connections (default 20) for
  * BENCH_SECONDS (default 8): the inbox's first page sorted by time left (the list's
- * `sort=responseDueAt`; where the server does not take that sort yet, the same ORDER BY
- * response_due_at timed in SQL alone, 500 runs) and the contact list's first page; then a year's
- * lead report, 20 calls one after another. Targets: first page p99 under 50 ms, a year's report
- * under 500 ms. Writes bench-results/leads-bench.json.
+ * `sort=responseDueAt`; its ORDER BY is also timed in SQL alone, 500 runs, and the call one at a
+ * time, 200 calls, which tells the server's own time from the wait behind the other connections)
+ * and the contact list's first page; then a year's lead report, 20 calls one after another.
+ * Targets: first page p99 under 50 ms, a year's report under 500 ms. Writes
+ * bench-results/leads-bench.json.
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -108,14 +109,8 @@ async function main() {
       { name: 'inbox by time left', path: `${api.enquiries}?sort=responseDueAt` },
       { name: 'contacts first page', path: api.contacts },
     ];
-    const results: Record<string, { p50: number; p99: number; rps: number; errors: number } | { skipped: string }> = {};
+    const results: Record<string, { p50: number; p99: number; rps: number; errors: number }> = {};
     for (const c of cases) {
-      const check = await fetch(base + c.path, { headers: { cookie } });
-      if (!check.ok) {
-        // Before the reply clock's sort reaches the list, the SQL figure above stands for it.
-        results[c.name] = { skipped: `the server answers ${check.status}` };
-        continue;
-      }
       await autocannon({ url: base + c.path, connections, duration: 2, headers: { cookie } });
       const r = await autocannon({ url: base + c.path, connections, duration: seconds, headers: { cookie } });
       results[c.name] = {
@@ -125,6 +120,17 @@ async function main() {
         errors: r.errors + r.timeouts + r.non2xx,
       };
     }
+
+    // The first page by time left, one call at a time.
+    const alone: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const t0 = performance.now();
+      const answer = await fetch(base + cases[0].path, { headers: { cookie } });
+      await answer.arrayBuffer();
+      if (!answer.ok) throw new Error(`${cases[0].path}: ${answer.status}`);
+      alone.push(performance.now() - t0);
+    }
+    const timeLeftAlone = { p50: round(percentile(alone, 0.5)), p99: round(percentile(alone, 0.99)) };
 
     // A year's report, by month and by week, one call at a time.
     const to = new Date();
@@ -145,15 +151,15 @@ async function main() {
 
     console.log(`\nLeads, ${count} enquiries, ${connections} connections, ${seconds} s each`);
     for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(22)} ${JSON.stringify(r)}`);
+    console.log(`inbox by time left, one call at a time: p50 ${timeLeftAlone.p50} ms, p99 ${timeLeftAlone.p99} ms`);
     for (const [name, r] of Object.entries(report)) console.log(`report, ${name.padEnd(14)} p50 ${r.p50} ms, max ${r.max} ms`);
-    const timeLeft = results['inbox by time left'];
     const checks = [
-      ['first page by time left p99 < 50 ms', 'p99' in timeLeft ? timeLeft.p99 < 50 : sqlTimeLeft.p99 < 50],
+      ['first page by time left p99 < 50 ms', results['inbox by time left'].p99 < 50],
       ["a year's report < 500 ms", Object.values(report).every((r) => r.max < 500)],
-      ['no errors', Object.values(results).every((r) => !('errors' in r) || r.errors === 0)],
+      ['no errors', Object.values(results).every((r) => r.errors === 0)],
     ] as const;
     console.log('Targets: ' + checks.map(([name, ok]) => `${ok ? 'met' : 'MISSED'}: ${name}`).join('; '));
-    writeBenchResult('leads-bench.json', { count, counts, connections, seconds, seedSeconds, sqlTimeLeft, results, report });
+    writeBenchResult('leads-bench.json', { count, counts, connections, seconds, seedSeconds, sqlTimeLeft, results, timeLeftAlone, report });
     process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
   } finally {
     if (server && server.exitCode === null) {

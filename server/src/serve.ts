@@ -24,7 +24,7 @@ import { Maintenance } from './maintenance/maintenance.js';
 import { startAuditPurge } from './audit/audit.js';
 import { purgeEnquiryRate } from './enquiries/enquiries.js';
 import { runDigests, systemAlert } from './mail/notify.js';
-import { purgeAcknowledgements, runReplyReminders } from './enquiries/clock.js';
+import { purgeAcknowledgements, runReplyReminders, startOldClocks } from './enquiries/clock.js';
 import { MailSender, outboxDir } from './mail/sender.js';
 import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
@@ -54,6 +54,9 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
         );
       }
     }
+    // Open enquiries stored before the reply clock get their due times (once, across processes).
+    const clocks = await startOldClocks(dataSource, new Date());
+    if (clocks) log(`Reply clock started on ${clocks} older open enquiries`);
     // The app after the first admin: both hash a password at start, and the admin comes first.
     sessions = await Sessions.open(dataSource, logger);
     const maintenance = new Maintenance(dataSource);

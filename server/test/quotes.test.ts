@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linesFromRequest, totalsOf } from '@kafue/common/schemas';
 import type { RequestSnapshot } from '@kafue/common/requests';
+import { ClientNotes1795600000121 } from '../src/db/migrations/1795600000121-ClientNotes.js';
 import { quoteEntries } from '../src/quotes/quotes.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -296,24 +297,50 @@ describe('the public quote page', () => {
     expect((await t.client().get(`/quote/${'A'.repeat(43)}/pdf`)).status).toBe(404);
   });
 
-  it('a question is kept with the quote and mailed to the assignee, replying to the enquirer', async () => {
+  it('a question becomes a note on the enquiry by the client, and is mailed to the assignee only, replying to the enquirer', async () => {
     const { quote, token, enquiryId } = await sentQuote(staff.id, 'asker@kafue.test');
     const asked = await t
       .client()
       .call('POST', `/quote/${token}/question`, form({ name: 'Chanda', question: 'Does it include the domain?' }), formHeaders(nextIp()));
     expect(asked.status).toBe(200);
     expect(asked.text).toContain('Your question was sent');
-    const [mail] = await t.db.query(`SELECT to_address, reply_to, body FROM mail_queue WHERE subject LIKE $1`, [
+    const mails = await t.db.query(`SELECT to_address, reply_to, body FROM mail_queue WHERE subject LIKE $1`, [
       `%question about quote ${quote.number}%`,
     ]);
-    expect(mail).toMatchObject({ to_address: staff.email, reply_to: 'asker@kafue.test' });
-    expect(mail.body).toContain('> Does it include the domain?');
+    expect(mails).toEqual([expect.objectContaining({ to_address: staff.email, reply_to: 'asker@kafue.test' })]);
+    expect(mails[0].body).toContain('> Does it include the domain?');
+    // A note on the enquiry, written by the client, for the admins and for the assignee in their portal.
+    const note = { text: 'Does it include the domain?', author: { kind: 'client', _id: null, name: 'Chanda' } };
+    expect((await admin.get(`/api/enquiries/${enquiryId}`)).body.notes).toEqual([expect.objectContaining(note)]);
+    expect((await staff.client.get(`/api/staff/me/enquiries/${enquiryId}`)).body.notes).toEqual([expect.objectContaining(note)]);
     const listed = await admin.get(`/api/quotes?enquiryId=${enquiryId}`);
     expect(listed.body.items[0].questions).toEqual([expect.objectContaining({ name: 'Chanda', text: 'Does it include the domain?' })]);
-    const timeline = await quoteEntries(t.db, enquiryId);
-    expect(timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Does it include the domain?', by: 'Chanda' });
+    // Once on the timeline, as the question it is.
+    const timeline = (await admin.get(`/api/enquiries/${enquiryId}/timeline`)).body.entries as { text?: string }[];
+    expect(timeline.filter((x) => x.text === 'Does it include the domain?')).toEqual([
+      {
+        at: expect.any(String),
+        kind: 'note',
+        title: `Question about quote ${quote.number}`,
+        text: 'Does it include the domain?',
+        by: 'Chanda',
+      },
+    ]);
     const [audit] = await t.db.query(`SELECT action FROM audit_log WHERE target_id = $1 AND action = 'quote.question'`, [quote._id]);
     expect(audit).toBeDefined();
+  });
+
+  it('a question on an unassigned enquiry is mailed to the admins', async () => {
+    const { quote, token } = await sentQuote();
+    const asked = await t
+      .client()
+      .call('POST', `/quote/${token}/question`, form({ name: 'Mwila', question: 'Can we pay monthly?' }), formHeaders(nextIp()));
+    expect(asked.status).toBe(200);
+    const to = await t.db.query<{ to_address: string }[]>(`SELECT to_address FROM mail_queue WHERE subject LIKE $1 ORDER BY to_address`, [
+      `%question about quote ${quote.number}%`,
+    ]);
+    const admins = await t.db.query<{ email: string }[]>(`SELECT email FROM admins ORDER BY email`);
+    expect(to.map((r) => r.to_address)).toEqual(admins.map((a) => a.email));
   });
 
   it('the page gives the PDF', async () => {
@@ -338,5 +365,46 @@ describe('the public quote page', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('the questions kept before they were notes', () => {
+  it("move to the enquiry as the client's notes with the migration, and back without it", async () => {
+    const { quote, token, enquiryId } = await sentQuote();
+    const asked = await t
+      .client()
+      .call('POST', `/quote/${token}/question`, form({ name: 'Bupe', question: 'Is hosting extra?' }), formHeaders(nextIp()));
+    expect(asked.status).toBe(200);
+    const notes = () =>
+      t.db.query(`SELECT text, author_kind, author_id, author_name, quote_id, client_address FROM enquiry_notes WHERE enquiry_id = $1`, [
+        enquiryId,
+      ]);
+    const asNote = await notes();
+    expect(asNote).toEqual([
+      {
+        text: 'Is hosting extra?',
+        author_kind: 'client',
+        author_id: null,
+        author_name: 'Bupe',
+        quote_id: quote._id,
+        client_address: expect.any(String),
+      },
+    ]);
+    const runner = t.db.createQueryRunner();
+    try {
+      await new ClientNotes1795600000121().down(runner);
+      expect(await t.db.query(`SELECT text FROM enquiry_notes WHERE enquiry_id = $1`, [enquiryId])).toEqual([]);
+      expect(await t.db.query(`SELECT quote_id, name, text FROM quote_questions WHERE quote_id = $1`, [quote._id])).toEqual([
+        { quote_id: quote._id, name: 'Bupe', text: 'Is hosting extra?' },
+      ]);
+    } finally {
+      await new ClientNotes1795600000121().up(runner);
+      await runner.release();
+    }
+    expect(await notes()).toEqual(asNote);
+    // A note by the client must name its quote and address and no author id; the team's the reverse.
+    await expect(
+      t.db.query(`INSERT INTO enquiry_notes (enquiry_id, text, author_kind, author_name) VALUES ($1, 'x', 'client', 'Bupe')`, [enquiryId]),
+    ).rejects.toThrow(/enquiry_notes_client/);
   });
 });

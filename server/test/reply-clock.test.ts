@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { defaultCompany } from '@kafue/common/company';
 import { addBusinessMinutes, defaultBusinessHours } from '@kafue/common/reply-clock';
-import { replyTimes, runReplyReminders, startReplyClock } from '../src/enquiries/clock.js';
+import { replyTimes, runReplyReminders, startOldClocks, startReplyClock } from '../src/enquiries/clock.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -322,5 +322,76 @@ describe('the dashboard', () => {
     });
     const dashboard = await admin.client.get(api.dashboard);
     expect(dashboard.body.replyTimes).toHaveLength(2);
+  });
+});
+
+describe('enquiries without a due time', () => {
+  /** An enquiry written straight into the table as one from before the reply clock: no due time. */
+  async function oldEnquiry(fullName: string, fields: { status?: string; stage?: string } = {}): Promise<string> {
+    const [{ id }] = await t.db.query<[{ id: string }]>(
+      `INSERT INTO enquiries (full_name, email, message, status, stage, created_at)
+       VALUES ($1, 'old@visitor.test', 'Hello.', $2, $3, '2026-11-24T08:00:00Z') RETURNING id`,
+      [fullName, fields.status ?? 'New', fields.stage ?? 'new'],
+    );
+    return id;
+  }
+  const clocks = () =>
+    t.db.query<
+      { full_name: string; response_due_at: Date | null; reminded_at: Date | null; overdue_reminded_at: Date | null; xmin: string }[]
+    >(`SELECT full_name, response_due_at, reminded_at, overdue_reminded_at, xmin::text FROM enquiries ORDER BY full_name`);
+
+  it('get one at start-up, once across two processes, from their receipt; reminders already past are not mailed', async () => {
+    await t.db.query(`DELETE FROM enquiries`);
+    await oldEnquiry('Old New');
+    await oldEnquiry('Old Open', { status: 'Open', stage: 'contacted' });
+    await oldEnquiry('Old Spam', { status: 'Spam' });
+    await oldEnquiry('Old Closed', { status: 'Closed' });
+    await oldEnquiry('Old Lost', { status: 'Open', stage: 'lost' });
+    await enquiryAt('Clocked', '2026-11-25T08:00:00Z');
+    // Tuesday 24 Nov, 13:00 in Lusaka: the reminder's time (12:00) has passed, the due time (14:00) not yet.
+    const now = new Date('2026-11-24T11:00:00Z');
+    const second = await startTestServer({ databaseUrl: t.databaseUrl });
+    try {
+      const both = await Promise.all([startOldClocks(t.db, now), startOldClocks(second.db, now)]);
+      expect(both.sort()).toEqual([0, 2]);
+    } finally {
+      await second.close();
+    }
+    const due = addBusinessMinutes(new Date('2026-11-24T08:00:00Z'), 240, defaultBusinessHours, 'UTC+2');
+    expect(due.toISOString()).toBe('2026-11-24T12:00:00.000Z');
+    const rows = await clocks();
+    expect(rows.map(({ xmin: _, ...r }) => r)).toEqual([
+      { full_name: 'Clocked', response_due_at: new Date('2026-11-25T12:00:00Z'), reminded_at: null, overdue_reminded_at: null },
+      { full_name: 'Old Closed', response_due_at: null, reminded_at: null, overdue_reminded_at: null },
+      { full_name: 'Old Lost', response_due_at: null, reminded_at: null, overdue_reminded_at: null },
+      { full_name: 'Old New', response_due_at: due, reminded_at: now, overdue_reminded_at: null },
+      { full_name: 'Old Open', response_due_at: due, reminded_at: now, overdue_reminded_at: null },
+      { full_name: 'Old Spam', response_due_at: null, reminded_at: null, overdue_reminded_at: null },
+    ]);
+    // The inbox sorts them by it: both waiting, due before the one received a day later.
+    const list = await admin.client.get(`${api.enquiries}?sort=responseDueAt`);
+    expect(list.body.items.slice(0, 3).map((e: { fullName: string }) => e.fullName)).toEqual(['Old New', 'Old Open', 'Clocked']);
+    // The passed reminder is not mailed late; the overdue one goes at its time.
+    expect(await runReplyReminders(t.db, t.config.publicUrl, now)).toBe(0);
+    expect(await runReplyReminders(t.db, t.config.publicUrl, new Date('2026-11-24T12:01:00Z'))).toBe(2);
+    expect((await mails()).map((m) => m.subject)).toContain('[Acme Zambia] Overdue: no response yet to Old New');
+    // Nothing left to do: nothing written.
+    const before = await clocks();
+    expect(await startOldClocks(t.db, now)).toBe(0);
+    expect(await clocks()).toEqual(before);
+  });
+
+  it('get one when they leave Spam or are reopened', async () => {
+    const spam = await oldEnquiry('Was Spam', { status: 'Spam' });
+    const lost = await oldEnquiry('Was Lost', { status: 'Closed', stage: 'lost' });
+    const out = await admin.client.put(api.enquiryById(spam), { status: 'Open' });
+    expect(out.body.enquiry).toMatchObject({ status: 'Open', responseDueAt: '2026-11-24T12:00:00.000Z' });
+    const reopened = await admin.client.put(`${api.enquiryById(lost)}/stage`, { stage: 'contacted' });
+    expect(reopened.body.enquiry).toMatchObject({ status: 'Open', stage: 'contacted' });
+    expect((await admin.client.get(api.enquiryById(lost))).body).toMatchObject({ responseDueAt: '2026-11-24T12:00:00.000Z' });
+    // Back into Spam and out again: the due time it has stays.
+    await t.db.query(`UPDATE enquiries SET response_due_at = '2026-11-24T13:00:00Z' WHERE id = $1`, [spam]);
+    await admin.client.put(api.enquiryById(spam), { status: 'Spam' });
+    expect((await admin.client.put(api.enquiryById(spam), { status: 'New' })).body.enquiry.responseDueAt).toBe('2026-11-24T13:00:00.000Z');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A quote as the team and the client meet it: built in the console from a pricing request (its
  * lines prefilled), saved and sent; the mailed link (read from the server's outbox) opened
- * signed out, accepted with a name and the tick; the console then shows it accepted and the
- * enquiry closed. axe on the Quotes section at 1366 and 390 px and on the public page.
+ * signed out, asked about and accepted with a name and the tick; the console then shows it
+ * accepted, the enquiry closed and the question among its notes as the client's. axe on the
+ * Quotes section at 1366 and 390 px and on the public page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
@@ -71,6 +72,12 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   await visitor.setViewportSize({ width: 1366, height: 900 });
   await expectNoViolations(visitor, 'the public quote page at 1366 px');
 
+  // A question first: it reaches the enquiry as the client's note.
+  await visitor.getByRole('textbox', { name: 'Your name' }).nth(1).fill(enquiry.fullName);
+  await visitor.getByRole('textbox', { name: 'Your question' }).fill('Is the domain included?');
+  await visitor.getByRole('button', { name: 'Ask a question' }).click();
+  await expect(visitor.getByRole('status')).toContainText('Your question was sent');
+
   await visitor.getByRole('textbox', { name: 'Your name' }).first().fill(enquiry.fullName);
   await visitor.getByRole('checkbox', { name: 'I accept this quote' }).check();
   await visitor.getByRole('button', { name: 'Accept' }).click();
@@ -86,4 +93,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText('Accepted');
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText(`accepted by ${enquiry.fullName}`);
   await expect(again.getByText('Closed', { exact: true }).first()).toBeVisible();
+  const note = again.getByRole('list', { name: 'Notes' }).getByRole('listitem');
+  await expect(note).toContainText('Is the domain included?');
+  await expect(note).toContainText(`${enquiry.fullName} (Client)`);
 });

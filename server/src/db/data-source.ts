@@ -29,6 +29,8 @@ import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedRepli
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
 import { ContactsRemindersReports1795600000108 } from './migrations/1795600000108-ContactsRemindersReports.js';
 import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords.js';
+import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-EnquiriesWithoutClock.js';
+import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -53,6 +55,8 @@ export const migrations = [
   QuoteNumbersAndQuestions1795600000107,
   ContactsRemindersReports1795600000108,
   SearchWords1795600000109,
+  EnquiriesWithoutClock1795600000120,
+  ClientNotes1795600000121,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -42,6 +42,47 @@ export async function startReplyClock(m: EntityManager, enquiryId: string, recei
   return dueAt;
 }
 
+/** An enquiry the reply clock should run for and does not: open (not Spam or Closed, not won or lost) without a due time. */
+const withoutClock = `response_due_at IS NULL AND status NOT IN ('Spam', 'Closed') AND stage NOT IN ('won', 'lost')`;
+
+/**
+ * Starts the clock of the open enquiries that have none (stored before the reply clock, or kept
+ * out of it as Spam): due, by the same hours and targets, from when each was received. A reminder
+ * whose time is already past at `now` counts as sent, so that starting late mails no wave of
+ * reminders (the inbox shows them overdue). `enquiryId`: that enquiry only. Answers how many.
+ */
+export async function startMissingClocks(m: EntityManager, now: Date, enquiryId?: string): Promise<number> {
+  const rows = await m.query<{ id: string; created_at: Date }[]>(
+    `SELECT id, created_at FROM enquiries WHERE ${withoutClock} ${enquiryId ? 'AND id = $1' : ''} ORDER BY id FOR UPDATE`,
+    enquiryId ? [enquiryId] : [],
+  );
+  if (!rows.length) return 0;
+  const clock = await clockOf(m);
+  const after = (minutes: number) => rows.map((r) => addBusinessMinutes(r.created_at, minutes, clock.hours, clock.timezone));
+  await m.query(
+    `UPDATE enquiries e SET response_due_at = c.due, remind_at = c.remind,
+            reminded_at = coalesce(e.reminded_at, CASE WHEN c.remind <= $4 THEN $4::timestamptz END),
+            overdue_reminded_at = coalesce(e.overdue_reminded_at, CASE WHEN c.due <= $4 THEN $4::timestamptz END)
+       FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS c(id, due, remind) WHERE e.id = c.id`,
+    [rows.map((r) => r.id), after(clock.maxMinutes), after(clock.targetMinutes), now],
+  );
+  return rows.length;
+}
+
+/**
+ * At start-up, the clocks missing from open enquiries (enquiries_without_clock finds them, so
+ * this reads an empty index and writes nothing when there are none). One process at a time: the
+ * next, once the lock is its own, finds the first one's work done.
+ */
+export async function startOldClocks(db: DataSource, now: Date): Promise<number> {
+  const waiting = await db.query<unknown[]>(`SELECT 1 FROM enquiries WHERE ${withoutClock} LIMIT 1`);
+  if (!waiting.length) return 0;
+  return db.transaction(async (m) => {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('kafue:reply-clocks'))`);
+    return startMissingClocks(m, now);
+  });
+}
+
 /** The reference a visitor quotes for an enquiry: the start of its id, in capitals. */
 export const enquiryReference = (id: string) => id.slice(0, 8).toUpperCase();
 

@@ -7,7 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { defaultGeneralSettings, type Enquiry, type EnquiryNote, type Timezone } from '@kafue/common/contract';
 import { messages } from '@kafue/common/contract';
 import { describeSnapshot } from '@kafue/common/requests';
-import type { enquiryBody, enquiryListQuery } from '@kafue/common/schemas';
+import type { enquiryBody, enquiryListQuery, NoteAuthorKind } from '@kafue/common/schemas';
 import { fromLocalClock } from '@kafue/common/time';
 import type { z } from 'zod';
 import { diff, type AuditRecorder } from '../audit/audit.js';
@@ -17,7 +17,7 @@ import { poolOf } from '../db/data-source.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { enquiryAssigned, enquiryReceived } from '../mail/notify.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { acknowledgeEnquiry, startReplyClock } from './clock.js';
+import { acknowledgeEnquiry, startMissingClocks, startReplyClock } from './clock.js';
 import { resolveRequest } from './requests.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
@@ -78,8 +78,8 @@ interface NoteRow {
   id: string;
   text: string;
   created_at: Date;
-  author_kind: 'admin' | 'staff';
-  author_id: string;
+  author_kind: NoteAuthorKind;
+  author_id: string | null;
   author_name: string;
 }
 const noteColumns = `id, text, created_at, author_kind, author_id, author_name`;
@@ -259,19 +259,33 @@ export async function findEnquiry(db: DataSource | EntityManager, id: string, as
   return { ...toEnquiry(rows[0]), notes: notes.map(toNote) };
 }
 
+/** A note's author: a member of the team, or the client asking on a quote's page (from an address). */
+export type NoteAuthor =
+  { kind: 'admin' | 'staff'; id: string; name: string } | { kind: 'client'; name: string; quoteId: string; address: string };
+
 /** Adds a note to an enquiry (restricted to a staff member's own with `assigneeId`); undefined when there is none. */
 export async function addNote(
   m: EntityManager,
   id: string,
   text: string,
-  author: { kind: 'admin' | 'staff'; id: string; name: string },
+  author: NoteAuthor,
   assigneeId?: string,
 ): Promise<EnquiryNote | undefined> {
+  const client = author.kind === 'client';
   const rows = await m.query<NoteRow[]>(
-    `INSERT INTO enquiry_notes (enquiry_id, text, author_kind, author_id, author_name)
-     SELECT id, $2, $3, $4, $5 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $6' : ''}
+    `INSERT INTO enquiry_notes (enquiry_id, text, author_kind, author_id, author_name, quote_id, client_address)
+     SELECT id, $2, $3, $4, $5, $6, $7 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $8' : ''}
      RETURNING ${noteColumns}`,
-    [id, text, author.kind, author.id, author.name.slice(0, 100), ...(assigneeId ? [assigneeId] : [])],
+    [
+      id,
+      text,
+      author.kind,
+      client ? null : author.id,
+      author.name.slice(0, 100),
+      client ? author.quoteId : null,
+      client ? author.address.slice(0, 64) : null,
+      ...(assigneeId ? [assigneeId] : []),
+    ],
   );
   if (rows[0]) await m.query(`UPDATE enquiries SET updated_at = now() WHERE id = $1`, [id]);
   return rows[0] && toNote(rows[0]);
@@ -299,7 +313,8 @@ export async function readEnquiry(m: EntityManager, id: string): Promise<Enquiry
 /**
  * Changes an enquiry's status and assignment (an assignee given as undefined stays as it is),
  * restricted to a staff member's own with `assigneeId`; 404 when there is none, 400 when the new
- * assignee is no Active staff member. A new assignee is mailed. Answers the enquiry before and after.
+ * assignee is no Active staff member. A new assignee is mailed; an enquiry leaving Spam or reopened
+ * gets a due time if it had none. Answers the enquiry before and after.
  */
 export async function updateEnquiry(
   m: EntityManager,
@@ -326,6 +341,8 @@ export async function updateEnquiry(
     [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
   );
   if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
+  // Out of Spam (or reopened): its clock runs from its receipt, if it never did.
+  if (change.status) await startMissingClocks(m, new Date(), id);
   return { before, after: (await readEnquiry(m, id)) as Enquiry };
 }
 

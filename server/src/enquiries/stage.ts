@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from 'typeorm';
 import type { LeadStage, LostReason } from '@kafue/common/leads';
+import { startMissingClocks } from './clock.js';
 
 /** What a move of stage changes, as the audit log compares it. */
 export interface StageFields {
@@ -45,7 +46,8 @@ export async function markWon(m: EntityManager, enquiryId: string): Promise<void
  * Moves an enquiry to `stage` by hand (restricted to a staff member's own with `assigneeId`;
  * undefined when there is none, or it is not theirs). `lost` keeps its reason (the words only for
  * `other`); any other stage clears them. Won and lost close the enquiry; moving a won or lost one
- * back to an open stage reopens it (Open). Answers the stage fields before and after.
+ * back to an open stage reopens it (Open), with a due time if it had none. Answers the stage
+ * fields before and after.
  */
 export async function setStage(
   m: EntityManager,
@@ -73,5 +75,7 @@ export async function setStage(
       closes,
     ],
   );
+  // Reopened: its clock runs from its receipt, if it never did.
+  await startMissingClocks(m, new Date(), enquiryId);
   return { before, after };
 }

@@ -16,12 +16,20 @@ export const receivedEntries: TimelineSource = async (db, id) => {
   return rows.map((r) => ({ at: r.created_at.toISOString(), kind: 'received', title: `Enquiry received from ${r.full_name}` }));
 };
 
+/** The team's notes, and the client's questions on a quote (notes the client wrote). */
 export const noteEntries: TimelineSource = async (db, id) => {
-  const rows = await db.query<{ created_at: Date; text: string; author_name: string }[]>(
-    `SELECT created_at, text, author_name FROM enquiry_notes WHERE enquiry_id = $1`,
+  const rows = await db.query<{ created_at: Date; text: string; author_name: string; quote_number: string | null }[]>(
+    `SELECT n.created_at, n.text, n.author_name, q.number AS quote_number
+       FROM enquiry_notes n LEFT JOIN quotes q ON q.id = n.quote_id WHERE n.enquiry_id = $1`,
     [id],
   );
-  return rows.map((r) => ({ at: r.created_at.toISOString(), kind: 'note', title: 'Note added', text: r.text, by: r.author_name }));
+  return rows.map((r) => ({
+    at: r.created_at.toISOString(),
+    kind: 'note',
+    title: r.quote_number ? `Question about quote ${r.quote_number}` : 'Note added',
+    text: r.text,
+    by: r.author_name,
+  }));
 };
 
 /**

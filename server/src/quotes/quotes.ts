@@ -21,6 +21,7 @@ import {
 } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
 import { HttpError, notFound } from '../http/errors.js';
+import { addNote } from '../enquiries/enquiries.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
 import { quoted } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
@@ -97,7 +98,8 @@ function toQuote(r: QuoteRow, questions: QuestionRow[], today: string): Quote {
 async function withQuestions(db: Db, rows: QuoteRow[], now?: Date): Promise<Quote[]> {
   if (!rows.length) return [];
   const questions = await db.query<QuestionRow[]>(
-    `SELECT quote_id, name, text, created_at FROM quote_questions WHERE quote_id = ANY($1::uuid[]) ORDER BY created_at, id`,
+    `SELECT quote_id, author_name AS name, text, created_at FROM enquiry_notes
+      WHERE quote_id = ANY($1::uuid[]) AND author_kind = 'client' ORDER BY created_at, id`,
     [rows.map((r) => r.id)],
   );
   const today = await companyToday(db, now);
@@ -318,15 +320,13 @@ export async function acceptQuote(m: EntityManager, token: string, name: string,
   )[0];
 }
 
-/** A question from the quote's page: kept with the quote (the enquiry's timeline shows it) and mailed to the assignee, or the admins. */
+/**
+ * A question from the quote's page: a note on its enquiry, written by the client (the console
+ * shows it with the other notes and on the timeline), and mailed to the assignee, or the admins.
+ */
 export async function askAboutQuote(m: EntityManager, token: string, name: string, text: string, address: string): Promise<Quote> {
   const row = await lockByToken(m, token);
-  await m.query(`INSERT INTO quote_questions (quote_id, name, text, client_address) VALUES ($1, $2, $3, $4)`, [
-    row.id,
-    name,
-    text,
-    address.slice(0, 64),
-  ]);
+  await addNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
   const { assignee, admins } = await teamToTell(m, row.enquiry_id);
   const { name: companyName } = await company(m);
   const [enquiry] = await m.query<{ email: string }[]>(`SELECT email FROM enquiries WHERE id = $1`, [row.enquiry_id]);
@@ -344,7 +344,7 @@ export async function askAboutQuote(m: EntityManager, token: string, name: strin
 // ---------------------------------------------------------------------------------------------
 // The enquiry's timeline
 
-/** An enquiry's quotes as timeline entries: each made, sent, withdrawn, accepted, and each question asked. */
+/** An enquiry's quotes as timeline entries: each made, sent, withdrawn and accepted (questions are notes: timeline.ts). */
 export async function quoteEntries(db: Db, enquiryId: string): Promise<TimelineEntry[]> {
   const rows = await db.query<(QuoteRow & { author_name: string | null })[]>(
     `SELECT ${quoteColumns}, coalesce(a.name, s.name) AS author_name FROM quotes q
@@ -373,15 +373,6 @@ export async function quoteEntries(db: Db, enquiryId: string): Promise<TimelineE
         kind: 'quote',
         title: `Quote ${q.number} accepted`,
         by: r.accepted_name ?? undefined,
-      });
-    }
-    for (const question of q.questions) {
-      entries.push({
-        at: question.createdAt,
-        kind: 'note',
-        title: `Question about quote ${q.number}`,
-        text: question.text,
-        by: question.name,
       });
     }
   });

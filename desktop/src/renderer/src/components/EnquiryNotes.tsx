@@ -1,12 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { NoteAuthorKind } from '@kafue/common/schemas';
 
 export interface NoteView {
   _id: string;
   text: string;
   createdAt: string;
-  author: { kind: 'admin' | 'staff'; name: string };
+  author: { kind: NoteAuthorKind; name: string };
 }
+
+/** Who wrote a note, in words: the client's are questions asked on a quote's page. */
+const authorKindLabels: Record<NoteAuthorKind, string> = { admin: 'Admin', staff: 'Staff', client: 'Client' };
 
 const statusColor: Record<string, string> = { New: 'blue', Open: 'yellow', Closed: 'green', Spam: 'gray' };
 
@@ -59,7 +63,7 @@ export function EnquiryNotes({
                 {n.text}
               </Text>
               <Text size="xs" c="dimmed" mt={4}>
-                {n.author.name} ({n.author.kind === 'admin' ? 'Admin' : 'Staff'}), {formatTime(n.createdAt)}
+                {n.author.name} ({authorKindLabels[n.author.kind]}), {formatTime(n.createdAt)}
               </Text>
             </Paper>
           ))}
