@@ -186,7 +186,7 @@ describe('reminders', () => {
       expect(toStaff.body).toContain(`Open it: ${t.config.publicUrl}/staff/dashboard`);
       for (const a of admins) {
         expect(sent.filter((m) => m.to_address === a.email).map((m) => m.body.match(/Open it: (\S+)/)?.[1])).toEqual([
-          `${t.config.publicUrl}/admin/enquiries/${unassigned}`,
+          `${t.config.publicUrl}/admin/enquiries?open=${unassigned}`,
         ]);
       }
       expect(sent.filter((m) => m.to_address === quiet.email)).toEqual([]);

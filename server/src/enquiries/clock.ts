@@ -7,7 +7,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { addBusinessMinutes, businessHoursOf, businessMinutesBetween, instantInWords, type BusinessHours } from '@kafue/common/reply-clock';
 import type { Timezone } from '@kafue/common/contract';
-import { adminsWithSettings, asOneLine, general, signature } from '../mail/notify.js';
+import { adminsWithSettings, asOneLine, consoleLink, enquiryLink, general, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readCompanyProfile, readGeneralSettings, readReplyTargets } from '../settings/settings.js';
 
@@ -180,7 +180,7 @@ export async function runReplyReminders(db: DataSource, publicUrl: string, now: 
       for (const e of rows) {
         const name = asOneLine(e.full_name);
         const recipients = e.assignee_email ? [{ email: e.assignee_email, name: e.assignee_name ?? '' }] : admins;
-        const link = e.assignee_email ? `${publicUrl}/staff/dashboard` : `${publicUrl}/admin/enquiries/${e.id}`;
+        const link = e.assignee_email ? consoleLink(publicUrl, '/staff/dashboard') : enquiryLink(publicUrl, e.id);
         const due = instantInWords(e.response_due_at, timezone);
         const subject = overdue ? `[${company}] Overdue: no response yet to ${name}` : `[${company}] Reply soon: ${name} is waiting`;
         const lead = overdue
