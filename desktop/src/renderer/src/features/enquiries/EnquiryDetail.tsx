@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryStatusBadge, NoteForm } from '../../components/EnquiryNotes';
-import { EnquiryFollowUp } from '../../components/EnquiryFollowUp';
+import { EnquiryFollowUp, replySubject } from '../../components/EnquiryFollowUp';
 import { EnquiryReminders } from '../../components/Reminders';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -58,7 +58,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
   const confirm = useConfirmDelete(remove);
   const followUp = useFollowUpCalls(enquiry._id);
   const whatsapp = useCompanyWhatsapp();
-  const subject = `Re: your enquiry${enquiry.service ? ` about ${enquiry.service}` : ''}`;
+  const subject = `${replySubject}${enquiry.service ? ` about ${enquiry.service}` : ''}`;
   const assignees = [
     { value: unassigned, label: 'Unassigned' },
     ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name })),
