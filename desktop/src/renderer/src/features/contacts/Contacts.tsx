@@ -45,7 +45,7 @@ const sortOptions = [
 const money = (amount: number, currency: string) => `${currency} ${amount.toLocaleString('en', { maximumFractionDigits: 2 })}`;
 
 /** "USD 1,500 + USD 50 a month; ZMW 5,000", or "None". */
-export function wonText(values: WonValue[]): string {
+function wonText(values: WonValue[]): string {
   if (values.length === 0) return 'None';
   return values
     .map((v) =>
