@@ -54,7 +54,7 @@ test('a contact: found on the Contacts screen, their page shows both enquiries a
   const slug = unique('contact');
   const email = `${slug}@example.com`;
   const first = await createEnquiry({ fullName: `Mwila ${slug}`, email, message: 'First: a website, please.' });
-  const second = await createEnquiry({ fullName: `Mwila B ${slug}`, email, message: 'Second: and a logo.' });
+  const second = await createEnquiry({ fullName: `Mwila B ${slug}`, email, message: 'Second: and a logo.', phone: '+260 97 000 2222' });
 
   await page.goto('/admin/contacts');
   await page.getByLabel('Search').fill(slug);
@@ -66,6 +66,10 @@ test('a contact: found on the Contacts screen, their page shows both enquiries a
 
   await row.getByRole('link', { name: second.fullName }).click();
   await expect(page.getByRole('heading', { level: 1, name: second.fullName })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${second.fullName} on +260 97 000 2222` })).toHaveAttribute(
+    'href',
+    'tel:+260970002222',
+  );
   const history = page.getByRole('region', { name: 'History, oldest first' });
   await expect(history.getByText(`Enquiry received from ${first.fullName}`)).toBeVisible();
   await expect(history.getByText(first.message)).toBeVisible();
