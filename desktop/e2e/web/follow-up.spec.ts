@@ -117,8 +117,11 @@ test('a reminder come due shows on the dashboard with Done and Snooze; Done take
 });
 
 test('the Reports screen counts a won quote, and exports its CSV', async ({ page }) => {
-  const today = new Date().toISOString().slice(0, 10);
-  const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+  // The screen's period: from the day after this one a year ago up to today (a fixed 364 days back
+  // missed that day by one whenever the year held a 29 February).
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), now.getUTCDate() + 1)).toISOString().slice(0, 10);
   const before = await readBack<LeadReport>(page, `${api.leadReport}?from=${yearAgo}&to=${today}&by=month`);
   const accepted = (r: LeadReport) => r.periods.reduce((n, p) => n + p.quotesAccepted, 0);
 
