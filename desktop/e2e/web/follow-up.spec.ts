@@ -1,17 +1,17 @@
 /**
  * Following leads up as an admin meets it: a contact's page with their enquiries and history, a
- * reminder come due on the dashboard (done from there), and the Reports screen counting a won
- * quote; each screen axe clean at desktop and phone width.
+ * reminder set from its enquiry (done there) and one come due on the dashboard (done from there),
+ * and the Reports screen counting a won quote; each screen axe clean at desktop and phone width.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { api, type EnquiryList } from '@kafue/common/contract';
-import type { LeadReport, ReminderAnswer } from '@kafue/common/schemas';
+import { reminderMessages, type LeadReport, type Reminder, type ReminderAnswer } from '@kafue/common/schemas';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { createEnquiry, readBack, signIn, superAdmin, unique } from './support';
+import { createEnquiry, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 // The screens load their own chunk first: on a busy machine that takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -82,6 +82,36 @@ test('a contact: found on the Contacts screen, their page shows both enquiries a
   await page.goto('/admin/enquiries');
   await expect(page.getByRole('row', { name: new RegExp(second.fullName) }).getByText('Known contact')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(first.fullName) }).getByText('Known contact')).toHaveCount(0);
+});
+
+test('a reminder set from the enquiry, listed there with its note, and done there', async ({ page }) => {
+  const visitor = await createEnquiry();
+  const id = await enquiryId(page, visitor.fullName);
+  await page.goto(`/admin/enquiries?open=${id}`);
+  const drawer = page.getByRole('dialog', { name: visitor.fullName });
+  const form = drawer.getByRole('form', { name: 'Set a reminder' });
+  await expect(drawer.getByText('No reminders set.')).toBeVisible();
+  const note = `Send ${visitor.fullName} the brochure`;
+  await form.getByRole('textbox', { name: /^Note/ }).fill(note);
+  await form.getByRole('button', { name: 'Set Reminder' }).click();
+  await expect(toasts(page)).toContainText(reminderMessages.created);
+  const done = drawer.getByRole('button', { name: `Done: the reminder about ${visitor.fullName}` });
+  await expect(done).toBeVisible();
+  await expect(form.getByRole('textbox', { name: /^Note/ })).toHaveValue('');
+  // The timeline says so at once, with the note.
+  const timeline = drawer.getByRole('list', { name: 'Timeline' });
+  await expect(timeline.getByRole('listitem').filter({ hasText: /^Reminder set for/ })).toContainText(note);
+  // Kept by the server, a day from now as the form proposed.
+  const [kept] = await readBack<Reminder[]>(page, api.enquiryReminders(id));
+  expect(kept.note).toBe(note);
+  expect(Math.abs(Date.parse(kept.at) - (Date.now() + 86_400_000))).toBeLessThan(10 * 60_000);
+  await axeAtBothWidths(page, 'an enquiry with a reminder');
+
+  await done.click();
+  await expect(toasts(page)).toContainText(reminderMessages.done);
+  await expect(drawer.getByText('No reminders set.')).toBeVisible();
+  await expect(timeline.getByRole('listitem').filter({ hasText: /^Reminder done/ })).toHaveCount(1);
+  expect(await readBack<Reminder[]>(page, api.enquiryReminders(id))).toEqual([]);
 });
 
 test('a reminder come due shows on the dashboard with Done and Snooze; Done takes it away', async ({ page }) => {
