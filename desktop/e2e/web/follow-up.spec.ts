@@ -90,6 +90,7 @@ test('a reminder set from the enquiry, listed there with its note, and done ther
   await page.goto(`/admin/enquiries?open=${id}`);
   const drawer = page.getByRole('dialog', { name: visitor.fullName });
   const form = drawer.getByRole('form', { name: 'Set a reminder' });
+  await expect(drawer.getByRole('heading', { level: 3, name: 'Reminders' })).toBeVisible();
   await expect(drawer.getByText('No reminders set.')).toBeVisible();
   const note = `Send ${visitor.fullName} the brochure`;
   await form.getByRole('textbox', { name: /^Note/ }).fill(note);
