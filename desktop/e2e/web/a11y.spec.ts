@@ -274,7 +274,9 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await choose(drawer, 'Assignee', staff.name);
       await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Checked by axe.');
       await drawer.getByRole('button', { name: 'Add Note' }).click();
-      await expect(drawer.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toHaveCount(1);
+      await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Checked by axe.' })).toHaveCount(
+        1,
+      );
       await expectNoViolations(page, 'enquiry detail with a note and toasts');
       await drawer.getByRole('button', { name: 'Delete Enquiry' }).click();
       await expect(page.getByRole('dialog', { name: 'Confirm Deletion' })).toBeVisible();
@@ -290,7 +292,11 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await expectNoViolations(page, 'staff portal with an assigned enquiry');
       await mine.getByRole('button', { name: /^Open/ }).click();
       await expect(
-        page.getByRole('dialog', { name: enquiry.fullName }).getByRole('list', { name: 'Notes' }).getByRole('listitem'),
+        page
+          .getByRole('dialog', { name: enquiry.fullName })
+          .getByRole('list', { name: 'Timeline' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Checked by axe.' }),
       ).toHaveCount(1);
       await expectNoViolations(page, 'staff portal enquiry detail');
       expect((await page.request.get(api.staffMyEnquiries)).status()).toBe(200);

@@ -79,9 +79,11 @@ test.describe('enquiries', () => {
     await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Asked Staff to call back today.');
     await drawer.getByRole('button', { name: 'Add Note' }).click();
     await expect(toasts(page)).toContainText(messages.enquiryNoteAdded);
+    // The note shows once, on the timeline.
     await expect(
-      drawer.getByRole('list', { name: 'Notes' }).getByRole('listitem').filter({ hasText: 'Asked Staff to call back today.' }),
-    ).toContainText('(Admin)');
+      drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Asked Staff to call back today.' }),
+    ).toHaveText(/^Note added/);
+    await expect(drawer.getByText('Asked Staff to call back today.')).toHaveCount(1);
     await expect(drawer.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
     await page.keyboard.press('Escape');
     await expect(row(page, enquiry.fullName)).toContainText(staff.name);
@@ -97,7 +99,9 @@ test.describe('enquiries', () => {
     await mine.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
     const staffDrawer = staffPage.getByRole('dialog', { name: enquiry.fullName });
     await expect(staffDrawer).toContainText(enquiry.message);
-    await expect(staffDrawer.getByRole('list', { name: 'Notes' }).getByRole('listitem')).toContainText('Asked Staff to call back today.');
+    await expect(staffDrawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Note added' })).toContainText(
+      'Asked Staff to call back today.',
+    );
     await staffDrawer.getByRole('textbox', { name: 'Add a note' }).fill('Called back; the customer is happy.');
     await staffDrawer.getByRole('button', { name: 'Add Note' }).click();
     await expect(toasts(staffPage)).toContainText(messages.enquiryNoteAdded);
@@ -117,10 +121,10 @@ test.describe('enquiries', () => {
     await expect(
       page
         .getByRole('dialog', { name: enquiry.fullName })
-        .getByRole('list', { name: 'Notes' })
+        .getByRole('list', { name: 'Timeline' })
         .getByRole('listitem')
         .filter({ hasText: 'Called back; the customer is happy.' }),
-    ).toContainText(`${staff.name} (Staff)`);
+    ).toContainText(`${staff.name}, `);
   });
 
   test('another staff member sees none of it', async ({ page }) => {

@@ -2,7 +2,7 @@
  * A quote as the team and the client meet it: built in the console from a pricing request (its
  * lines prefilled), saved and sent; the mailed link (read from the server's outbox) opened
  * signed out, asked about and accepted with a name and the tick; the console then shows it
- * accepted, the enquiry closed and the question among its notes as the client's. axe on the
+ * accepted, the enquiry closed and the question on its timeline as the client's note. axe on the
  * Quotes section at 1366 and 390 px and on the public page.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -93,7 +93,12 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText('Accepted');
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText(`accepted by ${enquiry.fullName}`);
   await expect(again.getByText('Closed', { exact: true }).first()).toBeVisible();
-  const note = again.getByRole('list', { name: 'Notes' }).getByRole('listitem');
-  await expect(note).toContainText('Is the domain included?');
-  await expect(note).toContainText(`${enquiry.fullName} (Client)`);
+  // The client's question: a note on the timeline, once, named for its quote and its asker.
+  const question = again
+    .getByRole('list', { name: 'Timeline' })
+    .getByRole('listitem')
+    .filter({ hasText: `Question about quote ${number}` });
+  await expect(question).toHaveCount(1);
+  await expect(question).toContainText('Is the domain included?');
+  await expect(question).toContainText(enquiry.fullName);
 });

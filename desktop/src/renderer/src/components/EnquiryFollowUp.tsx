@@ -36,7 +36,7 @@ const texts = {
   contactFailed: 'Failed to log the contact',
 };
 
-/** The subject a reply starts with. */
+/** The subject a reply starts with: the reply form's, a new saved reply's and the Reply by email link's. */
 export const replySubject = 'Re: your enquiry';
 
 const stateColor: Record<string, string> = { Delivered: 'green', 'Failed, retrying': 'red', 'Waiting to send': 'gray' };

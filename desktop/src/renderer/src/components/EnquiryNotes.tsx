@@ -1,16 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import type { NoteAuthorKind } from '@kafue/common/schemas';
-
-export interface NoteView {
-  _id: string;
-  text: string;
-  createdAt: string;
-  author: { kind: NoteAuthorKind; name: string };
-}
-
-/** Who wrote a note, in words: the client's are questions asked on a quote's page. */
-const authorKindLabels: Record<NoteAuthorKind, string> = { admin: 'Admin', staff: 'Staff', client: 'Client' };
+import { useId, useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Stack, Textarea, Title } from '@mantine/core';
 
 const statusColor: Record<string, string> = { New: 'blue', Open: 'yellow', Closed: 'green', Spam: 'gray' };
 
@@ -24,22 +13,14 @@ export function EnquiryStatusBadge({ status }: { status: string }) {
 }
 
 /**
- * An enquiry's notes, oldest first, and the form that adds one: the admin's detail view and the
- * staff portal share it. `onAdd` resolves true when the note was saved (the box then empties).
+ * The form that adds a note to an enquiry (the note then shows on its timeline): the admin's
+ * detail view and the staff portal share it. `onAdd` resolves true when the note was saved (the
+ * box then empties).
  */
-export function EnquiryNotes({
-  notes,
-  formatTime,
-  adding,
-  onAdd,
-}: {
-  notes: NoteView[];
-  formatTime: (iso: string) => string;
-  adding: boolean;
-  onAdd: (text: string) => Promise<boolean>;
-}) {
+export function NoteForm({ adding, onAdd }: { adding: boolean; onAdd: (text: string) => Promise<boolean> }) {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
+  const titleId = useId();
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!text.trim()) return setError('Required.');
@@ -47,31 +28,14 @@ export function EnquiryNotes({
     if (await onAdd(text.trim())) setText('');
   }
   return (
-    <Stack gap="sm">
-      <Title order={3} size="h5">
-        Notes
-      </Title>
-      {notes.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No notes yet.
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ul" aria-label="Notes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {notes.map((n) => (
-            <Paper key={n._id} withBorder p="sm" component="li">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {n.text}
-              </Text>
-              <Text size="xs" c="dimmed" mt={4}>
-                {n.author.name} ({authorKindLabels[n.author.kind]}), {formatTime(n.createdAt)}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-      <form onSubmit={(e) => void submit(e)} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          Notes
+        </Title>
         <Textarea
           label="Add a note"
+          description="For the team only: the enquirer never sees it. It shows on the timeline."
           autosize
           minRows={2}
           maxLength={5000}
@@ -79,12 +43,12 @@ export function EnquiryNotes({
           onChange={(e) => setText(e.currentTarget.value)}
           error={error || undefined}
         />
-        <Group justify="flex-end" mt="xs">
+        <Group justify="flex-end">
           <Button type="submit" loading={adding} disabled={adding}>
             {adding ? 'Adding...' : 'Add Note'}
           </Button>
         </Group>
-      </form>
-    </Stack>
+      </Stack>
+    </form>
   );
 }

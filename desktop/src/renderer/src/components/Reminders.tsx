@@ -3,7 +3,7 @@
  * drawer, each with Done and Snooze; and the form that sets one.
  */
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { maxReminderNote, type Reminder } from '@kafue/common/schemas';
 import { Panel } from './Panel';
 import { LoadFailure } from './LoadFailure';
@@ -122,7 +122,9 @@ export function EnquiryReminders({ enquiryId }: { enquiryId: string }) {
   }
   return (
     <Stack gap="xs">
-      <Text fw={600}>Reminders</Text>
+      <Title order={3} size="h5">
+        Reminders
+      </Title>
       <LoadFailure error={error} fallback={texts.loadFailed} />
       {data && <ReminderList reminders={data} showEnquiry={false} empty="No reminders set." />}
       <form onSubmit={submit} aria-label="Set a reminder">

@@ -30,12 +30,16 @@ export function useEnquiryReminders(enquiryId: string) {
   });
 }
 
-/** Set, done and snooze: each refreshes every list of reminders. */
+/** Set, done and snooze: each refreshes every list of reminders, and the enquiries' timelines (which list them too). */
 export function useReminderActions() {
   const client = useQueryClient();
   const settled = {
     onError: (error: unknown) => failureToast(error, texts.saveFailed),
-    onSettled: () => client.invalidateQueries({ queryKey: remindersKey }),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: remindersKey }),
+        client.invalidateQueries({ queryKey: ['enquiries', 'timeline'] }),
+      ]),
   };
   return {
     create: useMutation({

@@ -29,6 +29,7 @@ import { DataTable } from '../../components/DataTable';
 import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
+import { PhoneLinks } from '../../components/PhoneLinks';
 import { useFormatTime } from '../../lib/generalSettings';
 import { contactPath, contactsPath } from '../../lib/contactPath';
 import { contactPageSize, loadFailed, useContact, useContactList } from './useContacts';
@@ -45,7 +46,7 @@ const sortOptions = [
 const money = (amount: number, currency: string) => `${currency} ${amount.toLocaleString('en', { maximumFractionDigits: 2 })}`;
 
 /** "USD 1,500 + USD 50 a month; ZMW 5,000", or "None". */
-export function wonText(values: WonValue[]): string {
+function wonText(values: WonValue[]): string {
   if (values.length === 0) return 'None';
   return values
     .map((v) =>
@@ -191,7 +192,9 @@ function ContactPage({ contactKey }: { contactKey: string }) {
               <Fact label="Email">
                 <Anchor href={`mailto:${data.email}`}>{data.email}</Anchor>
               </Fact>
-              <Fact label="Phone">{data.phone && <Anchor href={`tel:${data.phone.replace(/[^\d+]/g, '')}`}>{data.phone}</Anchor>}</Fact>
+              <Fact label="Phone">
+                <PhoneLinks phone={data.phone} name={data.name} whatsapp={false} />
+              </Fact>
               <Fact label="Enquiries">{data.enquiries}</Fact>
               <Fact label="Value won">{wonText(data.valueWon)}</Fact>
             </SimpleGrid>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
-import { EnquiryFollowUp } from '../../components/EnquiryFollowUp';
+import { EnquiryStatusBadge, NoteForm } from '../../components/EnquiryNotes';
+import { EnquiryFollowUp, replySubject } from '../../components/EnquiryFollowUp';
+import { EnquiryReminders } from '../../components/Reminders';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Fact } from '../../components/Fact';
@@ -10,6 +11,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useFormatTime } from '../../lib/generalSettings';
 import { useAuth } from '../../lib/session';
+import { contactPath } from '../../lib/contactPath';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
@@ -27,13 +29,10 @@ import {
 
 const unassigned = '';
 
-/** Parts of an enquiry's detail view that other features give (its quotes), shown above the notes. */
+/** Parts of an enquiry's detail view that other features give (its quotes), shown above its reminders and timeline. */
 export type DetailSections = (enquiry: Detail) => ReactNode;
 
-import { EnquiryReminders } from '../../components/Reminders';
-import { contactPath } from '../../lib/contactPath';
-
-/** The detail view of one enquiry, in a drawer over the list: read, assign, set status, add notes, reply, delete. */
+/** The detail view of one enquiry, in a drawer over the list: read, assign, set status, reply, log a contact, add notes, delete. */
 export function EnquiryDetail({ id, onClose, sections }: { id: string | null; onClose: () => void; sections?: DetailSections }) {
   const { data, error, isPending } = useEnquiry(id);
   return (
@@ -59,7 +58,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
   const confirm = useConfirmDelete(remove);
   const followUp = useFollowUpCalls(enquiry._id);
   const whatsapp = useCompanyWhatsapp();
-  const subject = `Re: your enquiry${enquiry.service ? ` about ${enquiry.service}` : ''}`;
+  const subject = `${replySubject}${enquiry.service ? ` about ${enquiry.service}` : ''}`;
   const assignees = [
     { value: unassigned, label: 'Unassigned' },
     ...(staff.data ?? []).map((s) => ({ value: s._id, label: s.name })),
@@ -129,9 +128,8 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
       )}
       {sections?.(enquiry)}
       <EnquiryReminders enquiryId={enquiry._id} />
-      <EnquiryNotes
-        notes={enquiry.notes}
-        formatTime={(iso) => format(iso)}
+      <EnquiryFollowUp calls={followUp} enquiry={enquiry} formatTime={(iso) => format(iso)} />
+      <NoteForm
         adding={addNote.isPending}
         onAdd={(text) =>
           addNote.mutateAsync(text).then(
@@ -140,7 +138,6 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
           )
         }
       />
-      <EnquiryFollowUp calls={followUp} enquiry={enquiry} formatTime={(iso) => format(iso)} />
       {isSuperAdmin && (
         <Group justify="flex-end">
           <Button color="red" variant="light" onClick={() => confirm.ask(enquiry._id)}>

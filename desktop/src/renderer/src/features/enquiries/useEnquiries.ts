@@ -93,11 +93,8 @@ export function useAddNote(id: string) {
     mutationFn: (text: string) => unwrap(enquiriesApi.addNote(id, text)),
     onSuccess() {
       toast('success', texts.noteAdded);
-      // The note shows on the timeline too.
-      return Promise.all([
-        client.invalidateQueries({ queryKey: [...enquiriesKey, 'detail', id] }),
-        client.invalidateQueries({ queryKey: [...enquiriesKey, 'timeline', id] }),
-      ]);
+      // The note shows on the timeline.
+      return client.invalidateQueries({ queryKey: [...enquiriesKey, 'timeline', id] });
     },
     onError: (error) => failureToast(error, texts.noteFailed),
   });

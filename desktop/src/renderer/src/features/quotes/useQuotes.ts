@@ -7,7 +7,7 @@ import { failureToast, toast } from '../../lib/toast';
 
 const quotesKey = (enquiryId: string) => ['quotes', enquiryId];
 
-export const quoteTexts = {
+const quoteTexts = {
   loadFailed: 'Failed to load quotes',
   saveFailed: 'Failed to save the quote',
   sendFailed: 'Failed to send the quote',

@@ -4,6 +4,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@
 import { calls } from '@kafue/common/calls';
 import { savedReplyBody, savedReplyPlaceholders, type SavedReply, type SavedReplyBody } from '@kafue/common/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { replySubject } from '../../components/EnquiryFollowUp';
 import { LoadFailure } from '../../components/LoadFailure';
 import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
@@ -17,7 +18,7 @@ const texts = {
   saveFailed: 'Failed to save the saved reply',
   deleteFailed: 'Failed to delete',
 };
-const empty: SavedReplyBody = { name: '', subject: 'Re: your enquiry', body: '' };
+const empty: SavedReplyBody = { name: '', subject: replySubject, body: '' };
 
 function useSavedReplyChanges() {
   const client = useQueryClient();

@@ -140,6 +140,17 @@ describe('the audit log in sentences', () => {
     );
   });
 
+  it('says "another stage", no reason and no channel for values it has no words for, even the names every object has', () => {
+    const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo' };
+    const odd = { stage: { new: 'toString' }, lostReason: { new: 'constructor' } };
+    expect(auditSentence(entry('enquiry.stage', { target, changes: odd }))).toBe(
+      'Mary Banda moved the enquiry from Mwila Tembo to another stage.',
+    );
+    expect(auditSentence(entry('enquiry.contact', { target, changes: { channel: { new: 'hasOwnProperty' } } }))).toBe(
+      'Mary Banda logged a contact with Mwila Tembo.',
+    );
+  });
+
   it('says who tried to sign in, how, and how many times; secrets stay unsaid', () => {
     const failed = entry('admin.signin_failed', {
       actor: null,

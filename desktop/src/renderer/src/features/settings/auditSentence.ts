@@ -4,9 +4,8 @@
  * people know them. The technical action name stays in the detail view and the CSV export.
  */
 import type { AuditEntry } from '@kafue/common/contract';
-import { leadStageLabels, lostReasonLabels, type LeadStage, type LostReason } from '@kafue/common/leads';
+import { contactChannelLabels, leadStageLabels, lostReasonLabels } from '@kafue/common/leads';
 import { auditContentResources, type AuditAction, type AuditContentResource } from '@kafue/common/schemas';
-import { contactChannelLabels, type ContactChannel } from '@kafue/common/leads';
 
 type Changes = AuditEntry['changes'];
 
@@ -117,6 +116,7 @@ const refusalWords: Record<string, string> = {
   inactive: 'but the account is inactive',
 };
 
+/** The settings saved under 'settings.update' with a row of their own, by that row's key. */
 const ownSettingsNames: Record<string, string> = {
   company: 'of the company profile',
   replyTargets: 'of the reply targets',
@@ -130,7 +130,11 @@ const settingsNames: Record<string, string> = {
   'audit_settings.update': 'of the audit log',
   'backup_schedule.update': 'of the automatic backups',
 };
-/** The settings saved under 'settings.update' with a row of their own, by that row's key. */
+
+/** A recorded value's words from a table of labels (a stage, a reason, a channel), or undefined when it is none of them. */
+const labelIn = <K extends string>(labels: Record<K, string>, value: unknown): string | undefined =>
+  typeof value === 'string' && Object.hasOwn(labels, value) ? labels[value as K] : undefined;
+
 /** The sentence of one action (`times`: how many such entries it stands for). */
 function sentence(entry: AuditEntry, times: number): string {
   const who = actorName(entry);
@@ -169,8 +173,7 @@ function sentence(entry: AuditEntry, times: number): string {
       return `${who} signed out${accountPlace}`;
     case 'admin.signin_failed':
     case 'staff.signin_failed': {
-      const reason = typeof entry.changes.reason?.new === 'string' ? entry.changes.reason.new : '';
-      const how = refusalWords[reason] ?? 'without success';
+      const how = labelIn(refusalWords, entry.changes.reason?.new) ?? 'without success';
       return `Someone tried to sign in${accountPlace} as ${label} ${how}${times > 1 ? `, ${times} times` : ''}`;
     }
     case 'admin.password_change':
@@ -213,19 +216,16 @@ function sentence(entry: AuditEntry, times: number): string {
     case 'enquiry.delete':
       return `${who} deleted the enquiry from ${label}`;
     case 'enquiry.stage': {
-      const stage = entry.changes.stage?.new;
-      const reason = entry.changes.lostReason?.new;
-      const words = typeof stage === 'string' && stage in leadStageLabels ? leadStageLabels[stage as LeadStage] : 'another stage';
-      const why = typeof reason === 'string' && reason in lostReasonLabels ? ` (${lostReasonLabels[reason as LostReason]})` : '';
-      return `${who} moved the enquiry from ${label} to ${words}${why}`;
+      const stage = labelIn(leadStageLabels, entry.changes.stage?.new) ?? 'another stage';
+      const reason = labelIn(lostReasonLabels, entry.changes.lostReason?.new);
+      return `${who} moved the enquiry from ${label} to ${stage}${reason ? ` (${reason})` : ''}`;
     }
     case 'enquiry.reply': {
       const subject = entry.changes.subject?.new;
       return `${who} replied to the enquiry from ${label}${typeof subject === 'string' ? ` ("${subject}")` : ''}`;
     }
     case 'enquiry.contact': {
-      const channel = entry.changes.channel?.new;
-      const how = typeof channel === 'string' && channel in contactChannelLabels ? contactChannelLabels[channel as ContactChannel] : '';
+      const how = labelIn(contactChannelLabels, entry.changes.channel?.new);
       return `${who} logged a contact${how ? ` (${how.toLowerCase()})` : ''} with ${label}`;
     }
     case 'saved_reply.create':

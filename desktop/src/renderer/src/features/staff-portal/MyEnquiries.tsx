@@ -8,7 +8,7 @@ import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { EnquiryFollowUp, type FollowUpCalls } from '../../components/EnquiryFollowUp';
-import { EnquiryNotes, EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { EnquiryStatusBadge, NoteForm } from '../../components/EnquiryNotes';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
@@ -126,11 +126,8 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
     mutationFn: (text: string) => unwrap(portalApi.addNote(id!, text)),
     onSuccess() {
       toast('success', messages.enquiryNoteAdded, { area: 'staff' });
-      // The note shows on the timeline too.
-      return Promise.all([
-        client.invalidateQueries({ queryKey: [...key, 'detail', id] }),
-        client.invalidateQueries({ queryKey: [...key, 'timeline', id] }),
-      ]);
+      // The note shows on the timeline.
+      return client.invalidateQueries({ queryKey: [...key, 'timeline', id] });
     },
     onError: (error) => failureToast(error, texts.noteFailed, { area: 'staff' }),
   });
@@ -178,9 +175,12 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
               Saving...
             </Text>
           )}
-          <EnquiryNotes
-            notes={e.notes}
+          <EnquiryFollowUp
+            calls={followUpCalls(e._id, () => void client.invalidateQueries({ queryKey: [...key, 'list'] }))}
+            enquiry={e}
             formatTime={format}
+          />
+          <NoteForm
             adding={addNote.isPending}
             onAdd={(text) =>
               addNote.mutateAsync(text).then(
@@ -188,11 +188,6 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
                 () => false,
               )
             }
-          />
-          <EnquiryFollowUp
-            calls={followUpCalls(e._id, () => void client.invalidateQueries({ queryKey: [...key, 'list'] }))}
-            enquiry={e}
-            formatTime={format}
           />
         </Stack>
       )}
