@@ -25,8 +25,7 @@ import { parseSelection, selectionQuery } from '@kafue/common/requests';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
-import { contentChannel, emptyContent, loadSiteContent } from '../content/published.js';
-import { readCompanyProfile } from '../settings/settings.js';
+import { contentChannel, loadSiteContent } from '../content/published.js';
 import { resolveSelection } from '../enquiries/requests.js';
 import { reindexSearch, searchSite } from '../search/search.js';
 import { loadRenderer, type Renderer } from './renderer.js';
@@ -335,11 +334,10 @@ export class SitePublisher {
    */
   async searchPage(search: string): Promise<MemoryFile | undefined> {
     const renderer = this.renderer;
-    if (!renderer) return undefined;
-    const { db } = this.options;
-    // The page shows no collection, only the company's contact points around the results.
-    const [company, answer] = await Promise.all([readCompanyProfile(db), searchSite(db, new URLSearchParams(search).get('q') ?? '')]);
-    const content = { ...emptyContent(), company };
+    // The published content: the company's contact points around the results are the other pages'.
+    const content = this.content;
+    if (!renderer || !content) return undefined;
+    const answer = await searchSite(this.options.db, new URLSearchParams(search).get('q') ?? '');
     const data = { ...renderer.pageData(searchPath, content), search: answer };
     const { html } = await renderer.renderPage(searchPath, content, data);
     return memoryFile(html, 'text/html; charset=utf-8');
