@@ -118,8 +118,8 @@ function collectionsShown(url: string, content: SiteSource): PageData {
 }
 
 /**
- * Renders one URL with its page's data. The 404 page, and a service page whose service does not
- * exist, answer 404 and have no canonical link.
+ * Renders one URL with its page's data. A page whose meta says notFound (the 404 page, a service
+ * or article that does not exist...) answers 404; it, and a noindex page, have no canonical link.
  */
 async function render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage> {
   const { page, params } = matchPage(new URL(url, 'http://localhost').pathname);
@@ -131,21 +131,17 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
       </StaticRouter>
     </PageDataSource>,
   );
-  const missing =
-    page === 'notFound' ||
-    (page === 'serviceDetail' && !findService(data, params.category, params.index)) ||
-    (page === 'insights' && !data.articleList) ||
-    (page === 'article' && !data.article) ||
-    (page === 'legal' && !data.legalPage);
-  // The canonical address leaves the query out: /contact?plan=... is the contact page. Search
-  // results have none (noindex): they are not pages of their own.
-  const canonical = missing || page === 'search' || page === 'newsletter' ? null : new URL(url, 'http://localhost').pathname;
+  // Each page's meta says whether its address shows anything (a service, an article... that
+  // exists) and whether it is a page of its own for search engines.
+  const meta = mod.meta(params, data);
+  // The canonical address leaves the query out: /contact?plan=... is the contact page.
+  const canonical = meta.notFound || meta.noindex ? null : new URL(url, 'http://localhost').pathname;
   return {
     html,
     page,
     data,
-    status: missing ? 404 : 200,
-    head: renderHead(mod.meta(params, data), data.company ?? defaultCompany, canonical, siteUrl),
+    status: meta.notFound ? 404 : 200,
+    head: renderHead(meta, data.company ?? defaultCompany, canonical, siteUrl),
   };
 }
 
