@@ -86,8 +86,9 @@ describe('the legal pages', () => {
     const preview = await editor.get(api.contentPreview('legalPages', cookies._id));
     expect(preview.text).toContain('Draft words only.');
     expect(preview.text).toContain('<h1 id="legal-title">Cookie Policy</h1>');
-    // Unpublished, the page is gone (404) until published again.
-    await eventually('/cookies', (h) => h.includes('Page Not Found'));
+    // Unpublished, the page is gone (404, and from the sitemap) until published again.
+    await eventually('/cookies', (h, status) => status === 404 && h.includes('Page Not Found'));
+    expect((await page('/sitemap.xml')).text).not.toContain('/cookies</loc>');
     await editor.put(api.contentItem('legalPages', cookies._id), { ...fieldsOf(cookies), status: 'published' });
     await eventually('/cookies', (h) => h.includes('no advertising trackers'));
   });

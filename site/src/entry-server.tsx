@@ -6,7 +6,7 @@ import { defaultHero } from '@kafue/common/hero';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirst, relatedArticles } from '@kafue/common/articles';
 import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
-import { categoryKeys, legalPageKeys } from '@kafue/common/vocabulary';
+import { categoryKeys } from '@kafue/common/vocabulary';
 import { renderMarkdown } from '@kafue/common/markdown';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/common/newsletter';
 import { StaticRouter } from './router';
@@ -24,7 +24,7 @@ const newsletterPaths = [subscribePath, confirmSubscriptionPath, unsubscribePath
  * Paths of the public routes, prerendered and listed in the sitemap (the search page is rendered
  * for each query; the newsletter's pages are left out of the sitemap).
  */
-const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...legalPageKeys.map((key) => `/${key}`), ...newsletterPaths];
+const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...newsletterPaths];
 
 /** Every service detail path: /service/{category}/{index within the category}. */
 function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
@@ -50,7 +50,13 @@ function articlePaths(content: Pick<SiteContent, 'insights'>): string[] {
 }
 
 /** Every page of the site with this content (the 404 page aside), as prerendered and in the sitemap. */
-const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content), ...articlePaths(content)];
+const pagePaths = (content: SiteContent): string[] => [
+  ...staticPaths,
+  // A legal page unpublished is not a page (it answers 404).
+  ...content.legalPages.map((p) => `/${p.key}`),
+  ...serviceDetailPaths(content),
+  ...articlePaths(content),
+];
 
 /** One list page of articles; {} for a category or page that has none (the page then answers 404). */
 function articleListData(content: SiteContent, categoryKey: string | undefined, pageParam: string | undefined): PageData {
