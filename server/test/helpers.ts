@@ -226,6 +226,12 @@ export const startSiteTestServer = () =>
 export const sitePage = (t: Pick<TestServer, 'client'>, path: string, headers: Record<string, string> = {}) =>
   t.client().get(path, { 'accept-encoding': 'identity', ...headers });
 
+/** The data a served page carries for hydration. */
+export function pageDataOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  return JSON.parse(match![1]) as Record<string, unknown>;
+}
+
 /**
  * Polls the public page at `path` until it satisfies `check` (publishing is asynchronous; the
  * publish bench measures how fast), for at most 10 s: its HTML.

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { defaultHero } from '@kafue/common/hero';
-import { eventuallyServed, sitePage, startSiteTestServer, type Client, type TestServer } from './helpers.js';
+import { eventuallyServed, pageDataOf, sitePage, startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let superAdmin: Client;
@@ -18,8 +18,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const page = (path: string, headers: Record<string, string> = {}) => sitePage(t, path, headers);
-const heroOf = (html: string) =>
-  (JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1]) as { hero?: unknown }).hero;
+const heroOf = (html: string) => pageDataOf(html).hero;
 const eventually = (path: string, check: (html: string) => boolean) => eventuallyServed(t, path, check);
 
 describe('the hero video setting', () => {

@@ -10,7 +10,15 @@ import { defaultCompany } from '@kafue/common/company';
 import { api } from '@kafue/common/contract';
 import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { repoRoot, type Config } from '../src/config.js';
-import { eventuallyServed, sampleService as service, sitePage, startTestServer, type Client, type TestServer } from './helpers.js';
+import {
+  eventuallyServed,
+  pageDataOf,
+  sampleService as service,
+  sitePage,
+  startTestServer,
+  type Client,
+  type TestServer,
+} from './helpers.js';
 
 const withSite = (config: Config) => {
   config.siteDir = resolve(repoRoot, 'site/dist');
@@ -32,19 +40,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The data the page carries for hydration. */
-function dataOf(html: string): Record<string, unknown> {
-  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
-  return JSON.parse(match![1]) as Record<string, unknown>;
-}
-
 describe('the pages served from memory', () => {
   it('are the seeded site: every page, its data inside it, precompressed, with ETag and 304', async () => {
     const home = await sitePage(t, '/');
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(home.text).toContain('Chanda Mwale');
-    expect(dataOf(home.text)).toMatchObject({ testimonials: expect.any(Array), insights: expect.any(Array) });
+    expect(pageDataOf(home.text)).toMatchObject({ testimonials: expect.any(Array), insights: expect.any(Array) });
     const br = await t.client().get('/services', { 'accept-encoding': 'gzip, br' });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.text).toContain('Website Creation');
@@ -133,10 +135,10 @@ describe('publishing', () => {
     expect(html).not.toContain('<b>bold</b>');
     expect(html).toContain('Evil &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; &amp; ');
     // The data script ends where it should, and carries the title exactly.
-    const services = dataOf(html).services as { title: string }[];
+    const services = pageDataOf(html).services as { title: string }[];
     expect(services.map((s) => s.title)).toContain(title);
     const detail = await eventuallyServed(t, '/service/Web/3', (_, status) => status === 200);
-    expect(dataOf(detail).service).toMatchObject({ title });
+    expect(pageDataOf(detail).service).toMatchObject({ title });
     expect(detail).toContain('<title>Evil &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
     await editor.delete(api.contentItem('services', item._id));
     await eventuallyServed(t, '/service/Web/3', (_, status) => status === 404);
@@ -197,7 +199,7 @@ describe('the company profile', () => {
     // Within the bound every published change is held to (the eventually above), on both processes.
     expect(Date.now() - saved).toBeLessThan(10_000);
     const html = await eventuallyServed(t, '/contact', shows);
-    expect(dataOf(html).company).toEqual(company);
+    expect(pageDataOf(html).company).toEqual(company);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]) as Record<string, unknown>;
     expect(jsonLd).toMatchObject({ telephone: company.phone, email: company.email, sameAs: [company.facebook, company.linkedin] });
     expect(html).toContain('href="mailto:hello@kafue.test"');
@@ -217,7 +219,7 @@ describe('a new order', () => {
     await t.site.settled();
     const renders = t.site.publishes;
     expect((await editor.put(api.contentOrder('testimonials'), { ids: reversed.map((i) => i._id) })).status).toBe(200);
-    const names = (html: string) => (dataOf(html).testimonials as Listed[]).map((i) => i.name);
+    const names = (html: string) => (pageDataOf(html).testimonials as Listed[]).map((i) => i.name);
     await eventuallyServed(t, '/', (html) => names(html).join() === reversed.map((i) => i.name).join());
     await t.site.settled();
     expect(t.site.publishes - renders).toBe(1);
