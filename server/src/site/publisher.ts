@@ -272,12 +272,13 @@ export class SitePublisher {
    */
   contactPage(search: string): Promise<MemoryFile> | undefined {
     const query = selectionQuery(parseSelection(search));
-    if (!query || !this.renderer) return undefined;
+    const { renderer, content } = this;
+    if (!query || !renderer || !content) return undefined;
     const cached = this.selectionPages.get(query);
     if (cached) return cached;
     const pages = this.selectionPages;
     if (pages.size >= maxSelectionPages) pages.delete(pages.keys().next().value!);
-    const page = this.renderContactPage(this.renderer, query);
+    const page = this.renderContactPage(renderer, content, query);
     pages.set(query, page);
     // A failed render is not kept: the next request tries again.
     page.catch(() => pages.delete(query));
@@ -301,9 +302,9 @@ export class SitePublisher {
     return marked;
   }
 
-  private async renderContactPage(renderer: Renderer, query: string): Promise<MemoryFile> {
-    const { db } = this.options;
-    const [content, request] = await Promise.all([loadSiteContent(db), resolveSelection(db, parseSelection(query))]);
+  /** The contact page with a selection: the published content around what the server resolved of it. */
+  private async renderContactPage(renderer: Renderer, content: SiteSource, query: string): Promise<MemoryFile> {
+    const request = await resolveSelection(this.options.db, parseSelection(query));
     const data = { ...renderer.pageData(contactFormPath, content), request };
     const { html } = await renderer.renderPage(`${contactFormPath}?${query}`, content, data);
     return memoryFile(html, 'text/html; charset=utf-8');
