@@ -109,10 +109,11 @@ async function main() {
     const nginxUrl = `http://127.0.0.1:${nginxPort}`;
     await waitFor(nginxUrl + '/', nginx);
 
-    // Both answer the same pages, compressed the same way; but for the contact form's hidden
-    // startedAt, which only the server writes (when it rendered the page: the spam timing rule).
+    // Both answer the same pages, compressed the same way; but for the forms' hidden startedAt
+    // (every page's newsletter form, the contact form), which only the server writes (when it
+    // rendered the page: the spam timing rule).
     const withoutStartedAt = (html: string) =>
-      html.replace(/<input type="hidden" name="startedAt" value="\d+"\/>/, '').replace(/,?"startedAt":\d+/, '');
+      html.replace(/<input type="hidden" name="startedAt" value="\d+"\/>/g, '').replace(/,?"startedAt":\d+/g, '');
     for (const path of pages) {
       const [a, b] = await Promise.all([fetch(ourUrl + path), fetch(nginxUrl + path)]);
       if (a.status !== 200 || b.status !== 200) throw new Error(`${path}: ${a.status} / ${b.status}`);

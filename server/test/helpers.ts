@@ -222,6 +222,34 @@ export const startSiteTestServer = () =>
     },
   });
 
+/** A public page as a browser without compression gets it. */
+export const sitePage = (t: Pick<TestServer, 'client'>, path: string, headers: Record<string, string> = {}) =>
+  t.client().get(path, { 'accept-encoding': 'identity', ...headers });
+
+/** The data a served page carries for hydration. */
+export function pageDataOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
+  return JSON.parse(match![1]) as Record<string, unknown>;
+}
+
+/**
+ * Polls the public page at `path` until it satisfies `check` (publishing is asynchronous; the
+ * publish bench measures how fast), for at most 10 s: its HTML.
+ */
+export async function eventuallyServed(
+  t: Pick<TestServer, 'client'>,
+  path: string,
+  check: (html: string, status: number) => boolean,
+): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const answer = await sitePage(t, path);
+    if (check(answer.text, answer.status)) return answer.text;
+    if (Date.now() > until) throw new Error(`${path} never showed the change; last answer ${answer.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * Runs `work` while a mail sender of this process delivers (as serve.ts's does; the test server
  * runs none): a call that waits on its mail's delivery (the test mail) gets its answer at once.

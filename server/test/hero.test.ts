@@ -5,37 +5,21 @@
  * save data gets the home page marked so that it fetches no video. Needs the site's build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolve } from 'node:path';
 import { api, messages } from '@kafue/common/contract';
 import { defaultHero } from '@kafue/common/hero';
-import { repoRoot, type Config } from '../src/config.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { eventuallyServed, pageDataOf, sitePage, startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let superAdmin: Client;
 beforeAll(async () => {
-  t = await startTestServer({
-    configure: (config: Config) => {
-      config.siteDir = resolve(repoRoot, 'site/dist');
-    },
-  });
+  t = await startSiteTestServer();
   superAdmin = (await t.admin('Super Admin')).client;
 });
 afterAll(() => t?.close());
 
-const page = (path: string, headers: Record<string, string> = {}) => t.client().get(path, { 'accept-encoding': 'identity', ...headers });
-const heroOf = (html: string) =>
-  (JSON.parse(/<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1]) as { hero?: unknown }).hero;
-
-async function eventually(path: string, check: (html: string) => boolean): Promise<string> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const { text } = await page(path);
-    if (check(text)) return text;
-    if (Date.now() > until) throw new Error(`${path} never showed the change`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const page = (path: string, headers: Record<string, string> = {}) => sitePage(t, path, headers);
+const heroOf = (html: string) => pageDataOf(html).hero;
+const eventually = (path: string, check: (html: string) => boolean) => eventuallyServed(t, path, check);
 
 describe('the hero video setting', () => {
   it('reads as the specification’s file until saved; the home page, and only it, carries it', async () => {

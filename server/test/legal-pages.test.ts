@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
-import { startSiteTestServer, type Client, type TestServer } from './helpers.js';
+import { eventuallyServed, sitePage, startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let editor: Client;
@@ -16,20 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const page = (path: string) => t.client().get(path, { 'accept-encoding': 'identity' });
+const page = (path: string) => sitePage(t, path);
 type LegalItem = Record<string, unknown> & { _id: string; key: string; title: string; body: string; needsReview?: boolean };
 const legalItems = async () => (await editor.get(api.content('legalPages'))).body as LegalItem[];
 const fieldsOf = ({ _id, updatedAt: _u, position: _p, ...fields }: LegalItem) => fields;
 
-async function eventually(path: string, check: (html: string) => boolean): Promise<string> {
-  const started = Date.now();
-  for (;;) {
-    const { text } = await page(path);
-    if (check(text)) return text;
-    if (Date.now() - started > 10_000) throw new Error(`${path} never showed the change`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const eventually = (path: string, check: (html: string, status: number) => boolean) => eventuallyServed(t, path, check);
 
 describe('the legal pages', () => {
   it('are three published items, each marked as needing the company’s review', async () => {
@@ -94,8 +86,9 @@ describe('the legal pages', () => {
     const preview = await editor.get(api.contentPreview('legalPages', cookies._id));
     expect(preview.text).toContain('Draft words only.');
     expect(preview.text).toContain('<h1 id="legal-title">Cookie Policy</h1>');
-    // Unpublished, the page is gone (404) until published again.
-    await eventually('/cookies', (h) => h.includes('Page Not Found'));
+    // Unpublished, the page is gone (404, and from the sitemap) until published again.
+    await eventually('/cookies', (h, status) => status === 404 && h.includes('Page Not Found'));
+    expect((await page('/sitemap.xml')).text).not.toContain('/cookies</loc>');
     await editor.put(api.contentItem('legalPages', cookies._id), { ...fieldsOf(cookies), status: 'published' });
     await eventually('/cookies', (h) => h.includes('no advertising trackers'));
   });

@@ -10,7 +10,15 @@ import { defaultCompany } from '@kafue/common/company';
 import { api } from '@kafue/common/contract';
 import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
 import { repoRoot, type Config } from '../src/config.js';
-import { sampleService as service, startTestServer, type Client, type TestServer } from './helpers.js';
+import {
+  eventuallyServed,
+  pageDataOf,
+  sampleService as service,
+  sitePage,
+  startTestServer,
+  type Client,
+  type TestServer,
+} from './helpers.js';
 
 const withSite = (config: Config) => {
   config.siteDir = resolve(repoRoot, 'site/dist');
@@ -32,33 +40,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The page as a browser without compression gets it. */
-const page = (server: TestServer, path: string) => server.client().get(path, { 'accept-encoding': 'identity' });
-
-/** Polls until the served page satisfies `check` (publishing is asynchronous; the bench measures how fast). */
-async function eventually(server: TestServer, path: string, check: (html: string, status: number) => boolean): Promise<string> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const answer = await page(server, path);
-    if (check(answer.text, answer.status)) return answer.text;
-    if (Date.now() > until) throw new Error(`${path} never showed the change; last answer ${answer.status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** The data the page carries for hydration. */
-function dataOf(html: string): Record<string, unknown> {
-  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
-  return JSON.parse(match![1]) as Record<string, unknown>;
-}
-
 describe('the pages served from memory', () => {
   it('are the seeded site: every page, its data inside it, precompressed, with ETag and 304', async () => {
-    const home = await page(t, '/');
+    const home = await sitePage(t, '/');
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(home.text).toContain('Chanda Mwale');
-    expect(dataOf(home.text)).toMatchObject({ testimonials: expect.any(Array), insights: expect.any(Array) });
+    expect(pageDataOf(home.text)).toMatchObject({ testimonials: expect.any(Array), insights: expect.any(Array) });
     const br = await t.client().get('/services', { 'accept-encoding': 'gzip, br' });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.text).toContain('Website Creation');
@@ -69,13 +57,13 @@ describe('the pages served from memory', () => {
     // (fetch adds "Cache-Control: no-cache" to conditional requests unless one is given.)
     const again = await t.client().get('/services', { 'accept-encoding': 'gzip', 'if-none-match': etag, 'cache-control': 'max-age=0' });
     expect(again.status).toBe(304);
-    expect((await page(t, '/service/CCTV/1')).text).toContain('CCTV Maintenance');
-    expect((await page(t, '/sitemap.xml')).text).toContain('/service/CCTV/2</loc>');
+    expect((await sitePage(t, '/service/CCTV/1')).text).toContain('CCTV Maintenance');
+    expect((await sitePage(t, '/sitemap.xml')).text).toContain('/service/CCTV/2</loc>');
   });
 
   it('answer unknown paths, and service pages past the last, with the 404 page and 404', async () => {
     for (const path of ['/this/does/not/exist', '/service/Web/3', '/service/Nope/0', '/index.html']) {
-      const answer = await page(t, path);
+      const answer = await sitePage(t, path);
       expect(answer.status, path).toBe(404);
       expect(answer.text).toContain('<meta name="robots" content="noindex">');
     }
@@ -85,7 +73,7 @@ describe('the pages served from memory', () => {
 
   it("answer a service that does not exist with 404 and the service page's own not-found text and back link, in the served HTML", async () => {
     for (const path of ['/service/Web/99', '/service/Web/3', '/service/Nope/0', '/service/Web/x', '/service/Web/99/']) {
-      const answer = await page(t, path);
+      const answer = await sitePage(t, path);
       expect(answer.status, path).toBe(404);
       expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
       // As a browser gets it before any script runs: the service page (hydrated as such), not the generic 404 page.
@@ -99,7 +87,7 @@ describe('the pages served from memory', () => {
     // Compressed alike, and every other unknown path keeps the site's 404 page.
     const compressed = await t.client().get('/service/Web/99', { 'accept-encoding': 'br' });
     expect([compressed.status, compressed.headers.get('content-encoding')]).toEqual([404, 'br']);
-    const other = await page(t, '/services/Web/99');
+    const other = await sitePage(t, '/services/Web/99');
     expect(other.status).toBe(404);
     expect(other.text).toContain('class="nf-code"');
     expect(other.text).not.toContain('Service not found');
@@ -109,23 +97,23 @@ describe('the pages served from memory', () => {
 describe('publishing', () => {
   it('serves a published service on its page, /services and the sitemap, here and on another process', async () => {
     const { item } = (await editor.post(api.content('services'), { ...service, status: 'published' })).body;
-    await eventually(t, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
-    expect((await page(t, '/services')).text).toContain('Website Care Plan');
-    expect((await page(t, '/sitemap.xml')).text).toContain('/service/Web/3</loc>');
-    await eventually(second, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
+    await eventuallyServed(t, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
+    expect((await sitePage(t, '/services')).text).toContain('Website Care Plan');
+    expect((await sitePage(t, '/sitemap.xml')).text).toContain('/service/Web/3</loc>');
+    await eventuallyServed(second, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
 
     // Unpublished: gone from every page, here and there.
     await editor.put(api.contentItem('services', item._id), { ...service, status: 'draft' });
-    await eventually(t, '/service/Web/3', (_, status) => status === 404);
-    await eventually(second, '/services', (html) => !html.includes('Website Care Plan'));
-    expect((await page(t, '/sitemap.xml')).text).not.toContain('/service/Web/3</loc>');
+    await eventuallyServed(t, '/service/Web/3', (_, status) => status === 404);
+    await eventuallyServed(second, '/services', (html) => !html.includes('Website Care Plan'));
+    expect((await sitePage(t, '/sitemap.xml')).text).not.toContain('/service/Web/3</loc>');
 
     // Published again, then deleted.
     await editor.put(api.contentItem('services', item._id), { ...service, status: 'published' });
-    await eventually(second, '/service/Web/3', (_, status) => status === 200);
+    await eventuallyServed(second, '/service/Web/3', (_, status) => status === 200);
     await editor.delete(api.contentItem('services', item._id));
-    await eventually(t, '/service/Web/3', (_, status) => status === 404);
-    await eventually(second, '/service/Web/3', (_, status) => status === 404);
+    await eventuallyServed(t, '/service/Web/3', (_, status) => status === 404);
+    await eventuallyServed(second, '/service/Web/3', (_, status) => status === 404);
   });
 
   it('never shows a draft', async () => {
@@ -133,27 +121,27 @@ describe('publishing', () => {
     // A published change after it: once that is live, the draft's chance has passed too.
     const [faq] = (await editor.get(api.content('faqs'))).body;
     await editor.put(api.contentItem('faqs', faq._id), { page: 'services', question: faq.question, answer: 'Usually 2-4 weeks.' });
-    await eventually(t, '/services', (html) => html.includes('Usually 2-4 weeks.'));
-    expect((await page(t, '/services')).text).not.toContain('Do you work weekends?');
+    await eventuallyServed(t, '/services', (html) => html.includes('Usually 2-4 weeks.'));
+    expect((await sitePage(t, '/services')).text).not.toContain('Do you work weekends?');
     await t.site.settled();
-    expect((await page(t, '/services')).text).not.toContain('Do you work weekends?');
+    expect((await sitePage(t, '/services')).text).not.toContain('Do you work weekends?');
     await editor.delete(api.contentItem('faqs', item._id));
   });
 
   it('shows a title with markup as text: </script> in the data is inert', async () => {
     const title = 'Evil </script><b>bold</b> & "quoted"';
     const { item } = (await editor.post(api.content('services'), { ...service, title, status: 'published' })).body;
-    const html = await eventually(t, '/services', (h) => h.includes('Evil'));
+    const html = await eventuallyServed(t, '/services', (h) => h.includes('Evil'));
     expect(html).not.toContain('<b>bold</b>');
     expect(html).toContain('Evil &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt; &amp; ');
     // The data script ends where it should, and carries the title exactly.
-    const services = dataOf(html).services as { title: string }[];
+    const services = pageDataOf(html).services as { title: string }[];
     expect(services.map((s) => s.title)).toContain(title);
-    const detail = await eventually(t, '/service/Web/3', (_, status) => status === 200);
-    expect(dataOf(detail).service).toMatchObject({ title });
+    const detail = await eventuallyServed(t, '/service/Web/3', (_, status) => status === 200);
+    expect(pageDataOf(detail).service).toMatchObject({ title });
     expect(detail).toContain('<title>Evil &lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
     await editor.delete(api.contentItem('services', item._id));
-    await eventually(t, '/service/Web/3', (_, status) => status === 404);
+    await eventuallyServed(t, '/service/Web/3', (_, status) => status === 404);
   });
 
   it('coalesces a burst: one render at a time, the last change wins', async () => {
@@ -161,7 +149,7 @@ describe('publishing', () => {
     const { _id, status, position, updatedAt, ...fields } = plan;
     await Promise.all(Array.from({ length: 8 }, (_, i) => editor.put(api.contentItem('plans', _id), { ...fields, price: `$${30 + i}` })));
     const final = (await editor.get(api.content('plans'))).body.find((p: { _id: string }) => p._id === _id).price as string;
-    await eventually(t, '/projects', (html) => html.includes(`<strong>${final}</strong>`));
+    await eventuallyServed(t, '/projects', (html) => html.includes(`<strong>${final}</strong>`));
     await t.site.settled();
     expect(t.site.status()).toMatchObject({ lastPublishedAt: expect.any(String), pagesRendered: expect.any(Number) });
     expect([status, position, typeof updatedAt]).toEqual(['published', 0, 'string']);
@@ -172,7 +160,7 @@ describe('publishing', () => {
     const [addon] = (await editor.get(api.content('addons'))).body;
     const { _id, status, position, updatedAt, ...fields } = addon;
     await editor.put(api.contentItem('addons', _id), { ...fields, price: '$50/month' });
-    await eventually(t, '/projects', (html) => html.includes('$50/month'));
+    await eventuallyServed(t, '/projects', (html) => html.includes('$50/month'));
     // Idle once the renders that notifications of earlier changes may still ask for are done.
     let answer = await editor.get(api.siteStatus);
     for (let i = 0; i < 200 && answer.body.state !== 'idle'; i++) {
@@ -206,19 +194,19 @@ describe('the company profile', () => {
     const saved = Date.now();
     expect((await superAdmin.put(api.companySettings, company)).status).toBe(200);
     const shows = (html: string) => html.includes('href="tel:+260961234567"') && html.includes('"telephone":"+260 96 123 4567"');
-    for (const path of ['/', '/about', '/service/Web/0', '/contact']) await eventually(second, path, shows);
-    await eventually(t, '/no-such-page', (html, status) => status === 404 && shows(html));
+    for (const path of ['/', '/about', '/service/Web/0', '/contact']) await eventuallyServed(second, path, shows);
+    await eventuallyServed(t, '/no-such-page', (html, status) => status === 404 && shows(html));
     // Within the bound every published change is held to (the eventually above), on both processes.
     expect(Date.now() - saved).toBeLessThan(10_000);
-    const html = await eventually(t, '/contact', shows);
-    expect(dataOf(html).company).toEqual(company);
+    const html = await eventuallyServed(t, '/contact', shows);
+    expect(pageDataOf(html).company).toEqual(company);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)![1]) as Record<string, unknown>;
     expect(jsonLd).toMatchObject({ telephone: company.phone, email: company.email, sameAs: [company.facebook, company.linkedin] });
     expect(html).toContain('href="mailto:hello@kafue.test"');
     expect(html).not.toContain(defaultCompany.phone);
     // Back to the seed: the other tests read the pages as seeded.
     expect((await superAdmin.put(api.companySettings, defaultCompany)).status).toBe(200);
-    await eventually(second, '/', (page) => page.includes(`"telephone":"${defaultCompany.phone}"`));
+    await eventuallyServed(second, '/', (page) => page.includes(`"telephone":"${defaultCompany.phone}"`));
   });
 });
 
@@ -231,8 +219,8 @@ describe('a new order', () => {
     await t.site.settled();
     const renders = t.site.publishes;
     expect((await editor.put(api.contentOrder('testimonials'), { ids: reversed.map((i) => i._id) })).status).toBe(200);
-    const names = (html: string) => (dataOf(html).testimonials as Listed[]).map((i) => i.name);
-    await eventually(t, '/', (html) => names(html).join() === reversed.map((i) => i.name).join());
+    const names = (html: string) => (pageDataOf(html).testimonials as Listed[]).map((i) => i.name);
+    await eventuallyServed(t, '/', (html) => names(html).join() === reversed.map((i) => i.name).join());
     await t.site.settled();
     expect(t.site.publishes - renders).toBe(1);
 
@@ -252,7 +240,7 @@ describe('a new order', () => {
 
     for (const draft of drafts) await editor.delete(api.contentItem('testimonials', draft._id));
     await editor.put(api.contentOrder('testimonials'), { ids: published.map((i) => i._id) });
-    await eventually(t, '/', (html) => names(html).join() === published.map((i) => i.name).join());
+    await eventuallyServed(t, '/', (html) => names(html).join() === published.map((i) => i.name).join());
   });
 });
 
@@ -270,7 +258,7 @@ describe('preview', () => {
       .get('content-security-policy')!
       .split(';')
       .map((d) => d.trim());
-    const sitePolicy = (await page(t, '/')).headers
+    const sitePolicy = (await sitePage(t, '/')).headers
       .get('content-security-policy')!
       .split(';')
       .map((d) => d.trim());
@@ -279,7 +267,7 @@ describe('preview', () => {
     expect(sitePolicy).toContain("script-src 'self'");
     expect(preview.text).toContain('<h1 id="service-title">Draft Only Service</h1>');
     expect((await visitor.get(api.contentPreview('services', item._id))).status).toBe(401);
-    expect((await page(t, '/service/Web/3')).status).toBe(404);
+    expect((await sitePage(t, '/service/Web/3')).status).toBe(404);
 
     const [testimonial] = (await editor.get(api.content('testimonials'))).body;
     const home = await editor.get(api.contentPreview('testimonials', testimonial._id));
@@ -294,13 +282,13 @@ describe('restoring a backup', () => {
     const [insight] = (await editor.get(api.content('insights'))).body;
     const { _id, status, position, updatedAt, ...fields } = insight;
     await editor.put(api.contentItem('insights', _id), { ...fields, title: 'Backed-up headline' });
-    await eventually(t, '/', (html) => html.includes('Backed-up headline'));
+    await eventuallyServed(t, '/', (html) => html.includes('Backed-up headline'));
     const backup = await dumpDatabase(t.db);
     const fresh = await startTestServer({ configure: withSite });
     try {
-      expect((await page(fresh, '/')).text).not.toContain('Backed-up headline');
+      expect((await sitePage(fresh, '/')).text).not.toContain('Backed-up headline');
       await restoreBackup(fresh.db, backup);
-      await eventually(fresh, '/', (html) => html.includes('Backed-up headline'));
+      await eventuallyServed(fresh, '/', (html) => html.includes('Backed-up headline'));
     } finally {
       await fresh.close();
     }

@@ -6,7 +6,7 @@ import { defaultHero } from '@kafue/common/hero';
 import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common/ssr';
 import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirst, relatedArticles } from '@kafue/common/articles';
 import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
-import { categoryKeys, legalPageKeys } from '@kafue/common/vocabulary';
+import { categoryKeys } from '@kafue/common/vocabulary';
 import { renderMarkdown } from '@kafue/common/markdown';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/common/newsletter';
 import { StaticRouter } from './router';
@@ -24,7 +24,7 @@ const newsletterPaths = [subscribePath, confirmSubscriptionPath, unsubscribePath
  * Paths of the public routes, prerendered and listed in the sitemap (the search page is rendered
  * for each query; the newsletter's pages are left out of the sitemap).
  */
-const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...legalPageKeys.map((key) => `/${key}`), ...newsletterPaths];
+const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...newsletterPaths];
 
 /** Every service detail path: /service/{category}/{index within the category}. */
 function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
@@ -50,7 +50,13 @@ function articlePaths(content: Pick<SiteContent, 'insights'>): string[] {
 }
 
 /** Every page of the site with this content (the 404 page aside), as prerendered and in the sitemap. */
-const pagePaths = (content: SiteContent): string[] => [...staticPaths, ...serviceDetailPaths(content), ...articlePaths(content)];
+const pagePaths = (content: SiteContent): string[] => [
+  ...staticPaths,
+  // A legal page unpublished is not a page (it answers 404).
+  ...content.legalPages.map((p) => `/${p.key}`),
+  ...serviceDetailPaths(content),
+  ...articlePaths(content),
+];
 
 /** One list page of articles; {} for a category or page that has none (the page then answers 404). */
 function articleListData(content: SiteContent, categoryKey: string | undefined, pageParam: string | undefined): PageData {
@@ -118,8 +124,8 @@ function collectionsShown(url: string, content: SiteSource): PageData {
 }
 
 /**
- * Renders one URL with its page's data. The 404 page, and a service page whose service does not
- * exist, answer 404 and have no canonical link.
+ * Renders one URL with its page's data. A page whose meta says notFound (the 404 page, a service
+ * or article that does not exist...) answers 404; it, and a noindex page, have no canonical link.
  */
 async function render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage> {
   const { page, params } = matchPage(new URL(url, 'http://localhost').pathname);
@@ -131,21 +137,17 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
       </StaticRouter>
     </PageDataSource>,
   );
-  const missing =
-    page === 'notFound' ||
-    (page === 'serviceDetail' && !findService(data, params.category, params.index)) ||
-    (page === 'insights' && !data.articleList) ||
-    (page === 'article' && !data.article) ||
-    (page === 'legal' && !data.legalPage);
-  // The canonical address leaves the query out: /contact?plan=... is the contact page. Search
-  // results have none (noindex): they are not pages of their own.
-  const canonical = missing || page === 'search' || page === 'newsletter' ? null : new URL(url, 'http://localhost').pathname;
+  // Each page's meta says whether its address shows anything (a service, an article... that
+  // exists) and whether it is a page of its own for search engines.
+  const meta = mod.meta(params, data);
+  // The canonical address leaves the query out: /contact?plan=... is the contact page.
+  const canonical = meta.notFound || meta.noindex ? null : new URL(url, 'http://localhost').pathname;
   return {
     html,
     page,
     data,
-    status: missing ? 404 : 200,
-    head: renderHead(mod.meta(params, data), data.company ?? defaultCompany, canonical, siteUrl),
+    status: meta.notFound ? 404 : 200,
+    head: renderHead(meta, data.company ?? defaultCompany, canonical, siteUrl),
   };
 }
 

@@ -25,8 +25,7 @@ import { parseSelection, selectionQuery } from '@kafue/common/requests';
 import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
-import { contentChannel, emptyContent, loadSiteContent } from '../content/published.js';
-import { readCompanyProfile } from '../settings/settings.js';
+import { contentChannel, loadSiteContent } from '../content/published.js';
 import { resolveSelection } from '../enquiries/requests.js';
 import { reindexSearch, searchSite } from '../search/search.js';
 import { loadRenderer, type Renderer } from './renderer.js';
@@ -273,12 +272,13 @@ export class SitePublisher {
    */
   contactPage(search: string): Promise<MemoryFile> | undefined {
     const query = selectionQuery(parseSelection(search));
-    if (!query || !this.renderer) return undefined;
+    const { renderer, content } = this;
+    if (!query || !renderer || !content) return undefined;
     const cached = this.selectionPages.get(query);
     if (cached) return cached;
     const pages = this.selectionPages;
     if (pages.size >= maxSelectionPages) pages.delete(pages.keys().next().value!);
-    const page = this.renderContactPage(this.renderer, query);
+    const page = this.renderContactPage(renderer, content, query);
     pages.set(query, page);
     // A failed render is not kept: the next request tries again.
     page.catch(() => pages.delete(query));
@@ -302,9 +302,9 @@ export class SitePublisher {
     return marked;
   }
 
-  private async renderContactPage(renderer: Renderer, query: string): Promise<MemoryFile> {
-    const { db } = this.options;
-    const [content, request] = await Promise.all([loadSiteContent(db), resolveSelection(db, parseSelection(query))]);
+  /** The contact page with a selection: the published content around what the server resolved of it. */
+  private async renderContactPage(renderer: Renderer, content: SiteSource, query: string): Promise<MemoryFile> {
+    const request = await resolveSelection(this.options.db, parseSelection(query));
     const data = { ...renderer.pageData(contactFormPath, content), request };
     const { html } = await renderer.renderPage(`${contactFormPath}?${query}`, content, data);
     return memoryFile(html, 'text/html; charset=utf-8');
@@ -335,11 +335,10 @@ export class SitePublisher {
    */
   async searchPage(search: string): Promise<MemoryFile | undefined> {
     const renderer = this.renderer;
-    if (!renderer) return undefined;
-    const { db } = this.options;
-    // The page shows no collection, only the company's contact points around the results.
-    const [company, answer] = await Promise.all([readCompanyProfile(db), searchSite(db, new URLSearchParams(search).get('q') ?? '')]);
-    const content = { ...emptyContent(), company };
+    // The published content: the company's contact points around the results are the other pages'.
+    const content = this.content;
+    if (!renderer || !content) return undefined;
+    const answer = await searchSite(this.options.db, new URLSearchParams(search).get('q') ?? '');
     const data = { ...renderer.pageData(searchPath, content), search: answer };
     const { html } = await renderer.renderPage(searchPath, content, data);
     return memoryFile(html, 'text/html; charset=utf-8');

@@ -188,20 +188,22 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
       return send(ctx, index, 'no-cache');
     }
 
-    // The contact page with a call to action's selection in its query is rendered on demand (and
-    // kept); the plain contact page, like every other page, comes from memory.
-    const selectionPage = ctx.querystring && `/${relative}` === contactFormPath ? site?.contactPage(ctx.querystring) : undefined;
-    if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
+    // Most requests: a page prerendered in memory, found by one lookup.
+    const page = memoryPage(relative, site);
+    if (page) {
+      // The contact page with a call to action's selection in its query is rendered on demand (and
+      // kept); the plain contact page, like every other page, comes from memory.
+      const selectionPage = ctx.querystring && `/${relative}` === contactFormPath ? site!.contactPage(ctx.querystring) : undefined;
+      if (selectionPage) return sendMemoryFile(ctx, await selectionPage);
+      // A page differs for browsers that ask to save data (no hero video): caches keep both.
+      ctx.vary('Save-Data');
+      const saving = ctx.get('Save-Data').toLowerCase() === 'on' ? site!.dataSavingPage(`/${relative}`) : undefined;
+      return sendMemoryFile(ctx, saving ? await saving : page);
+    }
     // The search page answers each query from the search index, rendered on demand.
     const searchPage = `/${relative}` === searchPath ? await site?.searchPage(ctx.querystring) : undefined;
     if (searchPage) return sendMemoryFile(ctx, searchPage);
-    const page = memoryPage(relative, site);
-    if (page) {
-      // A page differs for browsers that ask to save data (no hero video): caches keep both.
-      ctx.vary('Save-Data');
-      const saving = ctx.get('Save-Data').toLowerCase() === 'on' ? site?.dataSavingPage(`/${relative}`) : undefined;
-      return sendMemoryFile(ctx, saving ? await saving : page);
-    }
+    // Files, and the pages rendered on their first request (an article's, the later list pages).
     if (site?.active || (await dirExists(siteDir))) {
       const found = await findSiteFile(siteDir, relative, site);
       if (found) return 'memory' in found ? sendMemoryFile(ctx, found.memory) : send(ctx, found.file, found.cacheControl);

@@ -1,10 +1,11 @@
-import { Suspense, use, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
 import { PageDataSource, pageDataKey, useCompany } from '../content/data';
 import { newsletterTexts, privacyPath, subscribePath, type NewsletterNote } from '@kafue/common/newsletter';
 import { Icon } from './Icon';
+import { RobotChecks, useFormPost } from './form-post';
 import { ContactList, Logo, SocialLinks } from './common';
 import { MobileMenu } from './MobileMenu';
 import { prefersReducedMotion, setupReveal } from './reveal';
@@ -144,42 +145,24 @@ function Newsletter() {
   // The layout stands outside the page's PageDataContext: it reads the page's data by its address.
   const { startedAt } = use(PageDataSource)(pageDataKey(pathname, search));
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
   const [note, setNote] = useState<NewsletterNote | null>(null);
-  // When the form was shown: a form filled in faster than a person can is a robot's.
-  const shownAt = useRef(0);
-  useEffect(() => {
-    shownAt.current = Date.now();
-  }, []);
   const n = footer.newsletter;
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (sending) return;
-    const website = (e.currentTarget.elements.namedItem('website') as HTMLInputElement).value;
-    setSending(true);
-    let next: NewsletterNote = { kind: 'error', message: newsletterTexts.failed };
-    try {
-      const response = await fetch('/api/subscribers', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email, website, startedAt: shownAt.current, page: pathname }),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> };
-      if (response.ok) {
-        next = { kind: 'success', message: answer.message ?? newsletterTexts.checkInbox };
+  const { sending, onSubmit } = useFormPost(
+    '/api/subscribers',
+    () => ({ email, page: pathname }),
+    (answer) => {
+      const body = (answer?.body ?? {}) as { message?: string; errors?: Record<string, string> };
+      if (answer?.ok) {
+        setNote({ kind: 'success', message: body.message ?? newsletterTexts.checkInbox });
         setEmail('');
-      } else next = { kind: 'error', message: answer.errors?.email ?? answer.message ?? newsletterTexts.failed };
-    } catch {
-      // Offline or unreachable: the failure note.
-    }
-    setNote(next);
-    setSending(false);
-  };
+      } else setNote({ kind: 'error', message: body.errors?.email ?? body.message ?? newsletterTexts.failed });
+    },
+  );
   return (
     <div className="footer-col">
       <h2>{n.heading}</h2>
       <p>{n.text}</p>
-      <form className="newsletter" method="post" action={subscribePath} onSubmit={(e) => void submit(e)}>
+      <form className="newsletter" method="post" action={subscribePath} onSubmit={onSubmit}>
         <label className="sr-only" htmlFor="newsletter-email">
           {n.label}
         </label>
@@ -193,13 +176,8 @@ function Newsletter() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
-        <div className="hp" aria-hidden="true">
-          <label htmlFor="newsletter-website">Website</label>
-          <input id="newsletter-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        {/* Sent only by the form without JavaScript: when the server rendered this page, and where it is. */}
-        {startedAt !== undefined && <input type="hidden" name="startedAt" value={startedAt} />}
+        <RobotChecks id="newsletter-website" startedAt={startedAt} />
+        {/* Sent only by the form without JavaScript: where it is. */}
         <input type="hidden" name="page" value={pathname} />
         <button type="submit" className="btn btn-accent" disabled={sending} aria-disabled={sending}>
           {n.button}

@@ -7,16 +7,6 @@ import { Icon } from './Icon';
 import type { IconName } from './icon-paths';
 import type { Feature } from '../content/types';
 
-/** A link the specification leaves without a target: it stays on the page. */
-export function DeadLink({ className, children }: { className?: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/anchor-is-valid -- the specification draws these as links but gives them no target
-    <a href="#" className={className} onClick={(e) => e.preventDefault()}>
-      {children}
-    </a>
-  );
-}
-
 export function SectionHeader({
   id,
   eyebrow,

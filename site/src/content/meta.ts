@@ -8,6 +8,10 @@ export interface PageMeta {
   article?: ArticleSummary;
   /** The page links the articles' RSS feed in its head. */
   feed?: boolean;
+  /** Nothing is at this address (the 404 page, or a page whose item does not exist): it answers 404, without a canonical link. */
+  notFound?: boolean;
+  /** The page is not one of its own for search engines (search results, the newsletter's pages): no canonical link, noindex. */
+  noindex?: boolean;
 }
 
 const suffix = ` | ${brand.company}`;
@@ -43,17 +47,17 @@ export const routeMeta = {
   newsletter: {
     title: `Newsletter${suffix}`,
     description: `Confirm or end your subscription to the ${brand.company} newsletter.`,
+    noindex: true,
   },
   notFound: {
     title: `Page Not Found${suffix}`,
     description: `The page you are looking for does not exist on the ${brand.company} website.`,
+    notFound: true,
   },
 } satisfies Record<string, PageMeta>;
 
 export function serviceMeta(title: string | undefined, desc: string | undefined): PageMeta {
-  return title && desc
-    ? { title: `${title}${suffix}`, description: desc }
-    : { title: `Service Not Found${suffix}`, description: routeMeta.notFound.description };
+  return title && desc ? { title: `${title}${suffix}`, description: desc } : { ...routeMeta.notFound, title: `Service Not Found${suffix}` };
 }
 
 /** A legal page's title and description: its own title, as the console edits it. */
@@ -68,5 +72,6 @@ export function searchMeta(query: string | undefined): PageMeta {
   return {
     title: query ? `Search: ${query}${suffix}` : `Search${suffix}`,
     description: `Search the ${brand.company} website: services, prices, FAQs and articles.`,
+    noindex: true,
   };
 }

@@ -1,4 +1,4 @@
-import { use, useEffect, useRef, useState, type FormEvent } from 'react';
+import { use, useEffect, useRef, useState } from 'react';
 import { mapEmbedUrl, mapPageUrl, phoneHref } from '@kafue/common/company';
 import {
   contactFieldSpecs as f,
@@ -17,6 +17,7 @@ import { contactPage as t, legalText } from '../content/pages';
 import { routeMeta } from '../content/meta';
 import { PageDataContext, useCompany } from '../content/data';
 import { WhatsAppLink } from '../components/WhatsAppLink';
+import { RobotChecks, useFormPost } from '../components/form-post';
 
 export const meta = () => routeMeta.contact;
 
@@ -109,47 +110,22 @@ function ContactForm() {
   const { contactNote: note, startedAt, request } = use(PageDataContext);
   const { pathname, search } = useLocation();
   const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
-  const [sending, setSending] = useState(false);
   const [result, setResult] = useState<FormResult | null>(
     note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null,
   );
-  // When the form was shown: a form filled in faster than a person can is a robot's.
-  const shownAt = useRef(0);
-  useEffect(() => {
-    shownAt.current = Date.now();
-  }, []);
   const set = (field: ContactField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (sending) return;
-    const website = (e.currentTarget.elements.namedItem('website') as HTMLInputElement).value;
-    setSending(true);
-    let next: FormResult;
-    try {
-      const response = await fetch('/api/enquiries', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        // What the call to action chose goes as the server resolved it, with the address it was sent from.
-        body: JSON.stringify({
-          ...values,
-          website,
-          startedAt: shownAt.current,
-          ...(request?.request && { request: request.request }),
-          page: pathname + search,
-        }),
-      });
-      const answer: unknown = await response.json().catch(() => null);
-      next = response.ok ? { sent: true } : { error: errorText(answer) };
-    } catch {
-      next = { error: contactFormTexts.failed };
-    }
-    setSending(false);
-    setResult(next);
-    if ('sent' in next) setValues(empty);
-  };
+  const { sending, onSubmit } = useFormPost(
+    '/api/enquiries',
+    // What the call to action chose goes as the server resolved it, with the address it was sent from.
+    () => ({ ...values, ...(request?.request && { request: request.request }), page: pathname + search }),
+    (answer) => {
+      setResult(answer?.ok ? { sent: true } : { error: errorText(answer?.body) });
+      if (answer?.ok) setValues(empty);
+    },
+  );
   return (
     // Without JavaScript the selection rides in the action's address, where the server reads it.
-    <form className="contact-form" method="post" action={contactHref(request?.selection ?? {})} onSubmit={(e) => void submit(e)}>
+    <form className="contact-form" method="post" action={contactHref(request?.selection ?? {})} onSubmit={onSubmit}>
       {request && <YourRequest request={request} />}
       <div className="field">
         <label htmlFor="contact-name">{f.fullName.label}</label>
@@ -222,13 +198,7 @@ function ContactForm() {
           onChange={set('message')}
         />
       </div>
-      {/* The honeypot: out of sight, out of the tab order and of the accessibility tree. */}
-      <div className="hp" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
-      {/* Sent only by the form without JavaScript: when the server rendered this page. */}
-      {startedAt !== undefined && <input type="hidden" name="startedAt" value={startedAt} />}
+      <RobotChecks id="contact-website" startedAt={startedAt} />
       <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={sending} aria-disabled={sending}>
         {sending ? (
           <>
