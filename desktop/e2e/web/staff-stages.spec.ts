@@ -5,28 +5,17 @@
  * list, the enquiry and the Lost dialog at 1366 and 390 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { api, type CompanyProfile, type EnquiryDetail, type EnquiryList } from '@kafue/common/contract';
-import { expectNoViolations } from './axe';
+import type { CompanyProfile } from '@kafue/common/company';
+import { api, type EnquiryDetail, type EnquiryList } from '@kafue/common/contract';
+import { axeAtBothWidths, widths } from './axe';
 import { apiAs, choose, createEnquiry, readBack, readyStaff, staffSignIn, superAdmin, toasts } from './support';
 
 test.describe.configure({ timeout: 120_000 });
-
-const widths = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
 
 /** The cells of the staff member's row for `name`, by column (a card's lines on a phone). */
 function rowOf(page: Page, name: string) {
   const row = page.getByRole('region', { name: 'Your enquiries' }).getByRole('row').filter({ hasText: name });
   return { row, status: row.getByRole('cell').nth(3), stage: row.getByRole('cell').nth(4), timeLeft: row.getByRole('cell').nth(5) };
-}
-
-async function axeAtBothWidths(page: Page, screen: string) {
-  for (const [name, size] of Object.entries(widths)) {
-    await page.setViewportSize(size);
-    await expectNoViolations(page, `${screen} at ${name} width`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${screen} wider than the ${name} screen`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize(widths.desktop);
 }
 
 test('a staff member moves their enquiry through the stages (Lost with a reason) and chats on WhatsApp once the company uses it', async ({
