@@ -36,7 +36,7 @@ export function useMinuteClock(): Date {
 }
 
 /** Whether the enquiry still waits for its first response (not spam, not closed). */
-export const isWaiting = (e: Pick<Enquiry, 'responseDueAt' | 'firstResponseAt' | 'status'>) =>
+const isWaiting = (e: Pick<Enquiry, 'responseDueAt' | 'firstResponseAt' | 'status'>) =>
   e.responseDueAt !== null && e.firstResponseAt === null && e.status !== 'Closed' && e.status !== 'Spam';
 
 /** "2 hours left", "Overdue by 35 minutes" (in red), "Answered", or nothing to say. */
