@@ -52,6 +52,7 @@ export const calls = {
   logMyEnquiryContact: { method: 'POST', path: `${api.staffMyEnquiries}/:id/contacts` },
   getMyEnquiryTimeline: { method: 'GET', path: `${api.staffMyEnquiries}/:id/timeline` },
   listMySavedReplies: { method: 'GET', path: api.staffMySavedReplies },
+  getMyCompanyWhatsapp: { method: 'GET', path: api.staffMyCompanyWhatsapp },
 
   // Staff users
   listStaff: { method: 'GET', path: api.staff },

@@ -267,6 +267,8 @@ export const api = {
   savedReplies: '/api/saved-replies',
   savedReplyById: (id: string) => `/api/saved-replies/${encodeURIComponent(id)}`,
   staffMySavedReplies: '/api/staff/me/saved-replies',
+  /** What the portal needs of the company profile: its WhatsApp number. */
+  staffMyCompanyWhatsapp: '/api/staff/me/company-whatsapp',
   notificationSettings: '/api/admin/settings/notifications',
   dashboard: '/api/dashboard',
   /** The first-run checklist (GET) and its dismissed items (POST one). */

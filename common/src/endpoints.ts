@@ -34,6 +34,7 @@ import {
   checklistDismissBody,
   companyProfile,
   companyProfileAnswer,
+  companyWhatsapp,
   replyTargets,
   replyTargetsAnswer,
   heroSettings,
@@ -164,6 +165,7 @@ export const endpoints = {
   logMyEnquiryContact: { ...calls.logMyEnquiryContact, body: enquiryContactBody, answer: { 201: enquiryResponseAnswer } },
   getMyEnquiryTimeline: { ...calls.getMyEnquiryTimeline, answer: { 200: enquiryTimeline } },
   listMySavedReplies: { ...calls.listMySavedReplies, answer: { 200: savedReplyList } },
+  getMyCompanyWhatsapp: { ...calls.getMyCompanyWhatsapp, answer: { 200: companyWhatsapp } },
 
   listStaff: { ...calls.listStaff, answer: { 200: staffList } },
   createStaff: { ...calls.createStaff, body: staffCreateBody, answer: { 201: staffCreateAnswer } },

@@ -62,6 +62,10 @@ export const companyProfile = z
   })
   .meta({ id: 'CompanyProfile' }) satisfies z.ZodType<CompanyProfile>;
 
+/** The one part of the company profile staff read: whether (and which) WhatsApp number the company uses. */
+export const companyWhatsapp = companyProfile.pick({ whatsapp: true }).meta({ id: 'CompanyWhatsapp' });
+export type CompanyWhatsapp = z.infer<typeof companyWhatsapp>;
+
 export const companyProfileAnswer = messageAnswer.extend({ company: companyProfile }).meta({ id: 'CompanyProfileAnswer' });
 
 /** The reply clock's targets (reply-clock.ts): whole business hours, the target within the most. */

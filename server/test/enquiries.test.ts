@@ -557,6 +557,22 @@ describe('the staff portal', () => {
     // Nor do staff reach the admins' inbox.
     expect((await mine.client.get(api.enquiries)).status).toBe(403);
   });
+
+  it("reads the company's WhatsApp number ('' for none), and nothing else of the profile", async () => {
+    const staff = await t.staff();
+    const company = (await superAdmin.get(api.companySettings)).body;
+    try {
+      expect((await superAdmin.put(api.companySettings, { ...company, whatsapp: '' })).status).toBe(200);
+      expect(await staff.client.get(api.staffMyCompanyWhatsapp)).toMatchObject({ status: 200, body: { whatsapp: '' } });
+      expect((await superAdmin.put(api.companySettings, { ...company, whatsapp: '+260971234567' })).status).toBe(200);
+      const answer = await staff.client.get(api.staffMyCompanyWhatsapp);
+      expect(answer).toMatchObject({ status: 200 });
+      expect(answer.body).toEqual({ whatsapp: '+260971234567' });
+      expect((await staff.client.get(api.companySettings)).status).toBe(403);
+    } finally {
+      await superAdmin.put(api.companySettings, company);
+    }
+  });
 });
 
 describe('the totals the triggers keep', () => {

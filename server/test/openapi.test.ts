@@ -292,6 +292,7 @@ describe('recorded answers', () => {
     expect((await call(moderator, 'POST', `${enquiryById}/notes`, { text: 'Called' }, { id: enquiryId })).status).toBe(201);
     const mineById = `${api.staffMyEnquiries}/:id`;
     expect((await call(worker.client, 'GET', api.staffMyEnquiries)).status).toBe(200);
+    expect((await call(worker.client, 'GET', api.staffMyCompanyWhatsapp)).status).toBe(200);
     expect((await call(worker.client, 'GET', mineById, undefined, { id: enquiryId })).status).toBe(200);
     expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
     expect((await call(worker.client, 'POST', `${mineById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);

@@ -240,6 +240,7 @@ const rows: Row[] = [
   },
   { call: 'GET /api/staff/me/enquiries/{id}/timeline', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiryTimeline(missing)) },
   { call: 'GET /api/staff/me/saved-replies', allowed: ['staff'], run: (c) => c.get(api.staffMySavedReplies) },
+  { call: 'GET /api/staff/me/company-whatsapp', allowed: ['staff'], run: (c) => c.get(api.staffMyCompanyWhatsapp) },
   // Saved replies: read by any admin, kept by Editors and Super Admins.
   { call: 'GET /api/saved-replies', allowed: admins, run: (c) => c.get(api.savedReplies) },
   { call: 'POST /api/saved-replies', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.savedReplies, {}) },

@@ -33,3 +33,17 @@ export async function expectNoViolations(page: Page, state: string, exclude?: st
   const lines = found.flatMap((v) => v.nodes.map((n) => `${v.rule}: ${v.help} | ${n.target} | ${n.why.replace(/\s+/g, ' ')}`));
   expect.soft(lines, `axe violations on ${state}`).toEqual([]);
 }
+
+/** The two widths every screen is checked at: a laptop's and a phone's. */
+export const widths = { desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
+
+/** Axe at both widths on the screen as it stands, and nothing wider than the screen; back at the desktop width after. */
+export async function axeAtBothWidths(page: Page, screen: string): Promise<void> {
+  for (const [name, size] of Object.entries(widths)) {
+    await page.setViewportSize(size);
+    await expectNoViolations(page, `${screen} at ${name} width`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${screen} wider than the ${name} screen`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(widths.desktop);
+}

@@ -10,25 +10,14 @@ import {
   choose,
   createAdmin,
   createEnquiry,
-  createStaff,
   readBack,
+  readyStaff,
   signIn,
   staffSignIn,
   superAdmin,
   toasts,
   unique,
 } from './support';
-
-/** A staff member past the first sign-in's password change, with the password they chose. */
-async function readyStaff() {
-  const { staff, oneTimePassword } = await createStaff();
-  const ctx = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
-  expect((await ctx.post(api.staffLogin, { data: { email: staff.email, password: oneTimePassword } })).status()).toBe(200);
-  const password = 'Staff-works-it-1';
-  expect((await ctx.post(api.staffMyPassword, { data: { currentPassword: oneTimePassword, newPassword: password } })).status()).toBe(200);
-  await ctx.dispose();
-  return { ...staff, password };
-}
 
 function row(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });

@@ -10,14 +10,12 @@ import pg from 'pg';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { reminderMessages, type LeadReport, type Reminder, type ReminderAnswer } from '@kafue/common/schemas';
 import { dataDir } from '../../playwright.config';
-import { expectNoViolations } from './axe';
+import { axeAtBothWidths, widths } from './axe';
 import { createEnquiry, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 // The screens load their own chunk first: on a busy machine that takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
-
-const widths = { desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
 
 /** The server's embedded database (its port and password are in its data folder). */
 async function database(): Promise<pg.Client> {
@@ -32,17 +30,6 @@ async function enquiryId(page: Page, fullName: string): Promise<string> {
   const list = await readBack<EnquiryList>(page, `${api.enquiries}?q=${encodeURIComponent(fullName)}`);
   expect(list.items).toHaveLength(1);
   return list.items[0]._id;
-}
-
-/** Axe at both widths on the screen as it stands. */
-async function axeAtBothWidths(page: Page, screen: string) {
-  for (const [name, size] of Object.entries(widths)) {
-    await page.setViewportSize(size);
-    await expectNoViolations(page, `${screen} at ${name} width`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${screen} wider than the ${name} screen`).toBeLessThanOrEqual(0);
-  }
-  await page.setViewportSize(widths.desktop);
 }
 
 test.beforeEach(async ({ page }) => {

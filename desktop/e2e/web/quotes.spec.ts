@@ -2,14 +2,45 @@
  * A quote as the team and the client meet it: built in the console from a pricing request (its
  * lines prefilled), saved and sent; the mailed link (read from the server's outbox) opened
  * signed out, asked about and accepted with a name and the tick; the console then shows it
- * accepted, the enquiry closed and the question on its timeline as the client's note. axe on the
- * Quotes section at 1366 and 390 px and on the public page.
+ * accepted, the enquiry won and closed, and the question on its timeline as the client's note;
+ * the Reports screen counts it. axe on the Quotes section at 1366 and 390 px and on the public page.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { api, type EnquiryList } from '@kafue/common/contract';
+import type { LeadReport } from '@kafue/common/schemas';
 import { expectNoViolations } from './axe';
-import { createEnquiry, outboxLink, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, createEnquiry, outboxLink, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 test.describe.configure({ timeout: 180_000 });
+
+/**
+ * What the Reports screen shows for the current month (the last row of its default range, the
+ * twelve months up to today) and in its "Quotes accepted" total, as a user reads them; and the
+ * win rate the screen rounds, unrounded from the same report.
+ */
+async function reportFigures(page: Page) {
+  await page.goto('/admin/reports');
+  const table = page.getByRole('region', { name: 'The report per period' });
+  // The screen's code (its charts) and the year's report can take a while on a loaded machine.
+  await expect(table.getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 });
+  const columns = await table.getByRole('columnheader').allTextContents();
+  const month = table.getByRole('row').last();
+  const cell = async (column: string) => (await month.getByRole('cell').nth(columns.indexOf(column)).textContent()) ?? '';
+  const value = await cell('Value accepted');
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.UTC(new Date().getUTCFullYear() - 1, new Date().getUTCMonth(), new Date().getUTCDate() + 1));
+  const report = await readBack<LeadReport>(page, `${api.leadReport}?from=${from.toISOString().slice(0, 10)}&to=${today}&by=month`);
+  return {
+    month: await cell('Period'),
+    sent: Number(await cell('Quotes sent')),
+    accepted: Number(await cell('Quotes accepted')),
+    acceptedTotal: Number(await page.getByTestId('total Quotes accepted').textContent()),
+    /** The month's USD per month accepted ("USD 1200 + USD 50/month; ZMW ..."), 0 for none. */
+    usdMonthly: Number(/USD ([\d.]+)\/month/.exec(value)?.[1] ?? 0),
+    winRateShown: await cell('Win rate'),
+    winRate: report.periods.at(-1)?.winRate ?? null,
+  };
+}
 
 async function openEnquiry(page: Page, fullName: string) {
   await page.goto('/admin/enquiries');
@@ -18,8 +49,18 @@ async function openEnquiry(page: Page, fullName: string) {
   return page.getByRole('dialog', { name: fullName });
 }
 
-test('a quote built from a pricing request, sent, accepted by the client signed out: the enquiry is won', async ({ page, browser }) => {
+test('a quote built from a pricing request, sent, accepted by the client signed out: the enquiry is won and the report counts it', async ({
+  page,
+  browser,
+}) => {
   const slug = unique('quote');
+  // A lead of this month lost first, so that the month's win rate is under 100% and one more won must raise it.
+  const lost = await createEnquiry();
+  const admin = await apiAs(superAdmin);
+  const found = (await (await admin.get(`${api.enquiries}?q=${encodeURIComponent(lost.fullName)}`)).json()) as EnquiryList;
+  const moved = await admin.put(`${api.enquiryById(found.items[0]._id)}/stage`, { data: { stage: 'lost', lostReason: 'price' } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await admin.dispose();
   const enquiry = await createEnquiry({
     fullName: `Client ${slug}`,
     email: `${slug}@kafue.test`,
@@ -29,6 +70,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
 
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, superAdmin);
+  const before = await reportFigures(page);
   const drawer = await openEnquiry(page, enquiry.fullName);
   await expect(drawer.getByText('No quotes yet.')).toBeVisible();
   await drawer.getByRole('button', { name: 'New quote' }).click();
@@ -92,6 +134,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   const again = await openEnquiry(page, enquiry.fullName);
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText('Accepted');
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText(`accepted by ${enquiry.fullName}`);
+  await expect(again.getByText('Won', { exact: true }).first()).toBeVisible();
   await expect(again.getByText('Closed', { exact: true }).first()).toBeVisible();
   // The client's question: a note on the timeline, once, named for its quote and its asker.
   const question = again
@@ -101,4 +144,20 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   await expect(question).toHaveCount(1);
   await expect(question).toContainText('Is the domain included?');
   await expect(question).toContainText(enquiry.fullName);
+  await page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: enquiry.fullName });
+  await expect(row.getByText('Won', { exact: true })).toBeVisible();
+
+  // The Reports screen counts it in this month: one more sent and accepted, its value per month in USD, the win rate up.
+  const after = await reportFigures(page);
+  expect(after.month).toBe(before.month);
+  expect(after.sent).toBe(before.sent + 1);
+  expect(after.accepted).toBe(before.accepted + 1);
+  expect(after.acceptedTotal).toBe(before.acceptedTotal + 1);
+  expect(after.usdMonthly).toBeCloseTo(before.usdMonthly + 171.68, 2);
+  expect(before.winRate, 'a lost lead this month').not.toBeNull();
+  expect(after.winRate!).toBeGreaterThan(before.winRate!);
+  expect(after.winRateShown).toBe(`${Math.round(after.winRate! * 100)}%`);
+  await expectNoViolations(page, 'the Reports screen counting the accepted quote');
 });

@@ -63,6 +63,17 @@ export async function createStaff(body: Partial<StaffCreateBody> = {}): Promise<
   return answer;
 }
 
+/** A staff member past the first sign-in's password change, with the password they chose. */
+export async function readyStaff(): Promise<StaffCreateAnswer['staff'] & { password: string }> {
+  const { staff, oneTimePassword } = await createStaff();
+  const ctx = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
+  expect((await ctx.post(api.staffLogin, { data: { email: staff.email, password: oneTimePassword } })).status()).toBe(200);
+  const password = 'Staff-works-it-1';
+  expect((await ctx.post(api.staffMyPassword, { data: { currentPassword: oneTimePassword, newPassword: password } })).status()).toBe(200);
+  await ctx.dispose();
+  return { ...staff, password };
+}
+
 /** Signs in through the admin sign-in screen and waits for the dashboard. */
 export async function signIn(page: Page, creds: Credentials): Promise<void> {
   await page.goto(adminLoginPath);

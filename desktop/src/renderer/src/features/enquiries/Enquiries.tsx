@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -13,14 +12,12 @@ import {
   TextInput,
   Title,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { useFilterFold } from '../../components/FilterFold';
-import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
-import { PhoneLinks } from '../../components/PhoneLinks';
+import { EnquiryStandingCells, EnquiryWhoCell } from '../../components/EnquiryCells';
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -29,7 +26,7 @@ import type { EnquirySortField } from '@kafue/common/contract';
 import { EnquiryDetail, type DetailSections } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
-import { StageBadge, TimeLeft, useMinuteClock } from './stages';
+import { useMinuteClock } from './stages';
 import { leadStageLabels, leadStages } from '@kafue/common/leads';
 import { Link } from 'react-router-dom';
 import { texts, useActiveStaff, useBulkStatus, useCompanyWhatsapp, useEnquiryList, useExportCsv } from './useEnquiries';
@@ -257,33 +254,12 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
                   />
                 </Table.Td>
                 <Table.Td data-label="Received">{format(e.createdAt)}</Table.Td>
-                <Table.Td data-label="Name">
-                  {e.fullName}
-                  {!e.readAt && <VisuallyHidden> (unread)</VisuallyHidden>}
-                  {e.knownContact && (
-                    <Badge ml="xs" size="sm" variant="light" color="grape">
-                      Known contact
-                    </Badge>
-                  )}
-                  {/* Who wrote, in one cell: with eleven columns a separate Email column pushed the table past a 1366 px screen. */}
-                  <Text size="sm" fw={400} style={{ overflowWrap: 'anywhere' }}>
-                    {e.email}
-                  </Text>
-                  {e.phone && <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={whatsapp} />}
-                </Table.Td>
+                <EnquiryWhoCell enquiry={e} whatsapp={whatsapp} unread={!e.readAt} />
                 <Table.Td data-label="Service">{e.service}</Table.Td>
                 <Table.Td data-label="Kind">
                   <EnquiryKindBadge kind={e.kind} />
                 </Table.Td>
-                <Table.Td data-label="Status">
-                  <EnquiryStatusBadge status={e.status} />
-                </Table.Td>
-                <Table.Td data-label="Stage">
-                  <StageBadge stage={e.stage} />
-                </Table.Td>
-                <Table.Td data-label="Time left">
-                  <TimeLeft enquiry={e} now={now} />
-                </Table.Td>
+                <EnquiryStandingCells enquiry={e} now={now} />
                 <Table.Td data-label="Assignee">{e.assignee?.name ?? 'Unassigned'}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>

@@ -3,12 +3,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { calls } from '@kafue/common/calls';
 import { messages, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
-import type { EnquiryContactBody, EnquiryReplyBody } from '@kafue/common/schemas';
+import type { EnquiryContactBody, EnquiryReplyBody, EnquiryStageBody } from '@kafue/common/schemas';
 import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { EnquiryFollowUp, type FollowUpCalls } from '../../components/EnquiryFollowUp';
 import { EnquiryStatusBadge, NoteForm } from '../../components/EnquiryNotes';
+import { EnquiryStandingCells, EnquiryWhoCell } from '../../components/EnquiryCells';
+import { EnquiryStageLine, StageBadge, useMinuteClock, useStageMove } from '../../components/EnquiryStage';
 import { PhoneLinks } from '../../components/PhoneLinks';
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
@@ -28,7 +30,15 @@ const portalApi = {
   reply: (id: string, body: EnquiryReplyBody) => call(calls.replyToMyEnquiry, { params: { id }, body }),
   contact: (id: string, body: EnquiryContactBody) => call(calls.logMyEnquiryContact, { params: { id }, body }),
   savedReplies: () => call(calls.listMySavedReplies),
+  setStage: (id: string, body: EnquiryStageBody) => unwrap(call(calls.setMyEnquiryStage, { params: { id }, body })),
+  companyWhatsapp: () => call(calls.getMyCompanyWhatsapp),
 };
+
+/** Whether the company uses WhatsApp (staff read only its number): then a phone number also opens a chat. */
+function useCompanyWhatsapp(): boolean {
+  const company = useQuery({ queryKey: ['staff-portal', 'company-whatsapp'], queryFn: () => unwrap(portalApi.companyWhatsapp()) });
+  return Boolean(company.data?.whatsapp);
+}
 
 /** The calls behind the portal's timeline, reply and contact forms on one enquiry. */
 function followUpCalls(id: string, onChanged: () => void): FollowUpCalls {
@@ -47,6 +57,8 @@ function followUpCalls(id: string, onChanged: () => void): FollowUpCalls {
 export function MyEnquiries({ format }: { format: (iso: string) => string }) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
+  const now = useMinuteClock();
+  const whatsapp = useCompanyWhatsapp();
   const list = useQuery({
     queryKey: [...key, 'list', page],
     queryFn: () => unwrap(portalApi.list(page)),
@@ -61,7 +73,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
       <DataTable
         loading={list.isPending}
         label="Your enquiries"
-        minWidth={560}
+        minWidth={760}
         cards
         head={
           <>
@@ -69,24 +81,21 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
             <Table.Th>Name</Table.Th>
             <Table.Th>Service</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Stage</Table.Th>
+            <Table.Th>Time left</Table.Th>
             <Table.Th>Actions</Table.Th>
           </>
         }
       >
         {items.length === 0 ? (
-          <EmptyRow columns={5}>No enquiries are assigned to you.</EmptyRow>
+          <EmptyRow columns={7}>No enquiries are assigned to you.</EmptyRow>
         ) : (
           items.map((e) => (
             <Table.Tr key={e._id}>
               <Table.Td data-label="Received">{format(e.createdAt)}</Table.Td>
-              <Table.Td data-label="Name">
-                {e.fullName}
-                {e.phone && <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={false} />}
-              </Table.Td>
+              <EnquiryWhoCell enquiry={e} whatsapp={whatsapp} />
               <Table.Td data-label="Service">{e.service}</Table.Td>
-              <Table.Td data-label="Status">
-                <EnquiryStatusBadge status={e.status} />
-              </Table.Td>
+              <EnquiryStandingCells enquiry={e} now={now} />
               <Table.Td>
                 <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>
                   Open
@@ -108,6 +117,8 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
 
 function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: string) => string; onClose: () => void }) {
   const client = useQueryClient();
+  const whatsapp = useCompanyWhatsapp();
+  const move = useStageMove(portalApi.setStage, key, 'staff');
   const detail = useQuery({
     queryKey: [...key, 'detail', id],
     enabled: id !== null,
@@ -142,17 +153,19 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
         <Stack>
           <Group gap="xs">
             <EnquiryStatusBadge status={e.status} />
+            <StageBadge stage={e.stage} />
             <Text size="sm" c="dimmed">
               Received {format(e.createdAt)}
             </Text>
           </Group>
+          <EnquiryStageLine enquiry={e} move={move} format={format} />
           <Group gap="xs" wrap="wrap">
             <Anchor size="sm" href={`mailto:${e.email}`}>
               {e.email}
             </Anchor>
             {e.phone && (
               <Text size="sm" component="span">
-                <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={false} />
+                <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={whatsapp} />
               </Text>
             )}
             {e.service && (
