@@ -10,7 +10,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { api, messages, type EnquiryList } from '@kafue/common/contract';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { baseURL, choose, createEnquiry, createStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
+import { baseURL, choose, createEnquiry, readyStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
 
 // Several axe passes and mail deliveries on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -146,16 +146,11 @@ test('reply to an enquiry from a saved reply and see the captured mail, threaded
 });
 
 test('a staff member replies to an enquiry assigned to them from the portal', async ({ page }) => {
-  const { staff, oneTimePassword } = await createStaff();
-  const ctx = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
-  expect((await ctx.post(api.staffLogin, { data: { email: staff.email, password: oneTimePassword } })).status()).toBe(200);
-  const password = 'Staff-replies-1';
-  expect((await ctx.post(api.staffMyPassword, { data: { currentPassword: oneTimePassword, newPassword: password } })).status()).toBe(200);
-  await ctx.dispose();
+  const staff = await readyStaff();
   const enquiry = await enquiryWithId(staff._id);
 
   await page.setViewportSize(widths.phone);
-  await staffSignIn(page, staff.email, password);
+  await staffSignIn(page, staff.email, staff.password);
   await page.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
   const drawer = page.getByRole('dialog', { name: enquiry.fullName });
   await drawer.getByRole('textbox', { name: 'Message' }).fill('I will call you this afternoon.');
