@@ -34,6 +34,14 @@ export type Principal =
       mustChangePassword: boolean;
     };
 
+/**
+ * A staff member reaches only the enquiries assigned to them, an admin every one: the id the
+ * enquiry queries keep a staff caller to (another person's enquiry answers 404), none for an
+ * admin. Here, beside the principal, so that routes and domain modules both ask it.
+ */
+export const assignedTo = (principal: Pick<Principal, 'kind' | 'id'>): string | undefined =>
+  principal.kind === 'staff' ? principal.id : undefined;
+
 /** Where and how a session was opened (shown in the list of active sessions). */
 export interface SessionOrigin {
   address?: string;

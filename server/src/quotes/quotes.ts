@@ -21,12 +21,12 @@ import {
 } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
 import { HttpError, notFound } from '../http/errors.js';
+import { assignedTo } from '../auth/sessions.js';
 import { addNote } from '../enquiries/enquiries.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
-import { quoted } from '../mail/notify.js';
+import { asOneLine, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { brand } from '@kafue/common/brand';
 
 type Db = DataSource | EntityManager;
 
@@ -108,9 +108,10 @@ async function withQuestions(db: Db, rows: QuoteRow[], now?: Date): Promise<Quot
 
 /** The enquiry, if it exists and (for a staff member) is assigned to them; 404 otherwise. */
 async function assertEnquiry(db: Db, enquiryId: string, author: Author): Promise<void> {
+  const mine = assignedTo(author);
   const found = await db.query<unknown[]>(
-    `SELECT 1 FROM enquiries WHERE id = $1 ${author.kind === 'staff' ? 'AND assignee_id = $2' : ''}`,
-    author.kind === 'staff' ? [enquiryId, author.id] : [enquiryId],
+    `SELECT 1 FROM enquiries WHERE id = $1 ${mine ? 'AND assignee_id = $2' : ''}`,
+    mine ? [enquiryId, mine] : [enquiryId],
   );
   if (!found.length) throw notFound();
 }
@@ -126,20 +127,22 @@ export async function listQuotes(db: Db, enquiryId: string, author: Author, now?
 
 /** One quote, locked for the change that reads it; 404 when there is none (or it is another's). */
 async function lockQuote(m: EntityManager, id: string, author: Author): Promise<QuoteRow> {
+  const mine = assignedTo(author);
   const [row] = await m.query<QuoteRow[]>(
     `SELECT ${quoteColumns} FROM quotes q JOIN enquiries e ON e.id = q.enquiry_id
-      WHERE q.id = $1 ${author.kind === 'staff' ? 'AND e.assignee_id = $2' : ''} FOR UPDATE OF q`,
-    author.kind === 'staff' ? [id, author.id] : [id],
+      WHERE q.id = $1 ${mine ? 'AND e.assignee_id = $2' : ''} FOR UPDATE OF q`,
+    mine ? [id, mine] : [id],
   );
   if (!row) throw notFound();
   return row;
 }
 
 export async function readQuote(db: Db, id: string, author: Author, now?: Date): Promise<Quote> {
+  const mine = assignedTo(author);
   const [row] = await db.query<QuoteRow[]>(
     `SELECT ${quoteColumns} FROM quotes q JOIN enquiries e ON e.id = q.enquiry_id
-      WHERE q.id = $1 ${author.kind === 'staff' ? 'AND e.assignee_id = $2' : ''}`,
-    author.kind === 'staff' ? [id, author.id] : [id],
+      WHERE q.id = $1 ${mine ? 'AND e.assignee_id = $2' : ''}`,
+    mine ? [id, mine] : [id],
   );
   if (!row) throw notFound();
   return (await withQuestions(db, [row], now))[0];
@@ -206,8 +209,8 @@ export async function updateQuote(m: EntityManager, id: string, body: QuoteUpdat
 
 /** The mails' company name and reply address. */
 async function company(m: Db) {
-  const settings = await readGeneralSettings(m);
-  return { name: settings.siteName.replace(/\s+/g, ' ').trim() || brand.company, replyTo: settings.adminEmail || undefined };
+  const { company: name, adminEmail } = await general(m);
+  return { name, replyTo: adminEmail || undefined };
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -235,10 +238,11 @@ export async function sendQuote(m: EntityManager, id: string, author: Author, pu
     to: enquiry.email,
     subject: `[${name}] Your quote ${row.number}`,
     text:
-      `Hello ${enquiry.full_name.replace(/\s+/g, ' ').trim()},\n\nThank you for your enquiry. Your quote ${row.number}` +
+      `Hello ${asOneLine(enquiry.full_name)},\n\nThank you for your enquiry. Your quote ${row.number}` +
       (amounts ? ` (${amounts})` : '') +
       ` is ready, valid until ${row.valid_until}.\n\nRead it, download it as a PDF, accept it or ask us a question here:\n` +
-      `${publicUrl}${quotePagePath}/${token}\n\n-- \n${name}`,
+      `${publicUrl}${quotePagePath}/${token}` +
+      signature(name),
     replyTo,
   });
   return readQuote(m, id, author);
@@ -311,8 +315,9 @@ export async function acceptQuote(m: EntityManager, token: string, name: string,
       to,
       subject: `[${companyName}] Quote ${row.number} accepted by ${name}`,
       text:
-        `${name} accepted quote ${row.number} on the enquiry from ${enquiry.full_name.replace(/\s+/g, ' ').trim()}; ` +
-        `the enquiry is now Won.\n\n-- \n${companyName}`,
+        `${name} accepted quote ${row.number} on the enquiry from ${asOneLine(enquiry.full_name)}; ` +
+        `the enquiry is now Won.` +
+        signature(companyName),
     });
   }
   return (
@@ -334,7 +339,7 @@ export async function askAboutQuote(m: EntityManager, token: string, name: strin
     await queueMail(m, {
       to,
       subject: `[${companyName}] A question about quote ${row.number}`,
-      text: `${name} asked about quote ${row.number}. Replying to this mail answers them.\n\n` + quoted(text) + `\n\n-- \n${companyName}`,
+      text: `${name} asked about quote ${row.number}. Replying to this mail answers them.\n\n` + quoted(text) + signature(companyName),
       replyTo: enquiry.email,
     });
   }

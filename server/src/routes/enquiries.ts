@@ -21,7 +21,8 @@ import {
 import { exportCsv } from '../enquiries/export.js';
 import { parseEnquiryBody } from '../enquiries/requests.js';
 import { setStage } from '../enquiries/stage.js';
-import { assignedTo, endpoint, type Endpoint } from '../web/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assignedTo } from '../auth/sessions.js';
 import { notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 

@@ -11,7 +11,8 @@ import type { AppDeps } from '../deps.js';
 import { findEnquiry } from '../enquiries/enquiries.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { createReminder, enquiryReminders, finishReminder, myReminders, snoozeReminder } from '../reminders/reminders.js';
-import { assignedTo, endpoint, type Endpoint } from '../web/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assignedTo } from '../auth/sessions.js';
 import { messages } from '@kafue/common/contract';
 
 /** A reminder in the audit log: named by its enquiry's sender. */

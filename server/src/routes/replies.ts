@@ -11,7 +11,8 @@ import { logContact, sendReply } from '../enquiries/replies.js';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from '../enquiries/saved-replies.js';
 import { timelineOf } from '../enquiries/timeline.js';
 import { notFound } from '../http/errors.js';
-import { assignedTo, endpoint, type Endpoint } from '../web/endpoint.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { assignedTo } from '../auth/sessions.js';
 
 const enquiryTarget = (id: string, fullName: string) => ({ type: 'enquiry', id, label: fullName });
 

@@ -26,7 +26,7 @@ import { assertSameOrigin } from './security.js';
  * - staffPendingPassword: a signed-in staff member, also before they chose their own password;
  * - staff: a signed-in staff member who has chosen their own password (the staff portal);
  * - team: any admin, or such a staff member (the handler keeps staff to the enquiries assigned to them).
- * Wherever a staff member reaches enquiries (staff, team), the handler keeps them to their own through `assignedTo`.
+ * Wherever a staff member reaches enquiries (staff, team), the handler keeps them to their own through `assignedTo` (auth/sessions.ts).
  */
 export type Access = 'public' | 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff' | 'team';
 
@@ -34,12 +34,6 @@ const adminRolesFor: Partial<Record<Access, readonly AdminRole[]>> = {
   editor: ['Super Admin', 'Editor'],
   superAdmin: ['Super Admin'],
 };
-
-/**
- * A staff member reaches only the enquiries assigned to them, an admin every one: the id the
- * enquiry queries keep a staff caller to (another person's enquiry answers 404), none for an admin.
- */
-export const assignedTo = (principal: Principal): string | undefined => (principal.kind === 'staff' ? principal.id : undefined);
 
 export interface Call<B> {
   ctx: Context;
