@@ -11,7 +11,7 @@ import { defaultCompany } from '@kafue/common/company';
 import { api, messages } from '@kafue/common/contract';
 import { auditKinds } from '@kafue/common/schemas';
 import { diff, purgeAudit, redact } from '../src/audit/audit.js';
-import { csvCell } from '../src/http/csv.js';
+import { csvCell } from '@kafue/common/csv';
 import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { repoRoot } from '../src/config.js';

@@ -173,6 +173,6 @@ test('the Reports screen counts a won quote, and exports its CSV', async ({ page
   const file = await download;
   expect(file.suggestedFilename()).toBe(`lead-report-${yearAgo}-to-${today}.csv`);
   const text = readFileSync(await file.path(), 'utf8');
-  expect(text.split('\r\n')[0]).toMatch(/^Period,Enquiries,/);
+  expect(text.split('\r\n')[0]).toMatch(/^"Period","Enquiries",/);
   expect(text).toContain('USD 1200 + USD 50/month');
 });

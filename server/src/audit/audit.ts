@@ -14,7 +14,7 @@ import type { AuditEntry } from '@kafue/common/contract';
 import { auditKinds, auditQuery, type AuditAction } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import type { Principal } from '../auth/sessions.js';
-import { csvCell } from '../http/csv.js';
+import { csvCell } from '@kafue/common/csv';
 
 export interface AuditActor {
   kind: 'admin' | 'staff' | 'system';

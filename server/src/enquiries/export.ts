@@ -32,7 +32,7 @@ const kindLabel = `CASE e.kind ${Object.entries(enquiryKindLabels)
 
 /**
  * The SQL of a text cell: text a spreadsheet would run as a formula (leading =, +, -, @, tab or
- * carriage return) gets a leading apostrophe, as csvCell (http/csv.ts) does for the audit log's
+ * carriage return) gets a leading apostrophe, as csvCell (common/csv.ts) does for the audit log's
  * export; NULL stays NULL (an empty cell).
  */
 const csvText = (column: string) =>

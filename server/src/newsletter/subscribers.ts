@@ -26,7 +26,7 @@ import { hashToken } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { countFormPost, looksAutomated } from '../enquiries/enquiries.js';
-import { csvCell } from '../http/csv.js';
+import { csvCell } from '@kafue/common/csv';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
 

@@ -13,8 +13,8 @@ describe('the lead report as CSV', () => {
           enquiries: 3,
           byKind: { message: 1, service: 0, quote: 1, consultation: 1 },
           byService: [
-            { label: 'Web Development', count: 2 },
-            { label: '=cmd, "x"', count: 1 },
+            { label: '=cmd, "x"', count: 2 },
+            { label: 'Web Development', count: 1 },
           ],
           answeredInTime: 1 / 3,
           medianMinutesToResponse: 165,
@@ -40,9 +40,11 @@ describe('the lead report as CSV', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      'Period,Enquiries,Message,Service request,Quote request,Consultation,By service or plan,Answered in time,Median minutes to first response,Quotes sent,Quotes accepted,Value accepted,Win rate',
+      '"Period","Enquiries","Message","Service request","Quote request","Consultation","By service or plan","Answered in time","Median minutes to first response","Quotes sent","Quotes accepted","Value accepted","Win rate"',
     );
-    expect(lines[1]).toBe('2026-01-01,3,1,0,1,1,"Web Development: 2; =cmd, ""x"": 1",33%,165,1,1,USD 1000 + USD 40/month,50%');
-    expect(lines[2]).toBe('2026-02-01,0,0,0,0,0,,,,0,0,,');
+    expect(lines[1]).toBe(
+      '"2026-01-01","3","1","0","1","1","\'=cmd, ""x"": 2; Web Development: 1","33%","165","1","1","USD 1000 + USD 40/month","50%"',
+    );
+    expect(lines[2]).toBe('"2026-02-01","0","0","0","0","0","","","","0","0","",""');
   });
 });

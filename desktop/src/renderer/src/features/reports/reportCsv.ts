@@ -1,5 +1,6 @@
 /** The lead report as a table of plain words and numbers: the screen's table and its CSV export read it. */
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
+import { csvCell } from '@kafue/common/csv';
 import type { LeadReport, WonValue } from '@kafue/common/schemas';
 
 const percent = (share: number | null) => (share === null ? '' : `${Math.round(share * 100)}%`);
@@ -41,11 +42,6 @@ export function reportRows(report: LeadReport): string[][] {
   ]);
 }
 
-/** A cell as CSV: quoted when needed, and a formula's first character neutralised (a spreadsheet would run it). */
-const cell = (value: string) => {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
+/** The report as CSV, by the rule every export of the product follows (formulas neutralised). */
 export const reportCsv = (report: LeadReport): string =>
-  [reportColumns, ...reportRows(report)].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  [reportColumns, ...reportRows(report)].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';

@@ -1,4 +1,7 @@
-/** CSV answers (the audit log's export; the enquiries' applies the same rule in SQL). */
+/**
+ * CSV as every export writes it: the server's (audit log, subscribers; the enquiries' applies the
+ * same rule in SQL) and the console's (the lead report, made in the browser).
+ */
 
 /**
  * A CSV cell: quoted, and text a spreadsheet would run as a formula (=, +, -, @, tab, CR first)
