@@ -29,7 +29,7 @@ import { SavedReplies1795600000106 } from './migrations/1795600000106-SavedRepli
 import { QuoteNumbersAndQuestions1795600000107 } from './migrations/1795600000107-QuoteNumbersAndQuestions.js';
 import { ContactsRemindersReports1795600000108 } from './migrations/1795600000108-ContactsRemindersReports.js';
 import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords.js';
-import { SearchEntriesWordsIndexDropped1795600000130 } from './migrations/1795600000130-SearchEntriesWordsIndexDropped.js';
+import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -54,7 +54,7 @@ export const migrations = [
   QuoteNumbersAndQuestions1795600000107,
   ContactsRemindersReports1795600000108,
   SearchWords1795600000109,
-  SearchEntriesWordsIndexDropped1795600000130,
+  SearchIndexesForReading1795600000130,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
