@@ -27,6 +27,8 @@ const isSearched = (c: ContentCollection | '*'): c is Searched => (searchedColle
 
 interface Entry {
   key: string;
+  /** The content item it comes from. */
+  item: string;
   kind: SearchKind;
   /** The item's id and updated_at: an entry with the same source, url and position needs no new text. */
   source: string;
@@ -52,10 +54,15 @@ const joined = (...texts: (string | readonly string[] | undefined)[]) =>
 /** Where an article is read: its own page. */
 const articleUrl = (fields: InsightFields): string => articlePath(fields.slug);
 
-/** The entries of one collection's published items, in the site's order. */
-function entriesOf(collection: Searched, items: readonly Item[]): Entry[] {
+/**
+ * The entries of one collection's published items, in the site's order. An article's Markdown body
+ * is not among its fields here (a thousand would be read on every publish): `bodies` holds those of
+ * the articles whose entries are written, read when they are known.
+ */
+function entriesOf(collection: Searched, items: readonly Item[], bodies: ReadonlyMap<string, string>): Entry[] {
   const base = (item: Item, position: number, suffix = '') => ({
     key: `${item.id}${suffix}`,
+    item: item.id,
     source: `${item.id}@${item.updated_at.toISOString()}`,
     position,
   });
@@ -89,13 +96,13 @@ function entriesOf(collection: Searched, items: readonly Item[]): Entry[] {
       });
     case 'insights':
       return items.map((item, position) => {
-        const f = item.fields as InsightFields & { slug?: string; body?: string };
+        const f = item.fields as InsightFields;
         return {
           ...base(item, position),
           kind: 'article',
           url: articleUrl(f),
           title: f.title,
-          body: () => joined(f.description, f.body ? markdownText(f.body) : undefined),
+          body: () => joined(f.description, markdownText(bodies.get(item.id) ?? '')),
         };
       });
     case 'plans':
@@ -150,7 +157,7 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
   for (const collection of wanted.filter(isSearched)) {
     await m.query(`SELECT pg_advisory_xact_lock($1)`, [lockKey(collection)]);
     const items = await m.query<Item[]>(
-      `SELECT id, fields, updated_at FROM content_items WHERE collection = $1 AND status = 'published'
+      `SELECT id, fields - 'body' AS fields, updated_at FROM content_items WHERE collection = $1 AND status = 'published'
         ORDER BY CASE WHEN collection = 'services' THEN array_position($2::text[], fields->>'category') END, position, created_at, id`,
       [collection, categoryKeys],
     );
@@ -162,14 +169,23 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
         )
       ).map((r) => [r.key, r]),
     );
-    const entries = entriesOf(collection, items);
+    const bodies = new Map<string, string>();
+    const entries = entriesOf(collection, items, bodies);
     const changed = entries.filter((e) => {
       const old = have.get(e.key);
       return !old || old.source !== e.source || old.url !== e.url || old.position !== e.position;
     });
-    const gone = [...have.keys()].filter((key) => !entries.some((e) => e.key === key));
+    const kept = new Set(entries.map((e) => e.key));
+    const gone = [...have.keys()].filter((key) => !kept.has(key));
     if (gone.length) await m.query(`DELETE FROM search_entries WHERE key = ANY($1::text[])`, [gone]);
     if (!changed.length) continue;
+    if (collection === 'insights') {
+      const rows = await m.query<{ id: string; body: string }[]>(
+        `SELECT id, fields->>'body' AS body FROM content_items WHERE id = ANY($1::uuid[])`,
+        [changed.map((e) => e.item)],
+      );
+      for (const row of rows) bodies.set(row.id, row.body);
+    }
     const rows = changed.map((e) => {
       const body = e.body();
       return {
