@@ -194,6 +194,32 @@ describe('slugs', () => {
     for (const id of [_id, draft.body.item._id]) await editor.delete(api.contentItem('insights', id));
   });
 
+  it('stay unique when an old revision is restored: its slug, since taken by another article, is refused with 409', async () => {
+    const first = await editor.post(api.content('insights'), article({ slug: 'power-cuts' }));
+    const { _id, status: _s, position: _p, updatedAt: _u, ...fields } = first.body.item;
+    const [oldRevision] = (await editor.get(api.contentRevisions('insights', _id))).body;
+    expect(oldRevision.item.slug).toBe('power-cuts');
+    expect((await editor.put(api.contentItem('insights', _id), { ...fields, slug: 'power-cuts-and-ups' })).status).toBe(200);
+    const second = await editor.post(api.content('insights'), article({ slug: 'power-cuts', title: 'Power cuts, again' }));
+    expect(second.status).toBe(201);
+
+    const refused = await editor.post(api.contentRestore('insights', _id, oldRevision._id), {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(slugTaken);
+    // Nothing changed: the first keeps its new slug, the second its page.
+    expect((await editor.get(api.contentRevisions('insights', _id))).body).toHaveLength(2);
+    await eventually('/insights/power-cuts', (html) => html.includes('<h1 id="article-title">Power cuts, again</h1>'));
+    expect((await page('/insights/power-cuts-and-ups')).status).toBe(200);
+
+    // Once the slug is free again, the same revision restores with it.
+    await editor.delete(api.contentItem('insights', second.body.item._id));
+    const restored = await editor.post(api.contentRestore('insights', _id, oldRevision._id), {});
+    expect(restored.status).toBe(200);
+    expect(restored.body.item.slug).toBe('power-cuts');
+    await eventually('/insights/power-cuts', (html) => html.includes('<h1 id="article-title">Moving your files to the cloud</h1>'));
+    await editor.delete(api.contentItem('insights', _id));
+  });
+
   it('follow their rule: lower-case a-z, digits and single dashes, never a list page word', async () => {
     for (const slug of ['Upper', 'two--dashes', '-lead', 'spa ce', 'dot.ted', 'page', 'category', 'x'.repeat(81)]) {
       const answer = await editor.post(api.content('insights'), article({ slug }));

@@ -16,7 +16,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.SITE_BENCH_PORT ?? 5103);
 const base = `http://localhost:${port}`;
 const routes = (
-  process.env.ROUTES ?? '/,/services,/projects,/about,/contact,/service/Web/0,/contact?plan=Business&addon=Priority%20Support'
+  process.env.ROUTES ??
+  [
+    '/,/services,/projects,/about,/contact,/service/Web/0,/contact?plan=Business&addon=Priority%20Support',
+    // Issue 21's pages: the list of articles, a seeded article, a legal page and a search.
+    '/insights,/insights/five-cybersecurity-habits-every-small-business-needs,/privacy,/search?q=cctv',
+  ].join(',')
 ).split(',');
 const thirdPartyHosts = ['videos.pexels.com', 'www.openstreetmap.org'];
 

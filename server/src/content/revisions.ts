@@ -4,6 +4,7 @@ import type { ContentRevision } from '@kafue/common/schemas';
 import type { ContentCollection } from '@kafue/common/vocabulary';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
+import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
 import { findItem, lockItem, saveRevision, toItem, writeItem, type Author, type Snapshot } from './store.js';
@@ -46,13 +47,15 @@ export async function restoreRevision(
       current.id,
     ]);
     if (!revision) throw notFound();
-    const saved = await writeItem(m, current.id, revision.snapshot);
-    await saveRevision(m, current.id, author, revision.snapshot);
-    if (current.status === 'published' || revision.snapshot.status === 'published') await notifyContentChanged(m, collection);
+    // An article's old slug may since have gone to another article: refused as when typed in the editor.
+    const snapshot: Snapshot = { ...revision.snapshot, fields: await settleSlug(m, collection, revision.snapshot.fields, current.id) };
+    const saved = await writeItem(m, current.id, snapshot);
+    await saveRevision(m, current.id, author, snapshot);
+    if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
     await audit(m, {
-      action: auditAction(collection, 'restore', undefined, revision.snapshot.status),
-      target: auditTarget(collection, current.id, revision.snapshot),
-      changes: diff(flat(current), flat(revision.snapshot)),
+      action: auditAction(collection, 'restore', undefined, snapshot.status),
+      target: auditTarget(collection, current.id, snapshot),
+      changes: diff(flat(current), flat(snapshot)),
     });
     return saved;
   });

@@ -31,6 +31,7 @@ import { ContactsRemindersReports1795600000108 } from './migrations/179560000010
 import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords.js';
 import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-EnquiriesWithoutClock.js';
 import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
+import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -57,6 +58,7 @@ export const migrations = [
   SearchWords1795600000109,
   EnquiriesWithoutClock1795600000120,
   ClientNotes1795600000121,
+  SearchIndexesForReading1795600000130,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -27,6 +27,8 @@ const isSearched = (c: ContentCollection | '*'): c is Searched => (searchedColle
 
 interface Entry {
   key: string;
+  /** The content item it comes from. */
+  item: string;
   kind: SearchKind;
   /** The item's id and updated_at: an entry with the same source, url and position needs no new text. */
   source: string;
@@ -52,10 +54,15 @@ const joined = (...texts: (string | readonly string[] | undefined)[]) =>
 /** Where an article is read: its own page. */
 const articleUrl = (fields: InsightFields): string => articlePath(fields.slug);
 
-/** The entries of one collection's published items, in the site's order. */
-function entriesOf(collection: Searched, items: readonly Item[]): Entry[] {
+/**
+ * The entries of one collection's published items, in the site's order. An article's Markdown body
+ * is not among its fields here (a thousand would be read on every publish): `bodies` holds those of
+ * the articles whose entries are written, read when they are known.
+ */
+function entriesOf(collection: Searched, items: readonly Item[], bodies: ReadonlyMap<string, string>): Entry[] {
   const base = (item: Item, position: number, suffix = '') => ({
     key: `${item.id}${suffix}`,
+    item: item.id,
     source: `${item.id}@${item.updated_at.toISOString()}`,
     position,
   });
@@ -89,13 +96,13 @@ function entriesOf(collection: Searched, items: readonly Item[]): Entry[] {
       });
     case 'insights':
       return items.map((item, position) => {
-        const f = item.fields as InsightFields & { slug?: string; body?: string };
+        const f = item.fields as InsightFields;
         return {
           ...base(item, position),
           kind: 'article',
           url: articleUrl(f),
           title: f.title,
-          body: () => joined(f.description, f.body ? markdownText(f.body) : undefined),
+          body: () => joined(f.description, markdownText(bodies.get(item.id) ?? '')),
         };
       });
     case 'plans':
@@ -134,7 +141,7 @@ function entriesOf(collection: Searched, items: readonly Item[]): Entry[] {
   }
 }
 
-/** The distinct words of a text, lower-case: what the trigram fallback compares single query words with. */
+/** The distinct words of a text, lower-case: the vocabulary (search_words) the fallback finds words spelled like the query's in. */
 const wordsOf = (text: string) => [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].join(' ');
 
 /** A lock of this index's rebuild, one collection at a time (two publishes of one collection take turns). */
@@ -150,7 +157,7 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
   for (const collection of wanted.filter(isSearched)) {
     await m.query(`SELECT pg_advisory_xact_lock($1)`, [lockKey(collection)]);
     const items = await m.query<Item[]>(
-      `SELECT id, fields, updated_at FROM content_items WHERE collection = $1 AND status = 'published'
+      `SELECT id, fields - 'body' AS fields, updated_at FROM content_items WHERE collection = $1 AND status = 'published'
         ORDER BY CASE WHEN collection = 'services' THEN array_position($2::text[], fields->>'category') END, position, created_at, id`,
       [collection, categoryKeys],
     );
@@ -162,14 +169,23 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
         )
       ).map((r) => [r.key, r]),
     );
-    const entries = entriesOf(collection, items);
+    const bodies = new Map<string, string>();
+    const entries = entriesOf(collection, items, bodies);
     const changed = entries.filter((e) => {
       const old = have.get(e.key);
       return !old || old.source !== e.source || old.url !== e.url || old.position !== e.position;
     });
-    const gone = [...have.keys()].filter((key) => !entries.some((e) => e.key === key));
+    const kept = new Set(entries.map((e) => e.key));
+    const gone = [...have.keys()].filter((key) => !kept.has(key));
     if (gone.length) await m.query(`DELETE FROM search_entries WHERE key = ANY($1::text[])`, [gone]);
     if (!changed.length) continue;
+    if (collection === 'insights') {
+      const rows = await m.query<{ id: string; body: string }[]>(
+        `SELECT id, fields->>'body' AS body FROM content_items WHERE id = ANY($1::uuid[])`,
+        [changed.map((e) => e.item)],
+      );
+      for (const row of rows) bodies.set(row.id, row.body);
+    }
     const rows = changed.map((e) => {
       const body = e.body();
       return {
@@ -209,9 +225,14 @@ const kindOrder: SearchKind[] = ['service', 'article', 'faq', 'plan', 'project',
  * The results of a query, best first, at most maxSearchResults. Entries with every word (as the
  * English stemmer reads them) rank first, then those with some of them (in each, those whose
  * title has them first: no ranking reads a long text, which kept p99 far over 50 ms with a
- * thousand articles), then, when those are fewer than a page, those whose words
- * are spelled nearly like a word of the query (trigram word similarity, pg_trgm's threshold), half
- * for the likeness anywhere and half in the title ("it" finds IT Consultation before a text that says "it").
+ * thousand articles), then, when those are fewer than a page, those with a word spelled nearly
+ * like a word of the query (trigram word similarity, pg_trgm's threshold), half for the likeness
+ * and one more in the title ("it", an English stop word no text is indexed by, finds IT
+ * Consultation by its title).
+ *
+ * Every search of the entries goes through an index that answers without reading their texts
+ * (tsvector GIN, exact): each tsquery is a scalar subquery, computed once per query rather than
+ * once per row, and unknown to the planner, which then never prefers reading every entry's text.
  */
 export async function searchSite(db: DataSource, q: string): Promise<SearchAnswer> {
   const query = normalizeQuery(q);
@@ -220,13 +241,14 @@ export async function searchSite(db: DataSource, q: string): Promise<SearchAnswe
   type Row = { key: string; kind: SearchKind; title: string; body: string; url: string };
   const order = `ORDER BY best.score DESC, array_position($KINDS::text[], e.kind), e.position, e.key`;
   const rows = await db.transaction(async (m) => {
+    const allWords = `(SELECT plainto_tsquery('english', $1))`;
+    const anyWord = `(SELECT to_tsquery('english', $2))`;
     const found = await m.query<Row[]>(
-      `WITH all_words AS (SELECT plainto_tsquery('english', $1) AS q), any_word AS (SELECT to_tsquery('english', $2) AS q),
-       hits AS (
-         SELECT e.key, 3 + (e.title_tsv @@ all_words.q)::int + (e.title_tsv @@ any_word.q)::int / 2.0 AS score
-           FROM search_entries e, all_words, any_word WHERE e.tsv @@ all_words.q
+      `WITH hits AS (
+         SELECT e.key, 3 + (e.title_tsv @@ ${allWords})::int + (e.title_tsv @@ ${anyWord})::int / 2.0 AS score
+           FROM search_entries e WHERE e.tsv @@ ${allWords}
          UNION ALL
-         SELECT e.key, 1 + (e.title_tsv @@ any_word.q)::int / 2.0 FROM search_entries e, any_word WHERE e.tsv @@ any_word.q
+         SELECT e.key, 1 + (e.title_tsv @@ ${anyWord})::int / 2.0 FROM search_entries e WHERE e.tsv @@ ${anyWord}
        ), best AS (
          SELECT key, max(score) AS score FROM hits GROUP BY key ORDER BY score DESC LIMIT $3
        )
@@ -250,19 +272,31 @@ export async function searchSite(db: DataSource, q: string): Promise<SearchAnswe
       [terms],
     );
     if (!near.length) return found;
-    // One branch a word (so that the trigram index of the entries' words serves it), half for how
-    // alike the word is and one more when the title has it ("it" finds IT Consultation first).
-    const branches = near.map(
-      (_, i) => `SELECT e.key, $${2 * i + 4}::float8 + (lower(e.title) ~ $${2 * i + 5})::int AS score
-                   FROM search_entries e WHERE e.words ~ $${2 * i + 5}`,
+    // The texts with each word (one branch a word, each by the tsvector index), and one pass over
+    // the titles for all of them (a title is short, and a stop word is in no tsvector).
+    const inText = near.map(
+      (_, i) => `SELECT e.key, ($5::float8[])[${i + 1}] / 2 AS score FROM search_entries e
+                  WHERE e.tsv @@ (SELECT plainto_tsquery('english', ($4::text[])[${i + 1}]))`,
     );
     const alike = await m.query<Row[]>(
-      `WITH hits AS (${branches.join(' UNION ALL ')}),
-       best AS (
+      `WITH hits AS (
+         ${inText.join(' UNION ALL ')}
+         UNION ALL
+         SELECT e.key, n.likeness / 2 + 1 FROM search_entries e
+           JOIN unnest($4::text[], $5::float8[]) AS n (word, likeness) ON lower(e.title) ~ ('\\m' || n.word || '\\M')
+          WHERE lower(e.title) ~ $6
+       ), best AS (
          SELECT key, max(score) AS score FROM hits WHERE key <> ALL($1::text[]) GROUP BY key ORDER BY score DESC LIMIT $2
        )
        SELECT e.key, e.kind, e.title, e.body, e.url FROM best JOIN search_entries e USING (key) ${order.replace('$KINDS', '$3')}`,
-      [found.map((r) => r.key), maxSearchResults - found.length, kindOrder, ...near.flatMap((n) => [n.likeness / 2, `\\m${n.word}\\M`])],
+      [
+        found.map((r) => r.key),
+        maxSearchResults - found.length,
+        kindOrder,
+        near.map((n) => n.word),
+        near.map((n) => n.likeness),
+        `\\m(${near.map((n) => n.word).join('|')})\\M`,
+      ],
     );
     return [...found, ...alike];
   });
