@@ -178,12 +178,13 @@ describe('the search index follows publishing', () => {
 });
 
 describe('the search page', () => {
-  it('is rendered by the server for the query: its title, a GET search box, results as links with the words marked, noindex', async () => {
+  it('is rendered by the server for the query: its title, a GET search box, results as links with the words marked, canonical /search', async () => {
     const { status, text } = await page('cctv installation');
     expect(status).toBe(200);
     expect(text).toContain('<title>Search: cctv installation | Kafue Technologies</title>');
-    expect(text).toContain('<meta name="robots" content="noindex">');
-    expect(text).not.toContain('rel="canonical"');
+    // One page for search engines whatever the query: crawlable (Lighthouse's SEO), canonical without the query.
+    expect(text).toMatch(/<link rel="canonical" href="https?:\/\/[^"/]+\/search">/);
+    expect(text).not.toContain('noindex');
     expect(text).toContain('<form role="search" class="search-form" action="/search" method="get">');
     expect(text).toContain('value="cctv installation"');
     expect(text).toContain('<a href="/service/CCTV/0"><mark>CCTV</mark> <mark>Installation</mark></a>');

@@ -10,7 +10,7 @@ export interface PageMeta {
   feed?: boolean;
   /** Nothing is at this address (the 404 page, or a page whose item does not exist): it answers 404, without a canonical link. */
   notFound?: boolean;
-  /** The page is not one of its own for search engines (search results, the newsletter's pages): no canonical link, noindex. */
+  /** The page is not one of its own for search engines (the newsletter's pages): no canonical link, noindex. */
   noindex?: boolean;
 }
 
@@ -67,11 +67,13 @@ export function legalMeta(title: string | undefined): PageMeta {
     : routeMeta.notFound;
 }
 
-/** The search page: the query in its title. */
+/**
+ * The search page: the query in its title. Crawlable, its canonical link the bare /search (the
+ * query left out), so that a results page is one page for search engines, not one per query.
+ */
 export function searchMeta(query: string | undefined): PageMeta {
   return {
     title: query ? `Search: ${query}${suffix}` : `Search${suffix}`,
     description: `Search the ${brand.company} website: services, prices, FAQs and articles.`,
-    noindex: true,
   };
 }
