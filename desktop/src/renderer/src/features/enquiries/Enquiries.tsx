@@ -26,7 +26,7 @@ import type { EnquirySortField } from '@kafue/common/contract';
 import { EnquiryDetail, type DetailSections } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
-import { useMinuteClock } from './stages';
+import { useMinuteClock } from '../../components/EnquiryStage';
 import { leadStageLabels, leadStages } from '@kafue/common/leads';
 import { Link } from 'react-router-dom';
 import { texts, useActiveStaff, useBulkStatus, useCompanyWhatsapp, useEnquiryList, useExportCsv } from './useEnquiries';

@@ -14,7 +14,8 @@ import { LoadFailure } from '../../components/LoadFailure';
 import type { EnquiryQuery } from './enquiriesApi';
 import { EnquiryDetail } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
-import { LostReasonDialog, MoveToMenu, TimeLeft, useMinuteClock, useSetStage } from './stages';
+import { LostReasonDialog, TimeLeft, useMinuteClock } from '../../components/EnquiryStage';
+import { MoveToMenu, useSetStage } from './stages';
 import { texts, useEnquiryList } from './useEnquiries';
 
 const pageSize = 10;

@@ -15,7 +15,8 @@ import { contactPath } from '../../lib/contactPath';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
-import { EnquiryStageLine, StageBadge } from './stages';
+import { StageBadge } from '../../components/EnquiryStage';
+import { EnquiryStageLine } from './stages';
 import {
   texts,
   useActiveStaff,

@@ -7,8 +7,6 @@ import { call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiriesKey } from './useEnquiries';
 
-export { LostReasonDialog, StageBadge, TimeLeft, useMinuteClock } from '../../components/EnquiryStage';
-
 export const useSetStage = (): StageMove =>
   useStageMove((id, body) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })), enquiriesKey);
 
