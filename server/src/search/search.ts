@@ -141,8 +141,8 @@ function entriesOf(collection: Searched, items: readonly Item[], bodies: Readonl
   }
 }
 
-/** The distinct words of a text, lower-case: the vocabulary (search_words) the fallback finds words spelled like the query's in. */
-const wordsOf = (text: string) => [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])].join(' ');
+/** The words of a text, lower-case: the vocabulary (search_words) the fallback finds words spelled like the query's in. */
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** A lock of this index's rebuild, one collection at a time (two publishes of one collection take turns). */
 const lockKey = (collection: Searched) => createHash('sha256').update(`search:${collection}`).digest().readInt32BE(0);
@@ -196,21 +196,20 @@ export async function reindexSearch(m: EntityManager | DataSource, collections: 
         title: e.title,
         body,
         url: e.url,
-        words: wordsOf(`${e.title} ${body}`),
       };
     });
     await m.query(
-      `INSERT INTO search_entries (key, collection, kind, source, position, title, body, url, words, tsv, title_tsv)
-       SELECT key, $2, kind, source, position, title, body, url, words,
+      `INSERT INTO search_entries (key, collection, kind, source, position, title, body, url, tsv, title_tsv)
+       SELECT key, $2, kind, source, position, title, body, url,
               to_tsvector('english', title) || to_tsvector('english', body), to_tsvector('english', title)
-         FROM jsonb_to_recordset($1::jsonb) AS r (key text, kind text, source text, position int, title text, body text, url text, words text)
+         FROM jsonb_to_recordset($1::jsonb) AS r (key text, kind text, source text, position int, title text, body text, url text)
        ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, source = excluded.source, position = excluded.position,
-         title = excluded.title, body = excluded.body, url = excluded.url, words = excluded.words, tsv = excluded.tsv, title_tsv = excluded.title_tsv`,
+         title = excluded.title, body = excluded.body, url = excluded.url, tsv = excluded.tsv, title_tsv = excluded.title_tsv`,
       [JSON.stringify(rows), collection],
     );
     // Words that are no longer in any text stay: they only ever lead the fallback to no entry.
     await m.query(`INSERT INTO search_words (word) SELECT DISTINCT unnest($1::text[]) ON CONFLICT DO NOTHING`, [
-      [...new Set(rows.flatMap((r) => (r.words ? r.words.split(' ') : [])))],
+      [...new Set(rows.flatMap((r) => wordsOf(`${r.title} ${r.body}`)))],
     ]);
   }
 }
