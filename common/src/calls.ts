@@ -6,6 +6,7 @@
  * This half loads no zod, so that a console screen which calls the API without a form does not
  * carry every schema in its bundle: the console's `call` takes its types from endpoints.ts.
  */
+import { collectPath } from './analytics';
 import { contactFormPath } from './contact-form';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from './newsletter';
 import { api } from './contract';
@@ -185,6 +186,9 @@ export const calls = {
   deleteSubscriber: { method: 'DELETE', path: `${api.subscribers}/:id` },
   getNewsletter: { method: 'GET', path: '/api/content/insights/:id/newsletter' },
   sendNewsletter: { method: 'POST', path: '/api/content/insights/:id/newsletter' },
+  // Analytics: every public page's beacon (text/plain JSON, answered 204) and the admins' report
+  collect: { method: 'POST', path: collectPath },
+  getAnalytics: { method: 'GET', path: api.analytics },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

@@ -315,6 +315,7 @@ export const api = {
   staffMyReminderDone: (id: string) => `/api/staff/me/reminders/${encodeURIComponent(id)}/done`,
   staffMyReminderSnooze: (id: string) => `/api/staff/me/reminders/${encodeURIComponent(id)}/snooze`,
   leadReport: '/api/reports/leads',
+  analytics: '/api/analytics',
 } as const;
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */

@@ -21,3 +21,4 @@ export * from './replies';
 export * from './quotes';
 export * from './follow-up';
 export * from './subscribers';
+export * from './analytics-report';
