@@ -1,5 +1,6 @@
 import { loadPage } from './pages/registry';
 import { matchPage } from '@kafue/common/pages';
+import { countPageView } from './analytics/count';
 import './styles.css';
 
 /**
@@ -36,4 +37,17 @@ function afterFirstPaint(fn: () => void) {
   setTimeout(once, 1000);
 }
 
+/**
+ * Once the page has loaded and the browser is idle, and only for a page the visitor is shown (not
+ * one a browser prerenders in case it is opened): the analytics beacon counts this page view.
+ */
+function whenSettled(fn: () => void) {
+  if ((document as Document & { prerendering?: boolean }).prerendering)
+    return addEventListener('prerenderingchange', () => whenSettled(fn), { once: true });
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 5000 }) : setTimeout(fn, 1));
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+
 afterFirstPaint(start);
+whenSettled(countPageView);

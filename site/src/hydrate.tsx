@@ -4,6 +4,8 @@ import { App } from './App';
 import type { PageData } from '@kafue/common/ssr';
 import { PageDataSource, pageDataId, pageDataKey, readPageData } from './content/data';
 import { BrowserRouter } from './router';
+import { countPageView } from './analytics/count';
+import { keepAttribution } from './analytics/visit';
 import type { PageKey } from '@kafue/common/pages';
 
 /** The data of every page seen so far, by page key (pageDataKey): the first from this page, the others fetched. */
@@ -24,6 +26,8 @@ async function prepare(pathname: string, search: string): Promise<void> {
  * /service/Web/9, for instance), renders afresh instead.
  */
 export function hydrate(page: PageKey) {
+  // Before the forms show: they carry where the visit came from.
+  keepAttribution();
   const container = document.getElementById('root')!;
   const script = document.getElementById(pageDataId);
   seen.set(
@@ -32,7 +36,7 @@ export function hydrate(page: PageKey) {
   );
   const app = (
     <PageDataSource value={dataOf}>
-      <BrowserRouter prepare={prepare}>
+      <BrowserRouter prepare={prepare} onNavigate={countPageView}>
         <App />
       </BrowserRouter>
     </PageDataSource>

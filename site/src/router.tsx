@@ -43,38 +43,45 @@ const currentLocation = () => parseUrl(window.location.href.slice(window.locatio
 
 /**
  * `prepare` runs before a navigation shows its page (it fetches the next page's data, which may
- * depend on the query); if it fails, the browser loads the page itself.
+ * depend on the query); if it fails, the browser loads the page itself. `onNavigate` runs once a
+ * navigation has changed the address (the analytics beacon counts the page view).
  */
 export function BrowserRouter({
   children,
   prepare,
+  onNavigate,
 }: {
   children: ReactNode;
   prepare?: (pathname: string, search: string) => Promise<void>;
+  onNavigate?: () => void;
 }) {
   const [location, setLocation] = useState(currentLocation);
   useEffect(() => {
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     const onPop = () => {
-      const show = () => startTransition(() => setLocation(currentLocation()));
+      const show = () => {
+        startTransition(() => setLocation(currentLocation()));
+        onNavigate?.();
+      };
       if (!prepare) return show();
       const { href, pathname, search } = window.location;
       prepare(pathname, search).then(show, () => window.location.replace(href));
     };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [prepare]);
+  }, [prepare, onNavigate]);
   const navigate = useCallback(
     (to: string) => {
       const go = () => {
         history.pushState(null, '', to);
         startTransition(() => setLocation(currentLocation()));
+        onNavigate?.();
       };
       if (!prepare) return go();
       const { pathname, search } = new URL(to, window.location.href);
       prepare(pathname, search).then(go, () => window.location.assign(to));
     },
-    [prepare],
+    [prepare, onNavigate],
   );
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext value={value}>{children}</RouterContext>;

@@ -5,7 +5,7 @@ import { phoneHref } from '@kafue/common/company';
 import { PageDataSource, pageDataKey, useCompany } from '../content/data';
 import { newsletterTexts, privacyPath, subscribePath, type NewsletterNote } from '@kafue/common/newsletter';
 import { Icon } from './Icon';
-import { RobotChecks, useFormPost } from './form-post';
+import { AttributionFields, RobotChecks, useFormPost } from './form-post';
 import { ContactList, Logo, SocialLinks } from './common';
 import { MobileMenu } from './MobileMenu';
 import { prefersReducedMotion, setupReveal } from './reveal';
@@ -177,6 +177,7 @@ function Newsletter() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <RobotChecks id="newsletter-website" startedAt={startedAt} />
+        <AttributionFields />
         {/* Sent only by the form without JavaScript: where it is. */}
         <input type="hidden" name="page" value={pathname} />
         <button type="submit" className="btn btn-accent" disabled={sending} aria-disabled={sending}>

@@ -17,7 +17,7 @@ import { contactPage as t, legalText } from '../content/pages';
 import { routeMeta } from '../content/meta';
 import { PageDataContext, useCompany } from '../content/data';
 import { WhatsAppLink } from '../components/WhatsAppLink';
-import { RobotChecks, useFormPost } from '../components/form-post';
+import { AttributionFields, RobotChecks, useFormPost } from '../components/form-post';
 
 export const meta = () => routeMeta.contact;
 
@@ -199,6 +199,7 @@ function ContactForm() {
         />
       </div>
       <RobotChecks id="contact-website" startedAt={startedAt} />
+      <AttributionFields />
       <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={sending} aria-disabled={sending}>
         {sending ? (
           <>

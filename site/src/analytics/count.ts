@@ -1,0 +1,5 @@
+/**
+ * Counts the page now shown: loads the beacon (its own chunk, with web-vitals) the first time.
+ * If the chunk fails to load, the view is not counted; the page works as it is.
+ */
+export const countPageView = () => void import('./beacon').then(({ pageView }) => pageView());

@@ -1,0 +1,55 @@
+/**
+ * The visit's Attribution (where it landed and came from), kept in sessionStorage under
+ * attributionKey: the tab's own storage, gone when the tab closes, never a cookie. The beacon
+ * page keeps it before it hydrates (hydrate.tsx); the forms carry it in hidden fields (form-post.tsx).
+ */
+import { attributionKey, sourceOf, type Attribution } from '@kafue/common/analytics';
+
+/** The visit's Attribution, or none: no script has run, storage is refused, or it holds something else. */
+export function readAttribution(): Attribution | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(attributionKey) ?? 'null') as Partial<Attribution> | null;
+    if (typeof kept?.landingPage !== 'string' || typeof kept.source !== 'string') return undefined;
+    return {
+      landingPage: kept.landingPage,
+      source: kept.source,
+      ...(typeof kept.campaign === 'string' && { campaign: kept.campaign }),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL without its hash: a change of hash is no new page. */
+export function pageUrl(href: string): URL {
+  const url = new URL(href);
+  url.hash = '';
+  return url;
+}
+
+/** The URL the tab loaded: the page the visit landed on, even after in-site navigations. */
+export function loadedUrl(): URL {
+  const [entry] = performance.getEntriesByType('navigation');
+  return pageUrl(entry?.name || location.href);
+}
+
+/**
+ * Keeps the Attribution of the page the tab loaded, unless the visit already has one: a later
+ * page of the same visit (another page load in the same tab) does not replace it.
+ */
+export function keepAttribution(): void {
+  if (readAttribution()) return;
+  const landing = loadedUrl();
+  const utm = landing.searchParams;
+  const campaign = utm.get('utm_campaign')?.trim().slice(0, 100);
+  const attribution: Attribution = {
+    landingPage: landing.pathname,
+    source: sourceOf(utm.get('utm_source') ?? undefined, document.referrer, landing.hostname),
+    ...(campaign && { campaign }),
+  };
+  try {
+    sessionStorage.setItem(attributionKey, JSON.stringify(attribution));
+  } catch {
+    // Storage refused (a private mode, a full quota): the forms then send no attribution.
+  }
+}
