@@ -505,7 +505,7 @@ export const seedContent: SiteContent = {
     {
       key: 'privacy',
       title: 'Privacy Policy',
-      updated: '2026-11-24',
+      updated: '2026-11-25',
       needsReview: true,
       body: `Kafue Technologies runs this website. This page says, in plain words, what the site collects about you, why, how long we keep it and what you can ask of us. We follow Zambia's Data Protection Act, 2021.
 
@@ -515,7 +515,9 @@ export const seedContent: SiteContent = {
 
 **When you subscribe to our newsletter**, we keep your email address, the page you subscribed from and the dates you subscribed, confirmed and unsubscribed. You are only subscribed after you confirm from the email we send you (double opt-in).
 
-We do not collect anything else about visitors: no advertising trackers, no analytics profiles, no data bought from others.
+**When you visit the site**, each page you open sends us a short note: the page's address, the address of the page that linked to it (a search engine or a Facebook post, for example), the campaign named in that link if any, the width of your screen (to tell phones from computers), and how fast the page loaded and answered you. To count how many different people visit without knowing who they are, our server mixes your internet address and the name of your browser with a random value that it replaces every day, and keeps only the scrambled result (a salted hash) for that one day: it cannot be turned back into your address, and from the next day your visits can no longer be linked to earlier ones. We never store your internet address or your browser's name for this. The site sets no cookies and keeps nothing in your browser's local storage. While your browser tab is open, the page you arrived on and where you came from are kept in that tab's session storage (gone when you close the tab), and are sent with the contact form or the newsletter sign-up if you send one, so that we know which pages and links bring enquiries.
+
+We do not collect anything else about visitors: no advertising trackers, no analytics profiles, no data bought from others. All of it stays in our own database; none of it is sent to any other company.
 
 ## Why we use it
 
@@ -528,6 +530,9 @@ We do not sell your details or share them for anyone else's marketing. Our staff
 
 - Enquiries are kept until we delete them.
 - Newsletter addresses are kept while you are subscribed. A sign-up that is not confirmed within 7 days is deleted. You can unsubscribe at any time with the link in every newsletter; it takes effect at once.
+- The scrambled visitor value is kept for one day, and each day's random value is deleted after its day.
+- The record of each page view is kept for 30 days, then deleted.
+- Daily totals (how many people visited each page on a day, from which sources and on which kinds of device) are kept; they say nothing about any one visitor.
 
 ## Your rights
 

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
+import { PrivacyAnalytics1795600000190 } from '../src/db/migrations/1795600000190-PrivacyAnalytics.js';
 import { eventuallyServed, sitePage, startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -38,7 +39,7 @@ describe('the legal pages', () => {
     expect(privacy.status).toBe(200);
     expect(privacy.text).toContain('<title>Privacy Policy | Kafue Technologies</title>');
     expect(privacy.text).toContain('<h1 id="legal-title">Privacy Policy</h1>');
-    expect(privacy.text).toContain('<time dateTime="2026-11-24">24 November 2026</time>');
+    expect(privacy.text).toContain('<time dateTime="2026-11-25">25 November 2026</time>');
     expect(privacy.text).toContain('<h2>What we collect</h2>');
     expect(privacy.text).toContain('<link rel="canonical"');
     // What the site really collects, and the law it answers to.
@@ -50,6 +51,12 @@ describe('the legal pages', () => {
       'IP address',
       'double opt-in',
       'Data Protection Act',
+      // What the visitor analytics keeps (issue 24), and what it never does.
+      'The site sets no cookies and keeps nothing in your browser’s local storage.',
+      'a salted hash) for that one day',
+      'We never store your internet address or your browser’s name for this.',
+      'The record of each page view is kept for 30 days, then deleted.',
+      'Daily totals',
     ])
       expect(privacy.text).toContain(words);
     expect(privacy.text).toContain('<a href="mailto:info@kafue.example">');
@@ -113,5 +120,34 @@ describe('the legal pages', () => {
     expect((await page('/contact')).text).toContain(
       'We use your details only to answer your enquiry. See our<!-- --> <a href="/privacy">Privacy Policy</a>.',
     );
+  });
+});
+
+describe('the privacy text of the visitor analytics (migration PrivacyAnalytics)', () => {
+  it('replaces the seeded text with its seed revision, and never a text the company wrote', async () => {
+    const migration = new PrivacyAnalytics1795600000190();
+    const runner = t.db.createQueryRunner();
+    const privacy = async () => (await legalItems()).find((i) => i.key === 'privacy')!;
+    const revisionsOf = async (id: string) =>
+      ((await editor.get(api.contentRevisions('legalPages', id))).body as { item: LegalItem }[]).map((r) => r.item.body);
+    try {
+      const current = await privacy();
+      expect([current.updated, current.body]).toEqual(['2026-11-25', expect.stringContaining('salted hash')]);
+      await migration.down(runner);
+      const seeded = await privacy();
+      expect([seeded.updated, seeded.body.includes('salted hash')]).toEqual(['2026-11-24', false]);
+      expect(await revisionsOf(current._id)).toEqual([seeded.body]);
+      await migration.up(runner);
+      expect(await privacy()).toMatchObject({ updated: '2026-11-25', body: current.body });
+      expect(await revisionsOf(current._id)).toEqual([current.body]);
+
+      await migration.down(runner);
+      const own = `${seeded.body}\n\nOur own words.`;
+      expect((await editor.put(api.contentItem('legalPages', current._id), { ...fieldsOf(seeded), body: own })).status).toBe(200);
+      await migration.up(runner);
+      expect(await privacy()).toMatchObject({ updated: '2026-11-24', body: own });
+    } finally {
+      await runner.release();
+    }
   });
 });
