@@ -34,6 +34,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   enquiries: lazy(() => import('./EnquiriesScreen')),
   contacts: lazy(() => import('../features/contacts/Contacts')),
   reports: lazy(() => import('../features/reports/Reports')),
+  analytics: lazy(() => import('../features/analytics/Analytics')),
   subscribers: lazy(() => import('../features/subscribers/Subscribers')),
   'settings-general': lazy(() => import('../features/settings/GeneralSettings')),
   'settings-company': lazy(() => import('../features/settings/CompanyScreen')),

@@ -26,6 +26,7 @@ export const consoleScreens = [
   { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', menu: 'main' },
   { id: 'contacts', label: 'Contacts', to: '/admin/contacts', menu: 'main' },
   { id: 'reports', label: 'Reports', to: '/admin/reports', menu: 'main' },
+  { id: 'analytics', label: 'Analytics', to: '/admin/analytics', menu: 'main' },
   { id: 'subscribers', label: 'Subscribers', to: '/admin/subscribers', menu: 'main' },
   { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
   { id: 'settings-company', label: 'Company', to: '/admin/settings/company', menu: 'settings' },

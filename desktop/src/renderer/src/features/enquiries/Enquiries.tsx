@@ -1,21 +1,9 @@
 import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  SimpleGrid,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Pagination, Paper, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
 import { DataTable, EmptyRow } from '../../components/DataTable';
+import { SortHeader } from '../../components/SortHeader';
 import { useFilterFold } from '../../components/FilterFold';
 import { EnquiryStandingCells, EnquiryWhoCell } from '../../components/EnquiryCells';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -47,15 +35,15 @@ interface Filters {
 const noFilters: Filters = { q: '', status: '', service: '', kind: '', stage: '', assignee: '', from: '', to: '' };
 
 /** A column header that sorts the list by its field (the server sorts); a second click reverses it. */
-function SortHeader({ label, field, sort, onSort }: { label: string; field: SortKey; sort: string; onSort: (sort: string) => void }) {
+function FieldSortHeader({ label, field, sort, onSort }: { label: string; field: SortKey; sort: string; onSort: (sort: string) => void }) {
   const active = sort.replace(/^-/, '') === field;
   const descending = sort.startsWith('-');
   return (
-    <Table.Th aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'}>
-      <UnstyledButton fw={700} fz="sm" onClick={() => onSort(active && !descending ? `-${field}` : field)}>
-        {label} {active ? (descending ? '↓' : '↑') : ''}
-      </UnstyledButton>
-    </Table.Th>
+    <SortHeader
+      label={label}
+      direction={active ? (descending ? 'descending' : 'ascending') : 'none'}
+      onSort={() => onSort(active && !descending ? `-${field}` : field)}
+    />
   );
 }
 
@@ -221,13 +209,13 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
                   }
                 />
               </Table.Th>
-              <SortHeader label="Received" field="createdAt" sort={sort} onSort={setSort} />
-              <SortHeader label="Name" field="fullName" sort={sort} onSort={setSort} />
-              <SortHeader label="Service" field="service" sort={sort} onSort={setSort} />
+              <FieldSortHeader label="Received" field="createdAt" sort={sort} onSort={setSort} />
+              <FieldSortHeader label="Name" field="fullName" sort={sort} onSort={setSort} />
+              <FieldSortHeader label="Service" field="service" sort={sort} onSort={setSort} />
               <Table.Th>Kind</Table.Th>
-              <SortHeader label="Status" field="status" sort={sort} onSort={setSort} />
+              <FieldSortHeader label="Status" field="status" sort={sort} onSort={setSort} />
               <Table.Th>Stage</Table.Th>
-              <SortHeader label="Time left" field="responseDueAt" sort={sort} onSort={setSort} />
+              <FieldSortHeader label="Time left" field="responseDueAt" sort={sort} onSort={setSort} />
               <Table.Th>Assignee</Table.Th>
               <Table.Th>Actions</Table.Th>
             </>

@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { calls } from '@kafue/common/calls';
@@ -62,7 +63,13 @@ export default function Reports() {
       <Title order={1} size="h2">
         Reports
       </Title>
-      <Text c="dimmed">Who wrote to us, how fast we answered, what we offered and what we won.</Text>
+      <Text c="dimmed">
+        Who wrote to us, how fast we answered, what we offered and what we won. Which pages and sources brought the enquiries:{' '}
+        <Anchor component={Link} to="/admin/analytics">
+          Analytics
+        </Anchor>
+        .
+      </Text>
       <Paper withBorder p="lg">
         <form onSubmit={apply} aria-label="Report period">
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
