@@ -140,8 +140,11 @@ export default function Dashboard() {
                 withLegend
                 legendProps={{ verticalAlign: 'top', height: 40 }}
                 tickLine="y"
-                // Counts: whole numbers on the axis, never 0.25 steps.
+                // Counts: whole numbers on the axes, never 0.25 steps.
                 yAxisProps={{ allowDecimals: false }}
+                withRightYAxis
+                rightYAxisLabel="Visitors"
+                rightYAxisProps={{ allowDecimals: false }}
               />
             </Panel>
             <Panel title="Services by Category" padding="md">

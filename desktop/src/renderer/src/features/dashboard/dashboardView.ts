@@ -38,14 +38,22 @@ export function changeLabel(change: number): string {
 }
 
 export function monthlyData(d: Dashboard) {
-  return d.monthlyActivity.map((m) => ({ month: m.label, 'New Users': m.newUsers, 'Service Requests': m.serviceRequests }));
+  return d.monthlyActivity.map((m) => ({
+    month: m.label,
+    'New Users': m.newUsers,
+    'Service Requests': m.serviceRequests,
+    Visitors: m.visitors,
+  }));
 }
 
 // Shade 7: every bar and slice stands out from the white card by 3:1 or more (WCAG 1.4.11:
 // teal.7 3.12, orange.7 3.04); teal.6 and orange.6 did not (2.55, 2.57).
+// Visitors (site analytics) are counted on their own axis, at the right: hundreds of them beside a
+// handful of new users would flatten the other bars.
 export const monthlySeries = [
   { name: 'New Users', color: 'blue.7' },
   { name: 'Service Requests', color: 'teal.7' },
+  { name: 'Visitors', color: 'violet.7', yAxisId: 'right' },
 ];
 
 const sliceColors = ['blue.7', 'teal.7', 'violet.7', 'orange.7', 'pink.7', 'indigo.7', 'grape.7', 'cyan.7'];
