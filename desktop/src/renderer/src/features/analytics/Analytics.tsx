@@ -69,7 +69,10 @@ function HeadlineCard({ headline: h }: { headline: Headline }) {
         {changeText(h.change)}
       </Text>
       <Text size="sm" c="dimmed">
-        Before: {h.previous}. {h.help}
+        Previous period: {h.previous}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {h.help}
       </Text>
     </Paper>
   );
@@ -89,7 +92,7 @@ function ReportTableView({ table }: { table: ReportTable }) {
       <DataTable
         loading={false}
         label={table.title}
-        minWidth={Math.max(300, table.columns.length * 120)}
+        minWidth={Math.max(300, table.columns.length * 110)}
         head={table.columns.map((label, i) => (
           <SortHeader
             key={label}
@@ -112,6 +115,26 @@ function ReportTableView({ table }: { table: ReportTable }) {
         )}
       </DataTable>
     </Panel>
+  );
+}
+
+/** The report's tables: the short ones two by two on a wide screen, the enquiries and page speed across it. */
+function ReportTables({ report }: { report: AnalyticsReport }) {
+  const tables = tablesOf(report);
+  const short = tables.filter((table) => table.columns.length <= 3);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {short.map((table) => (
+          <ReportTableView key={table.id} table={table} />
+        ))}
+      </SimpleGrid>
+      {tables
+        .filter((table) => !short.includes(table))
+        .map((table) => (
+          <ReportTableView key={table.id} table={table} />
+        ))}
+    </>
   );
 }
 
@@ -222,9 +245,7 @@ export default function Analytics() {
               aria-label={`Visitors and page views per ${by}; the CSV export has the same figures`}
             />
           </Panel>
-          {tablesOf(data).map((table) => (
-            <ReportTableView key={table.id} table={table} />
-          ))}
+          <ReportTables report={data} />
         </>
       )}
     </Stack>

@@ -77,5 +77,6 @@ describe('the analytics as the screen shows them', () => {
     expect(csv).toContain('"Sources"\r\n"Source","Visits","Visitors"\r\n"\'=facebook","40","30"');
     expect(csv).toContain('"Campaigns"\r\n"Campaign","Visits","Visitors"\r\n\r\n');
     expect(csv).toContain('"/services","80","3","1","1","5%"');
+    expect(csv).toContain('"facebook","30","2","0","0","6.7%"');
   });
 });

@@ -8,7 +8,12 @@ import { csvCell } from '@kafue/common/csv';
 import type { AnalyticsReport, AnalyticsTotals } from '@kafue/common/schemas';
 
 const none = '–';
-export const percent = (share: number | null) => (share === null ? none : `${Math.round(share * 100)}%`);
+/** A share in percent: whole above 10%, else to one decimal (a conversion rate of 1.2% is not 1%). */
+export function percent(share: number | null): string {
+  if (share === null) return none;
+  const p = share * 100;
+  return `${Math.abs(p) < 10 ? Math.round(p * 10) / 10 : Math.round(p)}%`;
+}
 const whole = (n: number) => n.toLocaleString('en');
 const oneDecimal = (n: number | null) => (n === null ? none : (Math.round(n * 10) / 10).toLocaleString('en'));
 
