@@ -7,7 +7,7 @@
  */
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { collectPath, type Beacon, type VitalName } from '@kafue/common/analytics';
-import { loadedUrl, pageUrl } from './visit';
+import { loadedUrl, pageUrl } from './urls';
 
 /** The URL (without its hash) of the last page view sent; none before the first. */
 let previous: string | undefined;

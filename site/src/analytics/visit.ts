@@ -4,6 +4,7 @@
  * page keeps it before it hydrates (hydrate.tsx); the forms carry it in hidden fields (form-post.tsx).
  */
 import { attributionKey, sourceOf, type Attribution } from '@kafue/common/analytics';
+import { loadedUrl } from './urls';
 
 /** The visit's Attribution, or none: no script has run, storage is refused, or it holds something else. */
 export function readAttribution(): Attribution | undefined {
@@ -18,19 +19,6 @@ export function readAttribution(): Attribution | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A URL without its hash: a change of hash is no new page. */
-export function pageUrl(href: string): URL {
-  const url = new URL(href);
-  url.hash = '';
-  return url;
-}
-
-/** The URL the tab loaded: the page the visit landed on, even after in-site navigations. */
-export function loadedUrl(): URL {
-  const [entry] = performance.getEntriesByType('navigation');
-  return pageUrl(entry?.name || location.href);
 }
 
 /**
