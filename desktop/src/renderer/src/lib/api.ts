@@ -13,6 +13,7 @@ import type { AnswerOf, BodyOf, QueryOf } from '@kafue/common/endpoints';
 import type { BridgeRequest } from '../../../shared/bridge';
 import { encodeBody } from '../../../shared/bridge';
 import { parseAnswerBody, parseJsonBody } from '../../../shared/json';
+import { saveBlob } from './saveBlob';
 
 export type Method = BridgeRequest['method'];
 
@@ -173,14 +174,7 @@ export async function apiDownload(path: string, fileName: string): Promise<ApiRe
       if (res.status === 401) onUnauthorized?.();
       return toResult(res.status, parseJsonBody(await res.text()));
     }
-    const url = URL.createObjectURL(await res.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveBlob(await res.blob(), fileName);
     return { ok: true, status: 200, data: { saved: true } };
   } catch {
     return { ok: false, status: 0 };

@@ -5,16 +5,18 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { calls } from '@kafue/common/calls';
 import type { AnalyticsPeriod, AnalyticsReport } from '@kafue/common/schemas';
 import { DataTable, EmptyRow } from '../../components/DataTable';
+import { DateRangeInputs, PeriodChoice } from '../../components/ReportPeriodInputs';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
 import { SortHeader } from '../../components/SortHeader';
 import { call, unwrap } from '../../lib/api';
+import { saveCsv } from '../../lib/saveBlob';
 import { toast } from '../../lib/toast';
 import {
   analyticsCsv,
@@ -45,12 +47,7 @@ const presets = [
 ] as const satisfies readonly { label: string; days: number; by: AnalyticsPeriod }[];
 
 function download(report: AnalyticsReport) {
-  const url = URL.createObjectURL(new Blob([analyticsCsv(report)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `analytics-${report.from}-to-${report.to}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveCsv(analyticsCsv(report), `analytics-${report.from}-to-${report.to}.csv`);
   toast('success', 'The analytics were downloaded.');
 }
 
@@ -178,35 +175,8 @@ export default function Analytics() {
               ))}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 4 }}>
-              <TextInput
-                type="date"
-                label="From"
-                description="The first day"
-                value={draft.from}
-                onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-              />
-              <TextInput
-                type="date"
-                label="To"
-                description="The last day"
-                value={draft.to}
-                onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-              />
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id="analytics-by">
-                  Chart by
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="analytics-by"
-                  value={by}
-                  onChange={setBy}
-                  data={[
-                    { value: 'day', label: 'Day' },
-                    { value: 'week', label: 'Week' },
-                    { value: 'month', label: 'Month' },
-                  ]}
-                />
-              </Stack>
+              <DateRangeInputs value={draft} onChange={setDraft} />
+              <PeriodChoice label="Chart by" periods={['day', 'week', 'month'] as const} value={by} onChange={setBy} />
               <Group align="flex-end">
                 <Button type="submit">Show</Button>
                 <Button variant="light" disabled={!data} onClick={() => data && download(data)}>

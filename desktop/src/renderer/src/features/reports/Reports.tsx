@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Anchor, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
@@ -12,9 +12,11 @@ import { calls } from '@kafue/common/calls';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
 import type { LeadReport, ReportPeriod } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
+import { DateRangeInputs, PeriodChoice } from '../../components/ReportPeriodInputs';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
 import { call, unwrap } from '../../lib/api';
+import { saveCsv } from '../../lib/saveBlob';
 import { toast } from '../../lib/toast';
 import { reportColumns, reportCsv, reportRows } from './reportCsv';
 
@@ -30,12 +32,7 @@ function lastYear(): { from: string; to: string } {
 }
 
 function download(report: LeadReport) {
-  const url = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `lead-report-${report.from}-to-${report.to}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  saveCsv(reportCsv(report), `lead-report-${report.from}-to-${report.to}.csv`);
   toast('success', 'The report was downloaded.');
 }
 
@@ -73,34 +70,8 @@ export default function Reports() {
       <Paper withBorder p="lg">
         <form onSubmit={apply} aria-label="Report period">
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
-            <TextInput
-              type="date"
-              label="From"
-              description="The first day"
-              value={draft.from}
-              onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              description="The last day"
-              value={draft.to}
-              onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="report-by">
-                Group by
-              </Text>
-              <SegmentedControl
-                aria-labelledby="report-by"
-                value={by}
-                onChange={setBy}
-                data={[
-                  { value: 'month', label: 'Month' },
-                  { value: 'week', label: 'Week' },
-                ]}
-              />
-            </Stack>
+            <DateRangeInputs value={draft} onChange={setDraft} />
+            <PeriodChoice label="Group by" periods={['month', 'week'] as const} value={by} onChange={setBy} />
             <Group align="flex-end">
               <Button type="submit">Show Report</Button>
               <Button variant="light" disabled={!data} onClick={() => data && download(data)}>
