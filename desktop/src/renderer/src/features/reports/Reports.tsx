@@ -62,7 +62,7 @@ export default function Reports() {
       </Title>
       <Text c="dimmed">
         Who wrote to us, how fast we answered, what we offered and what we won. Which pages and sources brought the enquiries:{' '}
-        <Anchor component={Link} to="/admin/analytics">
+        <Anchor component={Link} to="/admin/analytics" underline="always">
           Analytics
         </Anchor>
         .
