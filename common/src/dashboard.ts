@@ -27,6 +27,8 @@ export const dashboard = z
         newUsers: z.number().int(),
         /** Enquiries received (not spam). */
         serviceRequests: z.number().int(),
+        /** Unique visitors of the public site (the sum of each day's: analytics-report.ts). */
+        visitors: z.number().int(),
       }),
     ),
     servicesByCategory: z.array(z.object({ category: z.enum(categoryKeys), label: z.string(), count: z.number().int() })),

@@ -7,7 +7,7 @@ const answer: Dashboard = {
   newMessages: { value: 8, change: -3.24 },
   activeUsers: { value: 142, change: null },
   storageUsed: { value: 65.04, change: 1, bytes: 700_000_000, quotaBytes: 1_073_741_824 },
-  monthlyActivity: [{ month: '2026-11', label: 'Nov', newUsers: 3, serviceRequests: 9 }],
+  monthlyActivity: [{ month: '2026-11', label: 'Nov', newUsers: 3, serviceRequests: 9, visitors: 40 }],
   servicesByCategory: [
     { category: 'Web', label: 'Web & Hosting', count: 2 },
     { category: 'CCTV', label: 'CCTV', count: 0 },
