@@ -94,14 +94,16 @@ export class Collector {
       .update(`\0${sender.ip}\0${sender.userAgent}\0${sender.host}`)
       .digest();
     const url = new URL(beacon.path, 'http://page');
+    // The page's own address says where it came from when the script's fields do not.
+    const utm = (field: 'utm_source' | 'utm_campaign') => beacon[field] || url.searchParams.get(field)?.trim().slice(0, 100) || undefined;
     const vitals = beacon.type === 'vitals' ? (beacon.vitals ?? {}) : {};
     this.rows.push({
       at,
       visitor,
       kind: beacon.type,
       path: url.pathname.slice(0, 500),
-      source: sourceOf(beacon.utm_source, beacon.referrer, sender.pageHost),
-      campaign: beacon.utm_campaign?.toLowerCase() || null,
+      source: sourceOf(utm('utm_source'), beacon.referrer, sender.pageHost),
+      campaign: utm('utm_campaign')?.toLowerCase() ?? null,
       device: deviceClassOf(beacon.width),
       lcp: vitals.LCP ?? null,
       inp: vitals.INP ?? null,
@@ -132,7 +134,7 @@ export class Collector {
     await poolOf(this.db).query(
       `INSERT INTO analytics_events (at, visitor, kind, path, source, campaign, device, lcp, inp, cls, ttfb)
        SELECT * FROM unnest($1::timestamptz[], $2::bytea[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                            $8::real[], $9::real[], $10::real[], $11::real[])`,
+                            $8::float8[], $9::float8[], $10::float8[], $11::float8[])`,
       (['at', 'visitor', 'kind', 'path', 'source', 'campaign', 'device', 'lcp', 'inp', 'cls', 'ttfb'] as const).map(column),
     );
   }

@@ -36,23 +36,39 @@ export const dayBounds = (day: string, timezone: string): [Date, Date] => [
 
 const partitionName = (utc: string) => `analytics_events_p${utc.replaceAll('-', '')}`;
 
+/** The UTC days from `from` to `to` (YYYY-MM-DD). */
+const utcDays = (from: string, to: string) => {
+  const days: string[] = [];
+  for (let day = utcDay(from); day <= utcDay(to); day += dayMs) days.push(isoDay(day));
+  return days;
+};
+
+/** Makes the partitions of `days` (UTC) that do not exist, in `m`'s transaction. */
+async function makePartitions(m: EntityManager, days: string[]): Promise<void> {
+  // Two processes making the same partition would collide on its name: one at a time.
+  await m.query(`SELECT pg_advisory_xact_lock(hashtext('kafue:analytics-partitions'))`);
+  for (const day of days) {
+    await m.query(
+      `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF analytics_events
+         FOR VALUES FROM ('${day} 00:00:00+00') TO ('${isoDay(utcDay(day) + dayMs)} 00:00:00+00')`,
+    );
+  }
+}
+
 /** Makes the partitions of the UTC days from `from` to `to` (YYYY-MM-DD) that do not exist yet. */
 export async function ensurePartitions(db: DataSource, from: string, to: string): Promise<void> {
-  const wanted: string[] = [];
-  for (let day = utcDay(from); day <= utcDay(to); day += dayMs) wanted.push(isoDay(day));
   const existing = await partitionDays(db);
-  const missing = wanted.filter((day) => !existing.includes(day));
-  if (missing.length === 0) return;
-  await db.transaction(async (m) => {
-    // Two processes making the same partition would collide on its name: one at a time.
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('kafue:analytics-partitions'))`);
-    for (const day of missing) {
-      await m.query(
-        `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF analytics_events
-           FOR VALUES FROM ('${day} 00:00:00+00') TO ('${isoDay(utcDay(day) + dayMs)} 00:00:00+00')`,
-      );
-    }
-  });
+  const missing = utcDays(from, to).filter((day) => !existing.includes(day));
+  if (missing.length) await db.transaction((m) => makePartitions(m, missing));
+}
+
+/** Makes, in a restore's transaction, the partitions the raw events of a backup (JSON rows) go to. */
+export async function partitionsForRows(m: EntityManager, rows: unknown[]): Promise<void> {
+  const [{ first, last }] = await m.query<[{ first: Date | null; last: Date | null }]>(
+    `SELECT min(at) AS first, max(at) AS last FROM jsonb_populate_recordset(NULL::analytics_events, $1::jsonb)`,
+    [JSON.stringify(rows)],
+  );
+  if (first && last) await makePartitions(m, utcDays(isoDay(first.getTime()), isoDay(last.getTime())));
 }
 
 /** The UTC days that have a partition, oldest first. */

@@ -25,10 +25,10 @@ export class Analytics1795600000180 implements MigrationInterface {
         source varchar(100) NOT NULL,
         campaign varchar(100),
         device varchar(8) NOT NULL CHECK (device IN ('phone', 'tablet', 'desktop')),
-        lcp real,
-        inp real,
-        cls real,
-        ttfb real
+        lcp double precision,
+        inp double precision,
+        cls double precision,
+        ttfb double precision
       ) PARTITION BY RANGE (at)`);
     await q.query(`CREATE TABLE analytics_rollups (day date PRIMARY KEY, made_at timestamptz NOT NULL DEFAULT now())`);
     await q.query(`
