@@ -5,7 +5,8 @@
  * 4 campaigns, 3 device classes, each page's Web Vitals), with today's page views still raw
  * events (read through the rollups' SELECTs) and a year of enquiries and sign-ups recording
  * their landing page and source. Times GET /api/analytics for the year by day, week and month,
- * 20 calls each one after another. Target: under 200 ms. Writes bench-results/analytics-bench.json.
+ * 20 calls each one after another (after a first, which also makes today's rollups from the raw
+ * events: storage.ts withLiveRollups). Target: under 200 ms. Writes bench-results/analytics-bench.json.
  */
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -35,11 +36,13 @@ async function main() {
     let base: string;
     ({ server, base } = await startBenchServer(dist, databaseUrl, tmp));
     const db = new pg.Client({ connectionString: databaseUrl });
+    // A failure below is thrown by its query; the connection's own end is no news.
+    db.on('error', () => undefined);
     await db.connect();
     const started = performance.now();
     const today = isoDay(Date.now());
     const first = isoDay(Date.now() - 365 * 86_400_000);
-    const days = `generate_series($1::date, $2::date - 1, interval '1 day')::date`;
+    const days = `(SELECT g::date AS d FROM generate_series($1::date, $2::date - 1, interval '1 day') g) AS days`;
     const year = [first, today];
     // A page's share of the views falls with its rank (1/rank), as on a real site.
     const weight = `(1.0 / p) / (SELECT sum(1.0 / q) FROM generate_series(1, ${paths}) q)`;
@@ -48,20 +51,20 @@ async function main() {
       `INSERT INTO analytics_days (day, visitors, page_views, visits, bounces, lengths)
        SELECT d, ${Math.round(perDay / 3)} + (random() * 500)::int, ${perDay}, ${Math.round(perDay / 2.5)}, ${Math.round(perDay / 6)},
               ${buckets(lengthEdges.length)}
-         FROM ${days} d`,
+         FROM ${days}`,
       year,
     );
     await db.query(
       `INSERT INTO analytics_pages (day, path, page_views, visitors, entries, entry_visitors, bounces)
        SELECT d, CASE p WHEN 1 THEN '/' ELSE '/page-' || p END, greatest(1, (${perDay} * ${weight})::int), greatest(1, (${perDay} / 3 * ${weight})::int),
               (${perDay} / 2.5 * ${weight})::int, (${perDay} / 3.2 * ${weight})::int, (${perDay} / 6 * ${weight})::int
-         FROM ${days} d, generate_series(1, ${paths}) p`,
+         FROM ${days}, generate_series(1, ${paths}) p`,
       year,
     );
     await db.query(
       `INSERT INTO analytics_sources (day, source, campaign, device, visits, visitors)
        SELECT d, s, c, v, 1 + (random() * 60)::int, 1 + (random() * 50)::int
-         FROM ${days} d,
+         FROM ${days},
               unnest(ARRAY['direct', 'google.com', 'facebook', 'bing.com', 'linkedin.com', 'x.com', 'instagram', 'newsletter',
                            'whatsapp', 'duckduckgo.com', 'zambiadaily.example', 'lusakatimes.example']) s,
               unnest(ARRAY['', 'spring', 'black-friday', 'launch', 'radio']) c,
@@ -69,12 +72,13 @@ async function main() {
       year,
     );
     await db.query(
-      `INSERT INTO analytics_vitals (day, path, metric, samples, counts)
-       SELECT d, CASE p WHEN 1 THEN '/' ELSE '/page-' || p END, m, 40, ${buckets(vitalEdges.LCP.length)}
-         FROM ${days} d, generate_series(1, ${paths}) p, unnest(ARRAY['LCP', 'INP', 'CLS', 'TTFB']) m`,
+      `INSERT INTO analytics_vitals
+       SELECT d, CASE p WHEN 1 THEN '/' ELSE '/page-' || p END, m, 40,
+              ${Array.from({ length: vitalEdges.LCP.length + 1 }, () => '(random() * 4)::int').join(', ')}
+         FROM ${days}, generate_series(1, ${paths}) p, unnest(ARRAY['LCP', 'INP', 'CLS', 'TTFB']) m`,
       year,
     );
-    await db.query(`INSERT INTO analytics_rollups (day) SELECT d FROM ${days} d`, year);
+    await db.query(`INSERT INTO analytics_rollups (day) SELECT d FROM ${days}`, year);
     // Today, not rolled up yet: its page views are raw events (the partition the server made at start).
     await db.query(
       `INSERT INTO analytics_events (at, visitor, kind, path, source, campaign, device, lcp, inp, cls, ttfb)
@@ -108,20 +112,22 @@ async function main() {
     await db.end();
 
     const cookie = await signInBenchAdmin(base);
-    const results: Record<string, { median: number; p95: number; max: number }> = {};
+    const results: Record<string, { first: number; median: number; p95: number; max: number }> = {};
     for (const by of ['day', 'week', 'month']) {
       const times: number[] = [];
-      for (let i = 0; i < calls + 2; i++) {
+      for (let i = 0; i < calls + 1; i++) {
         const t0 = performance.now();
         const answer = await fetch(`${base}${api.analytics}?from=${first}&to=${today}&by=${by}`, { headers: { cookie } });
         const body = (await answer.json()) as { totals: { pageViews: number } };
         if (!answer.ok) throw new Error(`${by}: ${answer.status} ${JSON.stringify(body)}`);
         if (body.totals.pageViews < pageViews * 0.99) throw new Error(`${by}: only ${body.totals.pageViews} page views`);
-        if (i >= 2) times.push(performance.now() - t0);
+        times.push(performance.now() - t0);
       }
-      results[by] = { median: median(times), p95: percentile(times, 0.95), max: Math.max(...times) };
+      // The first call of the first period makes today's rollups from its raw events; the others find them made.
+      const [cold, ...warm] = times;
+      results[by] = { first: cold, median: median(warm), p95: percentile(warm, 0.95), max: Math.max(...warm) };
       console.log(
-        `GET ${api.analytics} a year by ${by}: median ${results[by].median.toFixed(1)} ms, p95 ${results[by].p95.toFixed(1)} ms, max ${results[by].max.toFixed(1)} ms (${calls} calls)`,
+        `GET ${api.analytics} a year by ${by}: first call ${cold.toFixed(1)} ms; then median ${results[by].median.toFixed(1)} ms, p95 ${results[by].p95.toFixed(1)} ms, max ${results[by].max.toFixed(1)} ms (${calls} calls)`,
       );
     }
     writeBenchResult('analytics-bench.json', { pageViews, paths, perDay, rollupRows: Number(rollupRows), calls, results });

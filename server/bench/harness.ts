@@ -70,8 +70,16 @@ export function writeBenchResult(name: string, figures: object): void {
 /** The first Super Admin of a bench's server. */
 const benchAdmin = { email: 'bench@kafue.test', password: 'bench password 1' };
 
-/** The built server in `dist` on `databaseUrl`, its files under `tmp`, once it answers: the process and its address. */
-export async function startBenchServer(dist: string, databaseUrl: string, tmp: string): Promise<{ server: ChildProcess; base: string }> {
+/**
+ * The built server in `dist` on `databaseUrl`, its files under `tmp`, once it answers: the
+ * process and its address. `env` adds to or replaces its environment.
+ */
+export async function startBenchServer(
+  dist: string,
+  databaseUrl: string,
+  tmp: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const server = spawn(process.execPath, [join(dist, 'main.js')], {
     env: {
@@ -85,6 +93,7 @@ export async function startBenchServer(dist: string, databaseUrl: string, tmp: s
       ADMIN_EMAIL: benchAdmin.email,
       ADMIN_PASSWORD: benchAdmin.password,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -109,37 +118,18 @@ export const sitePages = ['/', '/services', '/projects', '/about', '/contact', '
 const siteDir = join(repoRoot, 'site/dist');
 
 /**
- * The built server serving the built site (one process, pages from memory, as in production),
- * once it answers; `env` adds to its environment. Needs `npm run build -w site`.
+ * The built server serving the built site as in production (one process, pages from memory, a
+ * line logged per request), once it answers; `env` adds to its environment. Needs `npm run build -w site`.
  */
-export async function startSiteServer(
-  dist: string,
-  databaseUrl: string,
-  tmp: string,
-  env: Record<string, string> = {},
-): Promise<{ server: ChildProcess; base: string }> {
+export function startSiteServer(dist: string, databaseUrl: string, tmp: string, env: Record<string, string> = {}) {
   if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(dist, 'main.js')], {
-    env: {
-      PATH: process.env.PATH!,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      DATA_DIR: join(tmp, 'data'),
-      SITE_DIR: siteDir,
-      CONSOLE_DIR: join(tmp, 'no-console'),
-      DRAIN_SECONDS: '0',
-      NODE_ENV: 'production',
-      ADMIN_EMAIL: benchAdmin.email,
-      ADMIN_PASSWORD: benchAdmin.password,
-      METRICS_TOKEN: 'bench metrics token',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return startBenchServer(dist, databaseUrl, tmp, {
+    SITE_DIR: siteDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    METRICS_TOKEN: 'bench metrics token',
+    ...env,
   });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(base + api.health, server);
-  return { server, base };
 }
 
 /** nginx (Debian's /usr/sbin/nginx, or NGINX), one worker, gzip_static on the site's build (the same pages), once it answers. */

@@ -28,7 +28,15 @@ export const bucketSql = (value: string, edges: number[]) =>
 export const histogramSql = (bucket: string, edges: number[]) =>
   `ARRAY[${Array.from({ length: edges.length + 1 }, (_, i) => `count(*) FILTER (WHERE ${bucket} = ${i + 1})`).join(', ')}]::int[]`;
 
-/** The SQL summing histograms column by column (an int[] again). */
+/** A histogram as columns c1, c2... of counts, built in SQL from bucket indexes (analytics_vitals). */
+export const histogramColumnsSql = (bucket: string, edges: number[]) =>
+  Array.from({ length: edges.length + 1 }, (_, i) => `count(*) FILTER (WHERE ${bucket} = ${i + 1})::int AS c${i + 1}`).join(', ');
+
+/** The SQL summing histogram columns c1, c2... into one histogram (an int[]). */
+export const sumHistogramColumnsSql = (edges: number[]) =>
+  `ARRAY[${Array.from({ length: edges.length + 1 }, (_, i) => `coalesce(sum(c${i + 1}), 0)`).join(', ')}]::int[]`;
+
+/** The SQL summing histograms element by element (an int[] again). */
 export const sumHistogramsSql = (column: string, edges: number[]) =>
   `ARRAY[${Array.from({ length: edges.length + 1 }, (_, i) => `coalesce(sum(${column}[${i + 1}]), 0)`).join(', ')}]::int[]`;
 

@@ -8,8 +8,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { vitalNames } from '@kafue/common/analytics';
 import { fromLocalClock, offsetHours, toLocalClock } from '@kafue/common/time';
+import { poolOf } from '../db/data-source.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { bucketSql, histogramSql, lengthEdges, vitalEdges } from './buckets.js';
+import { bucketSql, histogramColumnsSql, histogramSql, lengthEdges, vitalEdges } from './buckets.js';
 
 /** How long the raw events are kept, in days: then their partition is dropped. */
 export const keptDays = 30;
@@ -98,66 +99,143 @@ async function dropOldPartitions(db: DataSource, now: Date, lastRolled: string):
 
 /**
  * The rollups' SELECTs over the raw events from `lo` to `hi` (SQL expressions of two
- * timestamptz), by day of the timezone `offset` hours east of UTC: one statement per rollup
- * table, each answering exactly its columns.
+ * timestamptz), by day of the timezone `offset` hours east of UTC: `views` (the page views) and
+ * `visits` (one row per visit: a visitor's page views with no gap over 30 minutes; it reads a
+ * relation named views), then one statement per rollup table answering exactly its columns, which
+ * read relations named views and visits (rollupSelects gives them as CTEs; the report makes them
+ * once for all its statements).
  */
-export function rollupSelects(offset: number, lo: string, hi: string) {
+export function rollupParts(offset: number, lo: string, hi: string) {
   const day = `((at AT TIME ZONE 'UTC') + make_interval(hours => ${offset}))::date`;
   const range = `at >= ${lo} AND at < ${hi}`;
-  const visits = `WITH views AS (
-      SELECT ${day} AS day, at, visitor, path, source, campaign, device FROM analytics_events WHERE kind = 'pageview' AND ${range}),
-    marked AS (
-      SELECT *, CASE WHEN at - lag(at) OVER (PARTITION BY day, visitor ORDER BY at) <= interval '${visitGapMinutes} minutes' THEN 0 ELSE 1 END AS starts
-        FROM views),
-    numbered AS (SELECT *, sum(starts) OVER (PARTITION BY day, visitor ORDER BY at ROWS UNBOUNDED PRECEDING) AS visit FROM marked),
-    visits AS (
-      SELECT day, visitor, count(*) AS views, ${bucketSql(`date_part('epoch', max(at) - min(at))`, lengthEdges)} AS length,
-             (array_agg(path ORDER BY at))[1] AS entry, (array_agg(source ORDER BY at))[1] AS source,
-             coalesce((array_agg(campaign ORDER BY at))[1], '') AS campaign, (array_agg(device ORDER BY at))[1] AS device
-        FROM numbered GROUP BY day, visitor, visit)`;
   const metrics = vitalNames.map((name) => `('${name}', ${bucketSql(name.toLowerCase(), vitalEdges[name])}, ${name.toLowerCase()})`);
+  // A visit's first page view (starts = 1) gives its entry page, source, campaign and device.
+  const first = (column: string) => `min(${column}) FILTER (WHERE starts = 1)`;
   return {
-    days: `${visits}
+    views: `SELECT ${day} AS day, at, visitor, path, source, campaign, device FROM analytics_events WHERE kind = 'pageview' AND ${range}`,
+    visits: `
+      WITH marked AS (
+        SELECT *, CASE WHEN at - lag(at) OVER w <= interval '${visitGapMinutes} minutes' THEN 0 ELSE 1 END AS starts
+          FROM views WINDOW w AS (PARTITION BY day, visitor ORDER BY at)),
+      numbered AS (SELECT *, sum(starts) OVER (PARTITION BY day, visitor ORDER BY at ROWS UNBOUNDED PRECEDING) AS visit FROM marked)
+      SELECT day, visitor, count(*) AS views, ${bucketSql(`date_part('epoch', max(at) - min(at))`, lengthEdges)} AS length,
+             ${first('path')} AS entry, ${first('source')} AS source, coalesce(${first('campaign')}, '') AS campaign, ${first('device')} AS device
+        FROM numbered GROUP BY day, visitor, visit`,
+    days: `
       SELECT day, count(DISTINCT visitor)::int AS visitors, sum(views)::int AS page_views, count(*)::int AS visits,
              count(*) FILTER (WHERE views = 1)::int AS bounces, ${histogramSql('length', lengthEdges)} AS lengths
         FROM visits GROUP BY day`,
-    pages: `${visits}
+    pages: `
       SELECT day, path, v.page_views, v.visitors, coalesce(e.entries, 0) AS entries,
              coalesce(e.entry_visitors, 0) AS entry_visitors, coalesce(e.bounces, 0) AS bounces
         FROM (SELECT day, path, count(*)::int AS page_views, count(DISTINCT visitor)::int AS visitors FROM views GROUP BY 1, 2) v
         LEFT JOIN (SELECT day, entry AS path, count(*)::int AS entries, count(DISTINCT visitor)::int AS entry_visitors,
                           count(*) FILTER (WHERE views = 1)::int AS bounces
                      FROM visits GROUP BY 1, 2) e USING (day, path)`,
-    sources: `${visits}
+    sources: `
       SELECT day, source, campaign, device, count(*)::int AS visits, count(DISTINCT visitor)::int AS visitors
         FROM visits GROUP BY 1, 2, 3, 4`,
     vitals: `
-      SELECT day, path, m.metric, count(*)::int AS samples, ${histogramSql('m.bucket', vitalEdges.LCP)} AS counts
+      SELECT day, path, m.metric, count(*)::int AS samples, ${histogramColumnsSql('m.bucket', vitalEdges.LCP)}
         FROM (SELECT ${day} AS day, path, lcp, inp, cls, ttfb FROM analytics_events WHERE kind = 'vitals' AND ${range}) v
         CROSS JOIN LATERAL (VALUES ${metrics.join(', ')}) AS m(metric, bucket, value)
        WHERE m.value IS NOT NULL
        GROUP BY 1, 2, 3`,
   };
 }
-for (const name of vitalNames) {
-  if (vitalEdges[name].length !== vitalEdges.LCP.length) throw new Error('Every metric has as many buckets (one histogram column each)');
-}
 
-/** The rollup tables, each filled by its rollupSelects statement. */
+/** The rollup tables, each filled by its statement of rollupParts. */
 export const rollupTables = {
   days: 'analytics_days',
   pages: 'analytics_pages',
   sources: 'analytics_sources',
   vitals: 'analytics_vitals',
 } as const;
+export type RollupKey = keyof typeof rollupTables;
+
+/** The statement of each rollup table, standing alone (views and visits as CTEs). */
+export function rollupSelects(offset: number, lo: string, hi: string): Record<RollupKey, string> {
+  const parts = rollupParts(offset, lo, hi);
+  const withVisits = (sql: string) => `WITH views AS (${parts.views}), visits AS (${parts.visits}) ${sql}`;
+  return { days: withVisits(parts.days), pages: withVisits(parts.pages), sources: withVisits(parts.sources), vitals: parts.vitals };
+}
+for (const name of vitalNames) {
+  if (vitalEdges[name].length !== vitalEdges.LCP.length) throw new Error('Every metric has as many buckets (one histogram column each)');
+}
+
+/** Runs SQL (text and parameters) on one connection, one statement after another; answers the rows. */
+export type Reader = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
 
 /**
- * A rollup table's rows, as a FROM item: the days from `from` to `to` (SQL dates) rolled up,
- * and the raw events from `lo` to `hi` (SQL timestamptz: the days not rolled up yet, liveRange)
- * through the rollup's own SELECT.
+ * The rollups last made from the raw events, per database and range: made again only when the
+ * raw events of the range changed (their count; the rows are only ever added to, or dropped
+ * whole with a day long rolled up), so that a report read again, or a dashboard, costs no second
+ * pass over a day of page views. A few ranges are kept (the report's, the dashboard's).
  */
-export const rolledAndLive = (key: keyof typeof rollupTables, offset: number, from: string, to: string, lo: string, hi: string) =>
-  `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN ${from}::date AND ${to}::date UNION ALL (${rollupSelects(offset, lo, hi)[key]}))`;
+const liveMade = new WeakMap<DataSource, Map<string, Record<RollupKey, string>>>();
+const rangesKept = 4;
+
+/**
+ * Runs `work` on one connection, in a transaction holding the rollups of the raw events from
+ * `lo` to `hi` (the days not rolled up yet, liveRange) as temporary tables: `rows(key)` is then a
+ * rollup table's rows, as a FROM item, for the days from $1 to $2 of each statement (SQL dates)
+ * and those made from the raw events.
+ */
+export async function withLiveRollups<T>(
+  db: DataSource,
+  offset: number,
+  [lo, hi]: [Date, Date],
+  work: (read: Reader, rows: (key: RollupKey) => string) => Promise<T>,
+): Promise<T> {
+  const client = await poolOf(db).connect();
+  let queue: Promise<unknown> = Promise.resolve();
+  const read: Reader = <R extends object>(sql: string, params: unknown[] = []) => {
+    const rows = queue.then(() => client.query<R>(sql, params)).then((r) => r.rows);
+    queue = rows.catch(() => undefined);
+    return rows;
+  };
+  const keys = Object.keys(rollupTables) as RollupKey[];
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    const [{ events }] = (
+      await client.query<{ events: number }>(`SELECT count(*)::int AS events FROM analytics_events WHERE at >= $1 AND at < $2`, [lo, hi])
+    ).rows;
+    const made = liveMade.get(db) ?? new Map<string, Record<RollupKey, string>>();
+    liveMade.set(db, made);
+    const range = `${offset}|${lo.toISOString()}|${hi.toISOString()}|${events}`;
+    let live = made.get(range);
+    if (!live) {
+      const parts = rollupParts(offset, '$1::timestamptz', '$2::timestamptz');
+      await client.query(`CREATE TEMP TABLE views ON COMMIT DROP AS ${parts.views}`, [lo, hi]);
+      await client.query(`CREATE TEMP TABLE visits ON COMMIT DROP AS ${parts.visits}`);
+      const json = async (key: RollupKey) =>
+        (
+          await client.query<{ rows: string }>(
+            `SELECT coalesce(json_agg(r), '[]')::text AS rows FROM (${parts[key]}) r`,
+            key === 'vitals' ? [lo, hi] : [],
+          )
+        ).rows[0].rows;
+      live = {} as Record<RollupKey, string>;
+      for (const key of keys) live[key] = await json(key);
+      made.set(range, live);
+      if (made.size > rangesKept) made.delete(made.keys().next().value!);
+    }
+    for (const key of keys) {
+      await client.query(
+        `CREATE TEMP TABLE live_${key} ON COMMIT DROP AS SELECT * FROM jsonb_populate_recordset(NULL::${rollupTables[key]}, $1::jsonb)`,
+        [live[key]],
+      );
+    }
+    const rows = (key: RollupKey) =>
+      `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN $1::date AND $2::date UNION ALL SELECT * FROM live_${key})`;
+    return await work(read, rows);
+  } finally {
+    // Nothing to keep: the temporary tables go with the transaction.
+    await queue;
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
 
 /**
  * The instants between which the raw events are read for the days `from` to `to` of the
@@ -203,7 +281,7 @@ export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
     for (const day of days) {
       const [lo, hi] = dayBounds(day, timezone);
       for (const [key, table] of Object.entries(rollupTables)) {
-        await m.query(`INSERT INTO ${table} ${selects[key as keyof typeof rollupTables]}`, [lo, hi]);
+        await m.query(`INSERT INTO ${table} ${selects[key as RollupKey]}`, [lo, hi]);
       }
       await m.query(`INSERT INTO analytics_rollups (day) VALUES ($1)`, [day]);
     }
