@@ -309,20 +309,18 @@ describe('conversions', () => {
     );
     expect(sent.status).toBe(201);
     // Without JavaScript: no attribution, so the form's page and "direct".
-    const plain = await t
-      .client()
-      .postForm(
-        '/contact?topic=consultation',
-        {
-          fullName: 'Mutale Banda',
-          email: 'mutale@example.com',
-          message: 'Call me.',
-          startedAt: String(Date.now() - 60_000),
-          landingPage: '',
-          source: '',
-        },
-        { 'x-forwarded-for': freshAddress() },
-      );
+    const plain = await t.client().postForm(
+      '/contact?topic=consultation',
+      {
+        fullName: 'Mutale Banda',
+        email: 'mutale@example.com',
+        message: 'Call me.',
+        startedAt: String(Date.now() - 60_000),
+        landingPage: '',
+        source: '',
+      },
+      { 'x-forwarded-for': freshAddress() },
+    );
     // Without the site's build, the server answers with the contact page's address (303).
     expect(plain.status).toBe(303);
     const signup = await t

@@ -110,12 +110,10 @@ describe('the analytics in a backup', () => {
     const at = Date.parse('2026-02-14T10:00:00Z');
     t.clock.at = at;
     try {
-      const beacon = await t
-        .client()
-        .post('/api/collect', JSON.stringify({ path: '/valentine' }), {
-          'content-type': 'text/plain',
-          'user-agent': 'Mozilla/5.0 Firefox/140.0',
-        });
+      const beacon = await t.client().post('/api/collect', JSON.stringify({ path: '/valentine' }), {
+        'content-type': 'text/plain',
+        'user-agent': 'Mozilla/5.0 Firefox/140.0',
+      });
       expect(beacon.status).toBe(204);
       await t.analytics.flush();
     } finally {
