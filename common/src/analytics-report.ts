@@ -25,8 +25,8 @@ export const beaconBody = z
   })
   .meta({ id: 'Beacon', description: `At most ${maxBeaconBytes} bytes.` });
 export type BeaconBody = z.infer<typeof beaconBody>;
-/** The beacon's answer, 204: no body. */
-export const noContent = z.undefined().meta({ id: 'NoContent' });
+/** The beacon's answer, 204: no body (so no named schema: JSON Schema has none for it). */
+export const noContent = z.undefined();
 
 /** The conversion fields a form carries (analytics.ts Attribution), each optional. */
 export const attributionBody = z.object({

@@ -81,6 +81,7 @@ export const messages = {
   // Enquiries
   enquirySent: contactFormTexts.sent,
   tooManyEnquiries: 'Too many messages. Please try again later.',
+  tooManyBeacons: 'Too many page views from this address. Please try again in a minute.',
   enquiryUpdated: 'Enquiry updated',
   enquiryDeleted: 'Enquiry deleted',
   enquiryNoteAdded: 'Note added',

@@ -1,5 +1,6 @@
 /** Enquiries: what the contact form sends, the inbox's records, queries and answers. */
 import { z } from 'zod';
+import { attributionBody } from './analytics-report';
 import { messageAnswer } from './answers';
 import { contactFormFields, contactServiceOptions, type ContactFormField } from './contact-form';
 import { addonFields, planFields, projectPriceFields } from './content';
@@ -76,7 +77,7 @@ export const sitePage = oneLine()
  * form asked for (`request`, none for a plain message) with the `page` it was sent from.
  */
 export const enquiryBody = contactFormBody
-  .extend({ request: enquiryRequest.optional(), page: sitePage.optional() })
+  .extend({ request: enquiryRequest.optional(), page: sitePage.optional(), ...attributionBody.shape })
   .meta({ id: 'EnquiryBody' });
 export type EnquiryBody = z.input<typeof enquiryBody>;
 
@@ -111,6 +112,16 @@ export const requestSnapshot = z
   ])
   .meta({ id: 'RequestSnapshot' }) satisfies z.ZodType<RequestSnapshot>;
 
+/**
+ * The visit an enquiry or a sign-up came from (analytics.ts Attribution): its landing page, its
+ * source (`direct` when none) and campaign; null for those made before analytics.
+ */
+export const recordedAttribution = z.object({
+  landingPage: z.string().nullable(),
+  source: z.string().nullable(),
+  campaign: z.string().nullable(),
+});
+
 export const enquiry = z
   .object({
     _id: idSchema,
@@ -124,6 +135,7 @@ export const enquiry = z
     request: requestSnapshot.nullable(),
     /** The site path the form was sent from; null when not known. */
     page: z.string().nullable(),
+    ...recordedAttribution.shape,
     status: z.enum(enquiryStatuses),
     assignee: person.nullable(),
     createdAt: z.iso.datetime(),

@@ -1,6 +1,7 @@
 /** Newsletter subscribers: the footer form's body, the console's list, export and sends. */
 import { z } from 'zod';
-import { sitePage } from './enquiries';
+import { attributionBody } from './analytics-report';
+import { recordedAttribution, sitePage } from './enquiries';
 import { email, idSchema } from './fields';
 import { subscriberStatuses } from './newsletter';
 
@@ -18,6 +19,7 @@ export const subscribeBody = z
       .optional()
       .catch(undefined),
     page: sitePage.optional(),
+    ...attributionBody.shape,
   })
   .meta({ id: 'SubscribeBody' });
 export type SubscribeBody = z.input<typeof subscribeBody>;
@@ -41,6 +43,7 @@ export const subscriber = z
     status: z.enum(subscriberStatuses),
     /** The site page the sign-up came from. */
     page: z.string().nullable(),
+    ...recordedAttribution.shape,
     createdAt: z.iso.datetime(),
     confirmedAt: z.iso.datetime().nullable(),
     unsubscribedAt: z.iso.datetime().nullable(),

@@ -4,12 +4,14 @@
  * process's memory, and where the figures are kept.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { api } from '@kafue/common/contract';
+import { repoRoot } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
@@ -68,8 +70,16 @@ export function writeBenchResult(name: string, figures: object): void {
 /** The first Super Admin of a bench's server. */
 const benchAdmin = { email: 'bench@kafue.test', password: 'bench password 1' };
 
-/** The built server in `dist` on `databaseUrl`, its files under `tmp`, once it answers: the process and its address. */
-export async function startBenchServer(dist: string, databaseUrl: string, tmp: string): Promise<{ server: ChildProcess; base: string }> {
+/**
+ * The built server in `dist` on `databaseUrl`, its files under `tmp`, once it answers: the
+ * process and its address. `env` adds to or replaces its environment.
+ */
+export async function startBenchServer(
+  dist: string,
+  databaseUrl: string,
+  tmp: string,
+  env: Record<string, string> = {},
+): Promise<{ server: ChildProcess; base: string }> {
   const port = await freePort();
   const server = spawn(process.execPath, [join(dist, 'main.js')], {
     env: {
@@ -83,6 +93,7 @@ export async function startBenchServer(dist: string, databaseUrl: string, tmp: s
       ADMIN_EMAIL: benchAdmin.email,
       ADMIN_PASSWORD: benchAdmin.password,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -100,4 +111,79 @@ export async function signInBenchAdmin(base: string): Promise<string> {
   });
   if (!login.ok) throw new Error(`sign-in: ${login.status}`);
   return login.headers.getSetCookie()[0].split(';')[0];
+}
+
+/** The public pages the page benches ask for, and the site build they are in. */
+export const sitePages = ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0'];
+const siteDir = join(repoRoot, 'site/dist');
+
+/**
+ * The built server serving the built site as in production (one process, pages from memory, a
+ * line logged per request), once it answers; `env` adds to its environment. Needs `npm run build -w site`.
+ */
+export function startSiteServer(dist: string, databaseUrl: string, tmp: string, env: Record<string, string> = {}) {
+  if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
+  return startBenchServer(dist, databaseUrl, tmp, {
+    SITE_DIR: siteDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    METRICS_TOKEN: 'bench metrics token',
+    ...env,
+  });
+}
+
+/** nginx (Debian's /usr/sbin/nginx, or NGINX), one worker, gzip_static on the site's build (the same pages), once it answers. */
+export async function startNginx(tmp: string): Promise<{ server: ChildProcess; base: string }> {
+  const binary = process.env.NGINX ?? '/usr/sbin/nginx';
+  if (!existsSync(binary)) throw new Error(`${binary} not found (apt-get install nginx-light, or NGINX=path)`);
+  const dir = join(tmp, 'nginx');
+  mkdirSync(dir, { recursive: true });
+  const port = await freePort();
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(
+    file,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${siteDir};
+    location / { try_files $uri $uri/index.html =404; }
+    error_page 404 /404.html;
+  }
+}
+`,
+  );
+  const server = spawn(binary, ['-c', file, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base + '/', server);
+  return { server, base };
+}
+
+/** Requests/s of the site's pages at `url`, asked for gzip; throws on any error or non-2xx answer. */
+export async function loadPages(url: string, { seconds, connections }: { seconds: number; connections: number }): Promise<number> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: sitePages.map((path) => ({ method: 'GET', path })),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) throw new Error(`${url}: ${errors} errors or non-2xx answers`);
+  return result.requests.average;
 }

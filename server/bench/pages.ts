@@ -7,107 +7,43 @@
  * BENCH_SECONDS per run (default 8), BENCH_ROUNDS rounds alternating (default 3; medians),
  * BENCH_CONNECTIONS (default 50). Needs `npm run build -w site` (site/dist and site/dist-ssr).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { api } from '@kafue/common/contract';
-import { repoRoot } from '../src/config.js';
-import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, median, scratchDir, waitFor, writeBenchResult } from './harness.js';
+import { startEmbedded } from '../src/db/embedded.js';
+import {
+  buildBenchServer,
+  createDatabase,
+  loadPages,
+  median,
+  scratchDir,
+  sitePages,
+  startNginx,
+  startSiteServer,
+  writeBenchResult,
+} from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const nginxBinary = process.env.NGINX ?? '/usr/sbin/nginx';
-const siteDir = join(repoRoot, 'site/dist');
-const pages = ['/', '/services', '/projects', '/about', '/contact', '/service/Web/0'];
+const pages = sitePages;
 
 const children: ChildProcess[] = [];
 const tmp = scratchDir('kafue-bench-pages-');
 
-function nginxConfig(port: number): string {
-  const dir = join(tmp, 'nginx');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(
-    file,
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${siteDir};
-    location / { try_files $uri $uri/index.html =404; }
-    error_page 404 /404.html;
-  }
-}
-`,
-  );
-  return file;
-}
-
-async function load(url: string): Promise<number> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    headers: { 'accept-encoding': 'gzip' },
-    requests: pages.map((path) => ({ method: 'GET', path })),
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  if (errors > 0) throw new Error(`${url}: ${errors} errors or non-2xx answers`);
-  return result.requests.average;
-}
+const load = (url: string) => loadPages(url, { seconds, connections });
 
 async function main() {
-  if (!existsSync(join(repoRoot, 'site/dist-ssr/entry-server.js'))) throw new Error('Build the site first: npm run build -w site');
-  if (!existsSync(nginxBinary)) throw new Error(`${nginxBinary} not found (apt-get install nginx-light, or NGINX=path)`);
   const dist = await buildBenchServer();
   const cluster = await startEmbedded(join(tmp, 'pg'), () => undefined);
   try {
     const databaseUrl = await createDatabase(cluster.url, 'bench_pages');
-
-    const ourPort = await freePort();
-    const ours = spawn(process.execPath, [join(dist, 'main.js')], {
-      env: {
-        PATH: process.env.PATH!,
-        DATABASE_URL: databaseUrl,
-        PORT: String(ourPort),
-        DATA_DIR: join(tmp, 'data'),
-        SITE_DIR: siteDir,
-        CONSOLE_DIR: join(tmp, 'no-console'),
-        DRAIN_SECONDS: '0',
-        NODE_ENV: 'production',
-        ADMIN_EMAIL: 'bench@kafue.test',
-        ADMIN_PASSWORD: 'bench password 1',
-        METRICS_TOKEN: 'bench metrics token',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(ours);
-    const ourUrl = `http://127.0.0.1:${ourPort}`;
-    await waitFor(ourUrl + api.health, ours);
-
-    const nginxPort = await freePort();
-    const nginx = spawn(nginxBinary, ['-c', nginxConfig(nginxPort), '-p', join(tmp, 'nginx')], { stdio: ['ignore', 'ignore', 'inherit'] });
-    children.push(nginx);
-    const nginxUrl = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(nginxUrl + '/', nginx);
+    const ours = await startSiteServer(dist, databaseUrl, tmp);
+    children.push(ours.server);
+    const ourUrl = ours.base;
+    const nginx = await startNginx(tmp);
+    children.push(nginx.server);
+    const nginxUrl = nginx.base;
 
     // Both answer the same pages, compressed the same way; but for the forms' hidden startedAt
     // (every page's newsletter form, the contact form), which only the server writes (when it

@@ -38,6 +38,8 @@ import { quoteEndpoints } from './routes/quotes.js';
 import { contactEndpoints } from './routes/contacts.js';
 import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
 import { reportEndpoints } from './routes/reports.js';
+import { analyticsEndpoints, collectCors } from './routes/analytics.js';
+import { collectPath } from '@kafue/common/analytics';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -63,6 +65,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffReminderEndpoints(deps),
   ...reportEndpoints(deps),
   ...newsletterEndpoints(deps),
+  ...analyticsEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -180,17 +183,18 @@ export function createApp(deps: AppDeps): Koa {
     if (ctx.status === 404 && ctx.body == null) throw new HttpError(404, messages.notFound);
   });
   app.use(apiDocs(openApiDocument(endpoints)));
+  app.use(collectCors(config.allowedOrigins));
   app.use(originGuard(config.allowedOrigins));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: config.limits.bodyBytes,
-      encoding: 'utf-8',
-      onError: (error) => {
-        throw bodyError(error);
-      },
-    }),
-  );
+  const parseJson = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: config.limits.bodyBytes,
+    encoding: 'utf-8',
+    onError: (error) => {
+      throw bodyError(error);
+    },
+  });
+  // The beacon reads its own body, a JSON one too, with its own limit (routes/analytics.ts).
+  app.use((ctx: Context, next: Next) => (ctx.path === collectPath ? next() : parseJson(ctx, next)));
   app.use(router.routes());
   app.use(methodNotAllowed(router, namesSomething(config.siteDir, config.consoleDir, deps.site)));
   return app;

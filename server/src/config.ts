@@ -77,6 +77,8 @@ export interface Limits {
   resetsPerAccount: number;
   /** Password reset requests allowed per client address within the sign-in window before 429. */
   resetsPerAddress: number;
+  /** Analytics beacons counted per client address a minute, per server process (then 429). */
+  beaconsPerMinute: number;
 }
 
 export const defaultLimits: Limits = {
@@ -91,6 +93,7 @@ export const defaultLimits: Limits = {
   enquiryWindowMinutes: 10,
   resetsPerAccount: 3,
   resetsPerAddress: 10,
+  beaconsPerMinute: 120,
 };
 
 function int(value: string | undefined, fallback: number, name: string): number {

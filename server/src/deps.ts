@@ -1,6 +1,7 @@
 /** What the application and its routes are built from (kept apart from app.ts, which imports the routes). */
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { Collector } from './analytics/collector.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Maintenance } from './maintenance/maintenance.js';
@@ -19,6 +20,8 @@ export interface AppDeps {
   now?: () => number;
   /** The public site's pages of this process, rendered from the content (SitePublisher.open; close it before the database). */
   site: SitePublisher;
+  /** The beacons kept for the next batch (analytics/collector.ts; close it before the database). */
+  analytics: Collector;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

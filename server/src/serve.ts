@@ -14,6 +14,8 @@ import { purgeOldFailures } from './auth/limiter.js';
 import { purgeOldResets } from './auth/password-reset.js';
 import { purgeExpiredSessions, Sessions } from './auth/sessions.js';
 import { startBackupScheduler } from './backup/schedule.js';
+import { Collector, collectorBatch } from './analytics/collector.js';
+import { startAnalyticsClock } from './analytics/storage.js';
 import { startReminderMailer } from './reminders/reminders.js';
 import type { Config } from './config.js';
 import { recordStorageReading } from './dashboard/dashboard.js';
@@ -42,6 +44,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   let server: Server;
   let sessions: Sessions | undefined;
   let site: SitePublisher | undefined;
+  let analytics: Collector | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -69,7 +72,13 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Metrics only when someone may read them (as app.ts does for requests).
       onPublished: config.metricsToken ? observePublish : undefined,
     });
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site }).callback();
+    analytics = new Collector(dataSource, {
+      ...collectorBatch,
+      now: Date.now,
+      perMinute: config.limits.beaconsPerMinute,
+      onError: (err) => logger.error({ err }, 'analytics: a batch of beacons was lost'),
+    });
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -87,6 +96,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       });
     });
   } catch (error) {
+    await analytics?.close();
     await site?.close();
     await sessions?.close();
     await database.close();
@@ -128,6 +138,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     },
   });
   mail.start();
+  // Rollups once across processes; partitions made ahead and dropped after 30 days; old salts deleted.
+  const stopAnalytics = startAnalyticsClock(dataSource, (err) => logger.error({ err }, 'analytics rollup failed'));
   if (!config.smtpUrl) log(`SMTP_URL is not set: mail is written to ${outboxDir(config)} as .eml files`);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
@@ -139,6 +151,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopAuditPurge();
     stopReminders();
     stopSubscriberPurge();
+    stopAnalytics();
     // No new delivery pass; the one under way (if any) finishes while requests do.
     const mailStopped = mail.stop();
     if (drainSeconds > 0) {
@@ -158,6 +171,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       server.closeIdleConnections();
     });
     await site.close();
+    await analytics.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
     await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

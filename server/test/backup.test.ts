@@ -55,8 +55,15 @@ async function createBackup(): Promise<{ fileUrl: string; file: string }> {
   return { fileUrl: answer.body.fileUrl, file };
 }
 
-/** The tables a backup covers: all but TypeORM's record of migrations (a backup names them) and the backups themselves. */
-const backedUp = async (db: DataSource) => (await databaseTables(db)).filter((name) => name !== 'migrations' && name !== 'backups');
+/**
+ * The tables a backup covers: all but TypeORM's record of migrations (a backup names them), the
+ * backups themselves, the analytics salts (kept for their day only) and the raw events' daily
+ * partitions (their rows go through the partitioned table).
+ */
+const backedUp = async (db: DataSource) =>
+  (await databaseTables(db)).filter(
+    (name) => !['migrations', 'backups', 'analytics_salts'].includes(name) && !/^analytics_events_p\d{8}$/.test(name),
+  );
 
 describe('POST /api/settings/backup', () => {
   it('keeps a complete backup in the database, with its checksum, and answers { message, fileUrl }', async () => {
@@ -92,6 +99,34 @@ describe('POST /api/settings/backup', () => {
       const backup = await dumpDatabase(other.dataSource);
       expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(other.dataSource));
       expect(backup.tables.later_notes).toEqual({ columns: ['id', 'admin_id', 'note'], rows: [{ id: 1, admin_id: null, note: 'kept' }] });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the analytics in a backup', () => {
+  it('keeps the raw events once (through their partitioned table) and no salt; a restore makes their partitions', async () => {
+    const at = Date.parse('2026-02-14T10:00:00Z');
+    t.clock.at = at;
+    try {
+      const beacon = await t.client().post('/api/collect', JSON.stringify({ path: '/valentine' }), {
+        'content-type': 'text/plain',
+        'user-agent': 'Mozilla/5.0 Firefox/140.0',
+      });
+      expect(beacon.status).toBe(204);
+      await t.analytics.flush();
+    } finally {
+      t.clock.at = undefined;
+    }
+    const backup = await dumpDatabase(t.db);
+    expect(backup.tables.analytics_events.rows).toEqual([expect.objectContaining({ path: '/valentine', source: 'direct' })]);
+    expect(Object.keys(backup.tables).filter((name) => name.startsWith('analytics_events_') || name === 'analytics_salts')).toEqual([]);
+    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    try {
+      await restoreBackup(other.dataSource, backup);
+      expect(await other.dataSource.query(`SELECT path, at FROM analytics_events`)).toEqual([{ path: '/valentine', at: new Date(at) }]);
+      expect(await other.dataSource.query(`SELECT relname FROM pg_class WHERE relname = 'analytics_events_p20260214'`)).toHaveLength(1);
     } finally {
       await other.close();
     }

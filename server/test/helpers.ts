@@ -27,6 +27,7 @@ import type { Lifecycle } from '../src/deps.js';
 import { Maintenance } from '../src/maintenance/maintenance.js';
 import { observePublish } from '../src/metrics.js';
 import { SitePublisher } from '../src/site/publisher.js';
+import { Collector, collectorBatch } from '../src/analytics/collector.js';
 
 export const password = 'correct horse battery';
 
@@ -107,6 +108,8 @@ export interface TestServer {
   clock: { at?: number };
   /** The public pages of this server (rendered from the database). */
   site: SitePublisher;
+  /** The beacons this server keeps for its next batch (`flush()` writes them at once). */
+  analytics: Collector;
   client(): Client;
   /** Inserts an admin (password `password`) and answers a client signed in as them. */
   admin(role: AdminRole, email?: string): Promise<{ client: Client; id: string; email: string }>;
@@ -169,7 +172,14 @@ export async function startTestServer(
     siteUrl: config.siteUrl,
     onPublished: config.metricsToken ? observePublish : undefined,
   });
-  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, now: () => clock.at ?? Date.now() };
+  const now = () => clock.at ?? Date.now();
+  const analytics = new Collector(db, {
+    ...collectorBatch,
+    now,
+    perMinute: config.limits.beaconsPerMinute,
+    onError: (err) => logger.error({ err }, 'analytics'),
+  });
+  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, analytics, now };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -187,6 +197,7 @@ export async function startTestServer(
     endpoints: allEndpoints(deps),
     clock,
     site,
+    analytics,
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {
       const row = await db
@@ -206,6 +217,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await site.close();
+      await analytics.close();
       await sessions.close();
       await database.close();
       await outage?.cut();

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
+import { collectPath } from '@kafue/common/analytics';
 import { api, messages } from '@kafue/common/contract';
 import { authorize } from '../src/web/endpoint.js';
 import { startTestServer, withMailSender, type Client, type TestServer } from './helpers.js';
@@ -268,6 +269,13 @@ const rows: Row[] = [
   { call: 'GET /api/contacts', allowed: admins, run: (c) => c.get(api.contacts) },
   { call: 'GET /api/contacts/{key}', allowed: admins, run: (c) => c.get(api.contactByKey('nobody@kafue.test')) },
   { call: 'GET /api/reports/leads', allowed: admins, run: (c) => c.get(`${api.leadReport}?from=2026-01-01&to=2026-12-31`) },
+  // Analytics: every page's beacon from anyone; the report for any admin.
+  {
+    call: 'POST /api/collect',
+    allowed: everyone,
+    run: (c) => c.post(collectPath, JSON.stringify({ path: '/' }), { 'content-type': 'text/plain;charset=UTF-8' }),
+  },
+  { call: 'GET /api/analytics', allowed: admins, run: (c) => c.get(`${api.analytics}?from=2026-01-01&to=2026-12-31`) },
   { call: 'GET /api/enquiries/{id}/reminders', allowed: admins, run: (c) => c.get(api.enquiryReminders(missing)) },
   { call: 'POST /api/enquiries/{id}/reminders', allowed: admins, run: (c) => c.post(api.enquiryReminders(missing), { at: soon() }) },
   { call: 'GET /api/reminders', allowed: admins, run: (c) => c.get(api.reminders) },

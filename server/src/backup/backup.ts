@@ -15,6 +15,7 @@ import { seedContent } from '@kafue/common/content-seed';
 import { migrations, migrationsTable, runMigrations } from '../db/data-source.js';
 import { seedAuthor } from '../content/revisions.js';
 import { notifyContentChanged } from '../content/published.js';
+import { partitionsForRows } from '../analytics/storage.js';
 
 // The file's format is a documented answer (the download call), so its schema is in common.
 export type { Backup };
@@ -31,12 +32,15 @@ export interface Table {
 
 /** Where the backups themselves are kept: not part of a backup (each would hold all before it). */
 const backupsTable = 'backups';
+/** The visitor key's salts: never kept beyond their day, so in no backup (a restored day starts a new salt). */
+const saltsTable = 'analytics_salts';
 
 /**
  * Every table of our schema, as the database lists it (so a table a later migration adds is
  * backed up without anyone listing it here), in an order that satisfies foreign keys when
  * loading. Not the migrations table: a backup names its migrations, and a restore runs them.
- * Not the backups table either.
+ * Not the backups table either, nor the analytics salts. A partitioned table is dumped and
+ * loaded through its parent (its rows once), not through its partitions.
  */
 async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
   const found = (await db.query(
@@ -48,9 +52,10 @@ async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
                         FROM pg_constraint f JOIN pg_class r ON r.oid = f.confrelid
                        WHERE f.conrelid = c.oid AND f.contype = 'f' AND f.confrelid <> c.oid), '{}') AS references
        FROM pg_class c
-      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND c.relname <> ALL($1)
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND c.relname <> ALL($1)
       ORDER BY c.relname`,
-    [[migrationsTable, backupsTable]],
+    [[migrationsTable, backupsTable, saltsTable]],
   )) as Table[];
   const ordered: Table[] = [];
   const placed = new Set<string>();
@@ -278,6 +283,8 @@ export async function tablesOf(m: EntityManager, backup: Backup): Promise<Table[
  */
 export async function loadRows(m: EntityManager, table: string, data: BackupTable | undefined, skipKnown = false): Promise<number> {
   if (!data || data.rows.length === 0) return 0;
+  // The raw events' rows go to their days' partitions, which this database may not have made.
+  if (table === 'analytics_events') await partitionsForRows(m, data.rows);
   const columns = data.columns.map(quote).join(', ');
   await m.query(
     `INSERT INTO ${quote(table)} (${columns})

@@ -16,6 +16,7 @@ import { serviceCategories } from '@kafue/common/vocabulary';
 import { publishedServices, recentContentChanges } from '../content/catalogue.js';
 import { replyTimes } from '../enquiries/clock.js';
 import { readGeneralSettings } from '../settings/settings.js';
+import { monthlyVisitors } from '../analytics/report.js';
 
 const monthLabels = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const recentCount = 10;
@@ -71,6 +72,7 @@ export async function dashboardFigures(db: DataSource, quotaBytes: number): Prom
     [bounds.map((b) => b[0]), bounds.map((b) => b[1])],
   );
 
+  const visitors = await monthlyVisitors(db, `${months[0].key}-01`, now.getTime());
   const bytes = Number(figures.bytes);
   const [before] = await db.query<{ value: unknown }[]>(`SELECT value FROM settings WHERE key = $1`, [storageKey(lastMonth.key)]);
 
@@ -124,6 +126,7 @@ export async function dashboardFigures(db: DataSource, quotaBytes: number): Prom
       label: m.label,
       newUsers: activity[i].users,
       serviceRequests: activity[i].requests,
+      visitors: visitors.get(m.key) ?? 0,
     })),
     servicesByCategory: serviceCategories.map((c) => ({
       category: c.key,

@@ -32,6 +32,7 @@ import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords
 import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-EnquiriesWithoutClock.js';
 import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
 import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
+import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 
 export const migrations = [
@@ -60,6 +61,7 @@ export const migrations = [
   EnquiriesWithoutClock1795600000120,
   ClientNotes1795600000121,
   SearchIndexesForReading1795600000130,
+  Analytics1795600000180,
   PrivacyAnalytics1795600000190,
 ];
 /** Where TypeORM records the migrations applied. */

@@ -11,6 +11,7 @@ import type { enquiryBody, enquiryListQuery, NoteAuthorKind } from '@kafue/commo
 import { fromLocalClock } from '@kafue/common/time';
 import type { z } from 'zod';
 import { diff, type AuditRecorder } from '../audit/audit.js';
+import { attributionOf } from '../analytics/attribution.js';
 import { addressKey } from '../auth/limiter.js';
 import type { Config, Limits } from '../config.js';
 import { poolOf } from '../db/data-source.js';
@@ -32,6 +33,9 @@ interface EnquiryRow {
   kind: Enquiry['kind'];
   request: Enquiry['request'];
   page: string | null;
+  landing_page: string | null;
+  source: string | null;
+  campaign: string | null;
   status: Enquiry['status'];
   created_at: Date;
   read_at: Date | null;
@@ -46,7 +50,7 @@ interface EnquiryRow {
 }
 
 // known_contact: an earlier enquiry (not Spam) came from the same address, any case (index enquiries_contact).
-const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.status, e.created_at, e.read_at,
+const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.landing_page, e.source, e.campaign, e.status, e.created_at, e.read_at,
   s.id AS assignee_id, s.name AS assignee_name,
   e.stage, e.lost_reason, e.lost_reason_text, e.response_due_at, e.first_response_at,
   EXISTS (SELECT 1 FROM enquiries p WHERE lower(p.email) = lower(e.email) AND p.created_at < e.created_at AND p.status <> 'Spam') AS known_contact`;
@@ -62,6 +66,9 @@ const toEnquiry = (r: EnquiryRow): Enquiry => ({
   kind: r.kind,
   request: r.request,
   page: r.page,
+  landingPage: r.landing_page,
+  source: r.source,
+  campaign: r.campaign,
   status: r.status,
   assignee: r.assignee_id ? { _id: r.assignee_id, name: r.assignee_name ?? '' } : null,
   createdAt: r.created_at.toISOString(),
@@ -417,12 +424,14 @@ export async function receiveEnquiry(
   const snapshot = body.request ? await resolveRequest(db, body.request) : null;
   const kind = snapshot?.kind ?? 'message';
   const address = addressKey(ip).slice('address:'.length);
+  const visit = attributionOf(body, body.page);
   await db.transaction(async (m) => {
     await countFormPost(m, address, limits, messages.tooManyEnquiries);
     const status = spam ? 'Spam' : 'New';
     const [row] = await m.query<[{ id: string; created_at: Date }]>(
-      `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, request_summary, page, status, client_address)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, created_at`,
+      `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, request_summary, page, status, client_address,
+                              landing_page, source, campaign)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id, created_at`,
       [
         body.fullName,
         body.email,
@@ -435,6 +444,9 @@ export async function receiveEnquiry(
         body.page ?? null,
         status,
         address,
+        visit.landingPage,
+        visit.source,
+        visit.campaign,
       ],
     );
     if (!spam) {

@@ -2,9 +2,18 @@
 import type { Context } from 'koa';
 import { HttpError } from './errors.js';
 
-/** The body's bytes, refusing another media type (415) and more than `limit` bytes (413, `tooLarge`). */
-export async function readRawBody(ctx: Context, type: string, limit: number, tooLarge: string): Promise<Buffer> {
-  if (!ctx.is(type)) throw new HttpError(415, `Send the ${type === 'application/octet-stream' ? 'file' : 'form'} as ${type}.`);
+/**
+ * The body's bytes, refusing a media type but `type` (or the first of `type`, the one the 415
+ * names, and the others) with 415 and more than `limit` bytes with 413 (`tooLarge`).
+ */
+export async function readRawBody(ctx: Context, type: string | string[], limit: number, tooLarge: string): Promise<Buffer> {
+  const types = [type].flat();
+  if (!ctx.is(types)) {
+    throw new HttpError(
+      415,
+      `Send the ${types[0] === 'application/octet-stream' ? 'file' : types[0] === 'text/plain' ? 'beacon' : 'form'} as ${types[0]}.`,
+    );
+  }
   // Refused before reading, when the client says its size.
   if (Number(ctx.get('Content-Length')) > limit) throw new HttpError(413, tooLarge);
   const chunks: Buffer[] = [];

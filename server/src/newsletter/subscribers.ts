@@ -21,6 +21,7 @@ import {
 import type { Subscriber, subscribeBody, subscriberListQuery } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import { diff, systemActor, writeAudit, type AuditRecorder } from '../audit/audit.js';
+import { attributionOf } from '../analytics/attribution.js';
 import { addressKey } from '../auth/limiter.js';
 import { hashToken } from '../auth/sessions.js';
 import type { Config } from '../config.js';
@@ -80,16 +81,22 @@ interface SubscriberRow {
   email: string;
   status: SubscriberStatus;
   page: string | null;
+  landing_page: string | null;
+  source: string | null;
+  campaign: string | null;
   created_at: Date;
   confirmed_at: Date | null;
   unsubscribed_at: Date | null;
 }
-const subscriberColumns = `id, email, status, page, created_at, confirmed_at, unsubscribed_at`;
+const subscriberColumns = `id, email, status, page, landing_page, source, campaign, created_at, confirmed_at, unsubscribed_at`;
 const toSubscriber = (r: SubscriberRow): Subscriber => ({
   _id: r.id,
   email: r.email,
   status: r.status,
   page: r.page,
+  landingPage: r.landing_page,
+  source: r.source,
+  campaign: r.campaign,
   createdAt: r.created_at.toISOString(),
   confirmedAt: r.confirmed_at?.toISOString() ?? null,
   unsubscribedAt: r.unsubscribed_at?.toISOString() ?? null,
@@ -114,15 +121,17 @@ export async function subscribe(
   const automated = looksAutomated(body, now.getTime());
   const address = addressKey(request.ip).slice('address:'.length);
   const sender = await newsletterSender(db, config);
+  const visit = attributionOf(body, body.page);
   await db.transaction(async (m) => {
     await countFormPost(m, `subscribe:${address}`, config.limits, newsletterTexts.tooMany);
     if (automated) return audit.none('a robot’s sign-up is stored nowhere');
     const leave = newToken();
     // A new address is inserted; a known one (whatever its letter case) is locked and read.
     const [inserted] = await m.query<{ id: string }[]>(
-      `INSERT INTO subscribers (email, page, pending_since, unsubscribe_token_hash, created_at) VALUES ($1, $2, $3, $4, $3)
+      `INSERT INTO subscribers (email, page, pending_since, unsubscribe_token_hash, created_at, landing_page, source, campaign)
+       VALUES ($1, $2, $3, $4, $3, $5, $6, $7)
        ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-      [body.email, body.page ?? null, now, hashToken(leave)],
+      [body.email, body.page ?? null, now, hashToken(leave), visit.landingPage, visit.source, visit.campaign],
     );
     const [known] = inserted
       ? []

@@ -18,9 +18,10 @@ import { readRawBody } from '../http/body.js';
 import { assertSameOrigin } from '../web/security.js';
 import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
+import { formAttribution } from '../analytics/attribution.js';
 import { parseEnquiryBody, resolveSelection } from '../enquiries/requests.js';
 
-/** The form's fields from an application/x-www-form-urlencoded body of at most `limit` bytes. */
+/** The form's fields (and the visit's attribution) from an application/x-www-form-urlencoded body of at most `limit` bytes. */
 async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
   const body = await readRawBody(ctx, 'application/x-www-form-urlencoded', limit, 'The form is too large.');
   const params = new URLSearchParams(body.toString('utf8'));
@@ -29,7 +30,7 @@ async function readForm(ctx: Context, limit: number): Promise<Record<string, str
     const value = params.get(field);
     if (value !== null) form[field] = value;
   }
-  return form;
+  return { ...form, ...formAttribution(params) };
 }
 
 export function contactFormEndpoints(deps: AppDeps): Endpoint[] {

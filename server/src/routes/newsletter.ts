@@ -4,6 +4,7 @@
  * here; RFC 8058's one-click POST is the same call), and the console's subscribers and sends.
  */
 import type { Context } from 'koa';
+import { formAttribution } from '../analytics/attribution.js';
 import { endpoints } from '@kafue/common/endpoints';
 import { messages } from '@kafue/common/contract';
 import {
@@ -91,7 +92,10 @@ export function newsletterEndpoints(deps: AppDeps): Endpoint[] {
           const params = new URLSearchParams(
             (await readRawBody(ctx, 'application/x-www-form-urlencoded', config.limits.bodyBytes, messages.bodyTooLarge)).toString('utf8'),
           );
-          const form = Object.fromEntries(subscribeFormFields.flatMap((f) => (params.has(f) ? [[f, params.get(f)]] : [])));
+          const form = {
+            ...Object.fromEntries(subscribeFormFields.flatMap((f) => (params.has(f) ? [[f, params.get(f)]] : []))),
+            ...formAttribution(params),
+          };
           await subscribe(db, config, { ip: ctx.ip, now: now() }, parseBody(subscribeBody, form), audit);
           note = { kind: 'success', message: newsletterTexts.checkInbox };
         } catch (error) {

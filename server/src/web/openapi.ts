@@ -83,7 +83,10 @@ function operation(e: Endpoint) {
       ...Object.fromEntries(
         statuses.map(([status, schema]) => [
           status,
-          { description: z.globalRegistry.get(schema!)?.description ?? 'Done.', content: json(schema!) },
+          // An answer without a body (204) has no schema to name.
+          schema instanceof z.ZodUndefined
+            ? { description: 'Done; no content.' }
+            : { description: z.globalRegistry.get(schema!)?.description ?? 'Done.', content: json(schema!) },
         ]),
       ),
       ...(body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),

@@ -1,0 +1,386 @@
+/**
+ * Visitor analytics (issue 24), against real PostgreSQL: the visitor key (one a day, a new one
+ * the next, no address or user agent stored anywhere), what is not counted, the beacon's limits,
+ * the partitions dropped at 30 days with the rollups kept, rollups made once by two processes,
+ * and a visit's beacons leading to the enquiry it converted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPath, maxBeaconBytes } from '@kafue/common/analytics';
+import { api } from '@kafue/common/contract';
+import type { AnalyticsReport } from '@kafue/common/schemas';
+import { partitionDays, rollUpDays, runAnalyticsPass } from '../src/analytics/storage.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+const dayMs = 86_400_000;
+/** A browser's user agent no table may hold (the test looks for it everywhere). */
+const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 KafueVisitor/7';
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+let addressCounter = 0;
+const freshAddress = () => `203.0.113.${++addressCounter}`;
+
+function collect(t: TestServer, body: unknown, address: string, headers: Record<string, string> = {}, client = t.client()) {
+  return client.post(collectPath, typeof body === 'string' ? body : JSON.stringify(body), {
+    'content-type': 'text/plain;charset=UTF-8',
+    'x-forwarded-for': address,
+    'user-agent': userAgent,
+    ...headers,
+  });
+}
+
+async function report(t: TestServer, from: string, to: string, by = 'day'): Promise<AnalyticsReport> {
+  const admin = await t.admin('Moderator');
+  const answer = await admin.client.get<AnalyticsReport>(`${api.analytics}?from=${from}&to=${to}&by=${by}`);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+const eventCount = async (t: TestServer, where = 'true', values: unknown[] = []) =>
+  (await t.db.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM analytics_events WHERE ${where}`, values))[0].n;
+
+describe('the visitor key and what is stored', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ configure: (c) => (c.trustProxy = true) });
+  });
+  afterAll(() => t?.close());
+
+  it('counts one visitor for a day of page views, a new one the next day, and keeps no address or user agent in any table', async () => {
+    const first = Date.parse('2026-03-10T09:00:00Z');
+    const [ada, bob] = [freshAddress(), freshAddress()];
+    t.clock.at = first;
+    for (const path of ['/?utm_source=facebook', '/services', '/contact']) {
+      expect((await collect(t, { type: 'pageview', path, referrer: '', width: 390 }, ada)).status).toBe(204);
+      t.clock.at += 60_000;
+    }
+    expect((await collect(t, { path: '/', referrer: 'https://www.google.com/search?q=kafue', width: 1440 }, bob)).status).toBe(204);
+    t.clock.at = first + dayMs;
+    expect((await collect(t, { path: '/pricing', width: 390 }, ada)).status).toBe(204);
+    await t.analytics.flush();
+
+    const keys = await t.db.query<{ day: string; visitors: number; views: number }[]>(
+      `SELECT (at AT TIME ZONE 'UTC')::date::text AS day, count(DISTINCT visitor)::int AS visitors, count(*)::int AS views
+         FROM analytics_events GROUP BY 1 ORDER BY 1`,
+    );
+    expect(keys).toEqual([
+      { day: '2026-03-10', visitors: 2, views: 4 },
+      { day: '2026-03-11', visitors: 1, views: 1 },
+    ]);
+    const [{ shared }] = await t.db.query<[{ shared: number }]>(
+      `SELECT count(*)::int AS shared FROM (SELECT visitor FROM analytics_events GROUP BY visitor HAVING count(DISTINCT (at AT TIME ZONE 'UTC')::date) > 1) v`,
+    );
+    expect(shared).toBe(0);
+
+    const answer = await report(t, '2026-03-10', '2026-03-11');
+    expect(answer.totals).toMatchObject({ visitors: 3, pageViews: 5, visits: 3, bounceRate: 2 / 3 });
+    expect(answer.totals.medianVisitSeconds).toBe(0);
+    expect(answer.series).toEqual([
+      { start: '2026-03-10', visitors: 2, pageViews: 4, conversions: 0 },
+      { start: '2026-03-11', visitors: 1, pageViews: 1, conversions: 0 },
+    ]);
+    expect(answer.sources).toEqual(
+      expect.arrayContaining([
+        { source: 'facebook', visits: 1, visitors: 1 },
+        { source: 'google.com', visits: 1, visitors: 1 },
+      ]),
+    );
+    expect(answer.devices).toEqual([
+      { device: 'phone', visits: 2, visitors: 2 },
+      { device: 'desktop', visits: 1, visitors: 1 },
+    ]);
+    expect(answer.entryPages[0]).toMatchObject({ path: '/', visits: 2 });
+
+    // Rolled up, the days answer the same as from the raw events; the day's salt is gone.
+    expect(await rollUpDays(t.db, new Date(first + 2 * dayMs))).toEqual(['2026-03-10', '2026-03-11']);
+    const rolled = await report(t, '2026-03-10', '2026-03-11');
+    expect(rolled).toEqual(answer);
+    await runAnalyticsPass(t.db, new Date(first + 2 * dayMs));
+    expect(await t.db.query(`SELECT day FROM analytics_salts WHERE day < '2026-03-12'`)).toEqual([]);
+
+    // No column of any table (partitions included) holds the addresses or the user agent.
+    const columns = await t.db.query<{ table_name: string; column_name: string; data_type: string }[]>(
+      `SELECT table_name, column_name, data_type FROM information_schema.columns
+        WHERE table_schema = current_schema() AND data_type IN ('text', 'character varying', 'character', 'jsonb', 'json', 'bytea', 'ARRAY', 'inet')`,
+    );
+    expect(columns.some((c) => c.table_name.startsWith('analytics_events_p'))).toBe(true);
+    const found: string[] = [];
+    for (const c of columns) {
+      const column = `"${c.column_name}"`;
+      const text = c.data_type === 'bytea' ? `encode(${column}, 'escape')` : `${column}::text`;
+      for (const secret of [ada, bob, userAgent, 'KafueVisitor']) {
+        const [{ n }] = await t.db.query<[{ n: number }]>(
+          `SELECT count(*)::int AS n FROM "${c.table_name}" WHERE position($1 IN ${text}) > 0`,
+          [secret],
+        );
+        if (n > 0) found.push(`${c.table_name}.${c.column_name}: ${secret}`);
+      }
+    }
+    expect(found).toEqual([]);
+    t.clock.at = undefined;
+  });
+
+  it('does not count robots, prefetches and prerenders, the console or a signed-in admin; counts the visitor beside them', async () => {
+    const address = freshAddress();
+    const admin = await t.admin('Editor');
+    const before = await eventCount(t);
+    const answers = [
+      await collect(t, { path: '/robots' }, address, {
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      }),
+      await collect(t, { path: '/robots' }, address, { 'user-agent': '' }),
+      await collect(t, { path: '/prefetched' }, address, { 'sec-purpose': 'prefetch;prerender' }),
+      await collect(t, { path: '/prefetched' }, address, { purpose: 'prefetch' }),
+      await collect(t, { path: '/admin/enquiries' }, address),
+      await collect(t, { path: '/admin' }, address),
+      await collect(t, { path: '/by-an-admin' }, address, {}, admin.client),
+      await collect(t, { path: '/administration-services' }, address),
+    ];
+    expect(answers.map((a) => a.status)).toEqual(Array(answers.length).fill(204));
+    await t.analytics.flush();
+    expect(await t.db.query(`SELECT path FROM analytics_events WHERE at >= now() - interval '1 hour' ORDER BY path`)).toEqual([
+      { path: '/administration-services' },
+    ]);
+    expect(await eventCount(t)).toBe(before + 1);
+  });
+
+  it('refuses a body over 2 KB (413), another media type (415), unreadable JSON and a bad beacon (400), a foreign origin (403)', async () => {
+    const address = freshAddress();
+    const padded = (size: number) => {
+      const body = JSON.stringify({ path: '/', referrer: '' });
+      return body.replace('""', `"${'a'.repeat(size - body.length)}"`);
+    };
+    expect(padded(maxBeaconBytes)).toHaveLength(maxBeaconBytes);
+    expect((await collect(t, padded(maxBeaconBytes + 1), address)).status).toBe(413);
+    expect((await collect(t, 'x'.repeat(200_000), address)).status).toBe(413);
+    // At the limit it is read (its referrer is then too long for the schema: 400, not 413).
+    expect((await collect(t, padded(maxBeaconBytes), address)).status).toBe(400);
+    expect((await collect(t, { path: '/json' }, address, { 'content-type': 'application/json' })).status).toBe(204);
+    expect((await collect(t, 'path=/', address, { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
+    expect((await collect(t, '{"path":', address)).status).toBe(400);
+    expect((await collect(t, { path: 'https://elsewhere.example/' }, address)).status).toBe(400);
+    expect((await collect(t, { path: '/', width: -5 }, address)).status).toBe(400);
+    expect((await collect(t, { path: '/' }, address, { origin: 'https://elsewhere.example' })).status).toBe(403);
+  });
+
+  it('limits the beacons of one address a minute (429), not those of another', async () => {
+    const address = freshAddress();
+    const limit = t.config.limits.beaconsPerMinute;
+    const statuses: number[] = [];
+    // Within one minute of the server's clock, however long the beacons take to send.
+    t.clock.at = Date.parse('2026-04-01T10:00:30Z');
+    try {
+      for (let i = 0; i <= limit; i++) statuses.push((await collect(t, { path: `/page-${i}` }, address)).status);
+      expect(statuses.slice(0, limit).every((s) => s === 204)).toBe(true);
+      expect(statuses[limit]).toBe(429);
+      expect((await collect(t, { path: '/' }, freshAddress())).status).toBe(204);
+      // The next minute, the address may send again.
+      t.clock.at += 60_000;
+      expect((await collect(t, { path: '/' }, address)).status).toBe(204);
+    } finally {
+      t.clock.at = undefined;
+    }
+  });
+});
+
+describe('pages on a static host (ALLOWED_ORIGINS)', () => {
+  let t: TestServer;
+  const origin = 'https://pages.kafue.test';
+  beforeAll(async () => {
+    t = await startTestServer({ configure: (c) => ((c.trustProxy = true), (c.allowedOrigins = [origin])) });
+  });
+  afterAll(() => t?.close());
+
+  it('counts their beacons, answers a preflight, and their own host is no source', async () => {
+    const preflight = await t.client().call('OPTIONS', collectPath, undefined, {
+      origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/content-type/i);
+    const sent = await collect(t, { path: '/about', referrer: `${origin}/` }, freshAddress(), { origin });
+    expect(sent.status).toBe(204);
+    expect(sent.headers.get('access-control-allow-origin')).toBe(origin);
+    await t.analytics.flush();
+    expect(await t.db.query(`SELECT path, source FROM analytics_events`)).toEqual([{ path: '/about', source: 'direct' }]);
+  });
+});
+
+describe('storage over time', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ configure: (c) => (c.trustProxy = true) });
+  });
+  afterAll(() => t?.close());
+
+  it('makes partitions ahead, drops a day’s partition after 30 days (not row by row) and keeps its rollups', async () => {
+    const start = Date.parse('2026-05-01T12:00:00Z');
+    await runAnalyticsPass(t.db, new Date(start));
+    const days = await partitionDays(t.db);
+    for (let i = -1; i <= 7; i++) expect(days).toContain(isoDay(start + i * dayMs));
+    t.clock.at = start;
+    await collect(t, { path: '/old-news' }, freshAddress());
+    await t.analytics.flush();
+    t.clock.at = undefined;
+
+    await runAnalyticsPass(t.db, new Date(start + 30 * dayMs));
+    expect(await partitionDays(t.db)).toContain('2026-05-01');
+    const { dropped } = await runAnalyticsPass(t.db, new Date(start + 31 * dayMs));
+    expect(dropped).toContain('2026-05-01');
+    expect(await partitionDays(t.db)).not.toContain('2026-05-01');
+    expect(await eventCount(t)).toBe(0);
+    expect(await t.db.query(`SELECT day::text, visitors, page_views FROM analytics_days WHERE page_views > 0`)).toEqual([
+      { day: '2026-05-01', visitors: 1, page_views: 1 },
+    ]);
+    const kept = await report(t, '2026-05-01', '2026-05-01');
+    expect(kept.topPages).toEqual([{ path: '/old-news', pageViews: 1, visitors: 1 }]);
+  });
+
+  it('rolls each day up once when two processes run the rollups at the same time', async () => {
+    const second = await startTestServer({ databaseUrl: t.databaseUrl });
+    try {
+      const start = Date.parse('2026-07-01T08:00:00Z');
+      for (let day = 0; day < 5; day++) {
+        t.clock.at = start + day * dayMs;
+        for (let visitor = 0; visitor < 3; visitor++) await collect(t, { path: `/day-${day}` }, freshAddress());
+      }
+      t.clock.at = undefined;
+      await t.analytics.flush();
+      const made: string[] = [];
+      // Day by day, both processes try at once, each on its own connection.
+      for (let day = 1; day <= 6; day++) {
+        const now = new Date(start + day * dayMs);
+        const runs = await Promise.all([
+          rollUpDays(t.db, now),
+          rollUpDays(second.db, now),
+          rollUpDays(t.db, now),
+          rollUpDays(second.db, now),
+        ]);
+        made.push(...runs.flat());
+      }
+      const july = made.filter((d) => d.startsWith('2026-07'));
+      expect(july).toEqual(['2026-07-01', '2026-07-02', '2026-07-03', '2026-07-04', '2026-07-05', '2026-07-06']);
+      const rows = await t.db.query<{ path: string; visitors: number }[]>(
+        `SELECT path, visitors FROM analytics_pages WHERE day BETWEEN '2026-07-01' AND '2026-07-05' ORDER BY path`,
+      );
+      expect(rows).toEqual([0, 1, 2, 3, 4].map((day) => ({ path: `/day-${day}`, visitors: 3 })));
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('conversions', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ configure: (c) => (c.trustProxy = true) });
+  });
+  afterAll(() => t?.close());
+
+  it('attributes an enquiry to the landing page and source of the visit its beacons made', async () => {
+    const address = freshAddress();
+    const today = isoDay(Date.now());
+    await collect(
+      t,
+      { path: '/services?utm_source=facebook&utm_campaign=Spring', utm_source: 'facebook', utm_campaign: 'Spring', width: 390 },
+      address,
+    );
+    await collect(t, { path: '/pricing', referrer: 'http://localhost/services', width: 390 }, address);
+    await collect(t, { path: '/contact', referrer: 'http://localhost/pricing', width: 390 }, address);
+    await collect(t, { type: 'vitals', path: '/contact', vitals: { LCP: 1800, INP: 120, CLS: 0.02, TTFB: 300 } }, address);
+    await collect(t, { type: 'vitals', path: '/contact', vitals: { LCP: 4200, INP: 90, CLS: 0.3, TTFB: 900 } }, freshAddress());
+    await t.analytics.flush();
+
+    // What the site's script sends with the form: the visit's first page and source, from sessionStorage.
+    const sent = await t.client().post(
+      api.enquiries,
+      {
+        fullName: 'Chanda Mwale',
+        email: 'chanda@example.com',
+        message: 'A quote for a new website, please.',
+        startedAt: Date.now() - 60_000,
+        page: '/contact',
+        landingPage: '/services',
+        source: 'facebook',
+        campaign: 'spring',
+      },
+      { 'x-forwarded-for': address },
+    );
+    expect(sent.status).toBe(201);
+    // Without JavaScript: no attribution, so the form's page and "direct".
+    const plain = await t.client().postForm(
+      '/contact?topic=consultation',
+      {
+        fullName: 'Mutale Banda',
+        email: 'mutale@example.com',
+        message: 'Call me.',
+        startedAt: String(Date.now() - 60_000),
+        landingPage: '',
+        source: '',
+      },
+      { 'x-forwarded-for': freshAddress() },
+    );
+    // Without the site's build, the server answers with the contact page's address (303).
+    expect(plain.status).toBe(303);
+    const signup = await t
+      .client()
+      .post(
+        api.subscribers,
+        { email: 'reader@example.com', startedAt: Date.now() - 60_000, page: '/pricing', landingPage: '/services', source: 'facebook' },
+        { 'x-forwarded-for': freshAddress() },
+      );
+    expect(signup.status).toBe(200);
+
+    const admin = await t.admin('Editor');
+    const inbox = await admin.client.get<{ items: { fullName: string; landingPage: string; source: string; campaign: string | null }[] }>(
+      api.enquiries,
+    );
+    expect(inbox.body.items.map((e) => [e.fullName, e.landingPage, e.source, e.campaign]).sort()).toEqual([
+      ['Chanda Mwale', '/services', 'facebook', 'spring'],
+      ['Mutale Banda', '/contact', 'direct', null],
+    ]);
+    const subscribers = await admin.client.get<{ items: { landingPage: string; source: string }[] }>(api.subscribers);
+    expect(subscribers.body.items).toEqual([expect.objectContaining({ landingPage: '/services', source: 'facebook', campaign: null })]);
+
+    const answer = await report(t, today, today);
+    expect(answer.totals).toMatchObject({ visitors: 1, pageViews: 3, visits: 1, viewsPerVisit: 3, bounceRate: 0, conversions: 3 });
+    expect(answer.sources).toEqual([{ source: 'facebook', visits: 1, visitors: 1 }]);
+    expect(answer.campaigns).toEqual([{ campaign: 'spring', visits: 1, visitors: 1 }]);
+    expect(answer.conversionsBySource).toEqual([
+      { source: 'facebook', visitors: 1, enquiries: 1, quoteRequests: 0, signups: 1, rate: 2 },
+      { source: 'direct', visitors: 0, enquiries: 1, quoteRequests: 0, signups: 0, rate: null },
+    ]);
+    expect(answer.conversionsByPage[0]).toEqual({
+      landingPage: '/services',
+      visitors: 1,
+      enquiries: 1,
+      quoteRequests: 0,
+      signups: 1,
+      rate: 2,
+    });
+    expect(answer.vitals).toEqual([
+      {
+        path: '/contact',
+        samples: 2,
+        LCP: { p75: 5000, good: 0.5 },
+        INP: { p75: 125, good: 1 },
+        CLS: { p75: 0.3, good: 0.5 },
+        TTFB: { p75: 1000, good: 0.5 },
+      },
+    ]);
+    expect(answer.series).toEqual([{ start: today, visitors: 1, pageViews: 3, conversions: 3 }]);
+    expect(answer.previous).toMatchObject({ visitors: 0, conversions: 0, medianVisitSeconds: null, bounceRate: null });
+  });
+
+  it('refuses a report to anyone but an admin, and a range it cannot read', async () => {
+    expect((await t.client().get(`${api.analytics}?from=2026-01-01&to=2026-01-31`)).status).toBe(401);
+    const staff = await t.staff();
+    expect((await staff.client.get(`${api.analytics}?from=2026-01-01&to=2026-01-31`)).status).toBe(403);
+    const admin = await t.admin('Moderator');
+    expect((await admin.client.get(`${api.analytics}?from=2026-02-01&to=2026-01-31`)).status).toBe(400);
+    expect((await admin.client.get(`${api.analytics}?from=2026-01-01&to=2026-01-31&by=year`)).status).toBe(400);
+    const months = await admin.client.get<AnalyticsReport>(`${api.analytics}?from=2026-01-15&to=2026-03-02&by=month`);
+    expect(months.body.series.map((s) => s.start)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+  });
+});
