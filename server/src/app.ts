@@ -38,6 +38,7 @@ import { quoteEndpoints } from './routes/quotes.js';
 import { contactEndpoints } from './routes/contacts.js';
 import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
 import { reportEndpoints } from './routes/reports.js';
+import { redirectEndpoints } from './routes/redirects.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -54,6 +55,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...securityEndpoints(deps),
   ...dashboardEndpoints(deps),
   ...contentEndpoints(deps),
+  ...redirectEndpoints(deps),
   ...contactFormEndpoints(deps),
   ...replyEndpoints(deps),
   ...staffReplyEndpoints(deps),
