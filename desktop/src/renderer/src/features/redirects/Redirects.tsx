@@ -6,7 +6,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { redirectBody, type Redirect, type RedirectBody } from '@kafue/common/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -15,8 +15,8 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { ApiFailure, call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { useAuth } from '../../lib/session';
-import { failureToast, toast } from '../../lib/toast';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
+import { useSaveAndDelete } from '../../lib/useSaveAndDelete';
 import { fieldErrors } from '../../lib/validate';
 
 const key = ['redirects'];
@@ -38,28 +38,14 @@ const statusOptions = [
 type FormValues = { from: string; to: string; status: '301' | '302' };
 const empty: FormValues = { from: '', to: '', status: '301' };
 
-function useRedirectChanges() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: RedirectBody }) =>
-      unwrap(id ? call(calls.updateRedirect, { params: { id }, body }) : call(calls.createRedirect, { body })),
-    onSuccess(answer) {
-      toast('success', answer.message);
-      return refresh();
-    },
-    onError: (error) => failureToast(error, texts.saveFailed),
+const useRedirectChanges = () =>
+  useSaveAndDelete<RedirectBody>({
+    key,
+    save: (id, body) => unwrap(id ? call(calls.updateRedirect, { params: { id }, body }) : call(calls.createRedirect, { body })),
+    remove: (id) => unwrap(call(calls.deleteRedirect, { params: { id } })),
+    saveFailed: texts.saveFailed,
+    deleteFailed: texts.deleteFailed,
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => unwrap(call(calls.deleteRedirect, { params: { id } })),
-    onSuccess(answer) {
-      toast('success', answer.message);
-      return refresh();
-    },
-    onError: (error) => failureToast(error, texts.deleteFailed),
-  });
-  return { save, remove };
-}
 
 export default function Redirects() {
   const list = useQuery({
