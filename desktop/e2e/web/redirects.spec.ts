@@ -5,13 +5,14 @@
  * missing pages list with "Redirect this".
  */
 import { expect, test } from '@playwright/test';
+import { axeAtBothWidths } from './axe';
 import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique } from './support';
 
 test('a service moved to another category is reached by its old link; a missing page is redirected from the Redirects screen', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const editor = await createAdmin('Editor');
   const key = unique('moved');
   const title = `Solar Backup ${key}`;
@@ -66,6 +67,7 @@ test('a service moved to another category is reached by its old link; a missing 
   const row = page.getByRole('region', { name: 'Redirects' }).getByRole('row').filter({ hasText: oldLink });
   await expect(row).toContainText(newLink);
   await expect(row).toContainText(`Automatic: "${title}" moved from IT to CCTV`);
+  await axeAtBothWidths(page, 'Redirects with an automatic redirect');
 
   // A missing page the visitor meets is listed (counts are written every few seconds), and redirected from there.
   const missing = `/flyer-${key}`;
@@ -96,6 +98,7 @@ test('a service moved to another category is reached by its old link; a missing 
   await form.getByRole('button', { name: 'Add Redirect' }).click();
   await expect(toasts(page)).toContainText('Redirect saved.');
   await expect(missingRow).toContainText('Redirected');
+  await axeAtBothWidths(page, 'Redirects with a missing page redirected');
   await expect
     .poll(
       async () => {
