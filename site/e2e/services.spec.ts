@@ -13,7 +13,10 @@ async function expectCategory(page: Page, index: number) {
   for (const [i, s] of list.entries()) {
     await expect(cards.nth(i).getByRole('heading')).toHaveText(s.title);
     await expect(cards.nth(i)).toContainText(`Starting at ${s.price}`);
-    await expect(cards.nth(i).getByRole('link', { name: `View Details for ${s.title}` })).toHaveAttribute('href', `/service/${c.key}/${i}`);
+    await expect(cards.nth(i).getByRole('link', { name: `View Details for ${s.title}` })).toHaveAttribute(
+      'href',
+      `/service/${c.key}/${s.slug}`,
+    );
   }
 }
 
@@ -63,12 +66,20 @@ test.describe('services page', () => {
     }
   });
 
+  test('an address naming a category (where a deleted service links) opens the browser at it', async ({ page }) => {
+    const cctv = categories.findIndex((c) => c.key === 'CCTV');
+    await open(page, '/services?category=CCTV#services');
+    await expectCategory(page, cctv);
+    await open(page, '/services?category=Nope');
+    await expectCategory(page, 0);
+  });
+
   test('View Details opens the service page, whose back link returns to the browser', async ({ page, isPhone }) => {
     await open(page, '/services');
     if (isPhone) await page.getByRole('combobox', { name: 'Choose a service category' }).selectOption('CCTV');
     else await page.getByRole('button', { name: 'CCTV' }).click();
     await page.getByRole('link', { name: 'View Details for CCTV Maintenance' }).click();
-    await expect(page).toHaveURL('/service/CCTV/1');
+    await expect(page).toHaveURL('/service/CCTV/cctv-maintenance');
     const s = findService('CCTV', '1')!;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.title);
     await expect(page).toHaveTitle(new RegExp(s.title));
