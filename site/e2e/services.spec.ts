@@ -139,7 +139,7 @@ test.describe('service detail', () => {
         if (s.details) await expect(page.getByText(s.details)).toBeVisible();
         await expect(page.getByRole('link', { name: 'Request This Service' })).toHaveAttribute(
           'href',
-          `/contact?service=${category}%2F${i}`,
+          `/contact?service=${category}%2F${s.slug}`,
         );
         await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services#services');
       }
@@ -150,7 +150,7 @@ test.describe('service detail', () => {
     await open(page, '/service/Web/0');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Creation');
     await page.getByRole('link', { name: 'Request This Service' }).click();
-    await expect(page).toHaveURL('/contact?service=Web%2F0');
+    await expect(page).toHaveURL('/contact?service=Web%2Fwebsite-creation');
   });
 
   for (const path of ['/service/Web/3', '/service/Nope/0', '/service/Web/abc', '/service/Web/99']) {
