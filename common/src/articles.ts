@@ -19,15 +19,18 @@ export function slugOf(name: string, max: number): string {
     .replace(/-+$/, '');
 }
 
+/** A slug as saved, an article's or a service's (empty: made from the title). */
+export const slugPattern = /^([a-z0-9]+(-[a-z0-9]+)*)?$/;
+/** The rule of a slug, as the console shows it and the server refuses, with an example. */
+export const slugRule = (example: string) =>
+  `Small letters a-z, digits and single dashes, e.g. "${example}"; made from the title when left empty.`;
+
 /** The longest article slug. */
 export const articleSlugMax = 80;
 /** Words an article's slug cannot be: /insights/page/2 and /insights/category/x are list pages. */
 export const reservedArticleSlugs: readonly string[] = ['page', 'category', 'feed'];
-/** A slug as saved (empty: made from the title). */
-export const articleSlugPattern = /^([a-z0-9]+(-[a-z0-9]+)*)?$/;
-/** The rule of an article's slug, as the console shows it and the server refuses. */
-export const articleSlugRule =
-  'Small letters a-z, digits and single dashes, e.g. "choosing-a-hosting-plan"; made from the title when left empty.';
+/** The rule of an article's slug. */
+export const articleSlugRule = slugRule('choosing-a-hosting-plan');
 
 /** Articles on one list page. */
 export const articlesPerPage = 12;

@@ -189,6 +189,12 @@ export const calls = {
   // Analytics: every public page's beacon (text/plain JSON, answered 204) and the admins' report
   collect: { method: 'POST', path: collectPath },
   getAnalytics: { method: 'GET', path: api.analytics },
+  // The site's redirects (automatic ones too) and the missing pages visitors asked for
+  listRedirects: { method: 'GET', path: '/api/redirects' },
+  createRedirect: { method: 'POST', path: '/api/redirects' },
+  updateRedirect: { method: 'PUT', path: '/api/redirects/:id' },
+  deleteRedirect: { method: 'DELETE', path: '/api/redirects/:id' },
+  listNotFound: { method: 'GET', path: '/api/not-found' },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

@@ -10,6 +10,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Web',
       title: 'Website Creation',
+      slug: 'website-creation',
       price: '$499',
       description: 'Fast, mobile-first websites that present your business professionally and turn visitors into enquiries.',
       features: [
@@ -24,6 +25,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Web',
       title: 'Domain & Email Hosting',
+      slug: 'domain-email-hosting',
       price: '$29/mo',
       description: 'Your own domain with professional email addresses, hosted on reliable servers with 99.9% uptime.',
       features: [
@@ -38,6 +40,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Web',
       title: 'Cloud Storage & Security',
+      slug: 'cloud-storage-security',
       price: '$19/mo',
       description: 'Secure cloud storage for your files, with encrypted backups and access from anywhere.',
       features: ['Encrypted file storage', 'Automatic daily backups', 'Shared folders with permissions', 'Access from any device'],
@@ -45,6 +48,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Digital',
       title: 'SEO & Google Ads',
+      slug: 'seo-google-ads',
       price: '$299/mo',
       description: 'Get found by customers searching for what you offer, with search optimisation and well-managed ad campaigns.',
       features: [
@@ -59,6 +63,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Digital',
       title: 'Social Media Management',
+      slug: 'social-media-management',
       price: '$199/mo',
       description: 'Consistent, on-brand posts and community management across the platforms your customers use.',
       features: [
@@ -71,6 +76,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Digital',
       title: 'Business Cards & Brand Kits',
+      slug: 'business-cards-brand-kits',
       price: '$149',
       description: 'Print-ready business cards and a brand kit that keeps every document and post looking consistent.',
       features: [
@@ -83,6 +89,7 @@ export const seedContent: SiteContent = {
     {
       category: 'IT',
       title: 'Microsoft 365 Setup',
+      slug: 'microsoft-365-setup',
       price: '$99',
       description: 'Move your team to Microsoft 365 with email, Teams and OneDrive configured securely.',
       features: [
@@ -97,6 +104,7 @@ export const seedContent: SiteContent = {
     {
       category: 'IT',
       title: 'Data Analysis & Digitization',
+      slug: 'data-analysis-digitization',
       price: '$299',
       description: 'Turn paper records and scattered spreadsheets into organised, searchable digital data.',
       features: [
@@ -109,6 +117,7 @@ export const seedContent: SiteContent = {
     {
       category: 'IT',
       title: 'Networking & Server Setup',
+      slug: 'networking-server-setup',
       price: '$599',
       description: 'Reliable office networks, Wi-Fi and servers designed, installed and documented by certified engineers.',
       features: [
@@ -123,6 +132,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Design',
       title: 'Logo & Graphic Design',
+      slug: 'logo-graphic-design',
       price: '$199',
       description: 'Memorable logos and graphics that give your business a professional, recognisable identity.',
       features: [
@@ -135,6 +145,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Design',
       title: 'App & Software Development',
+      slug: 'app-software-development',
       price: '$999',
       description: 'Custom web and mobile applications built around the way your business actually works.',
       features: [
@@ -149,6 +160,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Security',
       title: 'Cybersecurity Audit',
+      slug: 'cybersecurity-audit',
       price: '$249',
       description: 'Find and fix the weaknesses in your systems before attackers do.',
       features: [
@@ -163,6 +175,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Security',
       title: 'Secure Email Gateway',
+      slug: 'secure-email-gateway',
       price: '$39/mo',
       description: 'Stop phishing, spam and malware before they reach your inbox.',
       features: ['Advanced spam and phishing filtering', 'Attachment and link scanning', 'Email encryption', 'Quarantine dashboard'],
@@ -170,6 +183,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Growth',
       title: 'CRM Integration',
+      slug: 'crm-integration',
       price: '$299',
       description: 'Keep every customer, lead and follow-up in one place with a CRM connected to your tools.',
       features: ['CRM selection and setup', 'Website form and email integration', 'Sales pipeline configuration', 'Team training'],
@@ -177,6 +191,7 @@ export const seedContent: SiteContent = {
     {
       category: 'Growth',
       title: 'Business Intelligence Reporting',
+      slug: 'business-intelligence-reporting',
       price: '$399',
       description: 'Clear dashboards that show how your business is performing, updated automatically.',
       features: ['Data source connections', 'Custom KPI dashboards', 'Scheduled email reports', 'Forecasting and trend analysis'],
@@ -186,6 +201,7 @@ export const seedContent: SiteContent = {
     {
       category: 'CCTV',
       title: 'CCTV Installation',
+      slug: 'cctv-installation',
       price: '$499',
       description: 'High-definition cameras installed to protect your premises, viewable from your phone.',
       features: ['Site survey and camera planning', 'HD day and night cameras', 'Recorder with secure storage', 'Mobile viewing setup'],
@@ -195,6 +211,7 @@ export const seedContent: SiteContent = {
     {
       category: 'CCTV',
       title: 'CCTV Maintenance',
+      slug: 'cctv-maintenance',
       price: '$99',
       description: 'Keep your cameras recording reliably with scheduled checks and fast repairs.',
       features: ['Scheduled health checks', 'Lens cleaning and alignment', 'Firmware updates', 'Priority repair callouts'],
@@ -202,6 +219,7 @@ export const seedContent: SiteContent = {
     {
       category: 'CCTV',
       title: 'Remote Surveillance Setup',
+      slug: 'remote-surveillance-setup',
       price: '$299',
       description: 'Watch your sites live from anywhere, with alerts when something needs your attention.',
       features: ['Secure remote access', 'Motion and intrusion alerts', 'Multi-site viewing', 'Cloud backup of footage'],

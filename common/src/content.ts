@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
-import { articleSlugMax, articleSlugPattern, articleSlugRule, reservedArticleSlugs } from './articles';
+import { articleSlugMax, articleSlugRule, reservedArticleSlugs, slugPattern } from './articles';
 import { idSchema } from './fields';
 import { iconNamePattern } from './icons';
 import { serviceSchema } from './services';
@@ -79,7 +79,7 @@ export const insightFields = z
       .string()
       .trim()
       .max(articleSlugMax)
-      .regex(articleSlugPattern, articleSlugRule)
+      .regex(slugPattern, articleSlugRule)
       .refine((s) => !reservedArticleSlugs.includes(s), 'This word is kept for the list pages: choose another slug.')
       .default(''),
     category: text(40),

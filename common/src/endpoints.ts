@@ -122,6 +122,11 @@ import {
   subscriberList,
   subscriberListQuery,
   subscribersCsv,
+  redirectAnswer,
+  redirectBody,
+  redirectList,
+  notFoundList,
+  notFoundQuery,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -290,6 +295,11 @@ export const endpoints = {
   deleteSubscriber: { ...calls.deleteSubscriber, answer: { 200: messageAnswer } },
   getNewsletter: { ...calls.getNewsletter, answer: { 200: newsletterStatus } },
   sendNewsletter: { ...calls.sendNewsletter, answer: { 200: newsletterSendAnswer } },
+  listRedirects: { ...calls.listRedirects, answer: { 200: redirectList } },
+  createRedirect: { ...calls.createRedirect, body: redirectBody, answer: { 201: redirectAnswer } },
+  updateRedirect: { ...calls.updateRedirect, body: redirectBody, answer: { 200: redirectAnswer } },
+  deleteRedirect: { ...calls.deleteRedirect, answer: { 200: messageAnswer } },
+  listNotFound: { ...calls.listNotFound, query: notFoundQuery, answer: { 200: notFoundList } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

@@ -26,7 +26,8 @@ export const pageRoutes: readonly { path: string; page: PageKey }[] = [
   { path: '/projects', page: 'pricing' },
   { path: '/about', page: 'about' },
   { path: '/contact', page: 'contact' },
-  { path: '/service/:category/:index', page: 'serviceDetail' },
+  // {key}: the service's slug (its permanent address) or its position in the category (the specification's).
+  { path: '/service/:category/:key', page: 'serviceDetail' },
   { path: '/insights', page: 'insights' },
   { path: '/insights/page/:page', page: 'insights' },
   { path: '/insights/category/:category', page: 'insights' },

@@ -8,6 +8,7 @@ import type { ArticleSummary, ServiceFields, SiteContent } from './content';
 import type { NewsletterNote } from './newsletter';
 import type { HeroSettings } from './hero';
 import type { PageKey } from './pages';
+import type { CategoryKey } from './vocabulary';
 import type { ResolvedSelection } from './requests';
 import type { SearchAnswer } from './search';
 
@@ -31,6 +32,8 @@ export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
   /** The home page: its hero's video (without it, defaultHero's). */
   hero?: HeroSettings;
   service?: ServiceFields;
+  /** A deleted service's address (410 Gone): the category it was in, which the page links to. */
+  goneFrom?: CategoryKey;
   /** The contact page: the note after a form sent without JavaScript. */
   contactNote?: ContactNote;
   /** The newsletter's pages: the outcome of a sign-up, confirmation or unsubscription, rendered by the server. */

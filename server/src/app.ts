@@ -40,6 +40,7 @@ import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js
 import { reportEndpoints } from './routes/reports.js';
 import { analyticsEndpoints, collectCors } from './routes/analytics.js';
 import { collectPath } from '@kafue/common/analytics';
+import { redirectEndpoints } from './routes/redirects.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -56,6 +57,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...securityEndpoints(deps),
   ...dashboardEndpoints(deps),
   ...contentEndpoints(deps),
+  ...redirectEndpoints(deps),
   ...contactFormEndpoints(deps),
   ...replyEndpoints(deps),
   ...staffReplyEndpoints(deps),

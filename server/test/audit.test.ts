@@ -107,6 +107,7 @@ function scenarios(): Record<string, Scenario> {
   let resetToken = '';
   let serviceId = '';
   let savedReplyId = '';
+  let redirectId = '';
   let quoteId = '';
   let quoteToken = '';
   const quoteBody = () => ({
@@ -416,6 +417,22 @@ function scenarios(): Record<string, Scenario> {
     [`DELETE ${api.savedReplies}/:id`]: {
       action: 'saved_reply.delete',
       run: () => superAdmin.client.delete(api.savedReplyById(savedReplyId)),
+    },
+    'POST /api/redirects': {
+      action: 'redirect.create',
+      run: async () => {
+        const answer = await superAdmin.client.post('/api/redirects', { from: '/audit-old', to: '/about' });
+        redirectId = answer.body.redirect._id as string;
+        return answer;
+      },
+    },
+    'PUT /api/redirects/:id': {
+      action: 'redirect.update',
+      run: () => superAdmin.client.put(`/api/redirects/${redirectId}`, { from: '/audit-old', to: '/contact', status: 302 }),
+    },
+    'DELETE /api/redirects/:id': {
+      action: 'redirect.delete',
+      run: () => superAdmin.client.delete(`/api/redirects/${redirectId}`),
     },
     [`DELETE ${api.enquiries}/:id`]: {
       action: 'enquiry.delete',

@@ -370,6 +370,19 @@ describe('recorded answers', () => {
     expect((await call(worker.client, 'GET', api.staffMySavedReplies)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', savedReplyById, undefined, savedId)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', savedReplyById, undefined, savedId)).status).toBe(404);
+    // The site's redirects and missing pages.
+    const redirectById = '/api/redirects/:id';
+    const made = await call(admin.client, 'POST', '/api/redirects', { from: '/openapi-old', to: '/about', status: 301 });
+    expect(made.status).toBe(201);
+    const redirectId = { id: made.body.redirect._id as string };
+    expect((await call(admin.client, 'POST', '/api/redirects', { from: '/about', to: '/contact' })).status).toBe(400);
+    expect((await call(admin.client, 'PUT', redirectById, { from: '/openapi-old', to: '/contact', status: 302 }, redirectId)).status).toBe(
+      200,
+    );
+    expect((await call(moderator, 'GET', '/api/redirects')).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', redirectById, undefined, redirectId)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', redirectById, undefined, redirectId)).status).toBe(404);
+    expect((await call(moderator, 'GET', '/api/not-found')).status).toBe(200);
     expect((await call(moderator, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(403);
     expect((await call(admin.client, 'DELETE', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
 

@@ -268,6 +268,12 @@ const rows: Row[] = [
   // on their own enquiries (unknown ids: 404, past the permission check, nothing changed).
   { call: 'GET /api/contacts', allowed: admins, run: (c) => c.get(api.contacts) },
   { call: 'GET /api/contacts/{key}', allowed: admins, run: (c) => c.get(api.contactByKey('nobody@kafue.test')) },
+  // The site's redirects and missing pages: read by any admin, changed by editors (an empty body: 400; an unknown id: 404).
+  { call: 'GET /api/redirects', allowed: admins, run: (c) => c.get('/api/redirects') },
+  { call: 'POST /api/redirects', allowed: ['Editor', 'Super Admin'], run: (c) => c.post('/api/redirects', {}) },
+  { call: 'PUT /api/redirects/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(`/api/redirects/${missing}`, {}) },
+  { call: 'DELETE /api/redirects/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(`/api/redirects/${missing}`) },
+  { call: 'GET /api/not-found', allowed: admins, run: (c) => c.get('/api/not-found') },
   { call: 'GET /api/reports/leads', allowed: admins, run: (c) => c.get(`${api.leadReport}?from=2026-01-01&to=2026-12-31`) },
   // Analytics: every page's beacon from anyone; the report for any admin.
   {

@@ -85,16 +85,19 @@ describe('resolveSelection (the contact page with a selection in its address)', 
     });
   });
 
-  it('resolves a service by its place on the site to its id', async () => {
-    const resolved = await resolveSelection(t.db, { service: 'Security/1' });
-    expect(resolved.request).toEqual({ serviceId: await itemId('services', 'title', 'Secure Email Gateway') });
-    expect(resolved.snapshot).toMatchObject({
-      kind: 'service',
-      title: 'Secure Email Gateway',
-      price: '$39/mo',
-      path: '/service/Security/1',
-    });
-    expect(resolved.selection).toEqual({ service: 'Security/1' });
+  it('resolves a service by its address (slug, or place on the site) to its id and its permanent address', async () => {
+    for (const service of ['Security/secure-email-gateway', 'Security/1']) {
+      const resolved = await resolveSelection(t.db, { service });
+      expect(resolved.request).toEqual({ serviceId: await itemId('services', 'title', 'Secure Email Gateway') });
+      expect(resolved.snapshot).toMatchObject({
+        kind: 'service',
+        title: 'Secure Email Gateway',
+        price: '$39/mo',
+        path: '/service/Security/secure-email-gateway',
+      });
+      expect(resolved.selection).toEqual({ service });
+    }
+    expect((await resolveSelection(t.db, { service: 'Web/secure-email-gateway' })).request).toBeNull();
   });
 
   it('resolves project items to their range and longest time', async () => {
@@ -178,7 +181,7 @@ describe('POST /api/enquiries with a request', () => {
         category: 'Security',
         title: 'Cybersecurity Audit',
         price: '$249',
-        path: '/service/Security/0',
+        path: '/service/Security/cybersecurity-audit',
       },
     });
   });
@@ -382,7 +385,10 @@ describe('POST /contact?{selection} (the form without JavaScript)', () => {
   it('stores each kind the address names, with the page as posted', async () => {
     const cases: [string, object][] = [
       ['?plan=Business&addon=Priority%20Support', { kind: 'quote', request: { model: 'monthly', estimate: '$148/month' } }],
-      ['?service=Security/0', { kind: 'service', request: { title: 'Cybersecurity Audit', path: '/service/Security/0' } }],
+      [
+        '?service=Security/0',
+        { kind: 'service', request: { title: 'Cybersecurity Audit', path: '/service/Security/cybersecurity-audit' } },
+      ],
       [
         '?project=web:E-commerce&project=web:Basic%20Website%20(5%20pages)',
         { kind: 'quote', request: { model: 'project', estimate: '$1,498 - $3,298' } },

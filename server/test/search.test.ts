@@ -43,8 +43,8 @@ describe('search finds', () => {
   it('services, FAQ answers, plans, add-ons and project prices by words in their titles and texts, each linking to its page', async () => {
     const cctv = await searchSite(t.db, 'cctv');
     expect(cctv.results.slice(0, 2).map((r) => [r.title, r.url])).toEqual([
-      ['CCTV Installation', '/service/CCTV/0'],
-      ['CCTV Maintenance', '/service/CCTV/1'],
+      ['CCTV Installation', '/service/CCTV/cctv-installation'],
+      ['CCTV Maintenance', '/service/CCTV/cctv-maintenance'],
     ]);
     // A word of an FAQ's answer only.
     const faq = (await searchSite(t.db, 'timeline')).results.find((r) => r.kind === 'faq');
@@ -187,7 +187,7 @@ describe('the search page', () => {
     expect(text).not.toContain('noindex');
     expect(text).toContain('<form role="search" class="search-form" action="/search" method="get">');
     expect(text).toContain('value="cctv installation"');
-    expect(text).toContain('<a href="/service/CCTV/0"><mark>CCTV</mark> <mark>Installation</mark></a>');
+    expect(text).toContain('<a href="/service/CCTV/cctv-installation"><mark>CCTV</mark> <mark>Installation</mark></a>');
   });
 
   it('escapes what the query and the content hold before marking', async () => {

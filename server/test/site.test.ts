@@ -58,7 +58,10 @@ describe('the pages served from memory', () => {
     const again = await t.client().get('/services', { 'accept-encoding': 'gzip', 'if-none-match': etag, 'cache-control': 'max-age=0' });
     expect(again.status).toBe(304);
     expect((await sitePage(t, '/service/CCTV/1')).text).toContain('CCTV Maintenance');
-    expect((await sitePage(t, '/sitemap.xml')).text).toContain('/service/CCTV/2</loc>');
+    // The sitemap lists a service at its permanent address (the positional one is not a page of its own).
+    const sitemap = (await sitePage(t, '/sitemap.xml')).text;
+    expect(sitemap).toContain('/service/CCTV/remote-surveillance-setup</loc>');
+    expect(sitemap).not.toContain('/service/CCTV/2</loc>');
   });
 
   it('answer unknown paths, and service pages past the last, with the 404 page and 404', async () => {
@@ -99,14 +102,14 @@ describe('publishing', () => {
     const { item } = (await editor.post(api.content('services'), { ...service, status: 'published' })).body;
     await eventuallyServed(t, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
     expect((await sitePage(t, '/services')).text).toContain('Website Care Plan');
-    expect((await sitePage(t, '/sitemap.xml')).text).toContain('/service/Web/3</loc>');
+    expect((await sitePage(t, '/sitemap.xml')).text).toContain('/service/Web/website-care-plan</loc>');
     await eventuallyServed(second, '/service/Web/3', (html, status) => status === 200 && html.includes('Website Care Plan'));
 
     // Unpublished: gone from every page, here and there.
     await editor.put(api.contentItem('services', item._id), { ...service, status: 'draft' });
     await eventuallyServed(t, '/service/Web/3', (_, status) => status === 404);
     await eventuallyServed(second, '/services', (html) => !html.includes('Website Care Plan'));
-    expect((await sitePage(t, '/sitemap.xml')).text).not.toContain('/service/Web/3</loc>');
+    expect((await sitePage(t, '/sitemap.xml')).text).not.toContain('/service/Web/website-care-plan</loc>');
 
     // Published again, then deleted.
     await editor.put(api.contentItem('services', item._id), { ...service, status: 'published' });

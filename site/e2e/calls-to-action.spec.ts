@@ -23,7 +23,7 @@ const calls: { path: string; links: [name: string, href: string][] }[] = [
     ],
   },
   { path: '/services', links: [['Get a Free Consultation', consultation]] },
-  { path: '/service/Web/0', links: [['Request This Service', '/contact?service=Web%2F0']] },
+  { path: '/service/Web/0', links: [['Request This Service', '/contact?service=Web%2Fwebsite-creation']] },
   {
     path: '/projects',
     links: [
@@ -64,7 +64,7 @@ test.describe('calls to action', () => {
   test('Request This Service opens the contact form, with JavaScript', async ({ page }) => {
     await open(page, '/service/Web/0');
     await page.getByRole('link', { name: 'Request This Service' }).click();
-    await expect(page).toHaveURL(/\/contact\?service=Web%2F0$/);
+    await expect(page).toHaveURL(/\/contact\?service=Web%2Fwebsite-creation$/);
     await expect(page.getByRole('textbox', { name: 'Full Name' })).toBeVisible();
   });
 

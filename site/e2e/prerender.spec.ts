@@ -99,7 +99,9 @@ test.describe('prerendered HTML', () => {
         expect(html).toContain(`<h1 id="service-title">${esc(s.title)}</h1>`);
         expect(html).toContain(`<strong>${s.price}</strong>`);
         for (const f of s.features) expect(html).toContain(esc(f));
-        expect(html).toContain(`<link rel="canonical" href="${siteConfig.siteUrl}/service/${category}/${i}">`);
+        // At its position as the specification has it, canonical on its permanent address.
+        expect(html).toContain(`<link rel="canonical" href="${siteConfig.siteUrl}/service/${category}/${s.slug}">`);
+        expect((await request.get(`/service/${category}/${s.slug}`)).status()).toBe(200);
         expect(html).toContain('Request This Service');
       }
     }
@@ -135,7 +137,7 @@ test.describe('prerendered HTML', () => {
       '/projects',
       '/about',
       '/contact',
-      '/service/CCTV/2',
+      '/service/CCTV/remote-surveillance-setup',
       '/insights',
       '/insights/category/security',
       '/privacy',

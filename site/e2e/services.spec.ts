@@ -13,7 +13,10 @@ async function expectCategory(page: Page, index: number) {
   for (const [i, s] of list.entries()) {
     await expect(cards.nth(i).getByRole('heading')).toHaveText(s.title);
     await expect(cards.nth(i)).toContainText(`Starting at ${s.price}`);
-    await expect(cards.nth(i).getByRole('link', { name: `View Details for ${s.title}` })).toHaveAttribute('href', `/service/${c.key}/${i}`);
+    await expect(cards.nth(i).getByRole('link', { name: `View Details for ${s.title}` })).toHaveAttribute(
+      'href',
+      `/service/${c.key}/${s.slug}`,
+    );
   }
 }
 
@@ -63,12 +66,20 @@ test.describe('services page', () => {
     }
   });
 
+  test('an address naming a category (where a deleted service links) opens the browser at it', async ({ page }) => {
+    const cctv = categories.findIndex((c) => c.key === 'CCTV');
+    await open(page, '/services?category=CCTV#services');
+    await expectCategory(page, cctv);
+    await open(page, '/services?category=Nope');
+    await expectCategory(page, 0);
+  });
+
   test('View Details opens the service page, whose back link returns to the browser', async ({ page, isPhone }) => {
     await open(page, '/services');
     if (isPhone) await page.getByRole('combobox', { name: 'Choose a service category' }).selectOption('CCTV');
     else await page.getByRole('button', { name: 'CCTV' }).click();
     await page.getByRole('link', { name: 'View Details for CCTV Maintenance' }).click();
-    await expect(page).toHaveURL('/service/CCTV/1');
+    await expect(page).toHaveURL('/service/CCTV/cctv-maintenance');
     const s = findService('CCTV', '1')!;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(s.title);
     await expect(page).toHaveTitle(new RegExp(s.title));
@@ -128,7 +139,7 @@ test.describe('service detail', () => {
         if (s.details) await expect(page.getByText(s.details)).toBeVisible();
         await expect(page.getByRole('link', { name: 'Request This Service' })).toHaveAttribute(
           'href',
-          `/contact?service=${category}%2F${i}`,
+          `/contact?service=${category}%2F${s.slug}`,
         );
         await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services#services');
       }
@@ -139,7 +150,7 @@ test.describe('service detail', () => {
     await open(page, '/service/Web/0');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Creation');
     await page.getByRole('link', { name: 'Request This Service' }).click();
-    await expect(page).toHaveURL('/contact?service=Web%2F0');
+    await expect(page).toHaveURL('/contact?service=Web%2Fwebsite-creation');
   });
 
   for (const path of ['/service/Web/3', '/service/Nope/0', '/service/Web/abc', '/service/Web/99']) {

@@ -11,8 +11,8 @@ function PageView({ page, params, dataKey }: { page: PageKey; params: Record<str
   const { pathname } = useLocation();
   const data = use(PageDataSource)(dataKey);
   // A new meta object every render: the effect depends on its values.
-  const { title, description } = mod.meta(params, data);
-  useEffect(() => applyMeta({ title, description }, pathname), [title, description, pathname]);
+  const { title, description, canonical } = mod.meta(params, data);
+  useEffect(() => applyMeta({ title, description }, canonical ?? pathname), [title, description, canonical, pathname]);
   const Page = mod.default;
   return (
     <ParamsContext value={params}>

@@ -7,6 +7,7 @@ import type { PageData, RenderedPage, SiteSource, SsrEntry } from '@kafue/common
 import { articleListPath, articlePath, articlesPerPage, categorySlug, newestFirst, relatedArticles } from '@kafue/common/articles';
 import type { ArticleSummary, InsightFields } from '@kafue/common/contract';
 import { categoryKeys } from '@kafue/common/vocabulary';
+import { isServicePosition, servicePath } from '@kafue/common/service-addresses';
 import { renderMarkdown } from '@kafue/common/markdown';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/common/newsletter';
 import { StaticRouter } from './router';
@@ -26,10 +27,22 @@ const newsletterPaths = [subscribePath, confirmSubscriptionPath, unsubscribePath
  */
 const staticPaths = ['/', '/services', '/projects', '/about', '/contact', ...newsletterPaths];
 
-/** Every service detail path: /service/{category}/{index within the category}. */
+/**
+ * Every service detail path: its permanent address (/service/{category}/{slug}), and the
+ * specification's positional one (/service/{category}/{index within the category}), which the
+ * sitemap leaves out: its canonical link is the permanent address.
+ */
 function serviceDetailPaths(content: Pick<SiteContent, 'services'>): string[] {
-  return categoryKeys.flatMap((category) => servicesIn(content.services, category).map((_, i) => `/service/${category}/${i}`));
+  const permanent = content.services.map(servicePath);
+  const positional = categoryKeys.flatMap((category) => servicesIn(content.services, category).map((_, i) => `/service/${category}/${i}`));
+  return [...permanent, ...positional];
 }
+
+/** A positional service address (not in the sitemap). */
+const isPositionalServicePath = (path: string) => {
+  const { page, params } = matchPage(path);
+  return page === 'serviceDetail' && isServicePosition(params.key ?? '');
+};
 
 /** An article as a card shows it: everything but the body. */
 const summary = ({ body: _body, ...card }: InsightFields): ArticleSummary => card;
@@ -115,7 +128,7 @@ function collectionsShown(url: string, content: SiteSource): PageData {
       return legal ? { legalPage: { title: legal.title, updated: legal.updated, html: renderMarkdown(legal.body) } } : {};
     }
     case 'serviceDetail': {
-      const service = findService(content, params.category, params.index);
+      const service = findService(content, params.category, params.key);
       return service ? { service } : {};
     }
     default:
@@ -141,7 +154,8 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
   // exists) and whether it is a page of its own for search engines.
   const meta = mod.meta(params, data);
   // The canonical address leaves the query out: /contact?plan=... is the contact page.
-  const canonical = meta.notFound || meta.noindex ? null : new URL(url, 'http://localhost').pathname;
+  // A page answering at more than one address (a service's position) names its own.
+  const canonical = meta.notFound || meta.noindex ? null : (meta.canonical ?? new URL(url, 'http://localhost').pathname);
   return {
     html,
     page,
@@ -168,7 +182,7 @@ export const ssrEntry = {
   pageDocument,
   sitemapXml: (paths, siteUrl) =>
     sitemapXml(
-      paths.filter((path) => !newsletterPaths.includes(path)),
+      paths.filter((path) => !newsletterPaths.includes(path) && !isPositionalServicePath(path)),
       siteUrl,
     ),
   robotsTxt,

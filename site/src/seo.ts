@@ -88,7 +88,7 @@ export function renderHead(meta: PageMeta, company: CompanyProfile, path: string
   return tags.filter(Boolean).join('\n    ');
 }
 
-/** Keeps title, description, canonical and Open Graph right after client-side navigation. */
+/** Keeps title, description, canonical and Open Graph right after client-side navigation (`pathname`: the page's canonical path). */
 export function applyMeta(meta: PageMeta, pathname: string): void {
   document.title = meta.title;
   const set = (selector: string, attr: string, value: string) => document.head.querySelector(selector)?.setAttribute(attr, value);

@@ -223,7 +223,7 @@ describe('routes', () => {
     expect(matchPage('/projects').page).toBe('pricing');
     expect(matchPage('/about/').page).toBe('about');
     expect(matchPage('/contact').page).toBe('contact');
-    expect(matchPage('/service/CCTV/1')).toEqual({ page: 'serviceDetail', params: { category: 'CCTV', index: '1' } });
+    expect(matchPage('/service/CCTV/1')).toEqual({ page: 'serviceDetail', params: { category: 'CCTV', key: '1' } });
     expect(matchPage('/service/Web').page).toBe('notFound');
     expect(matchPage('/pricing').page).toBe('notFound');
   });

@@ -10,6 +10,7 @@ import { isContentCollection, type ContentCollection, type ContentStatus } from 
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { followAddress, leaveGone } from '../redirects/redirects.js';
 import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
@@ -100,6 +101,7 @@ export async function updateItem(
     };
     const saved = await writeItem(m, current.id, snapshot);
     await saveRevision(m, current.id, author, snapshot);
+    await followAddress(m, collection, current, snapshot);
     if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
     await audit(m, {
       action: auditAction(collection, 'update', current.status, snapshot.status),
@@ -117,6 +119,7 @@ export async function deleteItem(db: DataSource, collection: ContentCollection, 
   await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
     await deleteItemRow(m, current.id);
+    await leaveGone(m, collection, current);
     if (current.status === 'published') await notifyContentChanged(m, collection);
     await audit(m, {
       action: auditAction(collection, 'delete', undefined, current.status),

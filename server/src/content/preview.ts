@@ -1,6 +1,8 @@
 /** The draft preview: the public page an item appears on, with the published content and this item as saved. */
 import type { SiteSource } from '@kafue/common/ssr';
 import { articlePath } from '@kafue/common/articles';
+import type { ServiceFields } from '@kafue/common/contract';
+import { servicePath } from '@kafue/common/service-addresses';
 import type { DataSource } from 'typeorm';
 import { pageCollections, pageRoutes, type PageKey } from '@kafue/common/pages';
 import { faqPages, type ContentCollection } from '@kafue/common/vocabulary';
@@ -18,22 +20,10 @@ const pagePath = (page: PageKey) => pageRoutes.find((r) => r.page === page)?.pat
 
 /**
  * The public page an item appears on: its collection's page, but a service has its own page (at
- * its place among the published ones), an article too, and an FAQ shows on the page its `page` field names.
+ * its permanent address), an article too, and an FAQ shows on the page its `page` field names.
  */
-async function previewPath(
-  db: DataSource,
-  collection: ContentCollection,
-  item: { id: string; fields: Record<string, unknown> },
-): Promise<string> {
-  if (collection === 'services') {
-    const category = String(item.fields.category);
-    const ids = await db.query<{ id: string }[]>(
-      `SELECT id FROM content_items WHERE collection = 'services' AND (status = 'published' OR id = $1)
-          AND fields->>'category' = $2 ORDER BY position, created_at, id`,
-      [item.id, category],
-    );
-    return `/service/${encodeURIComponent(category)}/${ids.findIndex((r) => r.id === item.id)}`;
-  }
+function previewPath(collection: ContentCollection, item: { fields: Record<string, unknown> }): string {
+  if (collection === 'services') return servicePath(item.fields as ServiceFields);
   if (collection === 'insights' && typeof item.fields.slug === 'string') return articlePath(item.fields.slug);
   // A legal page is the page its key names.
   if (collection === 'legalPages') return `/${String(item.fields.key)}`;
@@ -45,5 +35,5 @@ async function previewPath(
 /** What the preview renders: the page's path, and the content to render it with (a draft shows where it would appear). */
 export async function previewOf(db: DataSource, collection: ContentCollection, id: string): Promise<{ path: string; content: SiteSource }> {
   const item = await findItem(db, collection, id);
-  return { path: await previewPath(db, collection, item), content: await loadSiteContent(db, item.id) };
+  return { path: previewPath(collection, item), content: await loadSiteContent(db, item.id) };
 }

@@ -4,6 +4,7 @@ import type { ContentRevision } from '@kafue/common/schemas';
 import type { ContentCollection } from '@kafue/common/vocabulary';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
+import { followAddress } from '../redirects/redirects.js';
 import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
@@ -51,6 +52,7 @@ export async function restoreRevision(
     const snapshot: Snapshot = { ...revision.snapshot, fields: await settleSlug(m, collection, revision.snapshot.fields, current.id) };
     const saved = await writeItem(m, current.id, snapshot);
     await saveRevision(m, current.id, author, snapshot);
+    await followAddress(m, collection, current, snapshot);
     if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
     await audit(m, {
       action: auditAction(collection, 'restore', undefined, snapshot.status),

@@ -32,6 +32,7 @@ import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords
 import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-EnquiriesWithoutClock.js';
 import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
 import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
+import { ServiceAddresses1795600000140 } from './migrations/1795600000140-ServiceAddresses.js';
 import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 
@@ -61,6 +62,7 @@ export const migrations = [
   EnquiriesWithoutClock1795600000120,
   ClientNotes1795600000121,
   SearchIndexesForReading1795600000130,
+  ServiceAddresses1795600000140,
   Analytics1795600000180,
   PrivacyAnalytics1795600000190,
 ];

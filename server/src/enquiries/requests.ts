@@ -5,6 +5,7 @@
  * error). Prices, times and estimates come from the catalogue and the arithmetic in common, never
  * from the visitor.
  */
+import { isServicePosition, servicePath } from '@kafue/common/service-addresses';
 import type { DataSource } from 'typeorm';
 import { messages } from '@kafue/common/contract';
 import type { AddonFields, PlanFields, ProjectPriceFields, ServiceFields } from '@kafue/common/contract';
@@ -53,18 +54,17 @@ const notOurs = {
 const leftOut = (why: string) => `${why}, so it was left out.`;
 const oneAtATime = (name: string) => `"${name}" was left out: a request asks for one thing at a time.`;
 
-/** A service by its place on the site, `{category}/{index}` as in its page's address. */
+/** A service by its page's address, `{category}/{slug}` (or the positional `{category}/{index}`). */
 function serviceAt(catalogue: Catalogue, address: string) {
-  const [category, index] = address.split('/');
-  if (!/^\d{1,4}$/.test(index ?? '')) return undefined;
+  const [category, key = ''] = address.split('/');
   const inCategory = catalogue.services.filter((s) => s.fields.category === category);
-  const service = inCategory[Number(index)];
-  return service && { ...service, index: Number(index) };
+  if (!isServicePosition(key)) return inCategory.find((s) => s.fields.slug === key);
+  return key.length <= 4 ? inCategory[Number(key)] : undefined;
 }
 
-function serviceSnapshot(service: { id: string; fields: ServiceFields; index: number }): RequestSnapshot {
+function serviceSnapshot(service: { id: string; fields: ServiceFields }): RequestSnapshot {
   const { category, title, price } = service.fields;
-  return { kind: 'service', serviceId: service.id, category, title, price, path: `/service/${category}/${service.index}` };
+  return { kind: 'service', serviceId: service.id, category, title, price, path: servicePath(service.fields) };
 }
 
 /** The parts of a request resolved: what was found, and a reason for each item that was not. */
@@ -129,11 +129,9 @@ export async function resolveRequest(db: DataSource, request: EnquiryRequest): P
   const catalogue = await publishedCatalogue(db);
   let result: Found<RequestSnapshot | null>;
   if ('serviceId' in request) {
-    const index = catalogue.services.findIndex((s) => s.id === request.serviceId.toLowerCase());
-    const service = catalogue.services[index];
-    const place = service && catalogue.services.slice(0, index).filter((s) => s.fields.category === service.fields.category).length;
+    const service = catalogue.services.find((s) => s.id === request.serviceId.toLowerCase());
     result = service
-      ? { found: serviceSnapshot({ ...service, index: place }), missing: [] }
+      ? { found: serviceSnapshot(service), missing: [] }
       : { found: null, missing: ['The service asked for is not one of our services'] };
   } else if ('projects' in request) {
     result = findProjects(catalogue, request.projects);

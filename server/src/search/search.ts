@@ -5,6 +5,7 @@
  * full-text search (english) first, then any of the words, then trigram similarity of single
  * words for short and misspelled ones.
  */
+import { servicePath } from '@kafue/common/service-addresses';
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FaqFields, InsightFields, PlanFields, ProjectPriceFields, ServiceFields, AddonFields } from '@kafue/common/contract';
@@ -68,15 +69,12 @@ function entriesOf(collection: Searched, items: readonly Item[], bodies: Readonl
   });
   switch (collection) {
     case 'services': {
-      const index = new Map<string, number>();
       return items.map((item, position) => {
         const f = item.fields as ServiceFields;
-        const i = index.get(f.category) ?? 0;
-        index.set(f.category, i + 1);
         return {
           ...base(item, position),
           kind: 'service',
-          url: `/service/${f.category}/${i}`,
+          url: servicePath(f),
           title: f.title,
           // The category's heading too: "security" finds every Security Solutions service.
           body: () => joined(serviceCategories.find((c) => c.key === f.category)?.heading, f.description, f.features, f.details, f.price),

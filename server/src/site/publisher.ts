@@ -7,7 +7,9 @@
  * at a time, and at most one waits, holding every change that arrived meanwhile (bursts
  * coalesce). An article's page and the list pages after the first are rendered on first request
  * instead, and kept until articles change: with a thousand articles, a publish still renders only
- * the few pages every visitor reaches.
+ * the few pages every visitor reaches. A service's positional address (/service/Web/2) is rendered
+ * on request too. The publisher also holds the site's redirects (redirects/table.ts) and counts
+ * its 404s (redirects/misses.ts), and renders the page a deleted service's address answers (410).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -21,13 +23,16 @@ import { contactFormPath } from '@kafue/common/contact-form';
 import { searchPath } from '@kafue/common/search';
 import { saveDataMarker } from '@kafue/common/hero';
 import { matchPage, pageCollections } from '@kafue/common/pages';
+import { isServicePosition } from '@kafue/common/service-addresses';
 import { parseSelection, selectionQuery } from '@kafue/common/requests';
-import { contentCollections, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
+import { contentCollections, isCategoryKey, isContentCollection, type ContentCollection } from '@kafue/common/vocabulary';
 import { ChannelListener } from '../db/listener.js';
 import { HttpError } from '../http/errors.js';
 import { contentChannel, loadSiteContent } from '../content/published.js';
 import { resolveSelection } from '../enquiries/requests.js';
 import { reindexSearch, searchSite } from '../search/search.js';
+import { NotFoundCounter } from '../redirects/misses.js';
+import { RedirectTable } from '../redirects/table.js';
 import { loadRenderer, type Renderer } from './renderer.js';
 
 const brotli = promisify(brotliCompress);
@@ -63,10 +68,14 @@ const maxSelectionPages = 200;
 /** Pages rendered on request kept at once (the oldest goes first): about 40 KB each, a few times that precompressed. */
 const maxPagesOnRequest = 500;
 
-/** Pages rendered on first request: an article's, and a list of articles after its first page. */
+/** Pages rendered on first request: an article's, a list of articles after its first page, a service's positional address. */
 function renderedOnRequest(path: string): boolean {
   const { page, params } = matchPage(path);
-  return page === 'article' || (page === 'insights' && params.page !== undefined);
+  return (
+    page === 'article' ||
+    (page === 'insights' && params.page !== undefined) ||
+    (page === 'serviceDetail' && isServicePosition(params.key ?? ''))
+  );
 }
 
 export interface PublisherOptions {
@@ -112,6 +121,12 @@ export class SitePublisher {
   private pagesOnRequest = new Map<string, Promise<MemoryFile>>();
   /** Pages as served to browsers that ask to save data, made on first request and kept until the next publish. */
   private dataSavingPages = new Map<string, Promise<MemoryFile>>();
+  /** The page a deleted service's address answers (410), by its category, made on first request and kept until the next publish. */
+  private gonePages = new Map<string, Promise<MemoryFile>>();
+  /** The site's redirects as this process answers them. */
+  readonly redirects: RedirectTable;
+  /** The site's 404s, counted. */
+  readonly misses: NotFoundCounter;
   private renderer?: Renderer;
   private queued: Set<ContentCollection | '*'> | undefined;
   private running?: Promise<void>;
@@ -125,6 +140,8 @@ export class SitePublisher {
   private readonly listener: ChannelListener;
 
   private constructor(private readonly options: PublisherOptions) {
+    this.redirects = new RedirectTable(options.db, options.logger);
+    this.misses = new NotFoundCounter(options.db, options.logger);
     this.listener = new ChannelListener(options.db, contentChannel, {
       notified: (payload) => {
         const collection = payload ?? '*';
@@ -146,6 +163,7 @@ export class SitePublisher {
     // migration's seed, or the first start after the index was added).
     await options.db.transaction((m) => reindexSearch(m, ['*']));
     const publisher = new SitePublisher(options);
+    await publisher.redirects.open();
     publisher.renderer = await loadRenderer(options.siteDir, options.siteUrl);
     if (!publisher.renderer) {
       options.logger.warn('site: no SSR build (site/dist-ssr); serving site/dist as built. Run "npm run build -w site".');
@@ -272,6 +290,7 @@ export class SitePublisher {
     if (onRequest.some(touches)) this.pagesOnRequest = new Map();
     this.selectionPages = new Map();
     this.dataSavingPages = new Map();
+    this.gonePages = new Map();
     return rendered;
   }
 
@@ -311,6 +330,25 @@ export class SitePublisher {
       pages.set(path, marked);
     }
     return marked;
+  }
+
+  /**
+   * What a deleted service's address answers: 410 Gone, the service page's not-found text and a
+   * link to the category it was in (its path names it); the site's 404 page for any other path.
+   */
+  gonePage(path: string): Promise<MemoryFile> | undefined {
+    const { renderer, content } = this;
+    const category = matchPage(path).params.category;
+    if (!renderer || !content || !category || !isCategoryKey(category)) return undefined;
+    const pages = this.gonePages;
+    let page = pages.get(category);
+    if (!page) {
+      const data = { ...renderer.pageData(missingServicePath, content), goneFrom: category };
+      page = renderer.renderPage(missingServicePath, content, data).then(({ html }) => memoryFile(html, 'text/html; charset=utf-8', 410));
+      pages.set(category, page);
+      page.catch(() => pages.delete(category));
+    }
+    return page;
   }
 
   /** The contact page with a selection: the published content around what the server resolved of it. */
@@ -371,5 +409,7 @@ export class SitePublisher {
     this.queued = undefined;
     await this.listener.close();
     await this.settled().catch(() => undefined);
+    await this.redirects.close();
+    await this.misses.close();
   }
 }

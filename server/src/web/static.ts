@@ -10,6 +10,8 @@ import { quotePagePath } from '@kafue/common/calls';
 import { contactFormPath } from '@kafue/common/contact-form';
 import { searchPath } from '@kafue/common/search';
 import { isApiPath, isConsolePath } from '../http/paths.js';
+import { goneStatus } from '@kafue/common/redirects';
+import type { RedirectHit } from '../redirects/table.js';
 import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
 const immutable = 'public, max-age=31536000, immutable';
@@ -208,6 +210,10 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
       const found = await findSiteFile(siteDir, relative, site);
       if (found) return 'memory' in found ? sendMemoryFile(ctx, found.memory) : send(ctx, found.file, found.cacheControl);
     }
+    // No page here: a redirect (or a deleted service's 410) from memory, else the 404 page, counted.
+    const redirect = site?.redirects.lookup(ctx.path);
+    if (redirect) return sendRedirect(ctx, redirect, site!);
+    site?.misses.count(ctx.path, ctx.get('Referer'));
     const page404 = site?.active && site.notFoundFile(ctx.path);
     if (page404) return sendMemoryFile(ctx, page404);
     if (!(await dirExists(siteDir))) return notBuilt(ctx, 'site');
@@ -215,4 +221,24 @@ export function staticFiles(siteDir: string, consoleDir: string, site?: SitePubl
     if (file404) return send(ctx, file404, 'no-cache', 404);
     return plainNotFound(ctx);
   };
+}
+
+/**
+ * A redirect from a path the site has no page at: its status and Location (the request's query
+ * kept when the target has none: campaign tags survive), or the 410 page of a deleted service.
+ */
+async function sendRedirect(ctx: Context, redirect: RedirectHit, site: SitePublisher): Promise<void> {
+  if (redirect.status === goneStatus) {
+    const page = site.gonePage(ctx.path);
+    if (page) return sendMemoryFile(ctx, await page);
+    ctx.status = goneStatus;
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = 'Gone\n';
+    return;
+  }
+  const to = ctx.querystring && !redirect.to.includes('?') ? redirect.to.replace(/(#.*)?$/, `?${ctx.querystring}$1`) : redirect.to;
+  ctx.redirect(to);
+  ctx.status = redirect.status;
+  // Browsers keep a 301 for good without it: this one follows an edit of the redirect.
+  ctx.set('Cache-Control', 'no-cache');
 }

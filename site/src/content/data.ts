@@ -10,6 +10,7 @@ import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import type { ServiceFields, SiteContent } from '@kafue/common/contract';
 import type { PageData } from '@kafue/common/ssr';
 import type { CategoryKey } from '@kafue/common/vocabulary';
+import { isServicePosition } from '@kafue/common/service-addresses';
 import { useLocation } from '../router';
 import { matchPage } from '@kafue/common/pages';
 
@@ -35,14 +36,19 @@ export function useCompany(): CompanyProfile {
   return use(PageDataSource)(pathname).company ?? defaultCompany;
 }
 
-/** A category's services, in order; a service's URL is /service/{category}/{index in this list}. */
+/** A category's services, in order: /service/{category}/{index in this list} answers with one. */
 export const servicesIn = (services: readonly ServiceFields[], category: CategoryKey) => services.filter((s) => s.category === category);
 
-/** The service at /service/{category}/{index}, from the page's data. */
-export function findService(data: PageData, category: string | undefined, index: string | undefined): ServiceFields | undefined {
-  if (!category || !index || !/^\d+$/.test(index)) return undefined;
-  if (data.services) return servicesIn(data.services, category as CategoryKey)[Number(index)];
-  return data.service?.category === category ? data.service : undefined;
+/** The service at /service/{category}/{key}, from the page's data: `key` is its slug or its position in the category. */
+export function findService(data: PageData, category: string | undefined, key: string | undefined): ServiceFields | undefined {
+  if (!category || !key) return undefined;
+  const position = isServicePosition(key);
+  if (data.services) {
+    const inCategory = servicesIn(data.services, category as CategoryKey);
+    return position ? inCategory[Number(key)] : inCategory.find((s) => s.slug === key);
+  }
+  const { service } = data;
+  return service?.category === category && (position || service.slug === key) ? service : undefined;
 }
 
 export const pageDataId = 'page-data';

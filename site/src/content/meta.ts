@@ -1,5 +1,6 @@
 import { brand } from '@kafue/common/brand';
-import type { ArticleSummary } from '@kafue/common/contract';
+import type { ArticleSummary, ServiceFields } from '@kafue/common/contract';
+import { servicePath } from '@kafue/common/service-addresses';
 
 export interface PageMeta {
   title: string;
@@ -12,6 +13,8 @@ export interface PageMeta {
   notFound?: boolean;
   /** The page is not one of its own for search engines (the newsletter's pages): no canonical link, noindex. */
   noindex?: boolean;
+  /** The page's own address, when another answers with it too (a service's position): its canonical link. */
+  canonical?: string;
 }
 
 const suffix = ` | ${brand.company}`;
@@ -56,8 +59,11 @@ export const routeMeta = {
   },
 } satisfies Record<string, PageMeta>;
 
-export function serviceMeta(title: string | undefined, desc: string | undefined): PageMeta {
-  return title && desc ? { title: `${title}${suffix}`, description: desc } : { ...routeMeta.notFound, title: `Service Not Found${suffix}` };
+/** A service page's meta: canonical on its permanent address (servicePath), whichever address answered. */
+export function serviceMeta(service: ServiceFields | undefined): PageMeta {
+  return service
+    ? { title: `${service.title}${suffix}`, description: service.description, canonical: servicePath(service) }
+    : { ...routeMeta.notFound, title: `Service Not Found${suffix}` };
 }
 
 /** A legal page's title and description: its own title, as the console edits it. */

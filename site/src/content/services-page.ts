@@ -53,4 +53,6 @@ export const serviceDetail = {
   moreInfoHeading: 'More Information',
   request: 'Request This Service',
   notFound: 'Service not found. Please go back and try again.',
+  /** On a deleted service's address: the link to the services of the category it was in. */
+  goneLink: (heading: string) => `See our ${heading}`,
 };

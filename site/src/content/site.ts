@@ -53,14 +53,14 @@ export const footer = {
     { label: 'About', to: '/about' },
     { label: 'Contact', to: '/contact' },
   ] as readonly NavLink[],
-  /** Each to the service page that offers it (/service/{category}/{index}, as seeded). */
+  /** Each to the service page that offers it (its permanent address, as seeded). */
   servicesList: [
-    { label: 'Web Development', to: '/service/Web/0' },
-    { label: 'Email & Cloud Hosting', to: '/service/Web/1' },
-    { label: 'Digital Marketing', to: '/service/Digital/0' },
-    { label: 'IT & Office Solutions', to: '/service/IT/0' },
-    { label: 'Graphic & Brand Design', to: '/service/Design/0' },
-    { label: 'CCTV & Networking', to: '/service/CCTV/0' },
+    { label: 'Web Development', to: '/service/Web/website-creation' },
+    { label: 'Email & Cloud Hosting', to: '/service/Web/domain-email-hosting' },
+    { label: 'Digital Marketing', to: '/service/Digital/seo-google-ads' },
+    { label: 'IT & Office Solutions', to: '/service/IT/microsoft-365-setup' },
+    { label: 'Graphic & Brand Design', to: '/service/Design/logo-graphic-design' },
+    { label: 'CCTV & Networking', to: '/service/CCTV/cctv-installation' },
   ],
   newsletter: {
     heading: 'Newsletter',

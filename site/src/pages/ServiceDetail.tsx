@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon';
 import { WhatsAppLink } from '../components/WhatsAppLink';
 import { contactHref } from '@kafue/common/contact-form';
 import { isCategoryKey } from '@kafue/common/vocabulary';
+import { servicesInCategoryPath } from '@kafue/common/service-addresses';
 import { findCategory } from '../content/categories';
 import { serviceMeta } from '../content/meta';
 import type { PageData } from '@kafue/common/ssr';
@@ -12,8 +13,7 @@ import { findService, PageDataContext } from '../content/data';
 import { serviceDetail as t } from '../content/services-page';
 
 export const meta = (params: Record<string, string | undefined>, data: PageData) => {
-  const s = findService(data, params.category, params.index);
-  return serviceMeta(s?.title, s?.description);
+  return serviceMeta(findService(data, params.category, params.key));
 };
 
 function BackLink() {
@@ -26,13 +26,21 @@ function BackLink() {
 }
 
 export default function ServiceDetail() {
-  const { category, index } = useParams();
-  const service = findService(use(PageDataContext), category, index);
+  const { category, key } = useParams();
+  const data = use(PageDataContext);
+  const service = findService(data, category, key);
   if (!service || !category || !isCategoryKey(category)) {
+    // A deleted service's address (410 Gone) links to the category it was in.
+    const gone = data.goneFrom && findCategory(data.goneFrom);
     return (
       <section className="section not-found-service" aria-labelledby="service-missing">
         <div className="container narrow center">
           <h1 id="service-missing">{t.notFound}</h1>
+          {gone && (
+            <p>
+              <a href={servicesInCategoryPath(gone.key)}>{t.goneLink(gone.heading)}</a>
+            </p>
+          )}
           <BackLink />
         </div>
       </section>
@@ -79,7 +87,7 @@ export default function ServiceDetail() {
             <p className="price-tag dark">
               {t.startingAt} <strong>{service.price}</strong>
             </p>
-            <a href={contactHref({ service: `${category}/${index}` })} className="btn btn-primary btn-lg btn-block">
+            <a href={contactHref({ service: `${category}/${service.slug}` })} className="btn btn-primary btn-lg btn-block">
               {t.request}
             </a>
             <WhatsAppLink subject={service.title} className="btn btn-whatsapp btn-block detail-whatsapp" />

@@ -13,6 +13,7 @@ import {
 } from '@kafue/common/contract';
 import type { CollectionSpec, FieldSpec } from './fields';
 import { articleSlugMax, articleSlugRule } from '@kafue/common/articles';
+import { serviceSlugMax, serviceSlugRule } from '@kafue/common/service-addresses';
 
 const iconField: FieldSpec<'icon'> = {
   key: 'icon',
@@ -36,6 +37,13 @@ export const collectionSpecs = {
         required: true,
         max: max.title,
         description: 'The name visitors see on the service card and its page.',
+      },
+      {
+        key: 'slug',
+        label: 'Address',
+        kind: 'text',
+        max: serviceSlugMax,
+        description: `The end of its web address, /service/{category}/... Changing it, or the category, sends the old address here. ${serviceSlugRule}`,
       },
       {
         key: 'category',
@@ -79,7 +87,7 @@ export const collectionSpecs = {
         description: 'Optional: a longer text at the bottom of the service page.',
       },
     ],
-    blank: { title: '', category: '', price: '', description: '', features: [], details: '', status: 'draft' },
+    blank: { title: '', slug: '', category: '', price: '', description: '', features: [], details: '', status: 'draft' },
     titleOf: (s) => s.title,
     priceOf: (s) => `Starting at ${s.price}`,
     summaryOf: (s) => s.description,

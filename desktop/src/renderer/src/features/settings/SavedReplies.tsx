@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { calls } from '@kafue/common/calls';
 import { savedReplyBody, savedReplyPlaceholders, type SavedReply, type SavedReplyBody } from '@kafue/common/schemas';
@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { replySubject } from '../../components/EnquiryFollowUp';
 import { LoadFailure } from '../../components/LoadFailure';
 import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
+import { useSaveAndDelete } from '../../lib/useSaveAndDelete';
 import { useAuth } from '../../lib/session';
 import { fieldErrors } from '../../lib/validate';
 
@@ -20,28 +20,14 @@ const texts = {
 };
 const empty: SavedReplyBody = { name: '', subject: replySubject, body: '' };
 
-function useSavedReplyChanges() {
-  const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: SavedReplyBody }) =>
-      unwrap(id ? call(calls.updateSavedReply, { params: { id }, body }) : call(calls.createSavedReply, { body })),
-    onSuccess(answer) {
-      toast('success', answer.message);
-      return refresh();
-    },
-    onError: (error) => failureToast(error, texts.saveFailed),
+const useSavedReplyChanges = () =>
+  useSaveAndDelete<SavedReplyBody>({
+    key,
+    save: (id, body) => unwrap(id ? call(calls.updateSavedReply, { params: { id }, body }) : call(calls.createSavedReply, { body })),
+    remove: (id) => unwrap(call(calls.deleteSavedReply, { params: { id } })),
+    saveFailed: texts.saveFailed,
+    deleteFailed: texts.deleteFailed,
   });
-  const remove = useMutation({
-    mutationFn: (id: string) => unwrap(call(calls.deleteSavedReply, { params: { id } })),
-    onSuccess(answer) {
-      toast('success', answer.message);
-      return refresh();
-    },
-    onError: (error) => failureToast(error, texts.deleteFailed),
-  });
-  return { save, remove };
-}
 
 /** Settings › Saved Replies: the texts a reply to an enquirer starts from, with the enquirer's name and request filled in. */
 export default function SavedReplies() {

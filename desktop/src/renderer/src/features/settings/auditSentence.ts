@@ -294,6 +294,12 @@ function sentence(entry: AuditEntry, times: number): string {
       const rows = entry.changes.deletedRows?.old;
       return `${who} deleted ${typeof rows === 'number' ? rows : 'the'} newsletter sign-ups ${label}`;
     }
+    case 'redirect.create':
+      return `${who} added a redirect from ${label}`;
+    case 'redirect.update':
+      return `${who} ${changed(entry.changes, `of the redirect from ${label}`)}`;
+    case 'redirect.delete':
+      return `${who} deleted the redirect from ${label}`;
     case 'newsletter.send': {
       const recipients = entry.changes.recipients?.new;
       return `${who} sent the article "${label}" to ${typeof recipients === 'number' ? recipients : 'the'} subscribers`;
