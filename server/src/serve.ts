@@ -29,6 +29,7 @@ import { MailSender, outboxDir } from './mail/sender.js';
 import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
+import { ContentScheduler } from './content/scheduler.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -42,6 +43,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   let server: Server;
   let sessions: Sessions | undefined;
   let site: SitePublisher | undefined;
+  let scheduler: ContentScheduler | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -69,6 +71,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Metrics only when someone may read them (as app.ts does for requests).
       onPublished: config.metricsToken ? observePublish : undefined,
     });
+    // Scheduled changes whose time passed while no process ran go live now, before the first visitor.
+    scheduler = await ContentScheduler.open({ db: dataSource, logger });
     const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
@@ -87,6 +91,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       });
     });
   } catch (error) {
+    await scheduler?.close();
     await site?.close();
     await sessions?.close();
     await database.close();
@@ -157,6 +162,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    await scheduler.close();
     await site.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
