@@ -164,6 +164,7 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
               type="datetime-local"
               label="Goes live at"
               description="On this computer's clock"
+              step={1}
               value={at}
               onChange={(e) => setAt(e.currentTarget.value)}
               error={errors.at}
