@@ -37,7 +37,7 @@ async function send(base: string, cookie: string, method: string, path: string, 
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify(body),
   });
-  const json = (await answer.json()) as Record<string, never>;
+  const json = (await answer.json()) as unknown;
   if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
   return json;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import { scheduleMessages } from '@kafue/common/schemas';
 import { applyDueChanges } from '../src/content/schedule.js';
+import { notifyContentChanged } from '../src/content/published.js';
 import { ContentScheduler } from '../src/content/scheduler.js';
 import { sampleService, startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -219,6 +220,23 @@ describe('the scheduler of each process', () => {
       expect((await revisions(item._id)).filter((r) => r.author_name.endsWith('(scheduled)'))).toHaveLength(1);
     } finally {
       await Promise.all(schedulers.map((s) => s.close()));
+    }
+  });
+
+  it('a restore (everything changed) wakes the schedulers to the changes it brought back', async () => {
+    const item = await service('Restored Price');
+    const scheduler = await ContentScheduler.open({ db: t.db, logger: quiet });
+    try {
+      // As a restore loads it: a row written without the schedule's own notification.
+      const due = new Date(Date.now() + 600);
+      await t.db.query(
+        `INSERT INTO content_schedule (item_id, action, fields, due_at, author_name) VALUES ($1, 'apply', '{"price":"$5"}', $2, 'Restored')`,
+        [item._id, due],
+      );
+      await t.db.transaction((m) => notifyContentChanged(m, '*'));
+      await expect.poll(async () => (await read(item._id)).fields.price, { timeout: 3_000, interval: 50 }).toBe('$5');
+    } finally {
+      await scheduler.close();
     }
   });
 

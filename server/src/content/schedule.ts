@@ -13,10 +13,8 @@ import { diff, writeAudit, type AuditActor, type AuditInput, type AuditRecorder 
 import { HttpError, notFound } from '../http/errors.js';
 import { auditResources, auditTarget } from './auditing.js';
 import { changeItem, parseItemBody } from './items.js';
+import { scheduleChannel } from './published.js';
 import { lockItem, type Author } from './store.js';
-
-/** NOTIFY channel: a change was scheduled, cancelled or applied, so every process arms its timer again. */
-export const scheduleChannel = 'content_schedule';
 
 /** Who applies a scheduled change in the audit log. */
 export const schedulerActor: AuditActor = { kind: 'system', id: null, name: 'scheduler', email: null };

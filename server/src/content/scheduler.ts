@@ -1,14 +1,15 @@
 /**
  * A process's scheduler of content changes: a timer set to the next change due, set again when a
  * change is scheduled, cancelled or applied by any process (NOTIFY content_schedule), and at the
- * latest every `maxWaitMs` (a notification lost with the listening connection, a restore). At its
+ * latest every `maxWaitMs` (a notification lost with the listening connection). At its
  * time it applies what is due (schedule.ts: once across processes). At start it first applies
  * whatever fell due while no process ran, which the audit log records as late, at start.
  */
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { ChannelListener } from '../db/listener.js';
-import { applyDueChanges, nextDue, scheduleChannel } from './schedule.js';
+import { scheduleChannel } from './published.js';
+import { applyDueChanges, nextDue } from './schedule.js';
 
 export interface SchedulerOptions {
   db: DataSource;
