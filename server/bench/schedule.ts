@@ -14,22 +14,13 @@ import { api } from '@kafue/common/contract';
 import { repoRoot } from '../src/config.js';
 import { startEmbedded } from '../src/db/embedded.js';
 import { cleanUp, startServer } from '../test/spawn-server.js';
-import { buildBenchServer, createDatabase, median, scratchDir, writeBenchResult } from './harness.js';
+import { buildBenchServer, createDatabase, median, scratchDir, signInBenchAdmin, writeBenchResult } from './harness.js';
 
 const rounds = 20;
 const aheadMs = 1_500;
+/** The harness's bench admin (signInBenchAdmin), the processes' first Super Admin. */
 const admin = { email: 'bench@kafue.test', password: 'bench password 1' };
 const tmp = scratchDir('kafue-bench-schedule-');
-
-async function signIn(base: string): Promise<string> {
-  const login = await fetch(base + api.adminLogin, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-  return login.headers.getSetCookie()[0].split(';')[0];
-}
 
 async function send(base: string, cookie: string, method: string, path: string, body: unknown) {
   const answer = await fetch(base + path, {
@@ -68,7 +59,7 @@ async function main() {
       LOG_LEVEL: 'warn',
     };
     const servers = [await startServer(dist, join(tmp, 'a'), env), await startServer(dist, join(tmp, 'b'), env)];
-    const cookie = await signIn(servers[0].url);
+    const cookie = await signInBenchAdmin(servers[0].url);
     const reader = new pg.Client({ connectionString: databaseUrl });
     await reader.connect();
 

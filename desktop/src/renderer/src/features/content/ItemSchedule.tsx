@@ -4,7 +4,7 @@
  * changes (or a publish, or an unpublish) for a later time.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ContentBody, ContentItem } from '@kafue/common/contract';
 import { scheduleActionLabels, scheduleMessages, type ScheduleAction, type ScheduledChange } from '@kafue/common/schemas';
 import { ApiFailure } from '../../lib/api';
@@ -39,6 +39,16 @@ function changedFields(item: ContentItem, body: ContentBody): string[] {
   return Object.keys(sent).filter((k) => k !== 'status' && k !== 'position' && JSON.stringify(sent[k]) !== JSON.stringify(saved[k]));
 }
 
+/** Cancel for one change to come (its label says which, for a screen reader). */
+export function CancelChange({ change, label }: { change: ScheduledChange; label: string }) {
+  const { cancel } = useScheduleActions();
+  return (
+    <Button size="xs" variant="default" loading={cancel.isPending} aria-label={label} onClick={() => cancel.mutate(change)}>
+      Cancel
+    </Button>
+  );
+}
+
 interface ItemScheduleProps {
   spec: CollectionSpec;
   /** The item as saved. */
@@ -55,7 +65,7 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
   const format = useFormatTime();
   const canEdit = useAuth((s) => s.admin?.role === 'Super Admin' || s.admin?.role === 'Editor');
   const { data: changes = [] } = useSchedule(item._id);
-  const { schedule, cancel } = useScheduleActions();
+  const { schedule } = useScheduleActions();
   const [opened, setOpened] = useState(false);
   const [at, setAt] = useState('');
   const [action, setAction] = useState<ScheduleAction>('apply');
@@ -64,7 +74,8 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
   const edited = normalise(spec.fields, values);
   const warnings = changes.flatMap((c) => {
     const fields = overwrittenBy(c, item, edited);
-    return fields.length ? [{ change: c, fields: fields.map((f) => labelOf(spec, f)) }] : [];
+    const words = fields.map((f) => (typeof c.fields[f] === 'string' ? `${labelOf(spec, f)} to "${c.fields[f]}"` : labelOf(spec, f)));
+    return fields.length ? [{ change: c, fields: words }] : [];
   });
 
   function open() {
@@ -105,7 +116,7 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
       {warnings.map(({ change, fields }) => (
         <Alert key={change._id} color="orange" variant="light" title="A scheduled change will replace this edit">
           <Text size="sm">
-            At {format(change.at)}, the scheduled change sets {fields.join(', ')} to its own value: what you type here now is replaced then.
+            At {format(change.at)}, a scheduled change sets {fields.join(', ')}: what you type here now in those fields is replaced then.
             Cancel the scheduled change, or schedule this edit instead.
           </Text>
         </Alert>
@@ -129,22 +140,12 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
                     </Text>
                   </Text>
                   {c.failure && (
-                    <Badge color="red" variant="light">
+                    <Text size="sm" c="red.8">
                       Could not be applied: {c.failure}
-                    </Badge>
+                    </Text>
                   )}
                 </Stack>
-                {canEdit && (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={cancel.isPending && cancel.variables?._id === c._id}
-                    aria-label={`Cancel the change scheduled for ${format(c.at)}`}
-                    onClick={() => cancel.mutate(c)}
-                  >
-                    Cancel
-                  </Button>
-                )}
+                {canEdit && <CancelChange change={c} label={`Cancel the change scheduled for ${format(c.at)}`} />}
               </Group>
             ))}
           </Stack>

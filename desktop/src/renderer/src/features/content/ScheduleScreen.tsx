@@ -4,15 +4,15 @@
  * Changes are set from an item's editor (Manage Services, Site Content: "Schedule...").
  */
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import type { ScheduledChange } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime, useGeneralSettingsValue } from '../../lib/generalSettings';
 import { useAuth } from '../../lib/session';
-import { changeWords } from './ItemSchedule';
+import { CancelChange, changeWords } from './ItemSchedule';
 import { collectionSpecs } from './specs';
-import { scheduleTexts, useSchedule, useScheduleActions } from './useSchedule';
+import { scheduleTexts, useSchedule } from './useSchedule';
 
 /** The day a change falls on in the General timezone, YYYY-MM-DD. */
 const dayOf = (iso: string, timezone: string) => toLocalClock(new Date(iso).getTime(), timezone).toISOString().slice(0, 10);
@@ -21,7 +21,6 @@ const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 function ChangeRow({ change, canEdit }: { change: ScheduledChange; canEdit: boolean }) {
   const format = useFormatTime();
-  const { cancel } = useScheduleActions();
   const spec = collectionSpecs[change.collection];
   const what = change.item.label ?? spec.noun;
   return (
@@ -48,22 +47,12 @@ function ChangeRow({ change, canEdit }: { change: ScheduledChange; canEdit: bool
           Set by {change.author.name}
         </Text>
         {change.failure && (
-          <Badge color="red" variant="light" style={{ whiteSpace: 'normal', height: 'auto' }}>
+          <Text size="sm" c="red.8">
             Could not be applied: {change.failure}
-          </Badge>
+          </Text>
         )}
       </Stack>
-      {canEdit && (
-        <Button
-          size="xs"
-          variant="default"
-          loading={cancel.isPending && cancel.variables?._id === change._id}
-          aria-label={`Cancel the change to ${what} at ${format(change.at)}`}
-          onClick={() => cancel.mutate(change)}
-        >
-          Cancel
-        </Button>
-      )}
+      {canEdit && <CancelChange change={change} label={`Cancel the change to ${what} at ${format(change.at)}`} />}
     </Group>
   );
 }
