@@ -148,6 +148,10 @@ export const calls = {
   /** The public page the item appears on, rendered with it as saved (text/html). */
   previewContent: { method: 'GET', path: `${contentItem}/preview` },
   getSiteStatus: { method: 'GET', path: api.siteStatus },
+  // Scheduled changes: the list (before /:collection, which would take "schedule"), one item's new one, cancelling
+  listSchedule: { method: 'GET', path: '/api/content/schedule' },
+  cancelSchedule: { method: 'DELETE', path: '/api/content/schedule/:id' },
+  scheduleContent: { method: 'POST', path: `${contentItem}/schedule` },
 
   // Quotes: the console's (admins; staff on the enquiries assigned to them) and the public page's
   listQuotes: { method: 'GET', path: '/api/quotes' },

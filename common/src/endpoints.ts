@@ -127,6 +127,10 @@ import {
   redirectList,
   notFoundList,
   notFoundQuery,
+  scheduleAnswer,
+  scheduleBody,
+  scheduleList,
+  scheduleListQuery,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -258,6 +262,9 @@ export const endpoints = {
   listContentRevisions: { ...calls.listContentRevisions, answer: { 200: contentRevisionList } },
   restoreContentRevision: { ...calls.restoreContentRevision, answer: { 200: contentChangeAnswer } },
   previewContent: { ...calls.previewContent, answer: { 200: previewPage } },
+  listSchedule: { ...calls.listSchedule, query: scheduleListQuery, answer: { 200: scheduleList } },
+  cancelSchedule: { ...calls.cancelSchedule, answer: { 200: messageAnswer } },
+  scheduleContent: { ...calls.scheduleContent, body: scheduleBody, answer: { 201: scheduleAnswer } },
   getSiteStatus: { ...calls.getSiteStatus, answer: { 200: siteStatus } },
 
   listQuotes: { ...calls.listQuotes, query: quoteListQuery, answer: { 200: quoteList } },

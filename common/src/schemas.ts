@@ -17,6 +17,7 @@ export * from './notifications';
 export * from './security';
 export * from './dashboard';
 export * from './content';
+export * from './schedule';
 export * from './replies';
 export * from './quotes';
 export * from './follow-up';

@@ -25,6 +25,7 @@ import { authEndpoints } from './routes/auth.js';
 import { dashboardEndpoints } from './routes/dashboard.js';
 import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
 import { contentEndpoints } from './routes/content.js';
+import { scheduleEndpoints } from './routes/schedule.js';
 import { contactFormEndpoints } from './routes/contact-form.js';
 import { newsletterEndpoints } from './routes/newsletter.js';
 import { healthEndpoints } from './routes/health.js';
@@ -56,6 +57,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...enquiryEndpoints(deps),
   ...securityEndpoints(deps),
   ...dashboardEndpoints(deps),
+  ...scheduleEndpoints(deps),
   ...contentEndpoints(deps),
   ...redirectEndpoints(deps),
   ...contactFormEndpoints(deps),

@@ -31,6 +31,7 @@ import { MailSender, outboxDir } from './mail/sender.js';
 import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
+import { ContentScheduler } from './content/scheduler.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -45,6 +46,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   let sessions: Sessions | undefined;
   let site: SitePublisher | undefined;
   let analytics: Collector | undefined;
+  let scheduler: ContentScheduler | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -72,6 +74,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Metrics only when someone may read them (as app.ts does for requests).
       onPublished: config.metricsToken ? observePublish : undefined,
     });
+    // Scheduled changes whose time passed while no process ran go live now, before the first visitor.
+    scheduler = await ContentScheduler.open({ db: dataSource, logger });
     analytics = new Collector(dataSource, {
       ...collectorBatch,
       now: Date.now,
@@ -97,6 +101,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     });
   } catch (error) {
     await analytics?.close();
+    await scheduler?.close();
     await site?.close();
     await sessions?.close();
     await database.close();
@@ -170,6 +175,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Idle keep-alive connections would hold close() open; busy ones finish their request.
       server.closeIdleConnections();
     });
+    await scheduler.close();
     await site.close();
     await analytics.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its

@@ -106,6 +106,7 @@ function scenarios(): Record<string, Scenario> {
   let recoveryCode = '';
   let resetToken = '';
   let serviceId = '';
+  let scheduleId = '';
   let savedReplyId = '';
   let redirectId = '';
   let quoteId = '';
@@ -191,6 +192,25 @@ function scenarios(): Record<string, Scenario> {
         const first = revisions.body.at(-1)._id as string;
         return superAdmin.client.post(api.contentRestore('services', serviceId, first));
       },
+    },
+    [`POST /api/content/:collection/:id/schedule`]: {
+      action: 'service.schedule',
+      setup: draftService,
+      run: () =>
+        superAdmin.client.post(`${api.contentItem('services', serviceId)}/schedule`, {
+          at: new Date(Date.now() + 3_600_000).toISOString(),
+          action: 'publish',
+        }),
+    },
+    [`DELETE /api/content/schedule/:id`]: {
+      action: 'service.schedule_cancel',
+      setup: async () => {
+        await draftService();
+        const at = new Date(Date.now() + 3_600_000).toISOString();
+        scheduleId = (await superAdmin.client.post(`${api.contentItem('services', serviceId)}/schedule`, { at, action: 'publish' })).body
+          .change._id as string;
+      },
+      run: () => superAdmin.client.delete(`/api/content/schedule/${scheduleId}`),
     },
     [`POST ${api.checklistDismissed}`]: {
       action: 'checklist.dismiss',

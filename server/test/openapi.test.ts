@@ -503,6 +503,15 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'PUT', order, { ids: [...ids].reverse() }, { collection: 'services' })).status).toBe(200);
     expect((await call(admin.client, 'PUT', order, { ids: ids.slice(1) }, { collection: 'services' })).status).toBe(400);
     expect((await call(moderator, 'GET', api.siteStatus)).status).toBe(200);
+    // Scheduled changes: set, refused, listed, cancelled.
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = await call(admin.client, 'POST', `${item}/schedule`, { at: inAnHour, action: 'unpublish' }, itemParams);
+    expect(scheduled.status).toBe(201);
+    expect((await call(admin.client, 'POST', `${item}/schedule`, { at: inAnHour, action: 'apply' }, itemParams)).status).toBe(400);
+    expect((await call(moderator, 'GET', '/api/content/schedule', undefined, {})).status).toBe(200);
+    const cancel = '/api/content/schedule/:id';
+    expect((await call(admin.client, 'DELETE', cancel, undefined, { id: scheduled.body.change._id as string })).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', cancel, undefined, { id: missingId })).status).toBe(404);
     expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
 
     // Restores near the end: they end every other session (the moderator's among them).

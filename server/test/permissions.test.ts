@@ -172,6 +172,18 @@ const rows: Row[] = [
   },
   { call: 'GET /api/content/{collection}/{id}/preview', allowed: admins, run: (c) => c.get(api.contentPreview('faqs', missing)) },
   { call: 'GET /api/site/status', allowed: admins, run: (c) => c.get(api.siteStatus) },
+  // Scheduled changes: the list any admin's, setting and cancelling an Editor's (an item or change that does not exist: 404).
+  { call: 'GET /api/content/schedule', allowed: admins, run: (c) => c.get('/api/content/schedule') },
+  {
+    call: 'POST /api/content/{collection}/{id}/schedule',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.post(`${api.contentItem('services', missing)}/schedule`, { at: soon(), action: 'publish' }),
+  },
+  {
+    call: 'DELETE /api/content/schedule/{id}',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.delete(`/api/content/schedule/${missing}`),
+  },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
   // the staff portal's own enquiries a staff member's with their own password chosen.

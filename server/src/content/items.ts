@@ -3,11 +3,11 @@
  * saves the item's new revision, writes the call's audit row and, when visitors would see the
  * change, notifies every server process (NOTIFY on commit) to render the pages it touches.
  */
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { contentBodies, type ContentItem } from '@kafue/common/schemas';
 import { isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
-import { diff, type AuditRecorder } from '../audit/audit.js';
+import { diff, type AuditInput, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { followAddress, leaveGone } from '../redirects/redirects.js';
@@ -24,6 +24,7 @@ import {
   toItem,
   writeItem,
   type Author,
+  type ItemRow,
   type Snapshot,
 } from './store.js';
 
@@ -88,29 +89,41 @@ export async function updateItem(
   author: Author,
   audit: AuditRecorder,
 ) {
+  return toItem(await db.transaction((m) => changeItem(m, collection, id, input, author, audit)));
+}
+
+/**
+ * updateItem's change in `m`'s transaction: also a scheduled change at its time, which records it
+ * as the scheduler (content/schedule.ts).
+ */
+export async function changeItem(
+  m: EntityManager,
+  collection: ContentCollection,
+  id: string,
+  input: ItemInput,
+  author: Author,
+  audit: (m: EntityManager, input: AuditInput) => Promise<void>,
+): Promise<ItemRow> {
   const { status, position } = input;
-  const row = await db.transaction(async (m) => {
-    const current = await lockItem(m, collection, id);
-    const fields = await settleSlug(m, collection, input.fields, current.id);
-    if (current.fields.key !== fields.key) refuseFixed(collection);
-    const movedCategory = collection === 'services' && current.fields.category !== fields.category;
-    const snapshot: Snapshot = {
-      status: status ?? current.status,
-      position: position ?? (movedCategory ? await nextPosition(m, collection, fields) : current.position),
-      fields,
-    };
-    const saved = await writeItem(m, current.id, snapshot);
-    await saveRevision(m, current.id, author, snapshot);
-    await followAddress(m, collection, current, snapshot);
-    if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
-    await audit(m, {
-      action: auditAction(collection, 'update', current.status, snapshot.status),
-      target: auditTarget(collection, current.id, snapshot),
-      changes: diff(flat(current), flat(snapshot)),
-    });
-    return saved;
+  const current = await lockItem(m, collection, id);
+  const fields = await settleSlug(m, collection, input.fields, current.id);
+  if (current.fields.key !== fields.key) refuseFixed(collection);
+  const movedCategory = collection === 'services' && current.fields.category !== fields.category;
+  const snapshot: Snapshot = {
+    status: status ?? current.status,
+    position: position ?? (movedCategory ? await nextPosition(m, collection, fields) : current.position),
+    fields,
+  };
+  const saved = await writeItem(m, current.id, snapshot);
+  await saveRevision(m, current.id, author, snapshot);
+  await followAddress(m, collection, current, snapshot);
+  if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
+  await audit(m, {
+    action: auditAction(collection, 'update', current.status, snapshot.status),
+    target: auditTarget(collection, current.id, snapshot),
+    changes: diff(flat(current), flat(snapshot)),
   });
-  return toItem(row);
+  return saved;
 }
 
 /** Deletes the item and its revisions. */

@@ -13,13 +13,18 @@ import { readCompanyProfile, readHeroSettings } from '../settings/settings.js';
 /** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
 export const contentChannel = 'content_changed';
 
+/** NOTIFY channel: a scheduled change was set, cancelled or applied, or everything changed (schedule.ts). */
+export const scheduleChannel = 'content_schedule';
+
 /**
  * Tells every process listening, when the transaction commits, that a collection changed ('*': the
  * company profile too, which every page shows); the search index follows in the same transaction.
+ * Everything changed (a restore) may have brought other scheduled changes: the schedulers look again.
  */
 export async function notifyContentChanged(m: EntityManager | DataSource, collection: ContentCollection | '*'): Promise<void> {
   await reindexSearch(m, [collection]);
   await m.query(`SELECT pg_notify($1, $2)`, [contentChannel, collection]);
+  if (collection === '*') await m.query(`SELECT pg_notify($1, '')`, [scheduleChannel]);
 }
 
 export function emptyContent(): SiteContent {

@@ -23,9 +23,9 @@ export interface Snapshot {
   fields: Record<string, unknown>;
 }
 
-/** Who saved a revision. */
+/** Who saved a revision (id null: an admin since deleted, whose change was scheduled). */
 export interface Author {
-  id: string;
+  id: string | null;
   name: string;
 }
 

@@ -33,6 +33,7 @@ import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-E
 import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
 import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
 import { ServiceAddresses1795600000140 } from './migrations/1795600000140-ServiceAddresses.js';
+import { ContentSchedule1795600000150 } from './migrations/1795600000150-ContentSchedule.js';
 import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 
@@ -63,6 +64,7 @@ export const migrations = [
   ClientNotes1795600000121,
   SearchIndexesForReading1795600000130,
   ServiceAddresses1795600000140,
+  ContentSchedule1795600000150,
   Analytics1795600000180,
   PrivacyAnalytics1795600000190,
 ];

@@ -30,6 +30,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'manage-services': lazy(() => import('../features/content/ManageServices')),
   'site-content': lazy(() => import('../features/content/SiteContent')),
   redirects: lazy(() => import('../features/redirects/Redirects')),
+  schedule: lazy(() => import('../features/content/ScheduleScreen')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   'enquiry-board': lazy(() => import('../features/enquiries/EnquiryBoard')),
   enquiries: lazy(() => import('./EnquiriesScreen')),

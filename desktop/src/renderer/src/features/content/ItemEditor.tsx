@@ -4,6 +4,7 @@ import type { ContentItem } from '@kafue/common/contract';
 import { serverFieldErrors, useSaveItem } from './hooks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';
+import { ItemSchedule } from './ItemSchedule';
 import { PreviewFrame } from './PreviewFrame';
 import { SendToSubscribers } from './SendToSubscribers';
 import { StatusSwitch } from './StatusSwitch';
@@ -75,6 +76,15 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
             <Stack>
               <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
               <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
+              {current && (
+                <ItemSchedule
+                  spec={spec}
+                  item={current}
+                  values={form.values}
+                  check={() => form.check()}
+                  onScheduled={() => form.reset(current)}
+                />
+              )}
               <Group justify="flex-end">
                 {current?.status === 'published' && spec.collection === 'insights' && <SendToSubscribers id={current._id} />}
                 {current && (

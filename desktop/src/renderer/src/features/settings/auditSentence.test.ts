@@ -130,6 +130,36 @@ describe('the audit log in sentences', () => {
     ).toBe('Mary Banda sent the announcement "Office closed Friday" to 4 staff members.');
   });
 
+  it('says what a scheduled change will do and when, and who set a change the scheduler applied, late or not', () => {
+    const changes = { scheduledFor: { new: '2026-11-30T22:00:00.000Z' }, scheduledAction: { new: 'apply' }, price: { new: '$549' } };
+    expect(auditSentence(entry('service.schedule', { changes }))).toBe(
+      'Mary Banda scheduled new values of the price of Website Creation for 2026-11-30 22:00 UTC.',
+    );
+    expect(auditSentence(entry('faq.schedule', { changes: { ...changes, scheduledAction: { new: 'unpublish' }, price: {} } }))).toBe(
+      'Mary Banda scheduled Website Creation to be unpublished at 2026-11-30 22:00 UTC.',
+    );
+    expect(auditSentence(entry('service.schedule_cancel'))).toBe('Mary Banda cancelled the change scheduled for Website Creation.');
+    const scheduler = { kind: 'system' as const, _id: null, name: 'scheduler', email: null };
+    const applied = (schedule: object) =>
+      auditSentence(
+        entry('service.update', {
+          actor: scheduler,
+          changes: {
+            price: { old: '$499', new: '$549' },
+            schedule: { new: { at: '2026-11-30T22:00:00.000Z', by: 'Mary Banda', ...schedule } },
+          },
+        }),
+      );
+    expect(applied({})).toBe(
+      'The scheduler changed the price of Website Creation from $499 to $549, as Mary Banda scheduled for 2026-11-30 22:00 UTC.',
+    );
+    expect(applied({ lateSeconds: 420, atStart: true })).toBe(
+      'The scheduler changed the price of Website Creation from $499 to $549, as Mary Banda scheduled for 2026-11-30 22:00 UTC' +
+        ' (7 minutes late: the server was not running then, and did it when it started).',
+    );
+    expect(applied({ lateSeconds: 3, atStart: false })).toMatch(/22:00 UTC \(3 seconds late\)\.$/);
+  });
+
   it('names the enquirer of a reply or a contact, with the subject or the channel', () => {
     const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo' };
     expect(auditSentence(entry('enquiry.reply', { target, changes: { subject: { new: 'Your quote' } } }))).toBe(

@@ -23,6 +23,7 @@ export function actorName(entry: AuditEntry): string {
   if (actor.kind === 'system') {
     if (actor.name === 'command line') return "An administrator at the server's command line";
     if (actor.name === 'first start') return 'The server, at its first start,';
+    if (actor.name === 'scheduler') return 'The scheduler';
     return 'The system';
   }
   return actor.name || actor.email || 'Someone';
@@ -103,6 +104,33 @@ function changed(changes: Changes, subject: string, ignore: readonly string[] = 
   return `changed the ${listWords(shown)} ${subject}`;
 }
 
+/** An instant as the log shows it, in UTC: "2026-12-01 00:00 UTC". */
+const utcWords = (iso: unknown) => (typeof iso === 'string' ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : 'a set time');
+
+/** What a scheduled change will do: "the price of X to change at ...", "X to be published at ...". */
+function scheduleWords(changes: Changes, item: string): string {
+  const when = utcWords(changes.scheduledFor?.new);
+  const action = changes.scheduledAction?.new;
+  if (action === 'publish') return `${item} to be published at ${when}`;
+  if (action === 'unpublish') return `${item} to be unpublished at ${when}`;
+  const fields = Object.keys(changes).filter((f) => f !== 'scheduledFor' && f !== 'scheduledAction');
+  if (fields.length === 0) return `a change to ${item} for ${when}`;
+  return `new values of the ${listWords(fields.map(fieldName))} of ${item} for ${when}`;
+}
+
+/**
+ * A change the scheduler applied: ", as Mary Banda scheduled for ...", and when it went live late,
+ * by how much and whether the server was just starting (no process ran at its time).
+ */
+function scheduledWords(changes: Changes): string {
+  const schedule = changes.schedule?.new as { at?: string; by?: string; lateSeconds?: number; atStart?: boolean } | undefined;
+  if (!schedule) return '';
+  const as = `, as ${schedule.by ?? 'an admin'} scheduled for ${utcWords(schedule.at)}`;
+  if (!schedule.lateSeconds) return as;
+  const late = schedule.lateSeconds >= 120 ? `${Math.round(schedule.lateSeconds / 60)} minutes` : `${schedule.lateSeconds} seconds`;
+  return schedule.atStart ? `${as} (${late} late: the server was not running then, and did it when it started)` : `${as} (${late} late)`;
+}
+
 /** The target as a sentence names it: its label, or what it is. */
 function named(entry: AuditEntry, noun: string): string {
   return entry.target.label ? `${noun} ${entry.target.label}` : noun;
@@ -146,21 +174,26 @@ function sentence(entry: AuditEntry, times: number): string {
   if (isContent(resource)) {
     const [one, many] = contentNouns[resource];
     const item = label || one;
+    const scheduled = scheduledWords(entry.changes);
     switch (verb) {
       case 'create':
         return `${who} added ${named(entry, one)}`;
       case 'update':
-        return `${who} ${changed(entry.changes, `of ${item}`, ['position'])}`;
+        return `${who} ${changed(entry.changes, `of ${item}`, ['position', 'schedule'])}${scheduled}`;
       case 'delete':
         return `${who} deleted ${named(entry, one)}`;
       case 'restore':
         return `${who} brought back an earlier version of ${item}`;
       case 'publish':
-        return `${who} published ${item}`;
+        return `${who} published ${item}${scheduled}`;
       case 'unpublish':
-        return `${who} unpublished ${item}: visitors no longer see it`;
+        return `${who} unpublished ${item}${scheduled}: visitors no longer see it`;
       case 'reorder':
         return `${who} changed the order of the ${many}`;
+      case 'schedule':
+        return `${who} scheduled ${scheduleWords(entry.changes, item)}`;
+      case 'schedule_cancel':
+        return `${who} cancelled the change scheduled for ${item}`;
     }
   }
 
