@@ -29,6 +29,30 @@ interface TotalsRow {
   lengths: number[];
 }
 
+interface PageRow {
+  path: string;
+  page_views: number;
+  visitors: number;
+  entries: number;
+  entry_visitors: number;
+  bounces: number;
+}
+
+interface DimensionRow {
+  dimension: 'source' | 'campaign' | 'device';
+  key: string;
+  visits: number;
+  visitors: number;
+}
+
+interface ConversionCount {
+  dimension: 'landing_page' | 'source';
+  key: string;
+  enquiries: number;
+  quotes: number;
+  signups: number;
+}
+
 interface ConversionRow {
   key: string;
   visitors: number;
@@ -62,64 +86,71 @@ export async function analyticsReport(
                               FROM subscribers WHERE created_at >= ${lo} AND created_at < ${hi}) c`;
   return withLiveRollups(db, offset, live, async (reader, rows) => {
     const read = <R extends object>(sql: string, extra: unknown[] = []) => reader<R>(sql, [...params, ...extra]);
-    /** Visits and visitors by one column of analytics_sources. */
-    const dimension = (column: 'source' | 'campaign' | 'device') =>
-      read<{ key: string; visits: number; visitors: number }>(
-        `SELECT ${column} AS key, sum(visits)::int AS visits, sum(visitors)::int AS visitors
-         FROM ${rows('sources')} s WHERE day >= $3::date ${column === 'campaign' ? `AND campaign <> ''` : ''}
-        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${listLength}`,
-      );
-    /** The conversions by a column they record, with the visitors of the same key (`visitors`: key, visitors). */
-    const conversionsBy = (column: 'landing_page' | 'source', visitors: string) =>
-      read<ConversionRow>(
-        `SELECT coalesce(v.key, c.key) AS key, coalesce(v.visitors, 0) AS visitors, coalesce(c.enquiries, 0) AS enquiries,
-              coalesce(c.quotes, 0) AS quotes, coalesce(c.signups, 0) AS signups
-         FROM (${visitors}) v
-         FULL JOIN (SELECT ${column} AS key, sum(enquiries)::int AS enquiries, sum(quotes)::int AS quotes, sum(signups)::int AS signups
-                      FROM ${conversionsFrom('$4', '$5')} WHERE day >= $3::date AND ${column} <> '' GROUP BY 1) c ON c.key = v.key
-        ORDER BY coalesce(c.enquiries, 0) + coalesce(c.signups, 0) DESC, 2 DESC, 1 LIMIT ${listLength}`,
+    // One pass over each rollup table: the period's rows, by each grouping the report shows.
+    const [totals, series, conversionsByDay, pages, dimensions, conversions, vitals] = await Promise.all([
+      read<TotalsRow>(
+        `SELECT day >= $3::date AS current, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views,
+                sum(visits)::int AS visits, sum(bounces)::int AS bounces, ${sumHistogramsSql('lengths', lengthEdges)} AS lengths
+           FROM ${rows('days')} d GROUP BY 1`,
+      ),
+      read<{ start: string; visitors: number; page_views: number }>(
+        `SELECT date_trunc('${query.by}', day)::date::text AS start, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views
+           FROM ${rows('days')} d WHERE day >= $3::date GROUP BY 1`,
+      ),
+      reader<{ day: string; conversions: number }>(
+        `SELECT day::text, count(*)::int AS conversions FROM ${conversionsFrom('$1', '$2')} GROUP BY 1`,
         [lo, end],
+      ),
+      read<PageRow>(
+        `SELECT path, sum(page_views)::int AS page_views, sum(visitors)::int AS visitors, sum(entries)::int AS entries,
+                sum(entry_visitors)::int AS entry_visitors, sum(bounces)::int AS bounces
+           FROM ${rows('pages')} p WHERE day >= $3::date GROUP BY 1`,
+      ),
+      read<DimensionRow>(
+        `SELECT CASE WHEN grouping(source) = 0 THEN 'source' WHEN grouping(campaign) = 0 THEN 'campaign' ELSE 'device' END AS dimension,
+                coalesce(source, campaign, device) AS key, sum(visits)::int AS visits, sum(visitors)::int AS visitors
+           FROM ${rows('sources')} s WHERE day >= $3::date GROUP BY GROUPING SETS ((source), (campaign), (device))`,
+      ),
+      reader<ConversionCount>(
+        `SELECT CASE WHEN grouping(landing_page) = 0 THEN 'landing_page' ELSE 'source' END AS dimension,
+                coalesce(landing_page, source) AS key, sum(enquiries)::int AS enquiries, sum(quotes)::int AS quotes, sum(signups)::int AS signups
+           FROM ${conversionsFrom('$1', '$2')} WHERE day >= $3::date GROUP BY GROUPING SETS ((landing_page), (source))`,
+        [lo, end, query.from],
+      ),
+      read<{ path: string; metric: VitalName; samples: number; counts: number[] }>(
+        `SELECT path, metric, sum(samples)::int AS samples, ${sumHistogramColumnsSql(vitalEdges.LCP)} AS counts
+           FROM ${rows('vitals')} v WHERE day >= $3::date GROUP BY 1, 2`,
+      ),
+    ]);
+    const top = <R>(list: R[], order: (a: R, b: R) => number) => [...list].sort(order).slice(0, listLength);
+    const topPages = top(pages, (a, b) => b.page_views - a.page_views || a.path.localeCompare(b.path));
+    const entryPages = top(
+      pages.filter((p) => p.entries > 0),
+      (a, b) => b.entries - a.entries || a.path.localeCompare(b.path),
+    );
+    const byDimension = (dimension: DimensionRow['dimension']) =>
+      top(
+        dimensions.filter((d) => d.dimension === dimension && (dimension !== 'campaign' || d.key !== '')),
+        (a, b) => b.visits - a.visits || a.key.localeCompare(b.key),
       );
-
-    const [totals, series, conversionsByDay, topPages, entryPages, sources, campaigns, devices, byPage, bySource, vitals] =
-      await Promise.all([
-        read<TotalsRow>(
-          `SELECT day >= $3::date AS current, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views,
-              sum(visits)::int AS visits, sum(bounces)::int AS bounces, ${sumHistogramsSql('lengths', lengthEdges)} AS lengths
-         FROM ${rows('days')} d GROUP BY 1`,
-        ),
-        read<{ start: string; visitors: number; page_views: number }>(
-          `SELECT date_trunc('${query.by}', day)::date::text AS start, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views
-         FROM ${rows('days')} d WHERE day >= $3::date GROUP BY 1`,
-        ),
-        reader<{ day: string; conversions: number }>(
-          `SELECT day::text, count(*)::int AS conversions FROM ${conversionsFrom('$1', '$2')} GROUP BY 1`,
-          [lo, end],
-        ),
-        read<{ path: string; pageViews: number; visitors: number }>(
-          `SELECT path, sum(page_views)::int AS "pageViews", sum(visitors)::int AS visitors
-         FROM ${rows('pages')} p WHERE day >= $3::date GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${listLength}`,
-        ),
-        read<{ path: string; visits: number; bounces: number }>(
-          `SELECT path, sum(entries)::int AS visits, sum(bounces)::int AS bounces
-         FROM ${rows('pages')} p WHERE day >= $3::date AND entries > 0 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${listLength}`,
-        ),
-        dimension('source'),
-        dimension('campaign'),
-        dimension('device'),
-        conversionsBy(
-          'landing_page',
-          `SELECT path AS key, sum(entry_visitors)::int AS visitors FROM ${rows('pages')} p WHERE day >= $3::date GROUP BY 1`,
-        ),
-        conversionsBy(
-          'source',
-          `SELECT source AS key, sum(visitors)::int AS visitors FROM ${rows('sources')} s WHERE day >= $3::date GROUP BY 1`,
-        ),
-        read<{ path: string; metric: VitalName; samples: number; counts: number[] }>(
-          `SELECT path, metric, sum(samples)::int AS samples, ${sumHistogramColumnsSql(vitalEdges.LCP)} AS counts
-         FROM ${rows('vitals')} v WHERE day >= $3::date GROUP BY 1, 2`,
-        ),
-      ]);
+    const [sources, campaigns, devices] = [byDimension('source'), byDimension('campaign'), byDimension('device')];
+    /** The conversions recorded by `dimension`, beside the visitors of the same key. */
+    const conversionsBy = (dimension: ConversionCount['dimension'], visitors: Map<string, number>): ConversionRow[] => {
+      const counted = new Map(conversions.filter((c) => c.dimension === dimension && c.key !== '').map((c) => [c.key, c]));
+      const keys = new Set([...visitors.keys(), ...counted.keys()]);
+      return top(
+        [...keys].map((key) => ({
+          key,
+          visitors: visitors.get(key) ?? 0,
+          enquiries: counted.get(key)?.enquiries ?? 0,
+          quotes: counted.get(key)?.quotes ?? 0,
+          signups: counted.get(key)?.signups ?? 0,
+        })),
+        (a, b) => b.enquiries + b.signups - (a.enquiries + a.signups) || b.visitors - a.visitors || a.key.localeCompare(b.key),
+      );
+    };
+    const byPage = conversionsBy('landing_page', new Map(pages.map((p) => [p.path, p.entry_visitors])));
+    const bySource = conversionsBy('source', new Map(dimensions.filter((d) => d.dimension === 'source').map((d) => [d.key, d.visitors])));
 
     const conversionsIn = (from: string, to: string) =>
       conversionsByDay.filter((c) => c.day >= from && c.day <= to).reduce((n, c) => n + c.conversions, 0);
@@ -182,8 +213,8 @@ export async function analyticsReport(
             .reduce((n, c) => n + c.conversions, 0),
         };
       }),
-      topPages,
-      entryPages: entryPages.map((p) => ({ path: p.path, visits: p.visits, bounceRate: share(p.bounces, p.visits) })),
+      topPages: topPages.map((p) => ({ path: p.path, pageViews: p.page_views, visitors: p.visitors })),
+      entryPages: entryPages.map((p) => ({ path: p.path, visits: p.entries, bounceRate: share(p.bounces, p.entries) })),
       sources: sources.map((s) => ({ source: s.key, visits: s.visits, visitors: s.visitors })),
       campaigns: campaigns.map((s) => ({ campaign: s.key, visits: s.visits, visitors: s.visitors })),
       devices: deviceClasses
