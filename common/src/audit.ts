@@ -7,7 +7,21 @@ export const auditActorKinds = ['admin', 'staff', 'system'] as const;
 /** The resources of the site's content in the audit log (`service.update`, ...), one per collection. */
 export const auditContentResources = ['service', 'plan', 'addon', 'project_price', 'faq', 'testimonial', 'insight', 'legal_page'] as const;
 export type AuditContentResource = (typeof auditContentResources)[number];
-export const auditContentVerbs = ['create', 'update', 'delete', 'restore', 'publish', 'unpublish', 'reorder'] as const;
+export const auditContentVerbs = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'publish',
+  'unpublish',
+  'reorder',
+  /** Pending changes saved (not live) or dropped. */
+  'draft_save',
+  'draft_discard',
+  /** A share link made or revoked. */
+  'share',
+  'share_revoke',
+] as const;
 export type AuditContentVerb = (typeof auditContentVerbs)[number];
 const accountKinds = ['admin', 'staff'] as const;
 const accountVerbs = ['signin', 'signin_failed', 'signout', 'password_change'] as const;

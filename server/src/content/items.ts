@@ -3,7 +3,7 @@
  * saves the item's new revision, writes the call's audit row and, when visitors would see the
  * change, notifies every server process (NOTIFY on commit) to render the pages it touches.
  */
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { contentBodies, type ContentItem } from '@kafue/common/schemas';
 import { isContentCollection, type ContentCollection, type ContentStatus } from '@kafue/common/vocabulary';
@@ -23,6 +23,7 @@ import {
   toItem,
   writeItem,
   type Author,
+  type ItemRow,
   type Snapshot,
 } from './store.js';
 
@@ -87,28 +88,45 @@ export async function updateItem(
   author: Author,
   audit: AuditRecorder,
 ) {
-  const { status, position } = input;
-  const row = await db.transaction(async (m) => {
-    const current = await lockItem(m, collection, id);
-    const fields = await settleSlug(m, collection, input.fields, current.id);
-    if (current.fields.key !== fields.key) refuseFixed(collection);
-    const movedCategory = collection === 'services' && current.fields.category !== fields.category;
-    const snapshot: Snapshot = {
-      status: status ?? current.status,
-      position: position ?? (movedCategory ? await nextPosition(m, collection, fields) : current.position),
-      fields,
-    };
-    const saved = await writeItem(m, current.id, snapshot);
-    await saveRevision(m, current.id, author, snapshot);
-    if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
-    await audit(m, {
-      action: auditAction(collection, 'update', current.status, snapshot.status),
-      target: auditTarget(collection, current.id, snapshot),
-      changes: diff(flat(current), flat(snapshot)),
-    });
-    return saved;
-  });
+  const row = await db.transaction(async (m) => changeItem(m, collection, await lockItem(m, collection, id), input, author, audit));
   return toItem(row);
+}
+
+/** A legal page keeps its key: it is one of the fixed pages. */
+export function refuseNewKey(collection: ContentCollection, current: ItemRow, fields: Record<string, unknown>): void {
+  if (current.fields.key !== fields.key) refuseFixed(collection);
+}
+
+/**
+ * Writes the locked item's new version (an edit, or its pending changes published), in the
+ * caller's transaction: its revision, its audit row, and the notification when visitors see it.
+ */
+export async function changeItem(
+  m: EntityManager,
+  collection: ContentCollection,
+  current: ItemRow,
+  input: ItemInput,
+  author: Author,
+  audit: AuditRecorder,
+): Promise<ItemRow> {
+  const { status, position } = input;
+  const fields = await settleSlug(m, collection, input.fields, current.id);
+  refuseNewKey(collection, current, fields);
+  const movedCategory = collection === 'services' && current.fields.category !== fields.category;
+  const snapshot: Snapshot = {
+    status: status ?? current.status,
+    position: position ?? (movedCategory ? await nextPosition(m, collection, fields) : current.position),
+    fields,
+  };
+  const saved = await writeItem(m, current.id, snapshot);
+  await saveRevision(m, current.id, author, snapshot);
+  if (current.status === 'published' || snapshot.status === 'published') await notifyContentChanged(m, collection);
+  await audit(m, {
+    action: auditAction(collection, 'update', current.status, snapshot.status),
+    target: auditTarget(collection, current.id, snapshot),
+    changes: diff(flat(current), flat(snapshot)),
+  });
+  return saved;
 }
 
 /** Deletes the item and its revisions. */

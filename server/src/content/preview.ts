@@ -18,32 +18,36 @@ const pagePath = (page: PageKey) => pageRoutes.find((r) => r.page === page)?.pat
 
 /**
  * The public page an item appears on: its collection's page, but a service has its own page (at
- * its place among the published ones), an article too, and an FAQ shows on the page its `page` field names.
+ * its place among the services of its category in `content`), an article too, and an FAQ shows on
+ * the page its `page` field names.
  */
-async function previewPath(
-  db: DataSource,
-  collection: ContentCollection,
-  item: { id: string; fields: Record<string, unknown> },
-): Promise<string> {
+function previewPath(collection: ContentCollection, fields: Record<string, unknown>, content: SiteSource): string {
   if (collection === 'services') {
-    const category = String(item.fields.category);
-    const ids = await db.query<{ id: string }[]>(
-      `SELECT id FROM content_items WHERE collection = 'services' AND (status = 'published' OR id = $1)
-          AND fields->>'category' = $2 ORDER BY position, created_at, id`,
-      [item.id, category],
-    );
-    return `/service/${encodeURIComponent(category)}/${ids.findIndex((r) => r.id === item.id)}`;
+    const category = String(fields.category);
+    const index = content.services.filter((s) => s.category === category).indexOf(fields as (typeof content.services)[number]);
+    return `/service/${encodeURIComponent(category)}/${index}`;
   }
-  if (collection === 'insights' && typeof item.fields.slug === 'string') return articlePath(item.fields.slug);
+  if (collection === 'insights' && typeof fields.slug === 'string') return articlePath(fields.slug);
   // A legal page is the page its key names.
-  if (collection === 'legalPages') return `/${String(item.fields.key)}`;
-  const faqPage = faqPages.find((page) => page === item.fields.page);
+  if (collection === 'legalPages') return `/${String(fields.key)}`;
+  const faqPage = faqPages.find((page) => page === fields.page);
   if (collection === 'faqs' && faqPage) return pagePath(faqPage);
   return collectionPagePath(collection);
 }
 
-/** What the preview renders: the page's path, and the content to render it with (a draft shows where it would appear). */
-export async function previewOf(db: DataSource, collection: ContentCollection, id: string): Promise<{ path: string; content: SiteSource }> {
+/**
+ * What the preview renders: the page's path, and the content to render it with, the item shown
+ * with `fields` when given (unsaved changes), else its pending changes, else as saved (a draft
+ * shows where it would appear).
+ */
+export async function previewOf(
+  db: DataSource,
+  collection: ContentCollection,
+  id: string,
+  fields?: Record<string, unknown>,
+): Promise<{ path: string; content: SiteSource }> {
   const item = await findItem(db, collection, id);
-  return { path: await previewPath(db, collection, item), content: await loadSiteContent(db, item.id) };
+  const shown = fields ?? item.draft ?? item.fields;
+  const content = await loadSiteContent(db, { id: item.id, fields: shown });
+  return { path: previewPath(collection, shown, content), content };
 }

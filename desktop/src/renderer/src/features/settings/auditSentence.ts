@@ -161,6 +161,14 @@ function sentence(entry: AuditEntry, times: number): string {
         return `${who} unpublished ${item}: visitors no longer see it`;
       case 'reorder':
         return `${who} changed the order of the ${many}`;
+      case 'draft_save':
+        return `${who} saved changes to ${item}, not yet published`;
+      case 'draft_discard':
+        return `${who} discarded the pending changes to ${item}`;
+      case 'share':
+        return `${who} made a preview link for ${item}`;
+      case 'share_revoke':
+        return `${who} revoked a preview link for ${item}`;
     }
   }
 
