@@ -5,8 +5,9 @@ export interface ConfirmDialogProps {
   title?: string;
   message?: string;
   confirmLabel?: string;
-  /** While true the confirm button reads 'Deleting...' and is disabled. */
+  /** While true the confirm button reads `workingLabel` and is disabled. */
   working?: boolean;
+  workingLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   message = 'Are you sure you want to proceed?',
   confirmLabel = 'Delete',
   working = false,
+  workingLabel = 'Deleting...',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -29,7 +31,7 @@ export function ConfirmDialog({
           Cancel
         </Button>
         <Button color="red" onClick={onConfirm} disabled={working}>
-          {working ? 'Deleting...' : confirmLabel}
+          {working ? workingLabel : confirmLabel}
         </Button>
       </Group>
     </Modal>
