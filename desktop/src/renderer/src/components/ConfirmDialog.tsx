@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   /** While true the confirm button reads `workingLabel` and is disabled. */
   working?: boolean;
   workingLabel?: string;
+  /** Its id in a Modal.Stack, when it asks about another dialog (Escape then closes one dialog, the top one). */
+  stackId?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -20,11 +22,12 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   working = false,
   workingLabel = 'Deleting...',
+  stackId,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered stackId={stackId}>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
