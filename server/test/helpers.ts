@@ -226,6 +226,26 @@ export const startSiteTestServer = () =>
 export const sitePage = (t: Pick<TestServer, 'client'>, path: string, headers: Record<string, string> = {}) =>
   t.client().get(path, { 'accept-encoding': 'identity', ...headers });
 
+/**
+ * What a preview (the console's, or a share link's) answers with besides its page: its type, that
+ * nothing caches or indexes it, and its content policy as directives; `site` is the site's own
+ * policy, which the preview's must repeat after "sandbox".
+ */
+export async function previewHeadersOf(t: Pick<TestServer, 'client'>, answer: Answer) {
+  const directives = (a: Answer) =>
+    (a.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean);
+  return {
+    type: answer.headers.get('content-type'),
+    cache: answer.headers.get('cache-control'),
+    robots: answer.headers.get('x-robots-tag'),
+    policy: directives(answer),
+    site: directives(await sitePage(t, '/')),
+  };
+}
+
 /** The data a served page carries for hydration. */
 export function pageDataOf(html: string): Record<string, unknown> {
   const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);

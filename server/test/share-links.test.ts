@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { sampleService, sitePage, startSiteTestServer, type Client, type TestServer } from './helpers.js';
+import { previewHeadersOf, sampleService, startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let editor: Client;
@@ -45,18 +45,14 @@ describe('share links', () => {
 
     const page = await visitor.get(pathOf(url));
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    const policy = page.headers
-      .get('content-security-policy')!
-      .split(';')
-      .map((d) => d.trim());
-    const sitePolicy = (await sitePage(t, '/')).headers
-      .get('content-security-policy')!
-      .split(';')
-      .map((d) => d.trim());
-    expect(policy).toEqual(['sandbox', ...sitePolicy]);
+    const headers = await previewHeadersOf(t, page);
+    expect(headers).toEqual({
+      type: 'text/html; charset=utf-8',
+      cache: 'no-store',
+      robots: 'noindex, nofollow',
+      policy: ['sandbox', ...headers.site],
+      site: expect.arrayContaining(["script-src 'self'"]),
+    });
     expect(page.text).toContain(messages.previewBanner);
     expect(page.text).toContain('<h1 id="service-title">Shared Draft Service</h1>');
 
