@@ -13,7 +13,7 @@ import { repoRoot, type Config } from '../src/config.js';
 import {
   eventuallyServed,
   pageDataOf,
-  previewHeadersOf,
+  expectPreviewHeaders,
   sampleService as service,
   sitePage,
   startTestServer,
@@ -252,14 +252,7 @@ describe('preview', () => {
     const preview = await moderator.get(api.contentPreview('services', item._id));
     expect(preview.status).toBe(200);
     // A sandbox (no scripts, a unique origin) under the site's own directives.
-    const headers = await previewHeadersOf(t, preview);
-    expect(headers).toEqual({
-      type: 'text/html; charset=utf-8',
-      cache: 'no-store',
-      robots: 'noindex, nofollow',
-      policy: ['sandbox', ...headers.site],
-      site: expect.arrayContaining(["script-src 'self'"]),
-    });
+    await expectPreviewHeaders(t, preview);
     expect(preview.text).toContain('<h1 id="service-title">Draft Only Service</h1>');
     expect((await visitor.get(api.contentPreview('services', item._id))).status).toBe(401);
     expect((await sitePage(t, '/service/Web/3')).status).toBe(404);

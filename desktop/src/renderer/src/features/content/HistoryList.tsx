@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
 import { changesBetween } from './changes';
 import { useRestoreRevision, useRevisions } from './hooks';
 import { Loading } from './Loading';
+import { Row, RowList } from './RowList';
 import type { CollectionSpec } from './fields';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -24,16 +25,9 @@ export function HistoryList({
   const restore = useRestoreRevision(spec.collection, onRestored);
   return (
     <Loading pending={isPending} error={error} fallback="Failed to load the history">
-      <Stack gap="xs" component="ol" aria-label="History" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <RowList label="History" ordered>
         {revisions.map((r, i) => (
-          <Group
-            component="li"
-            key={r._id}
-            justify="space-between"
-            wrap="nowrap"
-            p="xs"
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-          >
+          <Row key={r._id}>
             <div style={{ minWidth: 0 }}>
               <Text size="sm" fw={500}>
                 {spec.titleOf(r.item)}
@@ -61,9 +55,9 @@ export function HistoryList({
                 </Button>
               )}
             </Group>
-          </Group>
+          </Row>
         ))}
-      </Stack>
+      </RowList>
     </Loading>
   );
 }

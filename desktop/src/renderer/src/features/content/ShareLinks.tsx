@@ -3,6 +3,7 @@ import { Badge, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title
 import type { ContentCollection, ContentItem, ShareLinkCreated } from '@kafue/common/contract';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './hooks';
 import { Loading } from './Loading';
+import { Row, RowList } from './RowList';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -66,18 +67,11 @@ export function ShareLinks({ collection, item }: { collection: ContentCollection
             None yet.
           </Text>
         ) : (
-          <Stack gap="xs" component="ul" aria-label="Share links" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <RowList label="Share links">
             {links.map((l) => {
               const expired = Date.parse(l.expiresAt) <= now;
               return (
-                <Group
-                  component="li"
-                  key={l._id}
-                  justify="space-between"
-                  wrap="nowrap"
-                  p="xs"
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-                >
+                <Row key={l._id}>
                   <div>
                     <Text size="sm">
                       Made by {l.author.name} on <time dateTime={l.createdAt}>{when(l.createdAt)}</time>
@@ -101,10 +95,10 @@ export function ShareLinks({ collection, item }: { collection: ContentCollection
                       Revoke
                     </Button>
                   )}
-                </Group>
+                </Row>
               );
             })}
-          </Stack>
+          </RowList>
         )}
       </Loading>
     </Stack>
