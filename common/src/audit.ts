@@ -18,6 +18,12 @@ export const auditContentVerbs = [
   /** A change set for later (the change itself, at its time, is logged as update, publish or unpublish by the scheduler). */
   'schedule',
   'schedule_cancel',
+  /** Pending changes saved (not live) or dropped. */
+  'draft_save',
+  'draft_discard',
+  /** A share link made or revoked. */
+  'share',
+  'share_revoke',
 ] as const;
 export type AuditContentVerb = (typeof auditContentVerbs)[number];
 const accountKinds = ['admin', 'staff'] as const;

@@ -11,6 +11,9 @@ import { contactFormPath } from './contact-form';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from './newsletter';
 import { api } from './contract';
 
+/** The address of the page a content share link opens, before its token. */
+export const sharedPreviewPath = '/preview';
+
 /** The public quote page's address, before its token. */
 export const quotePagePath = '/quote';
 
@@ -145,8 +148,20 @@ export const calls = {
   deleteContent: { method: 'DELETE', path: contentItem },
   listContentRevisions: { method: 'GET', path: `${contentItem}/revisions` },
   restoreContentRevision: { method: 'POST', path: `${contentItem}/revisions/:revisionId/restore` },
-  /** The public page the item appears on, rendered with it as saved (text/html). */
+  /** The public page the item appears on, rendered with it as saved, pending changes included (text/html). */
   previewContent: { method: 'GET', path: `${contentItem}/preview` },
+  /** The same page with the fields posted, not saved: what the editor shows while typing. */
+  previewContentChanges: { method: 'POST', path: `${contentItem}/preview` },
+  /** Pending changes: saved beside the live item, put live by publish, dropped by delete. */
+  saveContentDraft: { method: 'PUT', path: `${contentItem}/draft` },
+  publishContentDraft: { method: 'POST', path: `${contentItem}/draft/publish` },
+  discardContentDraft: { method: 'DELETE', path: `${contentItem}/draft` },
+  /** Links that open the item's page, unpublished, to someone without an account. */
+  createShareLink: { method: 'POST', path: `${contentItem}/share-links` },
+  listShareLinks: { method: 'GET', path: `${contentItem}/share-links` },
+  revokeShareLink: { method: 'DELETE', path: '/api/content/share-links/:id' },
+  /** The page a share link opens (text/html). */
+  viewSharedPreview: { method: 'GET', path: `${sharedPreviewPath}/:token` },
   getSiteStatus: { method: 'GET', path: api.siteStatus },
   // Scheduled changes: the list (before /:collection, which would take "schedule"), one item's new one, cancelling
   listSchedule: { method: 'GET', path: '/api/content/schedule' },

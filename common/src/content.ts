@@ -194,7 +194,8 @@ const itemMeta = {
   updatedAt: z.iso.datetime(),
 };
 
-const withMeta = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) => fields.extend(itemMeta);
+/** An item with its state, and its pending changes: fields saved but not yet live (null when none). */
+const withMeta = <Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) => fields.extend({ ...itemMeta, draft: fields.nullable() });
 
 /** One item as the API answers it, per collection. */
 export const contentItems = {
@@ -246,7 +247,46 @@ export const siteStatus = z
   .meta({ id: 'SiteStatus' });
 export type SiteStatus = z.infer<typeof siteStatus>;
 
+/**
+ * The body of POST /api/content/{collection}/{id}/share-links: how long the link opens the page,
+ * and the revision it shows (else the item's pending changes, or the item as it is).
+ */
+export const shareLinkBody = z
+  .object({
+    expiresInHours: z.number().int().min(1, 'At least 1 hour.').max(720, 'At most 720 hours (30 days).'),
+    revisionId: idSchema.optional(),
+  })
+  .meta({ id: 'ShareLinkBody' });
+export type ShareLinkBody = z.input<typeof shareLinkBody>;
+
+/** A new share link: its address is given this once (the server keeps only its token's hash). */
+export const shareLinkCreated = z.object({ _id: idSchema, url: z.url(), expiresAt: z.iso.datetime() }).meta({ id: 'ShareLinkCreated' });
+export type ShareLinkCreated = z.infer<typeof shareLinkCreated>;
+
+export const shareLink = z
+  .object({
+    _id: idSchema,
+    createdAt: z.iso.datetime(),
+    expiresAt: z.iso.datetime(),
+    /** The revision it shows; null: the item's pending changes, or the item as it is. */
+    revisionId: idSchema.nullable(),
+    /** Who made it; _id is null once that admin is deleted. */
+    author: z.object({ _id: idSchema.nullable(), name: z.string() }),
+  })
+  .meta({ id: 'ShareLink' });
+export type ShareLink = z.infer<typeof shareLink>;
+export const shareLinkList = z.array(shareLink).meta({ id: 'ShareLinkList' });
+
+/** The public page a share link opens (text/html), with its "Preview — not published" banner. */
+export const sharedPreviewPage = z.string().meta({
+  id: 'SharedPreviewPage',
+  description: 'The public page as it would look once published; 404 for an unknown or revoked link, 410 for an expired one.',
+  contentMediaType: 'text/html',
+});
+
 /** The preview: the public page, as HTML (text/html), with the draft applied. */
-export const previewPage = z
-  .string()
-  .meta({ id: 'PreviewPage', description: 'The public page with this item as saved, draft or not.', contentMediaType: 'text/html' });
+export const previewPage = z.string().meta({
+  id: 'PreviewPage',
+  description: 'The public page with this item as saved, with its pending changes if any (GET), or with the fields posted (POST).',
+  contentMediaType: 'text/html',
+});

@@ -122,6 +122,16 @@ export const messages = {
   serviceDeleteFailed: 'Failed to delete service',
   contentSaved: 'Saved',
   contentDeleted: 'Deleted',
+  // Pending changes and share links
+  draftSaved: 'Changes saved: not live until you publish them',
+  draftPublished: 'Changes published',
+  draftDiscarded: 'Changes discarded',
+  noDraft: 'There are no pending changes.',
+  shareLinkRevoked: 'Share link revoked',
+  shareLinkRevisionUnknown: "This version is not in the item's history.",
+  shareLinkNotFound: 'This preview link does not exist or was revoked.',
+  shareLinkExpired: 'This preview link has expired. Ask for a new one.',
+  previewBanner: 'Preview — not published',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -185,6 +195,9 @@ export type {
   ProjectPriceFields,
   ServiceFields,
   SiteContent,
+  ShareLink,
+  ShareLinkBody,
+  ShareLinkCreated,
   SiteStatus,
   TestimonialFields,
 } from './content';
@@ -302,6 +315,12 @@ export const api = {
     `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/revisions/${encodeURIComponent(revisionId)}/restore`,
   /** GET: the public page the item appears on, rendered with it as saved (text/html, any admin). */
   contentPreview: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/preview`,
+  contentDraft: (collection: string, id: string) => `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/draft`,
+  contentDraftPublish: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/draft/publish`,
+  contentShareLinks: (collection: string, id: string) =>
+    `/api/content/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/share-links`,
+  shareLink: (id: string) => `/api/content/share-links/${encodeURIComponent(id)}`,
   siteStatus: '/api/site/status',
   // Following leads up: contacts, reminders, the lead report
   contacts: '/api/contacts',

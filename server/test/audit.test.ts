@@ -107,6 +107,7 @@ function scenarios(): Record<string, Scenario> {
   let resetToken = '';
   let serviceId = '';
   let scheduleId = '';
+  let shareLinkId = '';
   let savedReplyId = '';
   let redirectId = '';
   let quoteId = '';
@@ -211,6 +212,41 @@ function scenarios(): Record<string, Scenario> {
           .change._id as string;
       },
       run: () => superAdmin.client.delete(`/api/content/schedule/${scheduleId}`),
+    },
+    [`PUT /api/content/:collection/:id/draft`]: {
+      action: 'service.draft_save',
+      setup: draftService,
+      run: () => superAdmin.client.put(api.contentDraft('services', serviceId), { ...service, price: '$11' }),
+    },
+    [`POST /api/content/:collection/:id/draft/publish`]: {
+      action: 'service.publish',
+      setup: async () => {
+        await draftService();
+        await superAdmin.client.put(api.contentDraft('services', serviceId), { ...service, price: '$12' });
+      },
+      run: () => superAdmin.client.post(api.contentDraftPublish('services', serviceId)),
+    },
+    [`DELETE /api/content/:collection/:id/draft`]: {
+      action: 'service.draft_discard',
+      setup: async () => {
+        await draftService();
+        await superAdmin.client.put(api.contentDraft('services', serviceId), { ...service, price: '$13' });
+      },
+      run: () => superAdmin.client.delete(api.contentDraft('services', serviceId)),
+    },
+    [`POST /api/content/:collection/:id/share-links`]: {
+      action: 'service.share',
+      setup: draftService,
+      run: () => superAdmin.client.post(api.contentShareLinks('services', serviceId), { expiresInHours: 1 }),
+    },
+    [`DELETE /api/content/share-links/:id`]: {
+      action: 'service.share_revoke',
+      setup: async () => {
+        await draftService();
+        const made = await superAdmin.client.post(api.contentShareLinks('services', serviceId), { expiresInHours: 1 });
+        shareLinkId = made.body._id as string;
+      },
+      run: () => superAdmin.client.delete(api.shareLink(shareLinkId)),
     },
     [`POST ${api.checklistDismissed}`]: {
       action: 'checklist.dismiss',

@@ -13,6 +13,7 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
+import { expect } from 'vitest';
 import { inject } from 'vitest';
 import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
 import { allEndpoints, createApp } from '../src/app.js';
@@ -237,6 +238,27 @@ export const startSiteTestServer = () =>
 /** A public page as a browser without compression gets it. */
 export const sitePage = (t: Pick<TestServer, 'client'>, path: string, headers: Record<string, string> = {}) =>
   t.client().get(path, { 'accept-encoding': 'identity', ...headers });
+
+/**
+ * Expects what a preview (the console's, or a share link's) answers with besides its page: HTML
+ * that nothing caches or indexes, opened as a sandbox (no scripts, a unique origin) under the
+ * site's own content policy, which allows the site's scripts alone.
+ */
+export async function expectPreviewHeaders(t: Pick<TestServer, 'client'>, answer: Answer): Promise<void> {
+  const directives = (a: Answer) =>
+    (a.headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean);
+  const site = directives(await sitePage(t, '/'));
+  expect(site).toContain("script-src 'self'");
+  expect({
+    type: answer.headers.get('content-type'),
+    cache: answer.headers.get('cache-control'),
+    robots: answer.headers.get('x-robots-tag'),
+    policy: directives(answer),
+  }).toEqual({ type: 'text/html; charset=utf-8', cache: 'no-store', robots: 'noindex, nofollow', policy: ['sandbox', ...site] });
+}
 
 /** The data a served page carries for hydration. */
 export function pageDataOf(html: string): Record<string, unknown> {

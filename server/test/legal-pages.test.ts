@@ -20,7 +20,7 @@ afterAll(() => t?.close());
 const page = (path: string) => sitePage(t, path);
 type LegalItem = Record<string, unknown> & { _id: string; key: string; title: string; body: string; needsReview?: boolean };
 const legalItems = async () => (await editor.get(api.content('legalPages'))).body as LegalItem[];
-const fieldsOf = ({ _id, updatedAt: _u, position: _p, ...fields }: LegalItem) => fields;
+const fieldsOf = ({ _id, updatedAt: _u, position: _p, draft: _d, ...fields }: LegalItem) => fields;
 
 const eventually = (path: string, check: (html: string, status: number) => boolean) => eventuallyServed(t, path, check);
 

@@ -496,6 +496,28 @@ describe('recorded answers', () => {
       (await call(admin.client, 'POST', restore, undefined, { ...itemParams, revisionId: revisions.body[1]._id as string })).status,
     ).toBe(200);
     expect((await call(moderator, 'GET', `${item}/preview`, undefined, itemParams)).status).toBe(200);
+    expect((await call(moderator, 'POST', `${item}/preview`, { ...service, price: '$1' }, itemParams)).status).toBe(200);
+    // Pending changes, and share links.
+    const draft = `${item}/draft`;
+    expect((await call(admin.client, 'PUT', draft, { ...service, price: '$59' }, itemParams)).status).toBe(200);
+    expect((await call(admin.client, 'POST', `${draft}/publish`, undefined, itemParams)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', draft, undefined, itemParams)).status).toBe(404);
+    expect((await call(admin.client, 'PUT', draft, service, itemParams)).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', draft, undefined, itemParams)).status).toBe(200);
+    const shareLinks = `${item}/share-links`;
+    const shared = await call(admin.client, 'POST', shareLinks, { expiresInHours: 1 }, itemParams);
+    expect(shared.status).toBe(201);
+    const expiring = await call(admin.client, 'POST', shareLinks, { expiresInHours: 1 }, itemParams);
+    await t.db.query(`UPDATE content_share_links SET expires_at = now() WHERE id = $1`, [expiring.body._id]);
+    expect((await call(moderator, 'GET', shareLinks, undefined, itemParams)).status).toBe(200);
+    const sharedPage = '/preview/:token';
+    const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+    expect((await call(anyone, 'GET', sharedPage, undefined, { token: tokenOf(shared.body.url as string) })).status).toBe(200);
+    expect((await call(anyone, 'GET', sharedPage, undefined, { token: tokenOf(expiring.body.url as string) })).status).toBe(410);
+    expect((await call(admin.client, 'DELETE', '/api/content/share-links/:id', undefined, { id: shared.body._id as string })).status).toBe(
+      200,
+    );
+    expect((await call(anyone, 'GET', sharedPage, undefined, { token: tokenOf(shared.body.url as string) })).status).toBe(404);
     const order = `${collection}/order`;
     const ids = ((await call(moderator, 'GET', collection, undefined, { collection: 'services' })).body as { _id: string }[]).map(
       (s) => s._id,

@@ -171,6 +171,31 @@ const rows: Row[] = [
     run: (c) => c.post(api.contentRestore('faqs', missing, missing)),
   },
   { call: 'GET /api/content/{collection}/{id}/preview', allowed: admins, run: (c) => c.get(api.contentPreview('faqs', missing)) },
+  { call: 'POST /api/content/{collection}/{id}/preview', allowed: admins, run: (c) => c.post(api.contentPreview('faqs', missing), {}) },
+  {
+    call: 'PUT /api/content/{collection}/{id}/draft',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.put(api.contentDraft('faqs', missing), {}),
+  },
+  {
+    call: 'POST /api/content/{collection}/{id}/draft/publish',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.post(api.contentDraftPublish('faqs', missing)),
+  },
+  {
+    call: 'DELETE /api/content/{collection}/{id}/draft',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.delete(api.contentDraft('faqs', missing)),
+  },
+  {
+    call: 'POST /api/content/{collection}/{id}/share-links',
+    allowed: ['Editor', 'Super Admin'],
+    run: (c) => c.post(api.contentShareLinks('faqs', missing), {}),
+  },
+  { call: 'GET /api/content/{collection}/{id}/share-links', allowed: admins, run: (c) => c.get(api.contentShareLinks('faqs', missing)) },
+  { call: 'DELETE /api/content/share-links/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.shareLink(missing)) },
+  // A share link's page: anyone (an unknown link: 404).
+  { call: 'GET /preview/{token}', allowed: everyone, run: (c) => c.get('/preview/unknown') },
   { call: 'GET /api/site/status', allowed: admins, run: (c) => c.get(api.siteStatus) },
   // Scheduled changes: the list any admin's, setting and cancelling an Editor's (an item or change that does not exist: 404).
   { call: 'GET /api/content/schedule', allowed: admins, run: (c) => c.get('/api/content/schedule') },

@@ -13,6 +13,7 @@ import { repoRoot, type Config } from '../src/config.js';
 import {
   eventuallyServed,
   pageDataOf,
+  expectPreviewHeaders,
   sampleService as service,
   sitePage,
   startTestServer,
@@ -253,21 +254,8 @@ describe('preview', () => {
     const moderator = (await t.admin('Moderator')).client;
     const preview = await moderator.get(api.contentPreview('services', item._id));
     expect(preview.status).toBe(200);
-    expect(preview.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(preview.headers.get('cache-control')).toBe('no-store');
-    expect(preview.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     // A sandbox (no scripts, a unique origin) under the site's own directives.
-    const policy = preview.headers
-      .get('content-security-policy')!
-      .split(';')
-      .map((d) => d.trim());
-    const sitePolicy = (await sitePage(t, '/')).headers
-      .get('content-security-policy')!
-      .split(';')
-      .map((d) => d.trim());
-    expect(policy[0]).toBe('sandbox');
-    expect(policy.slice(1)).toEqual(sitePolicy);
-    expect(sitePolicy).toContain("script-src 'self'");
+    await expectPreviewHeaders(t, preview);
     expect(preview.text).toContain('<h1 id="service-title">Draft Only Service</h1>');
     expect((await visitor.get(api.contentPreview('services', item._id))).status).toBe(401);
     expect((await sitePage(t, '/service/Web/3')).status).toBe(404);

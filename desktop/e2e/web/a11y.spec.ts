@@ -161,6 +161,8 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(dialog.getByRole('textbox', { name: /^Service Title/ })).toHaveAttribute('aria-invalid', 'true');
       await expectNoViolations(page, 'dialog Edit Service with a field error');
+      // Back as it was: nothing unsaved, so Escape below closes without asking.
+      await dialog.getByRole('textbox', { name: /^Service Title/ }).fill(title);
       await dialog.getByRole('tab', { name: 'History' }).click();
       await expect(dialog.getByRole('list', { name: 'History' }).getByRole('listitem')).toHaveCount(2);
       await expectNoViolations(page, 'dialog Edit Service, history');

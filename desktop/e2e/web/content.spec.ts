@@ -3,6 +3,7 @@
  * published shows on the public pages the server serves (which the test reads as a visitor).
  */
 import { expect, request, test, type Locator, type Page, type Request } from '@playwright/test';
+import { messages } from '@kafue/common/contract';
 import { contentIconNames } from '@kafue/common/icons';
 import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique, type Credentials } from './support';
 
@@ -106,20 +107,33 @@ test.describe('services in the console and on the public site', () => {
     await expect(newCard).toContainText(`Nightly off-site backups ${slug}.`);
     await expect(newCard).toContainText('Published');
 
-    // Edit in the modal.
+    // Edit in the modal: the preview shows the title as typed, before it is saved.
     const renamed = `Off-site Backups ${slug}`;
     await newCard.getByRole('button', { name: `Edit ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Service' });
     await dialog.getByRole('textbox', { name: /^Service Title/ }).fill(renamed);
+    await dialog.getByRole('tab', { name: 'Preview' }).click();
+    await expect(dialog).toContainText('Your unsaved changes, as the page would show them');
+    await expect(page.frameLocator(`iframe[title="Preview of ${title}"]`).getByRole('heading', { level: 1 })).toHaveText(renamed);
+    await dialog.getByRole('tab', { name: 'Details' }).click();
+    // Saved, the edit of a published service is pending: visitors still see the published title.
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(toasts(page)).toContainText('Service updated');
+    await expect(toasts(page)).toContainText(messages.draftSaved);
+    const pending = dialog.getByRole('alert').filter({ hasText: 'Pending changes' });
+    await expect(pending).toContainText('visitors still see the published version');
+    await expect(card(page, title)).toContainText('Pending changes');
+    expect(await publicHtml('/services')).not.toContain(renamed);
+    await pending.getByRole('button', { name: 'Publish changes' }).click();
+    await expect(toasts(page)).toContainText(messages.draftPublished);
+    await expect(pending).toBeHidden();
     await expectPublic('/services', (html) => html.includes(renamed) && !html.includes(title), 'shows the new title');
 
-    // History: who saved it and when; restoring the first version brings the old title back.
+    // History: who saved it and when, and what changed; restoring the first version brings the old title back.
     await dialog.getByRole('tab', { name: 'History' }).click();
     const history = dialog.getByRole('list', { name: 'History' });
     await expect(history.getByRole('listitem')).toHaveCount(2);
     await expect(history.getByRole('listitem').first()).toContainText(renamed);
+    await expect(history.getByRole('listitem').first().getByRole('definition')).toHaveText(`${title} → ${renamed}`);
     await expect(history.getByRole('listitem').first()).toContainText(editor.name);
     await expect(history.getByRole('listitem').first()).toContainText('Current');
     await history
@@ -162,10 +176,14 @@ test.describe('services in the console and on the public site', () => {
       'lists it above its neighbour',
     );
 
-    // Unpublish: a draft, gone from the public page; publish again, back.
+    // Unpublish, after the confirmation: a draft, gone from the public page; publish again, back.
     await card(page, title)
       .getByRole('button', { name: `Unpublish ${title}` })
       .click();
+    const confirmUnpublish = page.getByRole('dialog', { name: 'Confirm Unpublish' });
+    await expect(confirmUnpublish).toContainText(`Unpublish ${title}? Visitors will no longer see it`);
+    await confirmUnpublish.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(confirmUnpublish).toBeHidden();
     await expect(card(page, title)).toContainText('Draft');
     await expect(card(page, title).getByRole('button', { name: `Publish ${title}` })).toBeFocused();
     await expectPublic('/services', (html) => !html.includes(title), 'no longer shows the draft');
@@ -290,7 +308,9 @@ test.describe('Site Content', () => {
     const editing = page.getByRole('dialog', { name: 'Edit FAQ' });
     await editing.getByRole('textbox', { name: /^Question/ }).fill(edited);
     await editing.getByRole('button', { name: 'Save' }).click();
-    await expect(toasts(page)).toContainText('Saved');
+    await expect(toasts(page)).toContainText(messages.draftSaved);
+    await editing.getByRole('button', { name: 'Publish changes' }).click();
+    await expect(toasts(page)).toContainText(messages.draftPublished);
     await page.keyboard.press('Escape');
     await expectPublic('/services', (html) => html.includes(edited), 'shows the edited FAQ');
 

@@ -89,25 +89,30 @@ export async function updateItem(
   author: Author,
   audit: AuditRecorder,
 ) {
-  return toItem(await db.transaction((m) => changeItem(m, collection, id, input, author, audit)));
+  const row = await db.transaction(async (m) => changeItem(m, collection, await lockItem(m, collection, id), input, author, audit));
+  return toItem(row);
+}
+
+/** A legal page keeps its key: it is one of the fixed pages. */
+export function refuseNewKey(collection: ContentCollection, current: ItemRow, fields: Record<string, unknown>): void {
+  if (current.fields.key !== fields.key) refuseFixed(collection);
 }
 
 /**
- * updateItem's change in `m`'s transaction: also a scheduled change at its time, which records it
- * as the scheduler (content/schedule.ts).
+ * Writes the locked item's new version (an edit, its pending changes published, or a scheduled
+ * change at its time, recorded as the scheduler: schedule.ts), in the caller's transaction: its revision, its audit row, and the notification when visitors see it.
  */
 export async function changeItem(
   m: EntityManager,
   collection: ContentCollection,
-  id: string,
+  current: ItemRow,
   input: ItemInput,
   author: Author,
   audit: (m: EntityManager, input: AuditInput) => Promise<void>,
 ): Promise<ItemRow> {
   const { status, position } = input;
-  const current = await lockItem(m, collection, id);
   const fields = await settleSlug(m, collection, input.fields, current.id);
-  if (current.fields.key !== fields.key) refuseFixed(collection);
+  refuseNewKey(collection, current, fields);
   const movedCategory = collection === 'services' && current.fields.category !== fields.category;
   const snapshot: Snapshot = {
     status: status ?? current.status,

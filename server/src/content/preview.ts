@@ -22,18 +22,28 @@ const pagePath = (page: PageKey) => pageRoutes.find((r) => r.page === page)?.pat
  * The public page an item appears on: its collection's page, but a service has its own page (at
  * its permanent address), an article too, and an FAQ shows on the page its `page` field names.
  */
-function previewPath(collection: ContentCollection, item: { fields: Record<string, unknown> }): string {
-  if (collection === 'services') return servicePath(item.fields as ServiceFields);
-  if (collection === 'insights' && typeof item.fields.slug === 'string') return articlePath(item.fields.slug);
+function previewPath(collection: ContentCollection, fields: Record<string, unknown>): string {
+  if (collection === 'services') return servicePath(fields as ServiceFields);
+  if (collection === 'insights' && typeof fields.slug === 'string') return articlePath(fields.slug);
   // A legal page is the page its key names.
-  if (collection === 'legalPages') return `/${String(item.fields.key)}`;
-  const faqPage = faqPages.find((page) => page === item.fields.page);
+  if (collection === 'legalPages') return `/${String(fields.key)}`;
+  const faqPage = faqPages.find((page) => page === fields.page);
   if (collection === 'faqs' && faqPage) return pagePath(faqPage);
   return collectionPagePath(collection);
 }
 
-/** What the preview renders: the page's path, and the content to render it with (a draft shows where it would appear). */
-export async function previewOf(db: DataSource, collection: ContentCollection, id: string): Promise<{ path: string; content: SiteSource }> {
+/**
+ * What the preview renders: the page's path, and the content to render it with, the item shown
+ * with `fields` when given (unsaved changes), else its pending changes, else as saved (a draft
+ * shows where it would appear).
+ */
+export async function previewOf(
+  db: DataSource,
+  collection: ContentCollection,
+  id: string,
+  fields?: Record<string, unknown>,
+): Promise<{ path: string; content: SiteSource }> {
   const item = await findItem(db, collection, id);
-  return { path: previewPath(collection, item), content: await loadSiteContent(db, item.id) };
+  const shown = fields ?? item.draft ?? item.fields;
+  return { path: previewPath(collection, shown), content: await loadSiteContent(db, { id: item.id, fields: shown }) };
 }

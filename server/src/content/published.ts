@@ -50,15 +50,16 @@ export async function loadPublishedItems(
 
 /**
  * Every published item, fields only, in the site's order, the company's contact points, which
- * every page shows, and the home page's hero; `include` as in loadPublishedItems.
+ * every page shows, and the home page's hero; `include` names one more item to show whatever its
+ * status, with the fields given (the preview: its pending or unsaved changes).
  */
 export async function loadSiteContent(
   db: DataSource,
-  include?: string,
+  include?: { id: string; fields: Record<string, unknown> },
 ): Promise<SiteContent & { company: CompanyProfile; hero: HeroSettings }> {
   const [company, hero] = await Promise.all([readCompanyProfile(db), readHeroSettings(db)]);
-  const rows = await loadPublishedItems(db, contentCollections, include);
+  const rows = await loadPublishedItems(db, contentCollections, include?.id);
   const content = emptyContent() as Record<ContentCollection, unknown[]>;
-  for (const row of rows) content[row.collection].push(row.fields);
+  for (const row of rows) content[row.collection].push(row.id === include?.id ? include.fields : row.fields);
   return { ...(content as unknown as SiteContent), company, hero };
 }

@@ -28,7 +28,7 @@ export async function listRevisions(db: DataSource, collection: ContentCollectio
     _id: r.id,
     createdAt: r.created_at.toISOString(),
     author: { _id: r.author_id, name: r.author_name },
-    item: toItem({ id: item.id, ...r.snapshot, updated_at: r.created_at }),
+    item: toItem({ id: item.id, ...r.snapshot, draft: null, updated_at: r.created_at }),
   }));
 }
 

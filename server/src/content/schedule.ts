@@ -195,7 +195,7 @@ async function applyChange(m: EntityManager, row: ScheduleRow, now: Date, atStar
       address: null,
       userAgent: null,
     });
-  await changeItem(m, row.collection, row.item_id, input, { id: row.author_id, name: `${row.author_name} (scheduled)` }, record);
+  await changeItem(m, row.collection, current, input, { id: row.author_id, name: `${row.author_name} (scheduled)` }, record);
 }
 
 /**

@@ -13,6 +13,8 @@ export interface ItemRow {
   status: ContentStatus;
   position: number;
   fields: Record<string, unknown>;
+  /** Pending changes: fields saved but not live, or null. */
+  draft: Record<string, unknown> | null;
   updated_at: Date;
 }
 
@@ -29,11 +31,18 @@ export interface Author {
   name: string;
 }
 
-const itemColumns = 'id, status, position, fields, updated_at';
+const itemColumns = 'id, status, position, fields, draft, updated_at';
 
 /** An item as the API answers it: its stored fields passed the collection's schema when saved. */
 export const toItem = (row: ItemRow): ContentItem =>
-  ({ _id: row.id, status: row.status, position: row.position, updatedAt: row.updated_at.toISOString(), ...row.fields }) as ContentItem;
+  ({
+    _id: row.id,
+    status: row.status,
+    position: row.position,
+    updatedAt: row.updated_at.toISOString(),
+    ...row.fields,
+    draft: row.draft,
+  }) as ContentItem;
 
 /** Every item of the collection in the console's order: services by category (in the site's order), then position. */
 export async function selectItems(db: DataSource | EntityManager, collection: ContentCollection, lock = false): Promise<ItemRow[]> {
@@ -55,12 +64,16 @@ export async function lockItem(m: EntityManager, collection: ContentCollection, 
   return row;
 }
 
-/** The item's id and fields, unlocked; 404 when the collection holds no such id. */
-export async function findItem(db: DataSource, collection: ContentCollection, id: string): Promise<Pick<ItemRow, 'id' | 'fields'>> {
-  const [row] = await db.query<Pick<ItemRow, 'id' | 'fields'>[]>(`SELECT id, fields FROM content_items WHERE id = $1 AND collection = $2`, [
-    id,
-    collection,
-  ]);
+/** The item's id, fields and pending changes, unlocked; 404 when the collection holds no such id. */
+export async function findItem(
+  db: DataSource,
+  collection: ContentCollection,
+  id: string,
+): Promise<Pick<ItemRow, 'id' | 'fields' | 'draft'>> {
+  const [row] = await db.query<Pick<ItemRow, 'id' | 'fields' | 'draft'>[]>(
+    `SELECT id, fields, draft FROM content_items WHERE id = $1 AND collection = $2`,
+    [id, collection],
+  );
   if (!row) throw notFound();
   return row;
 }
@@ -88,6 +101,15 @@ export async function writeItem(m: EntityManager, id: string, s: Snapshot): Prom
     `UPDATE content_items SET status = $2, position = $3, fields = $4, updated_at = now() WHERE id = $1 RETURNING ${itemColumns}`,
     [id, s.status, s.position, JSON.stringify(s.fields)],
   );
+  return row;
+}
+
+/** Stores the item's pending changes (null: none); the live fields stay as they are. */
+export async function writeDraft(m: EntityManager, id: string, draft: Record<string, unknown> | null): Promise<ItemRow> {
+  const [[row]] = await m.query<[ItemRow[], number]>(`UPDATE content_items SET draft = $2 WHERE id = $1 RETURNING ${itemColumns}`, [
+    id,
+    draft && JSON.stringify(draft),
+  ]);
   return row;
 }
 

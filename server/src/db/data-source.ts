@@ -34,6 +34,7 @@ import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes
 import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
 import { ServiceAddresses1795600000140 } from './migrations/1795600000140-ServiceAddresses.js';
 import { ContentSchedule1795600000150 } from './migrations/1795600000150-ContentSchedule.js';
+import { ContentDraftsAndShareLinks1795600000160 } from './migrations/1795600000160-ContentDraftsAndShareLinks.js';
 import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 
@@ -65,6 +66,7 @@ export const migrations = [
   SearchIndexesForReading1795600000130,
   ServiceAddresses1795600000140,
   ContentSchedule1795600000150,
+  ContentDraftsAndShareLinks1795600000160,
   Analytics1795600000180,
   PrivacyAnalytics1795600000190,
 ];

@@ -6,7 +6,7 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
-import { quotePagePath } from '@kafue/common/calls';
+import { quotePagePath, sharedPreviewPath } from '@kafue/common/calls';
 import { contactFormPath } from '@kafue/common/contact-form';
 import { searchPath } from '@kafue/common/search';
 import { isApiPath, isConsolePath } from '../http/paths.js';
@@ -169,8 +169,9 @@ export function namesSomething(siteDir: string, consoleDir: string, site?: SiteP
 
 export function staticFiles(siteDir: string, consoleDir: string, site?: SitePublisher) {
   return async function serveStatic(ctx: Context, next: Next): Promise<void> {
-    // The quote page is rendered by its own call for each visit (routes/quotes.ts).
-    if (isApiPath(ctx.path) || ctx.path.startsWith(`${quotePagePath}/`) || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
+    // The quote page and a share link's preview are rendered by their own calls for each visit (routes/quotes.ts, routes/content.ts).
+    const ownCall = ctx.path.startsWith(`${quotePagePath}/`) || ctx.path.startsWith(`${sharedPreviewPath}/`);
+    if (isApiPath(ctx.path) || ownCall || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) {
       await next();
       return;
     }

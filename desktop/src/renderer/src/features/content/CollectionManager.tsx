@@ -54,6 +54,11 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
   const confirm = useConfirmDelete(remove);
   const move = useMoveItem(spec.collection);
   const publish = useSaveItem(spec.collection);
+  // Unpublishing asks first, as deleting does; publishing does not.
+  const unpublish = useConfirmDelete({
+    isPending: publish.isPending,
+    mutate: (item: ContentItem, options: { onSettled(): void }) => publish.mutate({ editing: item, body: bodyOf(item, 'draft') }, options),
+  });
 
   const groups = useMemo<ItemGroup[]>(() => {
     const g = spec.groups;
@@ -143,6 +148,11 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                           {published ? 'Published' : 'Draft'}
                         </Badge>
                       </Group>
+                      {item.draft && (
+                        <Badge variant="light" color="yellow" mt="xs">
+                          Pending changes
+                        </Badge>
+                      )}
                       {spec.flagOf?.(item) && (
                         <Badge variant="light" color="orange" mt="xs">
                           {spec.flagOf(item)}
@@ -175,7 +185,9 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
                         <SoftButton
                           label={`${published ? 'Unpublish' : 'Publish'} ${title}`}
                           busy={publish.isPending && publish.variables?.editing?._id === item._id}
-                          onAct={() => publish.mutate({ editing: item, body: bodyOf(item, published ? 'draft' : 'published') })}
+                          onAct={() =>
+                            published ? unpublish.ask(item) : publish.mutate({ editing: item, body: bodyOf(item, 'published') })
+                          }
                         >
                           {published ? 'Unpublish' : 'Publish'}
                         </SoftButton>
@@ -225,6 +237,13 @@ export function CollectionManager({ spec, canAdd = false }: { spec: CollectionSp
         editing={editor.item}
         tab={editor.tab}
         onClose={() => setEditor((e) => ({ ...e, opened: false }))}
+      />
+      <ConfirmDialog
+        title="Confirm Unpublish"
+        message={`Unpublish ${unpublish.target ? spec.titleOf(unpublish.target) : ''}? Visitors will no longer see it; it stays here as a draft.`}
+        confirmLabel="Unpublish"
+        workingLabel="Unpublishing..."
+        {...unpublish.dialog}
       />
       <ConfirmDialog
         title="Confirm Deletion"

@@ -1,7 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { editedValues } from './api';
 import { serverFieldErrors, useSaveItem } from './hooks';
+import { PendingChanges } from './PendingChanges';
+import { ShareLinks } from './ShareLinks';
 import { ContentFields } from './ContentFields';
 import { HistoryList } from './HistoryList';
 import { ItemSchedule } from './ItemSchedule';
@@ -11,7 +15,7 @@ import { StatusSwitch } from './StatusSwitch';
 import type { CollectionSpec } from './fields';
 import { useContentForm } from './useContentForm';
 
-export type EditorTab = 'details' | 'history' | 'preview';
+export type EditorTab = 'details' | 'history' | 'preview' | 'share';
 
 export interface ItemEditorProps {
   spec: CollectionSpec;
@@ -24,20 +28,35 @@ export interface ItemEditorProps {
 
 /**
  * Any collection's editor: the item's fields and its Published switch, its history (who saved it
- * when, with Restore) and a preview of it as the public page.
+ * when, what changed, with Restore), a preview of it as the public page (as typed, saved or not)
+ * and its share links. An edit of a published item is saved as pending changes, put live by
+ * "Publish changes"; closing with unsaved changes asks first.
  */
 export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', onClose }: ItemEditorProps) {
   const form = useContentForm(spec, spec.blank);
   const [tab, setTab] = useState<EditorTab>(firstTab);
   // The item shown: the one opened, then whatever a save or restore made of it.
   const [current, setCurrent] = useState<ContentItem | null>(editing);
+  const [leaving, setLeaving] = useState(false);
+  /** The item as saved becomes the form's starting point again (its pending changes over it). */
+  const showSaved = (item: ContentItem) => {
+    setCurrent(item);
+    form.reset(editedValues(item));
+  };
   const save = useSaveItem(spec.collection, (item) => {
     if (!editing) onClose();
-    else {
-      setCurrent(item);
-      form.reset(item);
-    }
+    else showSaved(item);
   });
+  const unsaved = opened && form.dirty;
+  // Closing the window or reloading with unsaved changes: the browser asks.
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+  /** Escape, the close button, the backdrop and Cancel: with unsaved changes, ask first. */
+  const requestClose = () => (form.dirty ? setLeaving(true) : onClose());
 
   // Each opening starts afresh from the item (adjusted while rendering, not in an effect).
   const target = opened ? editing : undefined;
@@ -45,7 +64,7 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
   if (target !== openedFor) {
     setOpenedFor(target);
     if (target !== undefined) {
-      form.reset(target ?? spec.blank);
+      form.reset(target ? editedValues(target) : spec.blank);
       setCurrent(target);
       setTab(firstTab);
     }
@@ -59,75 +78,101 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
   }
 
   const title = current ? `Edit ${spec.noun}` : `Add ${spec.noun}`;
+  const previewBody = tab === 'preview' ? form.peek() : null;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
-      <Tabs value={tab} onChange={(v) => v && setTab(v as EditorTab)} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="details">Details</Tabs.Tab>
-          <Tabs.Tab value="history" disabled={!current}>
-            History
-          </Tabs.Tab>
-          <Tabs.Tab value="preview" disabled={!current}>
-            Preview
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="details">
-          <form onSubmit={submit} noValidate>
-            <Stack>
-              <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
-              <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
-              {current && (
-                <ItemSchedule
-                  spec={spec}
-                  item={current}
-                  values={form.values}
-                  check={() => form.check()}
-                  onScheduled={() => form.reset(current)}
-                />
-              )}
-              <Group justify="flex-end">
-                {current?.status === 'published' && spec.collection === 'insights' && <SendToSubscribers id={current._id} />}
+    // A stack: Escape closes the top dialog only (the question, not the editor under it).
+    <Modal.Stack>
+      <Modal opened={opened} onClose={requestClose} title={title} size="xl" centered stackId="editor">
+        <Tabs value={tab} onChange={(v) => v && setTab(v as EditorTab)} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="history" disabled={!current}>
+              History
+            </Tabs.Tab>
+            <Tabs.Tab value="preview" disabled={!current}>
+              Preview
+            </Tabs.Tab>
+            <Tabs.Tab value="share" disabled={!current}>
+              Share
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">
+            <form onSubmit={submit} noValidate>
+              <Stack>
+                {current && <PendingChanges spec={spec} item={current} unsaved={form.dirty} onDone={showSaved} />}
+                <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
+                <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
                 {current && (
-                  <Button variant="default" mr="auto" onClick={() => setTab('preview')}>
-                    Preview
-                  </Button>
+                  <ItemSchedule
+                    spec={spec}
+                    item={current}
+                    values={form.values}
+                    check={() => form.check()}
+                    onScheduled={() => form.reset(current)}
+                  />
                 )}
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Tabs.Panel>
-        <Tabs.Panel value="history">
-          {current && (
-            <HistoryList
-              spec={spec}
-
-              item={current}
-              onRestored={(item) => {
-                setCurrent(item);
-                form.reset(item);
-              }}
-            />
-          )}
-        </Tabs.Panel>
-        <Tabs.Panel value="preview">
-          {current && (
-            <>
-              {current.status === 'published' ? null : (
+                {current?.status === 'published' && form.values.status === 'published' && (
+                  <Text size="sm" c="dimmed">
+                    Saving keeps your edits as pending changes: visitors see the published version until you publish them.
+                  </Text>
+                )}
+                <Group justify="flex-end">
+                  {current?.status === 'published' && spec.collection === 'insights' && <SendToSubscribers id={current._id} />}
+                  {current && (
+                    <Button variant="default" mr="auto" onClick={() => setTab('preview')}>
+                      Preview
+                    </Button>
+                  )}
+                  <Button variant="default" onClick={requestClose}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" loading={save.isPending}>
+                    Save
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Tabs.Panel>
+          <Tabs.Panel value="history">{current && <HistoryList spec={spec} item={current} onRestored={showSaved} />}</Tabs.Panel>
+          <Tabs.Panel value="preview">
+            {current && (
+              <>
                 <Alert variant="light" color="blue" mb="sm">
-                  <Text size="sm">A draft: visitors do not see it until it is published.</Text>
+                  <Text size="sm">
+                    {form.dirty
+                      ? 'Your unsaved changes, as the page would show them: save them to keep them.'
+                      : current.draft
+                        ? 'Your pending changes, as the page would show them: visitors still see the published version.'
+                        : current.status === 'published'
+                          ? 'The page as visitors see it.'
+                          : 'A draft: visitors do not see it until it is published.'}
+                  </Text>
                 </Alert>
-              )}
-              <PreviewFrame collection={spec.collection} item={current} title={spec.titleOf(current)} />
-            </>
-          )}
-        </Tabs.Panel>
-      </Tabs>
-    </Modal>
+                {previewBody ? (
+                  <PreviewFrame collection={spec.collection} item={current} body={previewBody} title={spec.titleOf(current)} />
+                ) : (
+                  <Alert color="red" variant="light">
+                    <Text size="sm">Some fields need attention: correct them under Details to see the preview.</Text>
+                  </Alert>
+                )}
+              </>
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="share">{current && <ShareLinks collection={spec.collection} item={current} />}</Tabs.Panel>
+        </Tabs>
+      </Modal>
+      <ConfirmDialog
+        stackId="leave"
+        opened={leaving}
+        title="Unsaved changes"
+        message="Your changes are not saved. Leave without saving them?"
+        confirmLabel="Leave without saving"
+        onConfirm={() => {
+          setLeaving(false);
+          onClose();
+        }}
+        onClose={() => setLeaving(false)}
+      />
+    </Modal.Stack>
   );
 }

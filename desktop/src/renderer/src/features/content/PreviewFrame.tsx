@@ -1,13 +1,24 @@
-import type { ContentCollection, ContentItem } from '@kafue/common/contract';
+import type { ContentBody, ContentCollection, ContentItem } from '@kafue/common/contract';
 import { usePreview } from './hooks';
 import { Loading } from './Loading';
 
 /**
- * The saved item as its public page, fetched through the console's API client (cookie or bearer
- * session) and shown in a sandboxed frame: no scripts, no forms, no access to the console.
+ * The item as its public page, with `body` (the editor's values, saved or not), fetched through
+ * the console's API client (cookie or bearer session) and shown in a sandboxed frame: no scripts,
+ * no forms, no access to the console.
  */
-export function PreviewFrame({ collection, item, title }: { collection: ContentCollection; item: ContentItem; title: string }) {
-  const { data, isPending, error } = usePreview(collection, item._id);
+export function PreviewFrame({
+  collection,
+  item,
+  body,
+  title,
+}: {
+  collection: ContentCollection;
+  item: ContentItem;
+  body: ContentBody;
+  title: string;
+}) {
+  const { data, isPending, error } = usePreview(collection, item._id, body);
   return (
     <Loading pending={isPending} error={error} fallback="Failed to load the preview">
       {typeof data === 'string' && (

@@ -3,7 +3,14 @@
  * editor (Manage Services, Site Content): list, save, publish, delete, reorder, history, restore.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { contentMessages, messages, type ContentBody, type ContentCollection, type ContentItem } from '@kafue/common/contract';
+import {
+  contentMessages,
+  messages,
+  type ContentBody,
+  type ContentCollection,
+  type ContentItem,
+  type ShareLinkBody,
+} from '@kafue/common/contract';
 import { ApiFailure, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { contentApi } from './api';
@@ -43,16 +50,32 @@ export interface SaveRequest {
   body: ContentBody;
 }
 
-/** Adds or updates an item; the answer's item replaces the stored one in the list at once. */
+/**
+ * Whether a save keeps the edit as pending changes: an edit of a published item that stays
+ * published (visitors see the published version until the changes are published).
+ */
+export const savesPending = ({ editing, body }: SaveRequest) => editing?.status === 'published' && body.status === 'published';
+
+function saveCall(collection: ContentCollection, request: SaveRequest) {
+  const { editing, body } = request;
+  if (!editing) return contentApi.create(collection, body);
+  return savesPending(request) ? contentApi.saveDraft(collection, editing._id, body) : contentApi.update(collection, editing._id, body);
+}
+
+/**
+ * Adds or updates an item (an edit of a published item is kept as pending changes); the answer's
+ * item replaces the stored one in the list at once.
+ */
 export function useSaveItem(collection: ContentCollection, onSaved?: (item: ContentItem) => void) {
   const client = useQueryClient();
   const texts = contentTexts(collection);
   return useMutation({
-    mutationFn: ({ editing, body }: SaveRequest) =>
-      unwrap(editing ? contentApi.update(collection, editing._id, body) : contentApi.create(collection, body)),
-    onSuccess(answer, { editing, body }) {
-      toast('success', editing ? texts.updated : texts.added);
-      if (seenByVisitors(editing, body)) publicChangeMade();
+    mutationFn: (request: SaveRequest) => unwrap(saveCall(collection, request)),
+    onSuccess(answer, request) {
+      const { editing, body } = request;
+      const pending = savesPending(request);
+      toast('success', pending ? messages.draftSaved : editing ? texts.updated : texts.added);
+      if (!pending && seenByVisitors(editing, body)) publicChangeMade();
       onSaved?.(answer.item);
       void client.invalidateQueries({ queryKey: revisionsKey(collection, answer.item._id) });
       return client.invalidateQueries({ queryKey: listKey(collection), exact: true });
@@ -131,14 +154,58 @@ export function useRestoreRevision(collection: ContentCollection, onRestored?: (
   });
 }
 
-/** The draft as the public page, HTML text (never cached: each opening asks again). */
-export function usePreview(collection: ContentCollection, id: string | null) {
+/** Publishes the item's pending changes, or drops them; the answer's item replaces the stored one. */
+export function useDraftAction(collection: ContentCollection, action: 'publish' | 'discard', onDone?: (item: ContentItem) => void) {
+  const client = useQueryClient();
+  const texts = contentTexts(collection);
+  return useMutation({
+    mutationFn: (item: ContentItem) =>
+      unwrap(action === 'publish' ? contentApi.publishDraft(collection, item._id) : contentApi.discardDraft(collection, item._id)),
+    onSuccess(answer) {
+      toast('success', answer.message);
+      if (action === 'publish') publicChangeMade();
+      onDone?.(answer.item);
+      void client.invalidateQueries({ queryKey: revisionsKey(collection, answer.item._id) });
+      return client.invalidateQueries({ queryKey: listKey(collection), exact: true });
+    },
+    onError: (error) => failureToast(error, texts.saveFailed),
+  });
+}
+
+/** The public page with the item as the form has it (saved or not), HTML text, never cached. */
+export function usePreview(collection: ContentCollection, id: string, body: ContentBody) {
   return useQuery({
-    queryKey: ['content', collection, id ?? '', 'preview'],
-    queryFn: () => unwrap(contentApi.preview(collection, id ?? '')),
-    enabled: id !== null,
+    queryKey: ['content', collection, id, 'preview', body],
+    queryFn: () => unwrap(contentApi.preview(collection, id, body)),
     gcTime: 0,
     staleTime: 0,
+  });
+}
+
+const shareLinksKey = (collection: ContentCollection, id: string) => ['content', collection, id, 'share-links'];
+
+export function useShareLinks(collection: ContentCollection, id: string) {
+  return useQuery({ queryKey: shareLinksKey(collection, id), queryFn: () => unwrap(contentApi.shareLinks(collection, id)) });
+}
+
+export function useCreateShareLink(collection: ContentCollection, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShareLinkBody) => unwrap(contentApi.share(collection, id, body)),
+    onSuccess: () => client.invalidateQueries({ queryKey: shareLinksKey(collection, id) }),
+    onError: (error) => failureToast(error, messages.somethingWentWrong),
+  });
+}
+
+export function useRevokeShareLink(collection: ContentCollection, id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (linkId: string) => unwrap(contentApi.revokeShareLink(linkId)),
+    onSuccess(answer) {
+      toast('success', answer.message);
+      return client.invalidateQueries({ queryKey: shareLinksKey(collection, id) });
+    },
+    onError: (error) => failureToast(error, messages.somethingWentWrong),
   });
 }
 

@@ -11,18 +11,27 @@ import { normalise, withField, type CollectionSpec, type FormValues } from './fi
  */
 export function useContentForm(spec: Pick<CollectionSpec, 'fields' | 'collection'>, initial: FormValues) {
   const [values, setValues] = useState<FormValues>(initial);
+  // The values as last loaded or saved: the form has unsaved changes while it differs from them.
+  const [saved, setSaved] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const schema = contentBodies[spec.collection];
   return {
     values,
     errors,
+    dirty: JSON.stringify(normalise(spec.fields, values)) !== JSON.stringify(normalise(spec.fields, saved)),
     reset: (next: FormValues) => {
       setValues(next);
+      setSaved(next);
       setErrors({});
     },
     setField: (key: string, value: unknown) => setValues((v) => withField(spec.fields, v, key, value)),
     showErrors: setErrors,
+    /** The body as the schema reads it, or null when invalid, without showing errors (the preview of what is typed). */
+    peek(): ContentBody | null {
+      const parsed = schema.safeParse(normalise(spec.fields, values));
+      return parsed.success ? parsed.data : null;
+    },
     check(): ContentBody | null {
-      const schema = contentBodies[spec.collection];
       const body = normalise(spec.fields, values);
       const invalid = fieldErrors(schema, body);
       setErrors(invalid ?? {});

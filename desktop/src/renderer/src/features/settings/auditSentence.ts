@@ -194,6 +194,14 @@ function sentence(entry: AuditEntry, times: number): string {
         return `${who} scheduled ${scheduleWords(entry.changes, item)}`;
       case 'schedule_cancel':
         return `${who} cancelled the change scheduled for ${item}`;
+      case 'draft_save':
+        return `${who} saved changes to ${item}, not yet published`;
+      case 'draft_discard':
+        return `${who} discarded the pending changes to ${item}`;
+      case 'share':
+        return `${who} made a preview link for ${item}`;
+      case 'share_revoke':
+        return `${who} revoked a preview link for ${item}`;
     }
   }
 
