@@ -70,6 +70,9 @@ export const auditActions = [
   'subscriber.delete',
   'subscriber.purge',
   'newsletter.send',
+  'media.upload',
+  'media.update',
+  'media.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -80,7 +83,7 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditKinds = {
   content: {
     label: 'Site content (services, prices, FAQs...)',
-    actions: auditContentResources.map((r) => `${r}.*`),
+    actions: [...auditContentResources.map((r) => `${r}.*`), 'media.*'],
   },
   signIns: { label: 'Sign-ins and sign-outs', actions: ['admin.signin', 'admin.signout', 'staff.signin', 'staff.signout'] },
   failedSignIns: { label: 'Failed sign-ins', actions: ['admin.signin_failed', 'staff.signin_failed'] },

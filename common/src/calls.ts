@@ -189,6 +189,12 @@ export const calls = {
   // Analytics: every public page's beacon (text/plain JSON, answered 204) and the admins' report
   collect: { method: 'POST', path: collectPath },
   getAnalytics: { method: 'GET', path: api.analytics },
+  // The media library (site content: any admin reads, Super Admins and Editors change)
+  listMedia: { method: 'GET', path: api.media },
+  uploadMedia: { method: 'POST', path: api.media },
+  getMedia: { method: 'GET', path: `${api.media}/:id` },
+  updateMedia: { method: 'PUT', path: `${api.media}/:id` },
+  deleteMedia: { method: 'DELETE', path: `${api.media}/:id` },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

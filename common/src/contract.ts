@@ -316,6 +316,7 @@ export const api = {
   staffMyReminderSnooze: (id: string) => `/api/staff/me/reminders/${encodeURIComponent(id)}/snooze`,
   leadReport: '/api/reports/leads',
   analytics: '/api/analytics',
+  media: '/api/media',
 } as const;
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */

@@ -122,6 +122,13 @@ import {
   subscriberList,
   subscriberListQuery,
   subscribersCsv,
+  mediaAltBody,
+  mediaChangeAnswer,
+  mediaInUseAnswer,
+  mediaItem,
+  mediaList,
+  mediaListQuery,
+  mediaUpload,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -290,6 +297,11 @@ export const endpoints = {
   deleteSubscriber: { ...calls.deleteSubscriber, answer: { 200: messageAnswer } },
   getNewsletter: { ...calls.getNewsletter, answer: { 200: newsletterStatus } },
   sendNewsletter: { ...calls.sendNewsletter, answer: { 200: newsletterSendAnswer } },
+  listMedia: { ...calls.listMedia, query: mediaListQuery, answer: { 200: mediaList } },
+  uploadMedia: { ...calls.uploadMedia, documentedBody: mediaUpload, answer: { 201: mediaChangeAnswer } },
+  getMedia: { ...calls.getMedia, answer: { 200: mediaItem } },
+  updateMedia: { ...calls.updateMedia, body: mediaAltBody, answer: { 200: mediaChangeAnswer } },
+  deleteMedia: { ...calls.deleteMedia, answer: { 200: messageAnswer, 409: mediaInUseAnswer } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

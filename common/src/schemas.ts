@@ -22,3 +22,4 @@ export * from './quotes';
 export * from './follow-up';
 export * from './subscribers';
 export * from './analytics-report';
+export * from './media';

@@ -38,6 +38,7 @@ import { quoteEndpoints } from './routes/quotes.js';
 import { contactEndpoints } from './routes/contacts.js';
 import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
 import { reportEndpoints } from './routes/reports.js';
+import { mediaEndpoints } from './routes/media.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -63,6 +64,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...staffReminderEndpoints(deps),
   ...reportEndpoints(deps),
   ...newsletterEndpoints(deps),
+  ...mediaEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -157,6 +159,8 @@ export function createApp(deps: AppDeps): Koa {
   // Before the files: while maintenance mode is on, public pages answer 503 (the calls it refuses
   // say so in their declaration, and the endpoint runner answers 503 for them).
   app.use(maintenanceGate(deps.maintenance));
+  // The media library's files, from memory: before the site's files, which would look for them on disk.
+  app.use(deps.media.serve());
   app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
   const endpoints = allEndpoints(deps);

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Maintenance } from './maintenance/maintenance.js';
+import type { MediaFiles } from './media/serve.js';
 import type { SitePublisher } from './site/publisher.js';
 
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   now?: () => number;
   /** The public site's pages of this process, rendered from the content (SitePublisher.open; close it before the database). */
   site: SitePublisher;
+  /** The media library's files as this process serves them (kept in memory once read). */
+  media: MediaFiles;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

@@ -29,6 +29,8 @@ import { MailSender, outboxDir } from './mail/sender.js';
 import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
+import { MediaFiles } from './media/serve.js';
+import { MediaRenditions } from './media/renditions.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -69,7 +71,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       // Metrics only when someone may read them (as app.ts does for requests).
       onPublished: config.metricsToken ? observePublish : undefined,
     });
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site }).callback();
+    const media = new MediaFiles(dataSource);
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, media }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -128,6 +131,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     },
   });
   mail.start();
+  // Renditions of uploaded photographs: made by every process (each file claimed by one).
+  const renditions = await MediaRenditions.start(dataSource, logger);
   if (!config.smtpUrl) log(`SMTP_URL is not set: mail is written to ${outboxDir(config)} as .eml files`);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
@@ -158,6 +163,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       server.closeIdleConnections();
     });
     await site.close();
+    await renditions.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
     await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

@@ -27,6 +27,8 @@ import type { Lifecycle } from '../src/deps.js';
 import { Maintenance } from '../src/maintenance/maintenance.js';
 import { observePublish } from '../src/metrics.js';
 import { SitePublisher } from '../src/site/publisher.js';
+import { MediaFiles } from '../src/media/serve.js';
+import { MediaRenditions } from '../src/media/renditions.js';
 
 export const password = 'correct horse battery';
 
@@ -169,7 +171,8 @@ export async function startTestServer(
     siteUrl: config.siteUrl,
     onPublished: config.metricsToken ? observePublish : undefined,
   });
-  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, now: () => clock.at ?? Date.now() };
+  const renditions = await MediaRenditions.start(db, logger);
+  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, media: new MediaFiles(db), now: () => clock.at ?? Date.now() };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -206,6 +209,7 @@ export async function startTestServer(
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await site.close();
+      await renditions.close();
       await sessions.close();
       await database.close();
       await outage?.cut();

@@ -10,6 +10,7 @@ import { isContentCollection, type ContentCollection, type ContentStatus } from 
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
+import { checkMediaFields, contentMediaKinds } from '../media/library.js';
 import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
@@ -64,6 +65,7 @@ export async function createItem(db: DataSource, collection: ContentCollection, 
   const { status = 'draft', position } = input;
   const row = await db.transaction(async (m) => {
     const fields = await settleSlug(m, collection, input.fields);
+    await checkMediaFields(m, fields, contentMediaKinds(collection));
     const snapshot: Snapshot = { status, position: position ?? (await nextPosition(m, collection, fields)), fields };
     const inserted = await insertItem(m, collection, snapshot);
     await saveRevision(m, inserted.id, author, snapshot);
@@ -91,6 +93,7 @@ export async function updateItem(
   const row = await db.transaction(async (m) => {
     const current = await lockItem(m, collection, id);
     const fields = await settleSlug(m, collection, input.fields, current.id);
+    await checkMediaFields(m, fields, contentMediaKinds(collection));
     if (current.fields.key !== fields.key) refuseFixed(collection);
     const movedCategory = collection === 'services' && current.fields.category !== fields.category;
     const snapshot: Snapshot = {

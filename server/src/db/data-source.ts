@@ -32,6 +32,7 @@ import { SearchWords1795600000109 } from './migrations/1795600000109-SearchWords
 import { EnquiriesWithoutClock1795600000120 } from './migrations/1795600000120-EnquiriesWithoutClock.js';
 import { ClientNotes1795600000121 } from './migrations/1795600000121-ClientNotes.js';
 import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130-SearchIndexesForReading.js';
+import { Media1795600000170 } from './migrations/1795600000170-Media.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -59,6 +60,7 @@ export const migrations = [
   EnquiriesWithoutClock1795600000120,
   ClientNotes1795600000121,
   SearchIndexesForReading1795600000130,
+  Media1795600000170,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
