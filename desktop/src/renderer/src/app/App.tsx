@@ -29,6 +29,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'add-service': lazy(() => import('../features/content/AddService')),
   'manage-services': lazy(() => import('../features/content/ManageServices')),
   'site-content': lazy(() => import('../features/content/SiteContent')),
+  media: lazy(() => import('../features/media/MediaLibrary')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   'enquiry-board': lazy(() => import('../features/enquiries/EnquiryBoard')),
   enquiries: lazy(() => import('./EnquiriesScreen')),

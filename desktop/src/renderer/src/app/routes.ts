@@ -21,6 +21,7 @@ export const consoleScreens = [
   { id: 'add-service', label: 'Add Service', to: '/admin/add-service', menu: 'main' },
   { id: 'manage-services', label: 'Manage Services', to: '/admin/manage-services', menu: 'main' },
   { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
+  { id: 'media', label: 'Media', to: '/admin/media', menu: 'main' },
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
   { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', menu: 'main' },
