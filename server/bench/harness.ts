@@ -101,3 +101,39 @@ export async function signInBenchAdmin(base: string): Promise<string> {
   if (!login.ok) throw new Error(`sign-in: ${login.status}`);
   return login.headers.getSetCookie()[0].split(';')[0];
 }
+
+/**
+ * Writes an nginx configuration under `dir` (one worker, in the foreground, no access log, sendfile,
+ * keep-alive without limit, its temporary files there too) with one server on 127.0.0.1:`port`
+ * whose directives are `server`; answers its path.
+ */
+export function nginxConfig(dir: string, port: number, server: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(
+    file,
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  include /etc/nginx/mime.types;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    ${server}
+  }
+}
+`,
+  );
+  return file;
+}

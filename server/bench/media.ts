@@ -23,6 +23,7 @@ import {
   buildBenchServer,
   createDatabase,
   median,
+  nginxConfig,
   scratchDir,
   signInBenchAdmin,
   startBenchServer,
@@ -88,39 +89,6 @@ async function timeRenditions(
   return { strip, renditions, renditionsCpu, sizes };
 }
 
-function nginxConfig(port: number, root: string): string {
-  const dir = join(tmp, 'nginx');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(
-    file,
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  server {
-    listen 127.0.0.1:${port};
-    root ${root};
-    location /media/ { add_header Cache-Control "public, max-age=31536000, immutable"; etag on; }
-  }
-}
-`,
-  );
-  return file;
-}
-
 async function load(url: string, paths: string[]): Promise<number> {
   const result = await autocannon({ url, connections, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path })) });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -177,9 +145,22 @@ async function main() {
       writeFileSync(join(root, path), Buffer.from(await response.arrayBuffer()));
     }
     const nginxPort = await freePort();
-    const nginx = spawn(nginxBinary, ['-c', nginxConfig(nginxPort, root), '-p', join(tmp, 'nginx')], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const nginx = spawn(
+      nginxBinary,
+      [
+        '-c',
+        nginxConfig(
+          join(tmp, 'nginx'),
+          nginxPort,
+          `root ${root};\n    location /media/ { add_header Cache-Control "public, max-age=31536000, immutable"; }`,
+        ),
+        '-p',
+        join(tmp, 'nginx'),
+      ],
+      {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     children.push(nginx);
     const nginxUrl = `http://127.0.0.1:${nginxPort}`;
     await waitFor(nginxUrl + paths[0], nginx);

@@ -8,13 +8,13 @@
  * BENCH_CONNECTIONS (default 50). Needs `npm run build -w site` (site/dist and site/dist-ssr).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { api } from '@kafue/common/contract';
 import { repoRoot } from '../src/config.js';
 import { freePort, startEmbedded } from '../src/db/embedded.js';
-import { buildBenchServer, createDatabase, median, scratchDir, waitFor, writeBenchResult } from './harness.js';
+import { buildBenchServer, createDatabase, median, nginxConfig, scratchDir, waitFor, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,40 +26,10 @@ const pages = ['/', '/services', '/projects', '/about', '/contact', '/service/We
 const children: ChildProcess[] = [];
 const tmp = scratchDir('kafue-bench-pages-');
 
-function nginxConfig(port: number): string {
-  const dir = join(tmp, 'nginx');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(
-    file,
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
+const nginxServer = `gzip_static on;
     root ${siteDir};
     location / { try_files $uri $uri/index.html =404; }
-    error_page 404 /404.html;
-  }
-}
-`,
-  );
-  return file;
-}
+    error_page 404 /404.html;`;
 
 async function load(url: string): Promise<number> {
   const result = await autocannon({
@@ -104,7 +74,9 @@ async function main() {
     await waitFor(ourUrl + api.health, ours);
 
     const nginxPort = await freePort();
-    const nginx = spawn(nginxBinary, ['-c', nginxConfig(nginxPort), '-p', join(tmp, 'nginx')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const nginx = spawn(nginxBinary, ['-c', nginxConfig(join(tmp, 'nginx'), nginxPort, nginxServer), '-p', join(tmp, 'nginx')], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     children.push(nginx);
     const nginxUrl = `http://127.0.0.1:${nginxPort}`;
     await waitFor(nginxUrl + '/', nginx);
