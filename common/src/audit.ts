@@ -90,6 +90,9 @@ export const auditActions = [
   'redirect.create',
   'redirect.update',
   'redirect.delete',
+  'media.upload',
+  'media.update',
+  'media.delete',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -100,7 +103,7 @@ export type AuditAction = (typeof auditActions)[number];
 export const auditKinds = {
   content: {
     label: 'Site content (services, prices, FAQs...)',
-    actions: [...auditContentResources.map((r) => `${r}.*`), 'redirect.*'],
+    actions: [...auditContentResources.map((r) => `${r}.*`), 'redirect.*', 'media.*'],
   },
   signIns: { label: 'Sign-ins and sign-outs', actions: ['admin.signin', 'admin.signout', 'staff.signin', 'staff.signout'] },
   failedSignIns: { label: 'Failed sign-ins', actions: ['admin.signin_failed', 'staff.signin_failed'] },

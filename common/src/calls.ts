@@ -214,6 +214,12 @@ export const calls = {
   updateRedirect: { method: 'PUT', path: '/api/redirects/:id' },
   deleteRedirect: { method: 'DELETE', path: '/api/redirects/:id' },
   listNotFound: { method: 'GET', path: '/api/not-found' },
+  // The media library (site content: any admin reads, Super Admins and Editors change)
+  listMedia: { method: 'GET', path: api.media },
+  uploadMedia: { method: 'POST', path: api.media },
+  getMedia: { method: 'GET', path: `${api.media}/:id` },
+  updateMedia: { method: 'PUT', path: `${api.media}/:id` },
+  deleteMedia: { method: 'DELETE', path: `${api.media}/:id` },
 } as const satisfies Record<string, Route>;
 
 export type CallName = keyof typeof calls;

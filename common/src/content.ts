@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { messageAnswer } from './answers';
 import { articleSlugMax, articleSlugRule, reservedArticleSlugs, slugPattern } from './articles';
 import { idSchema } from './fields';
+import { mediaRef } from './media';
 import { iconNamePattern } from './icons';
 import { serviceSchema } from './services';
 import { contentCollections, contentStatuses, faqPages, legalPageKeys, type ContentCollection } from './vocabulary';
@@ -69,6 +70,8 @@ export const testimonialFields = z
     title: text(100),
     company: text(100),
     avatarInitial: z.string().trim().min(1, 'Required.').max(2),
+    /** The person's photograph from the media library (the initial shows without one). */
+    photo: mediaRef.optional(),
   })
   .meta({ id: 'TestimonialFields' });
 
@@ -100,6 +103,8 @@ export const insightFields = z
       .optional(),
     /** The cover's text for those who cannot see it: required with a cover. */
     coverAlt: optionalText(200),
+    /** A cover from the media library (its alt text is the library's), shown in place of `cover`. */
+    coverImage: mediaRef.optional(),
   })
   .meta({ id: 'InsightFields' });
 

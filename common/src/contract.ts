@@ -16,6 +16,7 @@ export const messages = {
   // Admin sign-in
   loginFailed: 'Login failed',
   somethingWentWrong: 'Something went wrong. Please try again.',
+  uploadOnTheWeb: 'Upload files from the console on the web (open /admin in a browser): the desktop app cannot send them yet.',
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   // Staff sign-in
@@ -336,6 +337,7 @@ export const api = {
   staffMyReminderSnooze: (id: string) => `/api/staff/me/reminders/${encodeURIComponent(id)}/snooze`,
   leadReport: '/api/reports/leads',
   analytics: '/api/analytics',
+  media: '/api/media',
 } as const;
 
 /** How long rows of the audit log are kept unless a Super Admin chooses otherwise. */

@@ -135,6 +135,13 @@ import {
   scheduleBody,
   scheduleList,
   scheduleListQuery,
+  mediaAltBody,
+  mediaChangeAnswer,
+  mediaInUseAnswer,
+  mediaItem,
+  mediaList,
+  mediaListQuery,
+  mediaUpload,
 } from './schemas';
 
 export interface ApiCall extends Route {
@@ -319,6 +326,11 @@ export const endpoints = {
   updateRedirect: { ...calls.updateRedirect, body: redirectBody, answer: { 200: redirectAnswer } },
   deleteRedirect: { ...calls.deleteRedirect, answer: { 200: messageAnswer } },
   listNotFound: { ...calls.listNotFound, query: notFoundQuery, answer: { 200: notFoundList } },
+  listMedia: { ...calls.listMedia, query: mediaListQuery, answer: { 200: mediaList } },
+  uploadMedia: { ...calls.uploadMedia, documentedBody: mediaUpload, answer: { 201: mediaChangeAnswer } },
+  getMedia: { ...calls.getMedia, answer: { 200: mediaItem } },
+  updateMedia: { ...calls.updateMedia, body: mediaAltBody, answer: { 200: mediaChangeAnswer } },
+  deleteMedia: { ...calls.deleteMedia, answer: { 200: messageAnswer, 409: mediaInUseAnswer } },
 } satisfies Record<CallName, ApiCall>;
 
 type Endpoints = typeof endpoints;

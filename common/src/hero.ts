@@ -7,6 +7,10 @@
 export interface HeroSettings {
   /** A https address, or a path of this site ('/media/hero.mp4'). */
   videoUrl: string;
+  /** A photograph of the media library shown as the hero (in place of the built-in poster). */
+  poster?: string;
+  /** A video of the media library played in place of `videoUrl`. */
+  video?: string;
 }
 
 /** The file the specification's home page plays, from a third-party media host. */

@@ -24,3 +24,4 @@ export * from './follow-up';
 export * from './subscribers';
 export * from './analytics-report';
 export * from './redirects';
+export * from './media';

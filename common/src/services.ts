@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { slugPattern } from './articles';
 import { isServicePosition, serviceSlugMax, serviceSlugRule } from './service-addresses';
+import { mediaRef } from './media';
 import { categoryKeys, serviceLimits as max } from './vocabulary';
 
 const text = (limit: number) => z.string().trim().min(1, 'Required.').max(limit);
@@ -23,5 +24,7 @@ export const serviceSchema = z.object({
   features: z.array(text(max.feature)).max(max.features),
   /** The long text under "More Information". */
   details: z.string().trim().max(max.details).optional(),
+  /** A photograph of the media library, shown on the service's page. */
+  image: mediaRef.optional(),
 });
 export type Service = z.output<typeof serviceSchema>;

@@ -5,6 +5,7 @@ import type { CompanyProfile } from './company';
 import type { ReplyTargets } from './reply-clock';
 import type { HeroSettings } from './hero';
 import { email, oneLine } from './fields';
+import { mediaRef } from './media';
 import { timezoneValues } from './vocabulary';
 
 /** The settings as read; empty name and email until a Super Admin saves them (spec section 3). */
@@ -91,6 +92,8 @@ export const heroSettings = z
         (v) => isHttpsAddress(v) || sitePath.test(v),
         'Enter the full address starting with https://, or a path of this site starting with /.',
       ),
+    poster: mediaRef.optional(),
+    video: mediaRef.optional(),
   })
   .meta({ id: 'HeroSettings' }) satisfies z.ZodType<HeroSettings>;
 

@@ -7,6 +7,7 @@ import type { ContactNote } from './contact-form';
 import type { ArticleSummary, ServiceFields, SiteContent } from './content';
 import type { NewsletterNote } from './newsletter';
 import type { HeroSettings } from './hero';
+import type { SiteMedia } from './media';
 import type { PageKey } from './pages';
 import type { CategoryKey } from './vocabulary';
 import type { ResolvedSelection } from './requests';
@@ -16,7 +17,7 @@ import type { SearchAnswer } from './search';
  * What the pages are rendered from: the published collections, the company's contact points and the
  * home page's hero (the server reads them all; the site's own build has the seed and the defaults).
  */
-export type SiteSource = SiteContent & { company?: CompanyProfile; hero?: HeroSettings };
+export type SiteSource = SiteContent & { company?: CompanyProfile; hero?: HeroSettings; media?: Record<string, SiteMedia> };
 
 /** What one page shows of the collections; a service page carries just its service. */
 export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
@@ -31,6 +32,8 @@ export type PageData = Partial<Omit<SiteContent, 'insights'>> & {
   company?: CompanyProfile;
   /** The home page: its hero's video (without it, defaultHero's). */
   hero?: HeroSettings;
+  /** The media library's files the page's content names, by id (absent when it names none). */
+  media?: Record<string, SiteMedia>;
   service?: ServiceFields;
   /** A deleted service's address (410 Gone): the category it was in, which the page links to. */
   goneFrom?: CategoryKey;

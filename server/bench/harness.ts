@@ -132,13 +132,34 @@ export function startSiteServer(dist: string, databaseUrl: string, tmp: string, 
   });
 }
 
-/** nginx (Debian's /usr/sbin/nginx, or NGINX), one worker, gzip_static on the site's build (the same pages), once it answers. */
-export async function startNginx(tmp: string): Promise<{ server: ChildProcess; base: string }> {
+/** The site's build as nginx serves it: the same pages, precompressed. */
+const siteServer = `gzip_static on;
+    root ${siteDir};
+    location / { try_files $uri $uri/index.html =404; }
+    error_page 404 /404.html;`;
+
+/**
+ * nginx (Debian's /usr/sbin/nginx, or NGINX), one worker, with `server`'s directives (by default
+ * the site's build), once `ready` answers.
+ */
+export async function startNginx(tmp: string, server = siteServer, ready = '/'): Promise<{ server: ChildProcess; base: string }> {
   const binary = process.env.NGINX ?? '/usr/sbin/nginx';
   if (!existsSync(binary)) throw new Error(`${binary} not found (apt-get install nginx-light, or NGINX=path)`);
   const dir = join(tmp, 'nginx');
-  mkdirSync(dir, { recursive: true });
   const port = await freePort();
+  const child = spawn(binary, ['-c', nginxConfig(dir, port, server), '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(base + ready, child);
+  return { server: child, base };
+}
+
+/**
+ * Writes an nginx configuration under `dir` (one worker, in the foreground, no access log, sendfile,
+ * keep-alive without limit, its temporary files there too) with one server on 127.0.0.1:`port`
+ * whose directives are `server`; answers its path.
+ */
+function nginxConfig(dir: string, port: number, server: string): string {
+  mkdirSync(dir, { recursive: true });
   const file = join(dir, 'nginx.conf');
   writeFileSync(
     file,
@@ -158,20 +179,14 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  gzip_static on;
   server {
     listen 127.0.0.1:${port};
-    root ${siteDir};
-    location / { try_files $uri $uri/index.html =404; }
-    error_page 404 /404.html;
+    ${server}
   }
 }
 `,
   );
-  const server = spawn(binary, ['-c', file, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(base + '/', server);
-  return { server, base };
+  return file;
 }
 
 /** Requests/s of the site's pages at `url`, asked for gzip; throws on any error or non-2xx answer. */

@@ -42,6 +42,7 @@ import { reportEndpoints } from './routes/reports.js';
 import { analyticsEndpoints, collectCors } from './routes/analytics.js';
 import { collectPath } from '@kafue/common/analytics';
 import { redirectEndpoints } from './routes/redirects.js';
+import { mediaEndpoints } from './routes/media.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -70,6 +71,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...reportEndpoints(deps),
   ...newsletterEndpoints(deps),
   ...analyticsEndpoints(deps),
+  ...mediaEndpoints(deps),
 ];
 
 interface ErrorAnswer {
@@ -164,6 +166,8 @@ export function createApp(deps: AppDeps): Koa {
   // Before the files: while maintenance mode is on, public pages answer 503 (the calls it refuses
   // say so in their declaration, and the endpoint runner answers 503 for them).
   app.use(maintenanceGate(deps.maintenance));
+  // The media library's files, from memory: before the site's files, which would look for them on disk.
+  app.use(deps.media.serve());
   app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
   const endpoints = allEndpoints(deps);

@@ -5,6 +5,7 @@ import type { Collector } from './analytics/collector.js';
 import type { Sessions } from './auth/sessions.js';
 import type { Config } from './config.js';
 import type { Maintenance } from './maintenance/maintenance.js';
+import type { MediaFiles } from './media/serve.js';
 import type { SitePublisher } from './site/publisher.js';
 
 export interface AppDeps {
@@ -22,6 +23,8 @@ export interface AppDeps {
   site: SitePublisher;
   /** The beacons kept for the next batch (analytics/collector.ts; close it before the database). */
   analytics: Collector;
+  /** The media library's files as this process serves them (kept in memory once read). */
+  media: MediaFiles;
 }
 
 /** Whether this process takes new traffic (GET /api/ready); serve.ts sets it on SIGTERM. */

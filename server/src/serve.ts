@@ -32,6 +32,8 @@ import { startSubscriberPurge } from './newsletter/subscribers.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
 import { ContentScheduler } from './content/scheduler.js';
+import { MediaFiles } from './media/serve.js';
+import { MediaRenditions } from './media/renditions.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   // Lines about the server's life go out at once (request lines are batched: see main.ts).
@@ -82,7 +84,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       perMinute: config.limits.beaconsPerMinute,
       onError: (err) => logger.error({ err }, 'analytics: a batch of beacons was lost'),
     });
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics }).callback();
+    const media = new MediaFiles(dataSource);
+    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics, media }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
@@ -145,6 +148,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   mail.start();
   // Rollups once across processes; partitions made ahead and dropped after 30 days; old salts deleted.
   const stopAnalytics = startAnalyticsClock(dataSource, (err) => logger.error({ err }, 'analytics rollup failed'));
+  // Renditions of uploaded photographs: made by every process (each file claimed by one).
+  const renditions = await MediaRenditions.start(dataSource, logger);
   if (!config.smtpUrl) log(`SMTP_URL is not set: mail is written to ${outboxDir(config)} as .eml files`);
   log(`Kafue is serving on http://localhost:${config.port}`);
 
@@ -178,6 +183,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     await scheduler.close();
     await site.close();
     await analytics.close();
+    await renditions.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
     await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

@@ -29,6 +29,8 @@ import { Maintenance } from '../src/maintenance/maintenance.js';
 import { observePublish } from '../src/metrics.js';
 import { SitePublisher } from '../src/site/publisher.js';
 import { Collector, collectorBatch } from '../src/analytics/collector.js';
+import { MediaFiles } from '../src/media/serve.js';
+import { MediaRenditions } from '../src/media/renditions.js';
 
 export const password = 'correct horse battery';
 
@@ -180,7 +182,8 @@ export async function startTestServer(
     perMinute: config.limits.beaconsPerMinute,
     onError: (err) => logger.error({ err }, 'analytics'),
   });
-  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, analytics, now };
+  const renditions = await MediaRenditions.start(db, logger);
+  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, analytics, media: new MediaFiles(db), now };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -219,6 +222,7 @@ export async function startTestServer(
       await new Promise((resolve) => server.close(resolve));
       await site.close();
       await analytics.close();
+      await renditions.close();
       await sessions.close();
       await database.close();
       await outage?.cut();

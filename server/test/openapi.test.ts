@@ -4,6 +4,7 @@
  * documents, checked with JSON Schema 2020-12.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import sharp from 'sharp';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -535,6 +536,41 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'DELETE', cancel, undefined, { id: scheduled.body.change._id as string })).status).toBe(200);
     expect((await call(admin.client, 'DELETE', cancel, undefined, { id: missingId })).status).toBe(404);
     expect((await call(admin.client, 'DELETE', item, undefined, itemParams)).status).toBe(200);
+
+    // The media library: an upload (multipart), the list, one file, its alt text, a delete refused while in use, then done.
+    const mediaById = `${api.media}/:id`;
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
+    const part = (headers: string) => `--kafue-part\r\n${headers}\r\n\r\n`;
+    const multipart = Buffer.concat([
+      Buffer.from(part('Content-Disposition: form-data; name="alt"') + 'A red square\r\n'),
+      Buffer.from(part('Content-Disposition: form-data; name="file"; filename="red.png"\r\nContent-Type: image/png')),
+      png,
+      Buffer.from('\r\n--kafue-part--\r\n'),
+    ]);
+    const uploaded = await fetch(t.url + api.media, {
+      method: 'POST',
+      body: new Uint8Array(multipart),
+      headers: { cookie: `kafue_session=${admin.client.cookie}`, 'content-type': 'multipart/form-data; boundary=kafue-part' },
+    });
+    const uploadText = await uploaded.text();
+    recorded.push({
+      method: 'POST',
+      route: api.media,
+      answer: { status: uploaded.status, body: JSON.parse(uploadText), headers: uploaded.headers, text: uploadText },
+    });
+    expect(uploaded.status, uploadText).toBe(201);
+    const mediaId = (JSON.parse(uploadText) as { item: { _id: string } }).item._id;
+    expect((await call(moderator, 'GET', api.media)).status).toBe(200);
+    expect((await call(moderator, 'GET', mediaById, undefined, { id: mediaId })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', mediaById, { alt: 'A small red square' }, { id: mediaId })).status).toBe(200);
+    expect((await call(admin.client, 'PUT', mediaById, { alt: '' }, { id: mediaId })).status).toBe(400);
+    const pictured = await call(admin.client, 'POST', collection, { ...service, image: mediaId }, { collection: 'services' });
+    expect(pictured.status).toBe(201);
+    expect((await call(admin.client, 'DELETE', mediaById, undefined, { id: mediaId })).status).toBe(409);
+    expect((await call(admin.client, 'DELETE', item, undefined, { collection: 'services', id: pictured.body.item._id })).status).toBe(200);
+    expect((await call(admin.client, 'DELETE', mediaById, undefined, { id: mediaId })).status).toBe(200);
 
     // Restores near the end: they end every other session (the moderator's among them).
     expect((await call(admin.client, 'POST', api.backup)).status).toBe(200);

@@ -209,6 +209,13 @@ const rows: Row[] = [
     allowed: ['Editor', 'Super Admin'],
     run: (c) => c.delete(`/api/content/schedule/${missing}`),
   },
+  // The media library is site content: any admin reads it, Editors and Super Admins upload (JSON, not a
+  // file: 415), describe (no alt: 400) and delete (a file that does not exist: 404).
+  { call: 'GET /api/media', allowed: admins, run: (c) => c.get(api.media) },
+  { call: 'POST /api/media', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.media, {}) },
+  { call: 'GET /api/media/{id}', allowed: admins, run: (c) => c.get(`${api.media}/${missing}`) },
+  { call: 'PUT /api/media/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(`${api.media}/${missing}`, {}) },
+  { call: 'DELETE /api/media/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(`${api.media}/${missing}`) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
   // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
   // the staff portal's own enquiries a staff member's with their own password chosen.

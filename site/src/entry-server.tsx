@@ -98,7 +98,15 @@ function articleData(content: SiteContent, slug: string | undefined): PageData {
 
 /** What the page at `url` shows of the content, and carries for hydration: every page shows the company's contact points. */
 function pageData(url: string, content: SiteSource): PageData {
-  return { ...collectionsShown(url, content), company: content.company ?? defaultCompany };
+  const shown = collectionsShown(url, content);
+  return { ...shown, company: content.company ?? defaultCompany, ...mediaNamedBy(shown, content.media) };
+}
+
+/** The files of the media library that the page's data names (by id, anywhere in it): none, no `media` key. */
+function mediaNamedBy(shown: PageData, media: SiteSource['media'] = {}): Pick<PageData, 'media'> {
+  const text = JSON.stringify(shown);
+  const named = Object.entries(media).filter(([id]) => text.includes(`"${id}"`));
+  return named.length ? { media: Object.fromEntries(named) } : {};
 }
 
 function collectionsShown(url: string, content: SiteSource): PageData {

@@ -11,6 +11,7 @@ import { diff, type AuditInput, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { followAddress, leaveGone } from '../redirects/redirects.js';
+import { checkMediaFields, contentMediaKinds } from '../media/library.js';
 import { settleSlug } from './articles.js';
 import { auditAction, auditTarget, flat } from './auditing.js';
 import { notifyContentChanged } from './published.js';
@@ -66,6 +67,7 @@ export async function createItem(db: DataSource, collection: ContentCollection, 
   const { status = 'draft', position } = input;
   const row = await db.transaction(async (m) => {
     const fields = await settleSlug(m, collection, input.fields);
+    await checkMediaFields(m, fields, contentMediaKinds(collection));
     const snapshot: Snapshot = { status, position: position ?? (await nextPosition(m, collection, fields)), fields };
     const inserted = await insertItem(m, collection, snapshot);
     await saveRevision(m, inserted.id, author, snapshot);
@@ -112,6 +114,7 @@ export async function changeItem(
 ): Promise<ItemRow> {
   const { status, position } = input;
   const fields = await settleSlug(m, collection, input.fields, current.id);
+  await checkMediaFields(m, fields, contentMediaKinds(collection));
   refuseNewKey(collection, current, fields);
   const movedCategory = collection === 'services' && current.fields.category !== fields.category;
   const snapshot: Snapshot = {

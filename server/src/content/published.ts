@@ -6,9 +6,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { SiteContent } from '@kafue/common/contract';
 import type { CompanyProfile } from '@kafue/common/company';
 import type { HeroSettings } from '@kafue/common/hero';
+import type { SiteMedia } from '@kafue/common/media';
 import { categoryKeys, contentCollections, type ContentCollection } from '@kafue/common/vocabulary';
 import { reindexSearch } from '../search/search.js';
 import { readCompanyProfile, readHeroSettings } from '../settings/settings.js';
+import { loadSiteMedia } from '../media/library.js';
 
 /** NOTIFY channel: the payload names the collection that changed, or '*' for everything. */
 export const contentChannel = 'content_changed';
@@ -50,16 +52,17 @@ export async function loadPublishedItems(
 
 /**
  * Every published item, fields only, in the site's order, the company's contact points, which
- * every page shows, and the home page's hero; `include` names one more item to show whatever its
- * status, with the fields given (the preview: its pending or unsaved changes).
+ * every page shows, the home page's hero, and the media library's files pages may show; `include`
+ * names one more item to show whatever its status, with the fields given (the preview: its pending
+ * or unsaved changes).
  */
 export async function loadSiteContent(
   db: DataSource,
   include?: { id: string; fields: Record<string, unknown> },
-): Promise<SiteContent & { company: CompanyProfile; hero: HeroSettings }> {
-  const [company, hero] = await Promise.all([readCompanyProfile(db), readHeroSettings(db)]);
+): Promise<SiteContent & { company: CompanyProfile; hero: HeroSettings; media: Record<string, SiteMedia> }> {
+  const [company, hero, media] = await Promise.all([readCompanyProfile(db), readHeroSettings(db), loadSiteMedia(db)]);
   const rows = await loadPublishedItems(db, contentCollections, include?.id);
   const content = emptyContent() as Record<ContentCollection, unknown[]>;
   for (const row of rows) content[row.collection].push(row.id === include?.id ? include.fields : row.fields);
-  return { ...(content as unknown as SiteContent), company, hero };
+  return { ...(content as unknown as SiteContent), company, hero, media };
 }

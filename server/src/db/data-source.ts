@@ -35,6 +35,7 @@ import { SearchIndexesForReading1795600000130 } from './migrations/1795600000130
 import { ServiceAddresses1795600000140 } from './migrations/1795600000140-ServiceAddresses.js';
 import { ContentSchedule1795600000150 } from './migrations/1795600000150-ContentSchedule.js';
 import { ContentDraftsAndShareLinks1795600000160 } from './migrations/1795600000160-ContentDraftsAndShareLinks.js';
+import { Media1795600000170 } from './migrations/1795600000170-Media.js';
 import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 
@@ -67,6 +68,7 @@ export const migrations = [
   ServiceAddresses1795600000140,
   ContentSchedule1795600000150,
   ContentDraftsAndShareLinks1795600000160,
+  Media1795600000170,
   Analytics1795600000180,
   PrivacyAnalytics1795600000190,
 ];

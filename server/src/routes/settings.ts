@@ -2,6 +2,7 @@
 import type { DataSource } from 'typeorm';
 import { api, messages, type BackupRestoreAnswer } from '@kafue/common/contract';
 import { backupListQuery, type Backup } from '@kafue/common/schemas';
+import { checkMediaFields, heroMediaKinds } from '../media/library.js';
 import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
 import { backupContent, checkMigrations, decodeBackup, storeBackup } from '../backup/backup.js';
@@ -151,6 +152,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       async handle({ body, audit }) {
         await db.transaction(async (m) => {
           const before = await readHeroSettings(m);
+          await checkMediaFields(m, body, heroMediaKinds);
           await saveSetting(m, settingsKeys.hero, body);
           await audit(m, {
             action: 'settings.update',

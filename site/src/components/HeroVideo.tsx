@@ -1,5 +1,7 @@
 import { use, useEffect, useRef, useState } from 'react';
 import { defaultHero, saveDataMarker } from '@kafue/common/hero';
+import { originalPath } from '@kafue/common/renditions';
+import { Picture } from './Picture';
 import { Icon } from './Icon';
 import { prefersReducedMotion } from './reveal';
 import { PageDataContext } from '../content/data';
@@ -87,14 +89,17 @@ function HeroPoster() {
  * visitor's data or motion preferences say no. A pause button appears once it plays (WCAG 2.2.2).
  */
 export function HeroVideo() {
-  const videoUrl = (use(PageDataContext).hero ?? defaultHero).videoUrl;
-  const video = useRef<HTMLVideoElement>(null);
+  const { hero: settings = defaultHero, media } = use(PageDataContext);
+  const video = settings.video ? media?.[settings.video] : undefined;
+  const videoUrl = video?.kind === 'video' ? originalPath(video.hash, video.type) : settings.videoUrl;
+  const poster = settings.poster ? media?.[settings.poster] : undefined;
+  const player = useRef<HTMLVideoElement>(null);
   const [started, setStarted] = useState(false);
   const [paused, setPaused] = useState(false);
   useEffect(() => {
     if (!videoWelcome()) return;
     return afterLoadAndIdle(() => {
-      const v = video.current;
+      const v = player.current;
       if (!v) return;
       v.muted = true;
       v.src = videoUrl;
@@ -102,7 +107,7 @@ export function HeroVideo() {
     });
   }, [videoUrl]);
   const toggle = () => {
-    const v = video.current;
+    const v = player.current;
     if (!v) return;
     if (v.paused) {
       v.play().catch(() => {});
@@ -114,9 +119,9 @@ export function HeroVideo() {
   };
   return (
     <>
-      <HeroPoster />
+      {poster ? <Picture id={settings.poster} className="hero-poster" sizes="100vw" alt="" eager /> : <HeroPoster />}
       <video
-        ref={video}
+        ref={player}
         className="hero-video"
         data-playing={started || undefined}
         muted

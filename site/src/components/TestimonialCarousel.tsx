@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { Icon } from './Icon';
+import { Picture } from './Picture';
+import { PageDataContext } from '../content/data';
 import type { Testimonial } from '../content/types';
 import { testimonialsSection as t } from '../content/home';
 
@@ -23,6 +25,7 @@ function Stars({ rating }: { rating: number }) {
  */
 export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }) {
   const n = items.length;
+  const media = use(PageDataContext).media;
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
@@ -97,9 +100,13 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
                     <p>{item.quote}</p>
                   </blockquote>
                   <figcaption>
-                    <span className="avatar" aria-hidden="true">
-                      {item.avatarInitial}
-                    </span>
+                    {media?.[item.photo ?? ''] ? (
+                      <Picture id={item.photo} className="avatar avatar-photo" sizes="48px" alt="" />
+                    ) : (
+                      <span className="avatar" aria-hidden="true">
+                        {item.avatarInitial}
+                      </span>
+                    )}
                     <span>
                       <strong>{item.name}</strong>
                       <span className="muted">

@@ -5,6 +5,7 @@ import type { PageData } from '@kafue/common/ssr';
 import { ArticleCard } from '../components/ArticleCard';
 import { CtaBand, formatDate } from '../components/common';
 import { Icon } from '../components/Icon';
+import { Picture } from '../components/Picture';
 import { articleTexts as t } from '../content/articles';
 import { PageDataContext } from '../content/data';
 import { routeMeta } from '../content/meta';
@@ -51,7 +52,11 @@ export default function Article() {
         </header>
         <div className="section">
           <div className="container narrow">
-            {article.cover && <img className="article-cover" src={article.cover} alt={article.coverAlt ?? ''} />}
+            {article.coverImage ? (
+              <Picture id={article.coverImage} className="article-cover" sizes="(min-width: 800px) 760px, calc(100vw - 40px)" eager />
+            ) : (
+              article.cover && <img className="article-cover" src={article.cover} alt={article.coverAlt ?? ''} />
+            )}
             <div className="article-body" dangerouslySetInnerHTML={{ __html: article.html }} />
           </div>
         </div>

@@ -2,6 +2,7 @@ import { use } from 'react';
 import { Link, useParams } from '../router';
 import { ContactList } from '../components/common';
 import { Icon } from '../components/Icon';
+import { Picture } from '../components/Picture';
 import { WhatsAppLink } from '../components/WhatsAppLink';
 import { contactHref } from '@kafue/common/contact-form';
 import { isCategoryKey } from '@kafue/common/vocabulary';
@@ -65,6 +66,7 @@ export default function ServiceDetail() {
       <section className="section">
         <div className="container detail-grid">
           <div>
+            <Picture id={service.image} className="service-photo" sizes="(min-width: 1024px) 640px, calc(100vw - 40px)" />
             <h2>{t.featuresHeading}</h2>
             <ul className="feature-list">
               {service.features.map((f, i) => (

@@ -31,6 +31,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'site-content': lazy(() => import('../features/content/SiteContent')),
   redirects: lazy(() => import('../features/redirects/Redirects')),
   schedule: lazy(() => import('../features/content/ScheduleScreen')),
+  media: lazy(() => import('../features/media/MediaLibrary')),
   users: lazy(() => import('../features/staff/StaffManagement')),
   'enquiry-board': lazy(() => import('../features/enquiries/EnquiryBoard')),
   enquiries: lazy(() => import('./EnquiriesScreen')),

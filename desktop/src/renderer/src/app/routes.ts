@@ -23,6 +23,7 @@ export const consoleScreens = [
   { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
   { id: 'redirects', label: 'Redirects', to: '/admin/redirects', menu: 'main' },
   { id: 'schedule', label: 'Schedule', to: '/admin/schedule', menu: 'main' },
+  { id: 'media', label: 'Media', to: '/admin/media', menu: 'main' },
   { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
   { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', menu: 'main' },

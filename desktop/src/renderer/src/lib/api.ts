@@ -128,6 +128,28 @@ export function upload(route: Route, bytes: Uint8Array, options?: AnyCallOptions
 }
 
 /**
+ * Sends a form with a file (multipart/form-data, a photograph to the media library) and reports
+ * the share sent as it goes (0 to 1). On the web only: the desktop app's bridge carries JSON and
+ * raw bytes, not forms, so there it answers a failure saying where to upload.
+ */
+export function uploadForm<R extends Route>(route: R, form: FormData, onProgress: (sent: number) => void): Promise<ApiResult<AnswerOf<R>>> {
+  if (window.kafue) return Promise.resolve({ ok: false, status: 0, message: messages.uploadOnTheWeb });
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(route.method, route.path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      if (xhr.status === 401) onUnauthorized?.();
+      resolve(toResult(xhr.status, parseAnswerBody(xhr.status, xhr.getResponseHeader('content-type'), xhr.responseText)));
+    };
+    xhr.onerror = () => resolve({ ok: false, status: 0 });
+    xhr.send(form);
+  });
+}
+
+/**
  * The message a failed call shows: the server's own message when it sent one, the screen's
  * fallback when it answered without one, and the network message when it could not be reached.
  */

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { contentIconNames, iconPaths, type IconName } from '@kafue/common/icons';
 import { textOf as text, type FieldSpec, type FormValues } from './fields';
+import { MediaPicker } from '../../components/MediaPicker';
 
 /** Its own chunk: the Markdown renderer loads with the article editor only. */
 const MarkdownField = lazy(() => import('./MarkdownField'));
@@ -25,6 +26,10 @@ export function ContentFields({ fields, values, errors, onChange }: ContentField
         switch (f.kind) {
           case 'text':
             return <TextInput key={f.key} {...common} value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />;
+          case 'media':
+            return (
+              <MediaPicker key={f.key} {...common} kind={f.media} value={text(value) || undefined} onChange={(v) => onChange(f.key, v)} />
+            );
           case 'date':
             return (
               <TextInput key={f.key} {...common} type="date" value={text(value)} onChange={(e) => onChange(f.key, e.currentTarget.value)} />

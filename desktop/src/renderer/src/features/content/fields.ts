@@ -30,7 +30,9 @@ export type FieldSpec<K extends string = string> =
   /** A list of short texts, one a line (e.g. Key Features). */
   | (Base<K> & { kind: 'lines'; maxItems: number; max?: number; rows?: number })
   /** A list of records of a few text columns (e.g. a price group's items). */
-  | (Base<K> & { kind: 'rows'; rowLabel: string; columns: readonly { key: string; label: string }[] });
+  | (Base<K> & { kind: 'rows'; rowLabel: string; columns: readonly { key: string; label: string }[] })
+  /** A file of the media library, by id (features/media/MediaPicker). */
+  | (Base<K> & { kind: 'media'; media: 'image' | 'video' });
 
 export type FormValues = Record<string, unknown>;
 

@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { defaultHero, heroVideoAdvice, type HeroSettings } from '@kafue/common/hero';
 import { heroSettings } from '@kafue/common/schemas';
 import { useLoadedForm } from '../../lib/useLoadedForm';
+import { MediaPicker } from '../../components/MediaPicker';
 import { useHeroSettings, useSaveHeroSettings } from './useHeroSettings';
 
 /** Settings › Company, second panel: the home page's background video, published with the home page when saved. */
@@ -26,7 +27,23 @@ export function HeroVideoSettings() {
             required
             value={values.videoUrl}
             error={errors.videoUrl}
-            onChange={(e) => setValues({ videoUrl: e.currentTarget.value })}
+            onChange={(e) => setValues({ ...values, videoUrl: e.currentTarget.value })}
+          />
+          <MediaPicker
+            label="Video from the media library"
+            description="Plays in place of the address above when chosen."
+            kind="video"
+            value={values.video}
+            error={errors.video}
+            onChange={(video) => setValues({ ...values, video })}
+          />
+          <MediaPicker
+            label="Still picture"
+            description="Shown on phones and until the video plays; without one, the built-in picture."
+            kind="image"
+            value={values.poster}
+            error={errors.poster}
+            onChange={(poster) => setValues({ ...values, poster })}
           />
           <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
             Save Video

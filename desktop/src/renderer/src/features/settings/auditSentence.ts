@@ -345,6 +345,12 @@ function sentence(entry: AuditEntry, times: number): string {
       const recipients = entry.changes.recipients?.new;
       return `${who} sent the article "${label}" to ${typeof recipients === 'number' ? recipients : 'the'} subscribers`;
     }
+    case 'media.upload':
+      return `${who} uploaded ${label} to the media library`;
+    case 'media.update':
+      return `${who} changed the description of ${label} in the media library`;
+    case 'media.delete':
+      return `${who} deleted ${label} from the media library`;
   }
   // An action this console does not know yet (a newer server): said plainly, with its name.
   return `${who} did "${entry.action}"${label ? ` on ${label}` : ''}`;

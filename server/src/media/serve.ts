@@ -1,0 +1,136 @@
+/**
+ * The library's files at their content-hashed addresses (`/media/{hash}-{width}.{format}`, a
+ * video's `/media/{hash}.{ext}`), served from this process's memory once read from the database:
+ * an address never changes content, so it is cached for a year (immutable) with a strong ETag, and
+ * memory holds the most recently asked files up to a budget. Videos answer byte ranges (browsers
+ * seek in them that way). An address that names no file is a plain 404 (a deleted file, a width never made).
+ */
+import type { Context, Next } from 'koa';
+import type { DataSource } from 'typeorm';
+import { extensionOf, mediaPathPrefix, renditionFormats, type MediaType } from '@kafue/common/media';
+
+const immutable = 'public, max-age=31536000, immutable';
+const address = /^\/media\/([0-9a-f]{32})(?:-(\d{1,4}))?\.([a-z0-9]{3,4})$/;
+const renditionTypes: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
+
+interface MemoryMedia {
+  type: string;
+  body: Buffer;
+  etag: string;
+}
+
+/** Reads the file an address names from the database; undefined when none. */
+async function load(db: DataSource, path: string): Promise<MemoryMedia | undefined> {
+  const match = address.exec(path);
+  if (!match) return undefined;
+  const [, hash, width, ext] = match;
+  const etag = `"${path.slice(mediaPathPrefix.length)}"`;
+  if (width === undefined) {
+    const [row] = await db.query<{ type: MediaType; content: Buffer }[]>(`SELECT type, content FROM media WHERE hash = $1 LIMIT 1`, [hash]);
+    return row && extensionOf[row.type] === ext ? { type: row.type, body: row.content, etag } : undefined;
+  }
+  if (!(renditionFormats as readonly string[]).includes(ext)) return undefined;
+  const [row] = await db.query<{ content: Buffer }[]>(
+    `SELECT r.content FROM media_renditions r JOIN media m ON m.id = r.media_id
+      WHERE m.hash = $1 AND r.width = $2 AND r.format = $3 LIMIT 1`,
+    [hash, Number(width), ext],
+  );
+  return row && { type: renditionTypes[ext], body: row.content, etag };
+}
+
+/** One byte range of `size` bytes (`bytes=a-b`, `a-`, `-n`); null when it cannot be met; undefined to send everything. */
+function byteRange(header: string, size: number): { start: number; end: number } | null | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start <= end && start < size ? { start, end } : null;
+}
+
+/** Files kept in memory at once, in bytes (the oldest asked for goes first). */
+const memoryBudget = 256 * 1024 * 1024;
+
+export class MediaFiles {
+  /** Path -> file, in the order they were last asked for. */
+  private readonly files = new Map<string, Promise<MemoryMedia | undefined>>();
+  private bytes = 0;
+
+  constructor(private readonly db: DataSource) {}
+
+  private find(path: string): Promise<MemoryMedia | undefined> {
+    const kept = this.files.get(path);
+    if (kept) {
+      this.files.delete(path);
+      this.files.set(path, kept);
+      return kept;
+    }
+    const loading = load(this.db, path).then(
+      (file) => {
+        // An address not (yet) found is not kept: a rendition being made answers once it is.
+        if (!file) this.files.delete(path);
+        else this.keep(file.body.length);
+        return file;
+      },
+      (error: unknown) => {
+        this.files.delete(path);
+        throw error;
+      },
+    );
+    this.files.set(path, loading);
+    return loading;
+  }
+
+  private keep(size: number): void {
+    this.bytes += size;
+    for (const [path, file] of this.files) {
+      if (this.bytes <= memoryBudget) break;
+      this.files.delete(path);
+      void file.then((f) => (this.bytes -= f?.body.length ?? 0));
+    }
+  }
+
+  /** Forgets a deleted file's addresses on this process. */
+  forget(hash: string): void {
+    for (const path of this.files.keys()) if (path.startsWith(`${mediaPathPrefix}${hash}`)) this.files.delete(path);
+  }
+
+  /** The middleware: answers GET and HEAD of a media address, passes any other request on. */
+  serve() {
+    return async (ctx: Context, next: Next): Promise<void> => {
+      if (!ctx.path.startsWith(mediaPathPrefix) || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || !address.test(ctx.path)) {
+        await next();
+        return;
+      }
+      const file = await this.find(ctx.path);
+      if (!file) {
+        ctx.status = 404;
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.body = 'Not found\n';
+        return;
+      }
+      ctx.set('Cache-Control', immutable);
+      ctx.set('ETag', file.etag);
+      ctx.set('Accept-Ranges', 'bytes');
+      ctx.type = file.type;
+      ctx.status = 200;
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      const range = ctx.get('Range') ? byteRange(ctx.get('Range'), file.body.length) : undefined;
+      if (range === null) {
+        ctx.status = 416;
+        ctx.set('Content-Range', `bytes */${file.body.length}`);
+        ctx.body = null;
+        return;
+      }
+      const body = range ? file.body.subarray(range.start, range.end + 1) : file.body;
+      if (range) {
+        ctx.status = 206;
+        ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${file.body.length}`);
+      }
+      ctx.body = ctx.method === 'HEAD' ? null : body;
+      ctx.length = body.length;
+    };
+  }
+}
