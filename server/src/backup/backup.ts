@@ -242,7 +242,8 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
     // content of the operator's: the backup's replaces it (a backup made before that migration
     // has none, and the seed stays).
     const seeded = await onlySeededContent(manager);
-    if (seeded && backup.tables.content_items) await manager.query(`TRUNCATE content_schedule, content_share_links, content_revisions, content_items`);
+    if (seeded && backup.tables.content_items)
+      await manager.query(`TRUNCATE content_schedule, content_share_links, content_revisions, content_items`);
     // The search index is made from the content: emptied here, made again for the restored content below.
     await manager.query(`TRUNCATE search_entries, search_words`);
     for (const table of tables) {
