@@ -5,6 +5,7 @@
  * retention work as the console uses them.
  */
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCompany } from '@kafue/common/company';
@@ -110,6 +111,7 @@ function scenarios(): Record<string, Scenario> {
   let shareLinkId = '';
   let savedReplyId = '';
   let redirectId = '';
+  let mediaId = '';
   let quoteId = '';
   let quoteToken = '';
   const quoteBody = () => ({
@@ -489,6 +491,29 @@ function scenarios(): Record<string, Scenario> {
     'DELETE /api/redirects/:id': {
       action: 'redirect.delete',
       run: () => superAdmin.client.delete(`/api/redirects/${redirectId}`),
+    },
+    // An upload is multipart: sent as the console sends it, with the Super Admin's session.
+    [`POST ${api.media}`]: {
+      action: 'media.upload',
+      run: async () => {
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7a3c' } }).png().toBuffer();
+        const form = new FormData();
+        form.append('alt', 'A green square');
+        form.append('file', new Blob([new Uint8Array(png)]), 'square.png');
+        const response = await fetch(t.url + api.media, { method: 'POST', body: form, headers: { cookie: `kafue_session=${superAdmin.client.cookie}` } });
+        const text = await response.text();
+        const body = JSON.parse(text) as { item: { _id: string } };
+        mediaId = body.item._id;
+        return { status: response.status, body, headers: response.headers, text };
+      },
+    },
+    [`PUT ${api.media}/:id`]: {
+      action: 'media.update',
+      run: () => superAdmin.client.put(`${api.media}/${mediaId}`, { alt: 'A square of the brand green' }),
+    },
+    [`DELETE ${api.media}/:id`]: {
+      action: 'media.delete',
+      run: () => superAdmin.client.delete(`${api.media}/${mediaId}`),
     },
     [`DELETE ${api.enquiries}/:id`]: {
       action: 'enquiry.delete',

@@ -28,12 +28,13 @@ const plainFiles = (dir: string) => listFiles(dir).filter((f) => !/\.(br|gz)$/.t
 describe('export', () => {
   it('with the seeded content, writes exactly the pages and files of the site build', async () => {
     const n = await exportSite(t.db, siteDir, join(out, 'seeded'));
-    // 5 routes, 18 services, the articles' (/insights, its 3 categories, 3 articles), the 3 legal
-    // pages and the newsletter's 3.
-    expect(n).toBe(36);
+    // 5 routes, 18 services at their permanent and their positional addresses (a static host
+    // cannot redirect), the articles' (/insights, its 3 categories, 3 articles), the 3 legal pages
+    // and the newsletter's 3.
+    expect(n).toBe(54);
     const built = plainFiles(siteDir);
     expect(plainFiles(join(out, 'seeded'))).toEqual(built);
-    expect(built.filter((f) => f.endsWith('.html'))).toHaveLength(37);
+    expect(built.filter((f) => f.endsWith('.html'))).toHaveLength(55);
     for (const file of built) {
       expect(readFileSync(join(out, 'seeded', file)).equals(readFileSync(join(siteDir, file))), file).toBe(true);
     }
@@ -52,8 +53,12 @@ describe('export', () => {
     await editor.post(api.content('services'), { ...service, title: 'Draft Balloon' });
     await exportSite(t.db, siteDir, join(out, 'changed'));
     expect(readFileSync(join(out, 'changed/service/CCTV/3/index.html'), 'utf8')).toContain('<h1 id="service-title">Drone Patrols</h1>');
-    expect(readFileSync(join(out, 'changed/sitemap.xml'), 'utf8')).toContain('/service/CCTV/3</loc>');
-    expect(listFiles(join(out, 'changed')).filter((f) => f.startsWith('service/CCTV/'))).toHaveLength(4);
+    expect(readFileSync(join(out, 'changed/service/CCTV/drone-patrols/index.html'), 'utf8')).toContain('<h1 id="service-title">Drone Patrols</h1>');
+    // The sitemap names the permanent address only.
+    const sitemap = readFileSync(join(out, 'changed/sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('/service/CCTV/drone-patrols</loc>');
+    expect(sitemap).not.toContain('/service/CCTV/3</loc>');
+    expect(listFiles(join(out, 'changed')).filter((f) => f.startsWith('service/CCTV/'))).toHaveLength(8);
     expect(readFileSync(join(out, 'changed/services/index.html'), 'utf8')).not.toContain('Draft Balloon');
   });
 });

@@ -113,6 +113,7 @@ describe('maintenance mode', () => {
     expect(refused).toEqual([
       'POST /api/staff/login',
       'POST /api/enquiries',
+      'GET /preview/:token',
       'POST /contact',
       'GET /quote/:token',
       'POST /quote/:token/accept',
