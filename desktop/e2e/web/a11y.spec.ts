@@ -37,8 +37,9 @@ async function checkDialog(page: Page, name: string, open: () => Promise<void>):
 for (const [widthName, viewport] of Object.entries(widths)) {
   test.describe(`axe finds no violation at ${widthName} width`, () => {
     test.use({ viewport });
-    // Each axe pass takes a second or two on a shared machine, and a test makes up to fifteen.
-    test.describe.configure({ timeout: 120_000 });
+    // Each axe pass takes a second or two on a shared machine, and the route table's test makes one
+    // per console screen (some 25 since this wave's Schedule, Redirects, Media and Analytics).
+    test.describe.configure({ timeout: 180_000 });
 
     test('sign-in screens, blank and refusing', async ({ page }) => {
       await page.goto(adminLoginPath);
