@@ -496,11 +496,17 @@ function scenarios(): Record<string, Scenario> {
     [`POST ${api.media}`]: {
       action: 'media.upload',
       run: async () => {
-        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7a3c' } }).png().toBuffer();
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a7a3c' } })
+          .png()
+          .toBuffer();
         const form = new FormData();
         form.append('alt', 'A green square');
         form.append('file', new Blob([new Uint8Array(png)]), 'square.png');
-        const response = await fetch(t.url + api.media, { method: 'POST', body: form, headers: { cookie: `kafue_session=${superAdmin.client.cookie}` } });
+        const response = await fetch(t.url + api.media, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: `kafue_session=${superAdmin.client.cookie}` },
+        });
         const text = await response.text();
         const body = JSON.parse(text) as { item: { _id: string } };
         mediaId = body.item._id;

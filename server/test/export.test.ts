@@ -53,7 +53,9 @@ describe('export', () => {
     await editor.post(api.content('services'), { ...service, title: 'Draft Balloon' });
     await exportSite(t.db, siteDir, join(out, 'changed'));
     expect(readFileSync(join(out, 'changed/service/CCTV/3/index.html'), 'utf8')).toContain('<h1 id="service-title">Drone Patrols</h1>');
-    expect(readFileSync(join(out, 'changed/service/CCTV/drone-patrols/index.html'), 'utf8')).toContain('<h1 id="service-title">Drone Patrols</h1>');
+    expect(readFileSync(join(out, 'changed/service/CCTV/drone-patrols/index.html'), 'utf8')).toContain(
+      '<h1 id="service-title">Drone Patrols</h1>',
+    );
     // The sitemap names the permanent address only.
     const sitemap = readFileSync(join(out, 'changed/sitemap.xml'), 'utf8');
     expect(sitemap).toContain('/service/CCTV/drone-patrols</loc>');
