@@ -151,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         defaultLimits.failuresPerAccountCeiling,
         'SIGNIN_FAILURES_PER_ACCOUNT_CEILING',
       ),
+      beaconsPerMinute: int(env.BEACONS_PER_MINUTE, defaultLimits.beaconsPerMinute, 'BEACONS_PER_MINUTE'),
     },
   };
 }

@@ -45,7 +45,8 @@ test.describe('search', () => {
     await expect(first.locator('mark')).toHaveText(['CCTV', 'Installation']);
     await expectNoAxeViolations(page, 'search results');
     await first.click();
-    await expect(page).toHaveURL('/service/CCTV/0');
+    // A result links to the service's permanent address.
+    await expect(page).toHaveURL('/service/CCTV/cctv-installation');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('CCTV Installation');
   });
 

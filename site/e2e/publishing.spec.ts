@@ -17,7 +17,7 @@ test('a published service appears on the site, its markup as text; unpublished i
   const fields = { category: 'CCTV', title, price: '$79/mo', description: 'Monitored cameras at night.', features: ['Live monitoring'] };
   const created = await request.post(api.content('services'), { headers, data: { ...fields, status: 'published' } });
   expect(created.status()).toBe(201);
-  const { item } = (await created.json()) as { item: { _id: string } };
+  const { item } = (await created.json()) as { item: { _id: string; slug: string } };
   try {
     await expect.poll(async () => (await request.get('/service/CCTV/3')).status(), { timeout: 10_000 }).toBe(200);
     await open(page, '/services');
@@ -26,7 +26,9 @@ test('a published service appears on the site, its markup as text; unpublished i
     await expect(card.getByRole('heading', { level: 4 })).toHaveText(title);
     await expect(page.locator('b').filter({ hasText: 'bold' })).toHaveCount(0);
     await card.getByRole('link', { name: /View Details/ }).click();
-    await expect(page).toHaveURL('/service/CCTV/3');
+    // The card links to the permanent address, made from the title.
+    expect(item.slug).toBe('night-watch-script-b-bold-b');
+    await expect(page).toHaveURL(`/service/CCTV/${item.slug}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page).toHaveTitle(/^Night Watch <\/script><b>bold<\/b>/);
 

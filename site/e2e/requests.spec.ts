@@ -47,7 +47,8 @@ const serviceJourney: Journey = {
   stored: (e) => {
     expect(e.kind).toBe('service');
     expect(e.request).toMatchObject({ kind: 'service', title: 'Website Creation', price: '$499' });
-    expect(e.page).toBe('/contact?service=Web%2F0');
+    // The page's own link names the service by its permanent address.
+    expect(e.page).toBe('/contact?service=Web%2Fwebsite-creation');
   },
 };
 const contactSales: Journey = {
