@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { api } from '@kafue/common/contract';
+import { api, messages } from '@kafue/common/contract';
 import { axeAtBothWidths } from './axe';
 import { apiAs, signIn, superAdmin, toasts, unique } from './support';
 
@@ -97,8 +97,11 @@ test('upload a photograph, describe it, attach it to a service: a phone gets a r
     .getByRole('button', { name: `Choose ${file}` })
     .click();
   await expect(dialog.getByText(file)).toBeVisible();
+  // The service is published: the edit is saved as pending changes, then put live.
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toasts(page)).toContainText('Service updated');
+  await expect(toasts(page)).toContainText(messages.draftSaved);
+  await dialog.getByRole('alert').filter({ hasText: 'Pending changes' }).getByRole('button', { name: 'Publish changes' }).click();
+  await expect(toasts(page)).toContainText(messages.draftPublished);
 
   // The media library now says where it is used, and will not delete it.
   await page.goto('/admin/media');
