@@ -5,6 +5,7 @@
  * missing pages list with "Redirect this".
  */
 import { expect, test } from '@playwright/test';
+import { messages } from '@kafue/common/contract';
 import { axeAtBothWidths } from './axe';
 import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique } from './support';
 
@@ -45,8 +46,11 @@ test('a service moved to another category is reached by its old link; a missing 
   const dialog = page.getByRole('dialog', { name: 'Edit Service' });
   await expect(dialog.getByRole('textbox', { name: /^Address/ })).toHaveValue(oldLink.split('/').pop()!);
   await choose(dialog, 'Category', 'CCTV');
+  // The service is published: the move is saved as pending changes, then put live.
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toasts(page)).toContainText('Service updated');
+  await expect(toasts(page)).toContainText(messages.draftSaved);
+  await dialog.getByRole('alert').filter({ hasText: 'Pending changes' }).getByRole('button', { name: 'Publish changes' }).click();
+  await expect(toasts(page)).toContainText(messages.draftPublished);
   await page.keyboard.press('Escape');
 
   // The old link opens the service at its new address.
