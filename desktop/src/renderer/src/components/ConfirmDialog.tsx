@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { StackedModal } from './StackedModal';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -8,8 +9,6 @@ export interface ConfirmDialogProps {
   /** While true the confirm button reads `workingLabel` and is disabled. */
   working?: boolean;
   workingLabel?: string;
-  /** Its id in a Modal.Stack, when it asks about another dialog (Escape then closes one dialog, the top one). */
-  stackId?: string;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -22,12 +21,11 @@ export function ConfirmDialog({
   confirmLabel = 'Delete',
   working = false,
   workingLabel = 'Deleting...',
-  stackId,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered stackId={stackId}>
+    <StackedModal opened={opened} onClose={onClose} title={title} centered>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -37,6 +35,6 @@ export function ConfirmDialog({
           {working ? workingLabel : confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </StackedModal>
   );
 }

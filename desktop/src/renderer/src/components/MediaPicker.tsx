@@ -5,7 +5,8 @@
  * chosen: the page would show it undescribed (described on the Media screen).
  */
 import { useState } from 'react';
-import { Button, Group, Image, Input, Modal, Pagination, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Image, Input, Pagination, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { StackedModal } from './StackedModal';
 import type { MediaKind } from '@kafue/common/renditions';
 import { paginationLabels } from '../lib/pagination';
 import { useMediaItem, useMediaList } from '../lib/media';
@@ -76,7 +77,7 @@ export function MediaPicker({ label, description, kind, value, error, onChange }
           </Button>
         )}
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`${label}: choose from the media library`} size="lg">
+      <StackedModal opened={open} onClose={() => setOpen(false)} title={`${label}: choose from the media library`} size="lg">
         {open && (
           <Choices
             kind={kind}
@@ -86,7 +87,7 @@ export function MediaPicker({ label, description, kind, value, error, onChange }
             }}
           />
         )}
-      </Modal>
+      </StackedModal>
     </Input.Wrapper>
   );
 }

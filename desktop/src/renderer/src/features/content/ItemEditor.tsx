@@ -80,7 +80,8 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
   const title = current ? `Edit ${spec.noun}` : `Add ${spec.noun}`;
   const previewBody = tab === 'preview' ? form.peek() : null;
   return (
-    // A stack: Escape closes the top dialog only (the question, not the editor under it).
+    // A stack: each dialog opened from the editor (a StackedModal) comes above it, and Escape
+    // closes the top dialog only (the question, not the editor under it).
     <Modal.Stack>
       <Modal opened={opened} onClose={requestClose} title={title} size="xl" centered stackId="editor">
         <Tabs value={tab} onChange={(v) => v && setTab(v as EditorTab)} keepMounted={false}>
@@ -162,7 +163,6 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
         </Tabs>
       </Modal>
       <ConfirmDialog
-        stackId="leave"
         opened={leaving}
         title="Unsaved changes"
         message="Your changes are not saved. Leave without saving them?"

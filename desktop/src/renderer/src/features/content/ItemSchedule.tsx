@@ -4,7 +4,8 @@
  * changes (or a publish, or an unpublish) for a later time.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { StackedModal } from '../../components/StackedModal';
 import type { ContentBody, ContentItem } from '@kafue/common/contract';
 import { scheduleActionLabels, scheduleMessages, type ScheduleAction, type ScheduledChange } from '@kafue/common/schemas';
 import { ApiFailure } from '../../lib/api';
@@ -158,7 +159,7 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
           </Button>
         </Group>
       )}
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Schedule a change to ${spec.titleOf(item)}`} centered>
+      <StackedModal opened={opened} onClose={() => setOpened(false)} title={`Schedule a change to ${spec.titleOf(item)}`} centered>
         <form onSubmit={submit} noValidate>
           <Stack>
             <TextInput
@@ -188,7 +189,7 @@ export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemSch
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </StackedModal>
     </Stack>
   );
 }

@@ -48,7 +48,6 @@ export function PendingChanges({
       )}
       {/* In the editor's stack (ItemEditor): above the editor, and Escape closes this alone. */}
       <ConfirmDialog
-        stackId="discard"
         opened={asking}
         title="Discard changes"
         message={`Discard the pending changes to ${spec.titleOf(item)}? ${live ? 'The published version stays as it is.' : ''}`}

@@ -4,7 +4,8 @@
  * read from the server every few seconds until every mail is out. An article goes out once.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { StackedModal } from '../../components/StackedModal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { call, unwrap } from '../../lib/api';
@@ -45,7 +46,7 @@ export function SendToSubscribers({ id }: { id: string }) {
       <Button variant="light" mr="auto" disabled={!status.data} onClick={() => setOpened(true)}>
         Send to subscribers
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Send to subscribers">
+      <StackedModal opened={opened} onClose={() => setOpened(false)} title="Send to subscribers">
         <Stack>
           <Text>
             This article will be emailed once to {status.data?.confirmed ?? 0} confirmed{' '}
@@ -61,7 +62,7 @@ export function SendToSubscribers({ id }: { id: string }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </StackedModal>
     </>
   );
 }
