@@ -62,18 +62,22 @@ export type StageMove = UseMutationResult<EnquiryUpdateAnswer, Error, StageMoveV
 /**
  * A stage call (`setStage`: the admins' or the staff portal's) as a mutation: a toast says where
  * the enquiry went, and the queries under `key` (the lists, the board, the detail) show the move.
+ * `onMoved` hears of each move once they show it. It is the mutation's own callback, not one given
+ * to `mutate`: those are dropped when the caller unmounts, as a card does when it leaves its column.
  */
 export function useStageMove(
   setStage: (id: string, body: EnquiryStageBody) => Promise<EnquiryUpdateAnswer>,
   key: readonly unknown[],
   area?: ToastArea,
+  onMoved?: (vars: StageMoveVars) => void,
 ): StageMove {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: StageMoveVars) => setStage(id, body),
-    onSuccess(_, { body, name }) {
-      toast('success', `${name} moved to ${leadStageLabels[body.stage]}`, { area });
-      return client.invalidateQueries({ queryKey: key });
+    async onSuccess(_, vars) {
+      toast('success', `${vars.name} moved to ${leadStageLabels[vars.body.stage]}`, { area });
+      await client.invalidateQueries({ queryKey: key });
+      onMoved?.(vars);
     },
     onError: (error) => failureToast(error, 'Failed to move the enquiry', { area }),
   });
@@ -145,20 +149,12 @@ export function LostReasonDialog({
 
 /**
  * "Move to" a menu of the other stages, for the keyboard and the pointer alike; Lost asks why
- * first. `onMoved` hears of each move the server took (the board announces it).
+ * first. `move` may hear of each move (useStageMove's `onMoved`: the board announces it).
  */
-export function MoveToMenu({
-  enquiry,
-  move,
-  onMoved,
-}: {
-  enquiry: Pick<Enquiry, '_id' | 'fullName' | 'stage'>;
-  move: StageMove;
-  onMoved?: (stage: LeadStage) => void;
-}) {
+export function MoveToMenu({ enquiry, move }: { enquiry: Pick<Enquiry, '_id' | 'fullName' | 'stage'>; move: StageMove }) {
   const [askLost, setAskLost] = useState(false);
   const send = (body: EnquiryStageBody) =>
-    move.mutate({ id: enquiry._id, body, name: enquiry.fullName }, { onSuccess: () => (setAskLost(false), onMoved?.(body.stage)) });
+    move.mutate({ id: enquiry._id, body, name: enquiry.fullName }, { onSuccess: () => setAskLost(false) });
   return (
     <>
       <Menu position="bottom-end" withinPortal>

@@ -14,7 +14,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import type { EnquiryQuery } from './enquiriesApi';
 import { EnquiryDetail } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
-import { LostReasonDialog, TimeLeft, useMinuteClock } from '../../components/EnquiryStage';
+import { LostReasonDialog, TimeLeft, useMinuteClock, type StageMoveVars } from '../../components/EnquiryStage';
 import { MoveToMenu, useSetStage } from './stages';
 import { texts, useEnquiryList } from './useEnquiries';
 
@@ -38,7 +38,7 @@ function Card({
   enquiry: Enquiry;
   now: Date;
   onOpen: () => void;
-  onMoved: (stage: LeadStage) => void;
+  onMoved: (vars: StageMoveVars) => void;
   onDrag: (dragged: Dragged | null) => void;
 }) {
   return (
@@ -95,7 +95,7 @@ function Column({
   dragged: Dragged | null;
   onDrop: (stage: LeadStage) => void;
   onOpen: (id: string) => void;
-  onMoved: (enquiry: Enquiry, stage: LeadStage) => void;
+  onMoved: (vars: StageMoveVars) => void;
   onDrag: (dragged: Dragged | null) => void;
 }) {
   const [page, setPage] = useState(1);
@@ -138,7 +138,7 @@ function Column({
       ) : (
         <Stack component="ul" gap="xs" p={0} m={0} aria-label={`${label} enquiries`}>
           {items.map((e) => (
-            <Card key={e._id} enquiry={e} now={now} onOpen={() => onOpen(e._id)} onMoved={(to) => onMoved(e, to)} onDrag={onDrag} />
+            <Card key={e._id} enquiry={e} now={now} onOpen={() => onOpen(e._id)} onMoved={onMoved} onDrag={onDrag} />
           ))}
         </Stack>
       )}
@@ -179,18 +179,10 @@ export default function EnquiryBoard() {
   const [announcement, setAnnouncement] = useState('');
   const [words, setWords] = useState('');
   const [q] = useDebouncedValue(words.trim(), 300);
-  const move = useSetStage();
-  const announce = (enquiry: Enquiry, stage: LeadStage) => setAnnouncement(`${enquiry.fullName} moved to ${leadStageLabels[stage]}.`);
+  const announce = ({ name, body }: StageMoveVars) => setAnnouncement(`${name} moved to ${leadStageLabels[body.stage]}.`);
+  const move = useSetStage(announce);
   const send = (enquiry: Enquiry, body: EnquiryStageBody) =>
-    move.mutate(
-      { id: enquiry._id, body, name: enquiry.fullName },
-      {
-        onSuccess: () => {
-          setLostAsked(null);
-          announce(enquiry, body.stage);
-        },
-      },
-    );
+    move.mutate({ id: enquiry._id, body, name: enquiry.fullName }, { onSuccess: () => setLostAsked(null) });
   function dropOn(stage: LeadStage) {
     if (!dragged) return;
     const { enquiry } = dragged;

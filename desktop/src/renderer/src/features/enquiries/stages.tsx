@@ -1,18 +1,29 @@
 /** The admins' stage call, for the inbox, the board and the detail (components/EnquiryStage.tsx shows stages). */
 import { calls } from '@kafue/common/calls';
 import type { Enquiry } from '@kafue/common/contract';
-import type { LeadStage } from '@kafue/common/leads';
-import { EnquiryStageLine as StageLine, MoveToMenu as StageMenu, useStageMove, type StageMove } from '../../components/EnquiryStage';
+import {
+  EnquiryStageLine as StageLine,
+  MoveToMenu as StageMenu,
+  useStageMove,
+  type StageMove,
+  type StageMoveVars,
+} from '../../components/EnquiryStage';
 import { call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiriesKey } from './useEnquiries';
 
-export const useSetStage = (): StageMove =>
-  useStageMove((id, body) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })), enquiriesKey);
+export const useSetStage = (onMoved?: (vars: StageMoveVars) => void): StageMove =>
+  useStageMove((id, body) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })), enquiriesKey, undefined, onMoved);
 
-/** "Move to" another stage, through the admins' call. */
-export function MoveToMenu(props: { enquiry: Pick<Enquiry, '_id' | 'fullName' | 'stage'>; onMoved?: (stage: LeadStage) => void }) {
-  return <StageMenu move={useSetStage()} {...props} />;
+/** "Move to" another stage, through the admins' call; `onMoved` hears of each move it made. */
+export function MoveToMenu({
+  enquiry,
+  onMoved,
+}: {
+  enquiry: Pick<Enquiry, '_id' | 'fullName' | 'stage'>;
+  onMoved?: (vars: StageMoveVars) => void;
+}) {
+  return <StageMenu enquiry={enquiry} move={useSetStage(onMoved)} />;
 }
 
 /** The detail's line on the lead, in the General timezone, through the admins' call. */
