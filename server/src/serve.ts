@@ -29,6 +29,7 @@ import { runDigests, systemAlert } from './mail/notify.js';
 import { purgeAcknowledgements, runReplyReminders, startOldClocks } from './enquiries/clock.js';
 import { MailSender, outboxDir } from './mail/sender.js';
 import { startSubscriberPurge } from './newsletter/subscribers.js';
+import { purgeExpiredShareLinks } from './content/share-links.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
 import { ContentScheduler } from './content/scheduler.js';
@@ -124,6 +125,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       purgeOldResets(dataSource).catch(() => undefined);
       purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
       purgeAcknowledgements(dataSource).catch(() => undefined);
+      purgeExpiredShareLinks(dataSource).catch(() => undefined);
     },
     60 * 60 * 1000,
   );
