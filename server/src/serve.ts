@@ -35,13 +35,10 @@ import { SitePublisher } from './site/publisher.js';
 import { ContentScheduler } from './content/scheduler.js';
 import { MediaFiles } from './media/serve.js';
 import { MediaRenditions } from './media/renditions.js';
+import { lifeLines } from './life-lines.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
-  // Lines about the server's life go out at once (request lines are batched: see main.ts).
-  const log = (message: string) => {
-    logger.info(message);
-    logger.flush();
-  };
+  const log = lifeLines(logger);
   const database = await openDatabase(config, log, undefined, embedded);
   const { dataSource } = database;
   const lifecycle: Lifecycle = { draining: false };
