@@ -47,6 +47,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   let site: SitePublisher | undefined;
   let analytics: Collector | undefined;
   let scheduler: ContentScheduler | undefined;
+  let media: MediaFiles | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -82,7 +83,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       perMinute: config.limits.beaconsPerMinute,
       onError: (err) => logger.error({ err }, 'analytics: a batch of beacons was lost'),
     });
-    const media = new MediaFiles(dataSource);
+    media = await MediaFiles.open(dataSource, logger);
     const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics, media }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
@@ -102,6 +103,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     });
   } catch (error) {
     await analytics?.close();
+    await media?.close();
     await scheduler?.close();
     await site?.close();
     await sessions?.close();
@@ -183,6 +185,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     await site.close();
     await analytics.close();
     await renditions.close();
+    await media.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
     await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
