@@ -104,7 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     const headers: Record<string, string> = { Accept: 'application/json' };
     const sent = hasBody ? encodeBody(payload) : undefined;
-    if (sent) headers['Content-Type'] = sent.type;
+    if (sent?.type) headers['Content-Type'] = sent.type;
     // A sign-in starts a new session: it does not carry the old one.
     if (!signIn) Object.assign(headers, authHeaders());
 
