@@ -107,7 +107,11 @@ export async function installBridge(page: Page, serverOrigin: string, saveAs: st
       },
     }),
   );
-  // What the preload exposes: two named functions, nothing else.
+  await page.exposeFunction('__kafueMainMediaFile', async (path: string) => {
+    const file = await client.mediaFile(path);
+    return file && { type: file.type, base64: Buffer.from(file.bytes).toString('base64') };
+  });
+  // What the preload exposes: a few named functions, nothing else.
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
     // Electron's IPC copies bytes (a form's file) as they are; Playwright's carries JSON: base64 then.
@@ -126,6 +130,10 @@ export async function installBridge(page: Page, serverOrigin: string, saveAs: st
       value: Object.freeze({
         request: (req: unknown) => w.__kafueMainRequest(toWire(req)),
         saveBackup: (fileUrl: unknown) => w.__kafueMainSaveBackup(fileUrl),
+        mediaFile: async (path: unknown) => {
+          const file = (await w.__kafueMainMediaFile(path)) as { type: string; base64: string } | null;
+          return file && { type: file.type, bytes: Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)) };
+        },
       }),
     });
   });

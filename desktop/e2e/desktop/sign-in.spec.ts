@@ -178,6 +178,16 @@ test('uploads a photograph to the media library through the bearer session, as a
   await expect(page.getByText(`Uploaded: ${name}`)).toBeVisible({ timeout: 30_000 });
   const uploaded = side.answers.find((a) => a.path === api.media && a.answer.status === 201);
   expect(uploaded?.answer.body).toMatchObject({ item: { filename: name, type: 'image/jpeg', width: 900, height: 600 } });
+  // Its thumbnail, once made, is shown from bytes the main process fetched (the page reaches no server).
+  await expect
+    .poll(
+      () =>
+        page.locator('img[src^="blob:"]').evaluateAll((images) => images.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(0);
   expect(problems).toEqual([]);
 });
 

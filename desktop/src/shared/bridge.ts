@@ -82,6 +82,16 @@ export interface KafueBridge {
    * its pages no permission at all, clipboard included, so `navigator.clipboard` fails there.
    */
   copyText(text: string): Promise<void>;
+  /**
+   * A media library file of the configured server (`/media/...`, a thumbnail), for the page to
+   * show as a blob: URL: the page itself reaches no server. Null when the server has none.
+   */
+  mediaFile(path: string): Promise<MediaFileBytes | null>;
+}
+
+export interface MediaFileBytes {
+  type: string;
+  bytes: Uint8Array;
 }
 
 /** The outcome of checking a server address: the normalised address, or why it was refused. */
@@ -104,6 +114,7 @@ export const channels = {
   saveBackup: 'kafue:save-backup',
   saveExport: 'kafue:save-export',
   copyText: 'kafue:copy-text',
+  mediaFile: 'kafue:media-file',
   setupCurrent: 'kafue:setup-current',
   setupSave: 'kafue:setup-save',
 } as const;

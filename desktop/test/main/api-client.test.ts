@@ -126,6 +126,28 @@ describe('a form as the body', () => {
   });
 });
 
+describe('media files for the page', () => {
+  it('fetches a /media/ file of the configured server without the token, as bytes with its type', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 9]);
+    const { client, sent } = setup(
+      () => new Response(bytes, { headers: { 'Content-Type': 'image/jpeg' } }),
+      memoryTokens('secret-token-4'),
+    );
+    expect(await client.mediaFile('/media/0123456789abcdef0123456789abcdef-320.jpg')).toEqual({ type: 'image/jpeg', bytes });
+    expect(sent[0].url).toBe(`${origin}/media/0123456789abcdef0123456789abcdef-320.jpg`);
+    expect(sent[0].headers.authorization).toBeUndefined();
+  });
+
+  it('answers null for a file the server does not have, and refuses any other path before sending', async () => {
+    const { client, sent } = setup(() => new Response('Not found', { status: 404 }));
+    expect(await client.mediaFile('/media/none.jpg')).toBeNull();
+    for (const path of ['/api/staff', '/media/../api/staff', '//evil.example/media/x.jpg', 'https://evil.example/media/x.jpg', 42]) {
+      await expect(client.mediaFile(path)).rejects.toThrow();
+    }
+    expect(sent).toHaveLength(1);
+  });
+});
+
 describe('answers that are pages', () => {
   it('hands the content preview (a successful HTML answer) over as its text, with the token sent', async () => {
     const page = '<!doctype html><title>Services</title><h1>Draft</h1>';

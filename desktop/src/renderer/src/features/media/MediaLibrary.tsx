@@ -4,10 +4,11 @@
  * see it; each file says where it is used, and cannot be deleted while it is.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Image, Loader, Pagination, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Pagination, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { mediaMessages, type MediaItem } from '@kafue/common/media';
+import { MediaImage } from '../../components/MediaImage';
 import { uploadForm } from '../../lib/api';
 import { paginationLabels } from '../../lib/pagination';
 import { useAuth } from '../../lib/session';
@@ -112,7 +113,7 @@ function MediaCard({ item, canEdit }: { item: MediaItem; canEdit: boolean }) {
     <Card withBorder padding="sm" component="li">
       <Card.Section>
         {item.thumbnailUrl ? (
-          <Image src={item.thumbnailUrl} alt={item.alt} h={160} fit="cover" />
+          <MediaImage src={item.thumbnailUrl} alt={item.alt} h={160} fit="cover" />
         ) : (
           <Stack h={160} justify="center" align="center" bg="gray.1">
             <Text size="sm">{item.kind === 'video' ? 'Video' : 'Preparing the picture...'}</Text>
