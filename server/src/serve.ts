@@ -91,8 +91,10 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       if (lifecycle.draining) res.setHeader('Connection', 'close');
       void handle(req, res);
     });
+    // Slow headers are cut at 20 s; a whole request may take 15 minutes: a 50 MB video sent from a
+    // phone at 0.5 Mbit/s takes about 14 (Node counts from the first byte to the last).
     server.headersTimeout = 20_000;
-    server.requestTimeout = 30_000;
+    server.requestTimeout = 15 * 60_000;
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -117,7 +117,8 @@ export function createApiClient(options: ApiClientOptions) {
         headers,
         body: sent?.content,
         redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
+        // A file (a video, a backup to restore) may take minutes to send from a slow line; as the server allows.
+        signal: AbortSignal.timeout(typeof sent?.content === 'string' ? timeoutMs : timeoutMs * 30),
       });
     } finally {
       // Signing out forgets the token even when the server cannot be reached.
