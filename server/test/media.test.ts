@@ -117,7 +117,7 @@ describe('uploading', () => {
     expect(n).toBe(0);
   });
 
-  it('takes videos (MP4, WebM) as they are, and limits photographs to 20 MB and videos to 50 MB', async () => {
+  it('takes videos (MP4, WebM), and limits photographs to 20 MB and videos to 50 MB', async () => {
     const mp4Head = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom\0\0\x02\0isomiso2'), Buffer.alloc(4000, 1)]);
     const mp4 = await upload(editor, mp4Head, 'hero.bin', '');
     expect(mp4.status).toBe(201);
@@ -145,6 +145,42 @@ describe('uploading', () => {
     expect(range.status).toBe(206);
     expect(range.headers.get('content-range')).toBe(`bytes 4-11/${mp4Head.length}`);
     expect(Buffer.from(await range.arrayBuffer()).toString('latin1')).toBe('ftypisom');
+  });
+
+  it("keeps a video's picture and sound but not where a phone recorded it (its MP4 metadata boxes blanked in place)", async () => {
+    const box = (type: string, ...content: (Buffer | string)[]) => {
+      const body = Buffer.concat(content.map((c) => (typeof c === 'string' ? Buffer.from(c, 'latin1') : c)));
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + body.length);
+      head.write(type, 4, 'latin1');
+      return Buffer.concat([head, body]);
+    };
+    const where = '+15.4167+028.2833+1234.000/';
+    const xmp = Buffer.from('be7acfcb97a942e89c71999491e3afac', 'hex');
+    const other = Buffer.from('a2394f525a9b4f14a2446c427c648df4', 'hex');
+    const recorded = Buffer.concat([
+      box('ftyp', 'isom\0\0\x02\0isomiso2mp41'),
+      box(
+        'moov',
+        box('mvhd', Buffer.alloc(100, 7)),
+        box('udta', box('\xa9xyz', '\0\x13\x15\xc7', where)),
+        box('meta', Buffer.alloc(4), box('keys', 'com.apple.quicktime.location.ISO6709'), box('ilst', where)),
+        box('trak', box('tkhd', Buffer.alloc(84, 9)), box('udta', box('name', 'Back camera'))),
+      ),
+      box('uuid', xmp, `<x:xmpmeta><exif:GPSLatitude>${where}</exif:GPSLatitude></x:xmpmeta>`),
+      box('uuid', other, 'kept as it is'),
+      box('mdat', 'PICTURE AND SOUND'),
+    ]);
+    const item = (await upload(editor, recorded, 'office.mp4', '')).body.item;
+    const stored = Buffer.from(await (await get(item.url)).arrayBuffer());
+    expect(stored.length).toBe(recorded.length);
+    const text = stored.toString('latin1');
+    for (const gone of [where, 'com.apple.quicktime', 'Back camera', 'udta', 'meta']) expect(text).not.toContain(gone);
+    expect(text).toContain('free');
+    // The rest where it was: the movie's header, the track's, the other uuid box, the samples.
+    for (const kept of ['ftypisom', 'mvhd', 'tkhd', 'kept as it is', 'mdatPICTURE AND SOUND']) {
+      expect(stored.indexOf(kept, 0, 'latin1')).toBe(recorded.indexOf(kept, 0, 'latin1'));
+    }
   });
 
   it('is for Super Admins and Editors; a Moderator reads the library but cannot upload', async () => {

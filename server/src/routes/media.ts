@@ -8,6 +8,7 @@ import { contentChannel } from '../content/published.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { parseBody } from '../http/validate.js';
 import { stripImage } from '../media/images.js';
+import { stripVideo } from '../media/video.js';
 import { deleteMedia, findMedia, insertMedia, listMedia, setAlt } from '../media/library.js';
 import { mediaChannel } from '../media/renditions.js';
 import { receiveUpload } from '../media/upload.js';
@@ -35,7 +36,8 @@ export function mediaEndpoints({ db, media }: AppDeps): Endpoint[] {
                 throw new HttpError(400, mediaMessages.unreadable);
               })
             : undefined;
-        const content = image?.content ?? upload.bytes;
+        // A video as recorded, but for the metadata its boxes carry (the place a phone recorded it).
+        const content = image?.content ?? stripVideo(upload.bytes, upload.type);
         const item = await db.transaction(async (m) => {
           const stored = await insertMedia(m, {
             kind: upload.kind,
