@@ -4,7 +4,8 @@
  * rolled up (the rollup rows made directly with generate_series: BENCH_PATHS pages, 12 sources,
  * 4 campaigns, 3 device classes, each page's Web Vitals), with today's page views still raw
  * events (read through the rollups' SELECTs) and a year of enquiries and sign-ups recording
- * their landing page and source. Times GET /api/analytics for the year by day, week and month,
+ * their landing page and source; then the rollup job makes the months of those days (as after the
+ * upgrade that added them; timed). Times GET /api/analytics for the year by day, week and month,
  * 20 calls each one after another (after a first, which also makes today's rollups from the raw
  * events: storage.ts withLiveRollups). Target: under 200 ms. Writes bench-results/analytics-bench.json.
  */
@@ -15,6 +16,8 @@ import pg from 'pg';
 import { api } from '@kafue/common/contract';
 import { startEmbedded } from '../src/db/embedded.js';
 import { lengthEdges, vitalEdges } from '../src/analytics/buckets.js';
+import { rollUpDays } from '../src/analytics/storage.js';
+import { createDataSource } from '../src/db/data-source.js';
 import { buildBenchServer, createDatabase, median, scratchDir, signInBenchAdmin, startBenchServer, writeBenchResult } from './harness.js';
 
 const pageViews = Number(process.env.BENCH_PAGE_VIEWS ?? 10_000_000);
@@ -110,6 +113,15 @@ async function main() {
       `Data: ${Number(views).toLocaleString('en')} page views rolled up over 365 days, ${Number(rollupRows).toLocaleString('en')} rollup rows, ${perDay.toLocaleString('en')} raw events today (${Math.round((performance.now() - started) / 1000)} s)`,
     );
     await db.end();
+    const dataSource = await createDataSource(databaseUrl).initialize();
+    const monthsStarted = performance.now();
+    const months: string[] = [];
+    for (let made = await rollUpDays(dataSource, new Date()); made.months.length; made = await rollUpDays(dataSource, new Date())) {
+      months.push(...made.months);
+    }
+    const monthsMs = performance.now() - monthsStarted;
+    await dataSource.destroy();
+    console.log(`Months made by the rollup job: ${months.length} (${Math.round(monthsMs)} ms)`);
 
     const cookie = await signInBenchAdmin(base);
     const results: Record<string, { first: number; median: number; p95: number; max: number }> = {};
@@ -130,7 +142,7 @@ async function main() {
         `GET ${api.analytics} a year by ${by}: first call ${cold.toFixed(1)} ms; then median ${results[by].median.toFixed(1)} ms, p95 ${results[by].p95.toFixed(1)} ms, max ${results[by].max.toFixed(1)} ms (${calls} calls)`,
       );
     }
-    writeBenchResult('analytics-bench.json', { pageViews, paths, perDay, rollupRows: Number(rollupRows), calls, results });
+    writeBenchResult('analytics-bench.json', { pageViews, paths, perDay, rollupRows: Number(rollupRows), monthsMs, calls, results });
   } finally {
     server?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

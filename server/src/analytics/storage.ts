@@ -153,6 +153,82 @@ export const rollupTables = {
 } as const;
 export type RollupKey = keyof typeof rollupTables;
 
+/**
+ * The rollups also kept by month (analytics_month_KEY, migration AnalyticsMonths): the columns a
+ * row is keyed by beside its day, and those a month sums. analytics_days is not: two years of it
+ * are 730 rows, and its visit lengths are an array.
+ */
+export const monthColumns = {
+  pages: { keys: ['path'], sums: ['page_views', 'visitors', 'entries', 'entry_visitors', 'bounces'] },
+  sources: { keys: ['source', 'campaign', 'device'], sums: ['visits', 'visitors'] },
+  vitals: { keys: ['path', 'metric'], sums: ['samples', ...Array.from({ length: vitalEdges.LCP.length + 1 }, (_, i) => `c${i + 1}`)] },
+} as const;
+type MonthKey = keyof typeof monthColumns;
+const isMonthKey = (key: RollupKey): key is MonthKey => key in monthColumns;
+/** A monthly rollup's columns, as its daily rollup's (the month's first day for the day). */
+const monthColumnList = (key: MonthKey) => [...monthColumns[key].keys, ...monthColumns[key].sums].join(', ');
+/** At most so many months made per pass (after the upgrade that adds them, years of days are summed pass by pass). */
+const monthsPerPass = 12;
+
+/**
+ * Makes again, from the daily rollups, each month whose last day rolled up is not the one it was
+ * made through (the month of the days just rolled up; one never made, after the upgrade or a
+ * restore of an older backup), oldest first, at most `monthsPerPass`: in the rollups'
+ * transaction, under their lock. Answers the months made.
+ */
+async function rollUpMonths(m: EntityManager): Promise<string[]> {
+  const stale = await m.query<{ month: string; through: string }[]>(
+    `SELECT r.month::text, r.through::text
+       FROM (SELECT date_trunc('month', day)::date AS month, max(day) AS through FROM analytics_rollups GROUP BY 1) r
+       LEFT JOIN analytics_months m USING (month)
+      WHERE m.through IS DISTINCT FROM r.through ORDER BY 1 LIMIT $1`,
+    [monthsPerPass],
+  );
+  for (const { month, through } of stale) {
+    for (const key of Object.keys(monthColumns) as MonthKey[]) {
+      const { keys, sums } = monthColumns[key];
+      await m.query(`DELETE FROM analytics_month_${key} WHERE month = $1`, [month]);
+      await m.query(
+        `INSERT INTO analytics_month_${key} (month, ${monthColumnList(key)})
+         SELECT $1::date, ${keys.join(', ')}, ${sums.map((c) => `sum(${c})::int`).join(', ')}
+           FROM ${rollupTables[key]} WHERE day BETWEEN $1::date AND $2::date GROUP BY ${keys.join(', ')}`,
+        [month, through],
+      );
+    }
+    await m.query(`INSERT INTO analytics_months (month, through) VALUES ($1, $2) ON CONFLICT (month) DO UPDATE SET through = $2`, [
+      month,
+      through,
+    ]);
+  }
+  return stale.map((s) => s.month);
+}
+
+/** A day of SQL text, checked: the report's days come from a request. */
+const sqlDay = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || isoDay(utcDay(day)) !== day) throw new Error(`Not a day: ${day}`);
+  return `'${day}'::date`;
+};
+/** The first day of the month after `month`'s. */
+const nextMonth = (month: string) => {
+  const d = new Date(utcDay(month));
+  return isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+};
+
+/**
+ * The days from `from` to `to` that the months `whole` (first days, in order, each within them)
+ * leave: the ranges [first, last] to read from the daily rows.
+ */
+function daysBeside(from: string, to: string, whole: string[]): [string, string][] {
+  const ranges: [string, string][] = [];
+  let start = from;
+  for (const month of whole) {
+    if (month > start) ranges.push([start, isoDay(utcDay(month) - dayMs)]);
+    start = nextMonth(month);
+  }
+  if (start <= to) ranges.push([start, to]);
+  return ranges;
+}
+
 /** The statement of each rollup table, standing alone (views and visits as CTEs). */
 export function rollupSelects(offset: number, lo: string, hi: string): Record<RollupKey, string> {
   const parts = rollupParts(offset, lo, hi);
@@ -165,6 +241,8 @@ for (const name of vitalNames) {
 
 /** Runs SQL (text and parameters) on one connection, one statement after another; answers the rows. */
 export type Reader = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
+/** A rollup's rows of the days from `from` to `to` (YYYY-MM-DD), as a FROM item: see withLiveRollups. */
+export type RollupRows = (key: RollupKey, from: string, to: string) => string;
 
 /**
  * The rollups last made from the raw events, per database and range: made again only when the
@@ -177,15 +255,17 @@ const rangesKept = 4;
 
 /**
  * Runs `work` on one connection, in a transaction holding the rollups of the raw events from
- * `lo` to `hi` (the days not rolled up yet, liveRange) as temporary tables: `rows(key)` is then a
- * rollup table's rows, as a FROM item, for the days from $1 to $2 of each statement (SQL dates)
- * and those made from the raw events.
+ * `lo` to `hi` (the days not rolled up yet, liveRange) as temporary tables: `rows(key, from, to)`
+ * is then a rollup's rows of the days from `from` to `to`, as a FROM item: those rolled up (a
+ * month whose every day rolled up lies in the range, and that is made through its last one, as
+ * one row per key from its monthly table, with the month's first day for the day) and those made
+ * from the raw events.
  */
 export async function withLiveRollups<T>(
   db: DataSource,
   offset: number,
   [lo, hi]: [Date, Date],
-  work: (read: Reader, rows: (key: RollupKey) => string) => Promise<T>,
+  work: (read: Reader, rows: RollupRows) => Promise<T>,
 ): Promise<T> {
   const client = await poolOf(db).connect();
   let queue: Promise<unknown> = Promise.resolve();
@@ -226,8 +306,29 @@ export async function withLiveRollups<T>(
         [live[key]],
       );
     }
-    const rows = (key: RollupKey) =>
-      `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN $1::date AND $2::date UNION ALL SELECT * FROM live_${key})`;
+    // The months made through their last day rolled up (in this transaction's snapshot, as the days).
+    const months = (
+      await client.query<{ month: string; through: string }>(
+        `SELECT m.month::text, m.through::text FROM analytics_months m
+          WHERE m.through = (SELECT max(day) FROM analytics_rollups WHERE day >= m.month AND day < m.month + interval '1 month')
+          ORDER BY 1`,
+      )
+    ).rows;
+    const rows: RollupRows = (key, from, to) => {
+      const live = `SELECT * FROM live_${key} WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)}`;
+      if (!isMonthKey(key))
+        return `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)} UNION ALL ${live})`;
+      const whole = months.filter((m) => m.month >= from && m.through <= to).map((m) => m.month);
+      const columns = monthColumnList(key);
+      const parts = [
+        ...daysBeside(from, to, whole).map(
+          ([a, b]) => `SELECT day, ${columns} FROM ${rollupTables[key]} WHERE day BETWEEN ${sqlDay(a)} AND ${sqlDay(b)}`,
+        ),
+        ...(whole.length ? [`SELECT month, ${columns} FROM analytics_month_${key} WHERE month IN (${whole.map(sqlDay).join(', ')})`] : []),
+        `SELECT day, ${columns} FROM (${live}) l`,
+      ];
+      return `(${parts.join(' UNION ALL ')})`;
+    };
     return await work(read, rows);
   } finally {
     // Nothing to keep: the temporary tables go with the transaction.
@@ -257,21 +358,21 @@ export async function lastRolledDay(db: DataSource | EntityManager): Promise<str
 
 /**
  * Rolls up the days that are over (by `rollupGraceMs`) and not rolled up yet, oldest first, at
- * most `daysPerPass`; once across processes: a process that finds the lock taken passes by.
- * Answers the days rolled up.
+ * most `daysPerPass`, then the months to make (rollUpMonths); once across processes: a process
+ * that finds the lock taken passes by. Answers the days rolled up and the months made.
  */
-export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
+export async function rollUpDays(db: DataSource, now: Date): Promise<{ days: string[]; months: string[] }> {
   return db.transaction(async (m) => {
     const [{ locked }] = await m.query<[{ locked: boolean }]>(
       `SELECT pg_try_advisory_xact_lock(hashtext('kafue:analytics-rollup')) AS locked`,
     );
-    if (!locked) return [];
+    if (!locked) return { days: [], months: [] };
     const { timezone } = await readGeneralSettings(m);
     const last = await lastRolledDay(m);
     let first = last && isoDay(utcDay(last) + dayMs);
     if (!first) {
       const [{ oldest }] = await m.query<[{ oldest: Date | null }]>(`SELECT min(at) AS oldest FROM analytics_events`);
-      if (!oldest) return [];
+      if (!oldest) return { days: [], months: [] };
       first = localDay(oldest.getTime(), timezone);
     }
     const through = isoDay(utcDay(localDay(now.getTime() - rollupGraceMs, timezone)) - dayMs);
@@ -285,7 +386,7 @@ export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
       }
       await m.query(`INSERT INTO analytics_rollups (day) VALUES ($1)`, [day]);
     }
-    return days;
+    return { days, months: await rollUpMonths(m) };
   });
 }
 
@@ -295,7 +396,7 @@ export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
  * ones dropped. Answers what it did.
  */
 export async function runAnalyticsPass(db: DataSource, now: Date): Promise<{ rolledUp: string[]; dropped: string[] }> {
-  const rolledUp = await rollUpDays(db, now);
+  const { days: rolledUp } = await rollUpDays(db, now);
   const { timezone } = await readGeneralSettings(db);
   await db.query(`DELETE FROM analytics_salts WHERE day < $1`, [localDay(now.getTime(), timezone)]);
   const today = isoDay(now.getTime());
