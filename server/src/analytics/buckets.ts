@@ -20,9 +20,16 @@ for (const name of vitalNames) {
   if (!vitalEdges[name].includes(vitalGood[name])) throw new Error(`${name}: its good threshold must be a bucket edge`);
 }
 
-/** The SQL of the bucket index (1-based, as PostgreSQL arrays) of `value` among `edges`. */
+/**
+ * The SQL of the bucket index (1-based, as PostgreSQL arrays) of `value` among `edges` (null for
+ * null): one more than the edges below the value. width_bucket counts the edges at or below its
+ * operand, hence the negated value and edges (a binary search, not a subquery per row).
+ */
 export const bucketSql = (value: string, edges: number[]) =>
-  `(SELECT count(*) + 1 FROM unnest('{${edges.join(',')}}'::float8[]) e WHERE e < ${value})::int`;
+  `(${edges.length + 1} - width_bucket(-(${value}), '{${edges
+    .map((e) => -e)
+    .reverse()
+    .join(',')}}'::float8[]))`;
 
 /** A histogram of counts (one per bucket, the last above every edge) as an int[] built in SQL from bucket indexes. */
 export const histogramSql = (bucket: string, edges: number[]) =>

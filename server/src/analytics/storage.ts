@@ -103,7 +103,9 @@ async function dropOldPartitions(db: DataSource, now: Date, lastRolled: string):
  * `visits` (one row per visit: a visitor's page views with no gap over 30 minutes; it reads a
  * relation named views), then one statement per rollup table answering exactly its columns, which
  * read relations named views and visits (rollupSelects gives them as CTEs; the report makes them
- * once for all its statements).
+ * once for all four). The visitors of a group are counted as its rows grouped by visitor (hashed)
+ * rather than by count(DISTINCT visitor), which sorts; a day's as its visits numbered 1 (a
+ * visitor's first that day).
  */
 export function rollupParts(offset: number, lo: string, hi: string) {
   const day = `((at AT TIME ZONE 'UTC') + make_interval(hours => ${offset}))::date`;
@@ -118,23 +120,25 @@ export function rollupParts(offset: number, lo: string, hi: string) {
         SELECT *, CASE WHEN at - lag(at) OVER w <= interval '${visitGapMinutes} minutes' THEN 0 ELSE 1 END AS starts
           FROM views WINDOW w AS (PARTITION BY day, visitor ORDER BY at)),
       numbered AS (SELECT *, sum(starts) OVER (PARTITION BY day, visitor ORDER BY at ROWS UNBOUNDED PRECEDING) AS visit FROM marked)
-      SELECT day, visitor, count(*) AS views, ${bucketSql(`date_part('epoch', max(at) - min(at))`, lengthEdges)} AS length,
+      SELECT day, visitor, visit, count(*) AS views, ${bucketSql(`date_part('epoch', max(at) - min(at))`, lengthEdges)} AS length,
              ${first('path')} AS entry, ${first('source')} AS source, coalesce(${first('campaign')}, '') AS campaign, ${first('device')} AS device
         FROM numbered GROUP BY day, visitor, visit`,
     days: `
-      SELECT day, count(DISTINCT visitor)::int AS visitors, sum(views)::int AS page_views, count(*)::int AS visits,
+      SELECT day, count(*) FILTER (WHERE visit = 1)::int AS visitors, sum(views)::int AS page_views, count(*)::int AS visits,
              count(*) FILTER (WHERE views = 1)::int AS bounces, ${histogramSql('length', lengthEdges)} AS lengths
         FROM visits GROUP BY day`,
     pages: `
       SELECT day, path, v.page_views, v.visitors, coalesce(e.entries, 0) AS entries,
              coalesce(e.entry_visitors, 0) AS entry_visitors, coalesce(e.bounces, 0) AS bounces
-        FROM (SELECT day, path, count(*)::int AS page_views, count(DISTINCT visitor)::int AS visitors FROM views GROUP BY 1, 2) v
-        LEFT JOIN (SELECT day, entry AS path, count(*)::int AS entries, count(DISTINCT visitor)::int AS entry_visitors,
-                          count(*) FILTER (WHERE views = 1)::int AS bounces
-                     FROM visits GROUP BY 1, 2) e USING (day, path)`,
+        FROM (SELECT day, path, sum(n)::int AS page_views, count(*)::int AS visitors
+                FROM (SELECT day, path, visitor, count(*) AS n FROM views GROUP BY 1, 2, 3) per_visitor GROUP BY 1, 2) v
+        LEFT JOIN (SELECT day, entry AS path, sum(n)::int AS entries, count(*)::int AS entry_visitors, sum(bounces)::int AS bounces
+                     FROM (SELECT day, entry, visitor, count(*) AS n, count(*) FILTER (WHERE views = 1) AS bounces
+                             FROM visits GROUP BY 1, 2, 3) per_visitor GROUP BY 1, 2) e USING (day, path)`,
     sources: `
-      SELECT day, source, campaign, device, count(*)::int AS visits, count(DISTINCT visitor)::int AS visitors
-        FROM visits GROUP BY 1, 2, 3, 4`,
+      SELECT day, source, campaign, device, sum(n)::int AS visits, count(*)::int AS visitors
+        FROM (SELECT day, source, campaign, device, visitor, count(*) AS n FROM visits GROUP BY 1, 2, 3, 4, 5) per_visitor
+       GROUP BY 1, 2, 3, 4`,
     vitals: `
       SELECT day, path, m.metric, count(*)::int AS samples, ${histogramColumnsSql('m.bucket', vitalEdges.LCP)}
         FROM (SELECT ${day} AS day, path, lcp, inp, cls, ttfb FROM analytics_events WHERE kind = 'vitals' AND ${range}) v
@@ -254,8 +258,8 @@ const liveMade = new WeakMap<DataSource, Map<string, Record<RollupKey, string>>>
 const rangesKept = 4;
 
 /**
- * Runs `work` on one connection, in a transaction holding the rollups of the raw events from
- * `lo` to `hi` (the days not rolled up yet, liveRange) as temporary tables: `rows(key, from, to)`
+ * Runs `work` on one connection, in a transaction that reads the rollups of the raw events from
+ * `lo` to `hi` (the days not rolled up yet, liveRange) as JSON rows: `rows(key, from, to)`
  * is then a rollup's rows of the days from `from` to `to`, as a FROM item: those rolled up (a
  * month whose every day rolled up lies in the range, and that is made through its last one, as
  * one row per key from its monthly table, with the month's first day for the day) and those made
@@ -286,26 +290,20 @@ export async function withLiveRollups<T>(
     let live = made.get(range);
     if (!live) {
       const parts = rollupParts(offset, '$1::timestamptz', '$2::timestamptz');
-      await client.query(`CREATE TEMP TABLE views ON COMMIT DROP AS ${parts.views}`, [lo, hi]);
-      await client.query(`CREATE TEMP TABLE visits ON COMMIT DROP AS ${parts.visits}`);
-      const json = async (key: RollupKey) =>
-        (
-          await client.query<{ rows: string }>(
-            `SELECT coalesce(json_agg(r), '[]')::text AS rows FROM (${parts[key]}) r`,
-            key === 'vitals' ? [lo, hi] : [],
-          )
-        ).rows[0].rows;
-      live = {} as Record<RollupKey, string>;
-      for (const key of keys) live[key] = await json(key);
+      // One statement: views and visits made once for the four (no temporary tables), their sorts
+      // and hashes in memory (a day of a busy site's page views spills past the default 4 MB).
+      await client.query(`SET LOCAL work_mem = '64MB'`);
+      live = (
+        await client.query<Record<RollupKey, string>>(
+          `WITH views AS MATERIALIZED (${parts.views}), visits AS MATERIALIZED (${parts.visits})
+           SELECT ${keys.map((key) => `(SELECT coalesce(json_agg(r), '[]')::text FROM (${parts[key]}) r) AS ${key}`).join(', ')}`,
+          [lo, hi],
+        )
+      ).rows[0];
       made.set(range, live);
       if (made.size > rangesKept) made.delete(made.keys().next().value!);
     }
-    for (const key of keys) {
-      await client.query(
-        `CREATE TEMP TABLE live_${key} ON COMMIT DROP AS SELECT * FROM jsonb_populate_recordset(NULL::${rollupTables[key]}, $1::jsonb)`,
-        [live[key]],
-      );
-    }
+    const liveRows = live;
     // The months made through their last day rolled up (in this transaction's snapshot, as the days).
     const months = (
       await client.query<{ month: string; through: string }>(
@@ -315,7 +313,9 @@ export async function withLiveRollups<T>(
       )
     ).rows;
     const rows: RollupRows = (key, from, to) => {
-      const live = `SELECT * FROM live_${key} WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)}`;
+      // Inline (a literal), not a temporary table: no catalog rows made and dropped on every report.
+      const live = `SELECT * FROM jsonb_populate_recordset(NULL::${rollupTables[key]}, ${client.escapeLiteral(liveRows[key])}::jsonb)
+                     WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)}`;
       if (!isMonthKey(key))
         return `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)} UNION ALL ${live})`;
       const whole = months.filter((m) => m.month >= from && m.through <= to).map((m) => m.month);
@@ -331,7 +331,7 @@ export async function withLiveRollups<T>(
     };
     return await work(read, rows);
   } finally {
-    // Nothing to keep: the temporary tables go with the transaction.
+    // Nothing to keep: the transaction only read.
     await queue;
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
