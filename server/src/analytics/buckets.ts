@@ -25,11 +25,10 @@ for (const name of vitalNames) {
  * null): one more than the edges below the value. width_bucket counts the edges at or below its
  * operand, hence the negated value and edges (a binary search, not a subquery per row).
  */
-export const bucketSql = (value: string, edges: number[]) =>
-  `(${edges.length + 1} - width_bucket(-(${value}), '{${edges
-    .map((e) => -e)
-    .reverse()
-    .join(',')}}'::float8[]))`;
+export const bucketSql = (value: string, edges: number[]) => {
+  const negated = edges.map((e) => -e).reverse();
+  return `(${edges.length + 1} - width_bucket(-(${value}), '{${negated.join(',')}}'::float8[]))`;
+};
 
 /** A histogram of counts (one per bucket, the last above every edge) as an int[] built in SQL from bucket indexes. */
 export const histogramSql = (bucket: string, edges: number[]) =>
