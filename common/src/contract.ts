@@ -16,7 +16,6 @@ export const messages = {
   // Admin sign-in
   loginFailed: 'Login failed',
   somethingWentWrong: 'Something went wrong. Please try again.',
-  uploadOnTheWeb: 'Upload files from the console on the web (open /admin in a browser): the desktop app cannot send them yet.',
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   // Staff sign-in

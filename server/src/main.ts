@@ -6,6 +6,7 @@
 import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startEmbedded } from './db/embedded.js';
+import { lifeLines } from './life-lines.js';
 
 const config = loadConfig();
 // Asynchronous, batched writes: lines gather in memory until 4 KiB or 1 s, then go out in one
@@ -22,11 +23,7 @@ process.on('unhandledRejection', (reason) => {
   logger.error({ err: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) }, 'unhandled rejection');
 });
 
-/** A line about the server's life (start, database, stop): written at once, not batched. */
-const note = (message: string) => {
-  logger.info(message);
-  logger.flush();
-};
+const note = lifeLines(logger);
 
 const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir, note);
 // A database that cannot start is for the operator to fix: its one sentence on stderr, no stack

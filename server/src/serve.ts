@@ -29,18 +29,16 @@ import { runDigests, systemAlert } from './mail/notify.js';
 import { purgeAcknowledgements, runReplyReminders, startOldClocks } from './enquiries/clock.js';
 import { MailSender, outboxDir } from './mail/sender.js';
 import { startSubscriberPurge } from './newsletter/subscribers.js';
+import { purgeExpiredShareLinks } from './content/share-links.js';
 import { observePublish } from './metrics.js';
 import { SitePublisher } from './site/publisher.js';
 import { ContentScheduler } from './content/scheduler.js';
 import { MediaFiles } from './media/serve.js';
 import { MediaRenditions } from './media/renditions.js';
+import { lifeLines } from './life-lines.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
-  // Lines about the server's life go out at once (request lines are batched: see main.ts).
-  const log = (message: string) => {
-    logger.info(message);
-    logger.flush();
-  };
+  const log = lifeLines(logger);
   const database = await openDatabase(config, log, undefined, embedded);
   const { dataSource } = database;
   const lifecycle: Lifecycle = { draining: false };
@@ -49,6 +47,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   let site: SitePublisher | undefined;
   let analytics: Collector | undefined;
   let scheduler: ContentScheduler | undefined;
+  let media: MediaFiles | undefined;
   try {
     const first = await ensureFirstAdmin(dataSource, config);
     if (first) {
@@ -84,7 +83,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       perMinute: config.limits.beaconsPerMinute,
       onError: (err) => logger.error({ err }, 'analytics: a batch of beacons was lost'),
     });
-    const media = new MediaFiles(dataSource);
+    media = await MediaFiles.open(dataSource, logger);
     const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics, media }).callback();
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
@@ -92,8 +91,10 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       if (lifecycle.draining) res.setHeader('Connection', 'close');
       void handle(req, res);
     });
+    // Slow headers are cut at 20 s; a whole request may take 15 minutes: a 50 MB video sent from a
+    // phone at 0.5 Mbit/s takes about 14 (Node counts from the first byte to the last).
     server.headersTimeout = 20_000;
-    server.requestTimeout = 30_000;
+    server.requestTimeout = 15 * 60_000;
     server.keepAliveTimeout = 5_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -104,6 +105,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     });
   } catch (error) {
     await analytics?.close();
+    await media?.close();
     await scheduler?.close();
     await site?.close();
     await sessions?.close();
@@ -124,6 +126,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       purgeOldResets(dataSource).catch(() => undefined);
       purgeEnquiryRate(dataSource, config.limits.enquiryWindowMinutes).catch(() => undefined);
       purgeAcknowledgements(dataSource).catch(() => undefined);
+      purgeExpiredShareLinks(dataSource).catch(() => undefined);
     },
     60 * 60 * 1000,
   );
@@ -184,6 +187,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     await site.close();
     await analytics.close();
     await renditions.close();
+    await media.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.
     await Promise.race([mailStopped, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

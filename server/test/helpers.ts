@@ -183,7 +183,8 @@ export async function startTestServer(
     onError: (err) => logger.error({ err }, 'analytics'),
   });
   const renditions = await MediaRenditions.start(db, logger);
-  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, analytics, media: new MediaFiles(db), now };
+  const media = await MediaFiles.open(db, logger);
+  const deps = { db, sessions, config, logger, lifecycle, maintenance, site, analytics, media, now };
   const app = createApp(deps);
   const handle = app.callback();
   const server: Server = createServer((request, response) => void handle(request, response));
@@ -223,6 +224,7 @@ export async function startTestServer(
       await site.close();
       await analytics.close();
       await renditions.close();
+      await media.close();
       await sessions.close();
       await database.close();
       await outage?.cut();

@@ -228,6 +228,27 @@ describe('in use', () => {
     expect((await editor.get(`${api.media}/${undescribed._id}`)).body).toEqual({ message: messages.notFound });
   });
 
+  it('a file deleted through one process is no longer served by another that kept it in memory', async () => {
+    const second = await startTestServer({ databaseUrl: t.databaseUrl });
+    try {
+      const item = (await upload(editor, await photo(400, 300), 'kept.jpg', 'Kept elsewhere')).body.item;
+      const rendered = await whenRendered(item._id);
+      const elsewhere = (path: string) => fetch(second.url + path);
+      expect((await elsewhere(rendered.url)).status).toBe(200);
+      expect((await elsewhere(rendered.url)).status).toBe(200); // from its memory now
+      expect((await editor.delete(`${api.media}/${item._id}`)).status).toBe(200);
+      const until = Date.now() + 5_000;
+      let status = 200;
+      while (status === 200 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+        status = (await elsewhere(rendered.url)).status;
+      }
+      expect(status).toBe(404);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('lists the library newest first, page by page', async () => {
     const first = (await editor.get<{ items: MediaItem[]; total: number }>(`${api.media}?pageSize=2`)).body;
     expect(first.items).toHaveLength(2);

@@ -57,6 +57,8 @@ describe('the server process', () => {
     expect(await s.stop()).toBe(0);
     expect(alive(pg)).toBe(false);
     expect(existsSync(join(dataDir, 'pg/postmaster.pid'))).toBe(false);
+    // A first start writes its most lines about itself: no warning of Node's came with them.
+    expect(s.errors()).not.toMatch(/Warning/);
 
     // Second start on the same DATA_DIR: same cluster and data, no new admin.
     const again = await startServer(dataDir);

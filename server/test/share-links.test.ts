@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
+import { expiredLinksKeptDays, purgeExpiredShareLinks } from '../src/content/share-links.js';
 import { expectPreviewHeaders, sampleService, startSiteTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -94,6 +95,24 @@ describe('share links', () => {
       [item._id],
     );
     expect(actions.map((a) => a.action)).toEqual(['service.share', 'service.share', 'service.share_revoke']);
+  });
+
+  it('are deleted by the hourly purge once expired for 30 days, not before', async () => {
+    const item = await service('Purged Service');
+    const link = async (expiredDays: number) => {
+      const made = (await editor.post(api.contentShareLinks('services', item._id), { expiresInHours: 1 })).body;
+      await t.db.query(`UPDATE content_share_links SET expires_at = now() - make_interval(days => $2) WHERE id = $1`, [
+        made._id,
+        expiredDays,
+      ]);
+      return made;
+    };
+    const [recent, old] = [await link(expiredLinksKeptDays - 1), await link(expiredLinksKeptDays + 1)];
+    await purgeExpiredShareLinks(t.db);
+    expect((await visitor.get(pathOf(recent.url))).status).toBe(410);
+    expect((await visitor.get(pathOf(old.url))).status).toBe(404);
+    const left = await t.db.query<{ id: string }[]>(`SELECT id FROM content_share_links WHERE item_id = $1`, [item._id]);
+    expect(left.map((r) => r.id)).toEqual([recent._id]);
   });
 
   it('are listed, newest first, to any admin, without their addresses; hours outside 1-720 are refused', async () => {

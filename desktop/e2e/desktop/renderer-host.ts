@@ -62,6 +62,15 @@ export function useRendererHost(): { origin: string; downloads: string } {
   return host;
 }
 
+/** What the page's `toWire` (installBridge) made of a request: its bytes back from base64, as IPC would hand them over. */
+function fromWire(value: unknown): never {
+  if (Array.isArray(value)) return value.map(fromWire) as never;
+  if (typeof value !== 'object' || value === null) return value as never;
+  const { __kafueBytes: base64, ...rest } = value as Record<string, unknown>;
+  if (typeof base64 === 'string' && Object.keys(rest).length === 0) return new Uint8Array(Buffer.from(base64, 'base64')) as never;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromWire(v)])) as never;
+}
+
 /** The main process's side of the bridge, for one page: its token store and what the page was given. */
 export interface DesktopSide {
   tokens: TokenStore & { value: string | null };
@@ -85,7 +94,7 @@ export async function installBridge(page: Page, serverOrigin: string, saveAs: st
   };
   const client = createApiClient({ serverOrigin: () => serverOrigin, tokens: side.tokens });
   await page.exposeFunction('__kafueMainRequest', async (req: { path?: unknown }) => {
-    const answer = await client.request(req);
+    const answer = await client.request(fromWire(req));
     side.answers.push({ path: String(req?.path), answer });
     return answer;
   });
@@ -98,13 +107,33 @@ export async function installBridge(page: Page, serverOrigin: string, saveAs: st
       },
     }),
   );
-  // What the preload exposes: two named functions, nothing else.
+  await page.exposeFunction('__kafueMainMediaFile', async (path: string) => {
+    const file = await client.mediaFile(path);
+    return file && { type: file.type, base64: Buffer.from(file.bytes).toString('base64') };
+  });
+  // What the preload exposes: a few named functions, nothing else.
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+    // Electron's IPC copies bytes (a form's file) as they are; Playwright's carries JSON: base64 then.
+    const toWire = (value: unknown): unknown => {
+      if (value instanceof Uint8Array) {
+        let text = '';
+        for (let i = 0; i < value.length; i += 0x8000) text += String.fromCharCode(...value.subarray(i, i + 0x8000));
+        return { [bytesMark]: btoa(text) };
+      }
+      if (Array.isArray(value)) return value.map(toWire);
+      if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toWire(v)]));
+      return value;
+    };
+    const bytesMark = '__kafueBytes';
     Object.defineProperty(window, 'kafue', {
       value: Object.freeze({
-        request: (req: unknown) => w.__kafueMainRequest(req),
+        request: (req: unknown) => w.__kafueMainRequest(toWire(req)),
         saveBackup: (fileUrl: unknown) => w.__kafueMainSaveBackup(fileUrl),
+        mediaFile: async (path: unknown) => {
+          const file = (await w.__kafueMainMediaFile(path)) as { type: string; base64: string } | null;
+          return file && { type: file.type, bytes: Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0)) };
+        },
       }),
     });
   });

@@ -66,7 +66,9 @@ test('unsaved edits ask before the editor closes; pending changes are discarded 
   await expect(card).not.toContainText('Pending changes');
 });
 
-test('a share link made in the editor opens the pending changes signed out, with the banner, until revoked', async ({ page }) => {
+test('a share link made in the editor opens the pending changes signed out, with the banner, until revoked; one pinned to a version shows it', async ({
+  page,
+}) => {
   // Several axe runs on a shared machine.
   test.setTimeout(90_000);
   const editor = await createAdmin('Editor');
@@ -105,5 +107,15 @@ test('a share link made in the editor opens the pending changes signed out, with
   const after = await outside.goto(path);
   expect(after?.status()).toBe(404);
   await expect(outside.getByText(messages.shareLinkNotFound)).toBeVisible();
+
+  // A link pinned to a version from the history shows that version, not the pending changes.
+  await dialog.getByRole('combobox', { name: 'Link shows', exact: true }).click();
+  await page.getByRole('option', { name: /^The version of / }).click();
+  await dialog.getByRole('button', { name: 'Create share link' }).click();
+  await expect(dialog.getByRole('list', { name: 'Share links' }).getByText(/^Shows the version of /)).toBeVisible();
+  await outside.goto(new URL(await field.inputValue()).pathname);
+  await expect(outside.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(outside.getByText('$10').first()).toBeVisible();
+  await expect(outside.getByText('$4,444')).toHaveCount(0);
   await visitor.close();
 });

@@ -1,7 +1,8 @@
 /**
  * What `window.kafue` does, on the main-process side: sends the console's API calls to the
- * configured server with the bearer token that only this process holds, and saves the files the
- * console downloads (backups, CSV exports) where the user chooses.
+ * configured server with the bearer token that only this process holds, saves the files the
+ * console downloads (backups, CSV exports) where the user chooses, and fetches the media
+ * library's files the console shows (the page itself reaches no server).
  *
  * - Sign-in calls get `session: 'bearer'` added; the server then answers with a `token`, which is
  *   kept (encrypted, see token-store.ts) and removed from the answer the renderer gets.
@@ -13,7 +14,8 @@
  * Playwright test that runs the console's desktop build in Chromium against the real server.
  */
 import { calls } from '@kafue/common/calls';
-import { encodeBody, type BridgeRequest, type BridgeResponse } from '../shared/bridge';
+import { mediaPathPrefix } from '@kafue/common/renditions';
+import { encodeBody, type BridgeRequest, type BridgeResponse, type MediaFileBytes } from '../shared/bridge';
 import { parseAnswerBody } from '../shared/json';
 
 export interface TokenStore {
@@ -104,7 +106,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     const headers: Record<string, string> = { Accept: 'application/json' };
     const sent = hasBody ? encodeBody(payload) : undefined;
-    if (sent) headers['Content-Type'] = sent.type;
+    if (sent?.type) headers['Content-Type'] = sent.type;
     // A sign-in starts a new session: it does not carry the old one.
     if (!signIn) Object.assign(headers, authHeaders());
 
@@ -115,7 +117,8 @@ export function createApiClient(options: ApiClientOptions) {
         headers,
         body: sent?.content,
         redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
+        // A file (a video, a backup to restore) may take minutes to send from a slow line; as the server allows.
+        signal: AbortSignal.timeout(typeof sent?.content === 'string' ? timeoutMs : timeoutMs * 30),
       });
     } finally {
       // Signing out forgets the token even when the server cannot be reached.
@@ -170,7 +173,18 @@ export function createApiClient(options: ApiClientOptions) {
     return { saved: true };
   }
 
-  return { request, saveBackup, saveExport };
+  /**
+   * A media library file of the configured server (public: sent without the token), for the page
+   * to show as a blob: URL. Only `/media/` paths of that server; null when it answers no file.
+   */
+  async function mediaFile(path: unknown): Promise<MediaFileBytes | null> {
+    if (typeof path !== 'string' || path.length > maxPathLength) throw new RefusedError('Invalid media address.');
+    const res = await doFetch(apiUrl(path, mediaPathPrefix), { redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) return null;
+    return { type: res.headers.get('content-type') ?? 'application/octet-stream', bytes: new Uint8Array(await res.arrayBuffer()) };
+  }
+
+  return { request, saveBackup, saveExport, mediaFile };
 }
 
 /** A safe default file name for the save dialog: the last path segment, without odd characters. */

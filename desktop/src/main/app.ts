@@ -85,6 +85,7 @@ export async function startApp(paths: AppPaths): Promise<BrowserWindow | null> {
 
   registerIpcRoutes(ipcMain, {
     [channels.request]: { allowPage: isConsolePage, handle: (_event, req) => client.request(req) },
+    [channels.mediaFile]: { allowPage: isConsolePage, handle: (_event, path) => client.mediaFile(path) },
     [channels.saveBackup]: {
       allowPage: isConsolePage,
       handle: (event, fileUrl) =>

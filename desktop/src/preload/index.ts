@@ -21,6 +21,7 @@ if (isSetupPage) {
     saveBackup: (fileUrl: string) => ipcRenderer.invoke(channels.saveBackup, String(fileUrl)),
     saveExport: (path: string) => ipcRenderer.invoke(channels.saveExport, String(path)),
     copyText: (text: string) => ipcRenderer.invoke(channels.copyText, String(text)),
+    mediaFile: (path: string) => ipcRenderer.invoke(channels.mediaFile, String(path)),
   };
   contextBridge.exposeInMainWorld('kafue', kafue);
 }

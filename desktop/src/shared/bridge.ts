@@ -10,13 +10,58 @@ export interface BridgeRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** An API path such as `/api/staff`; never a full URL. */
   path: string;
-  /** Sent as JSON; a file's bytes (Uint8Array) are sent as they are, application/octet-stream. */
+  /**
+   * Sent as JSON; a file's bytes (Uint8Array) are sent as they are, application/octet-stream; a
+   * BridgeForm as multipart/form-data.
+   */
   body?: unknown;
 }
 
-/** A request's body as sent: a file's bytes as they are, anything else as JSON. */
-export function encodeBody(body: unknown): { type: string; content: string | Uint8Array<ArrayBuffer> } {
+/** A form's file, as the bridge carries it (IPC copies a Uint8Array as it is). */
+export interface BridgeFile {
+  filename: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** A form with files (a photograph to the media library): its fields in order, each a text or a file. */
+export interface BridgeForm {
+  form: { name: string; value: string | BridgeFile }[];
+}
+
+const isFile = (v: unknown): v is BridgeFile =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as BridgeFile).filename === 'string' &&
+  typeof (v as BridgeFile).type === 'string' &&
+  (v as BridgeFile).bytes instanceof Uint8Array;
+
+/** Whether `body` is a BridgeForm, field by field (the main process gets it from the renderer). */
+export function isBridgeForm(body: unknown): body is BridgeForm {
+  const form = (body as BridgeForm | null)?.form;
+  return (
+    Array.isArray(form) &&
+    form.every((f: unknown) => {
+      const field = f as { name?: unknown; value?: unknown } | null;
+      return typeof field?.name === 'string' && (typeof field.value === 'string' || isFile(field.value));
+    })
+  );
+}
+
+/**
+ * A request's body as sent: a file's bytes as they are, a form as multipart/form-data (fetch
+ * writes its type, with the boundary), anything else as JSON.
+ */
+export function encodeBody(body: unknown): { type?: string; content: string | Uint8Array<ArrayBuffer> | FormData } {
   if (body instanceof Uint8Array) return { type: 'application/octet-stream', content: new Uint8Array(body) };
+  if (isBridgeForm(body)) {
+    const form = new FormData();
+    for (const { name, value } of body.form) {
+      if (typeof value === 'string') form.append(name, value);
+      else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type }), value.filename);
+    }
+    return { content: form };
+  }
   return { type: 'application/json', content: JSON.stringify(body) };
 }
 
@@ -37,6 +82,16 @@ export interface KafueBridge {
    * its pages no permission at all, clipboard included, so `navigator.clipboard` fails there.
    */
   copyText(text: string): Promise<void>;
+  /**
+   * A media library file of the configured server (`/media/...`, a thumbnail), for the page to
+   * show as a blob: URL: the page itself reaches no server. Null when the server has none.
+   */
+  mediaFile(path: string): Promise<MediaFileBytes | null>;
+}
+
+export interface MediaFileBytes {
+  type: string;
+  bytes: Uint8Array;
 }
 
 /** The outcome of checking a server address: the normalised address, or why it was refused. */
@@ -59,6 +114,7 @@ export const channels = {
   saveBackup: 'kafue:save-backup',
   saveExport: 'kafue:save-export',
   copyText: 'kafue:copy-text',
+  mediaFile: 'kafue:media-file',
   setupCurrent: 'kafue:setup-current',
   setupSave: 'kafue:setup-save',
 } as const;

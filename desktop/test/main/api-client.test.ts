@@ -35,7 +35,12 @@ function setup(answer: (sent: Sent) => Response | Promise<Response>, tokens = me
       url: input instanceof Request ? input.url : String(input),
       method: init?.method ?? 'GET',
       headers,
-      body: init?.body instanceof Uint8Array ? init.body : init?.body ? JSON.parse(init.body as string) : undefined,
+      body:
+        init?.body instanceof Uint8Array || init?.body instanceof FormData
+          ? init.body
+          : init?.body
+            ? JSON.parse(init.body as string)
+            : undefined,
     };
     sent.push(call);
     return answer(call);
@@ -85,6 +90,61 @@ describe('a file as the body', () => {
     expect(sent[0].headers['content-type']).toBe('application/octet-stream');
     expect(sent[0].headers.authorization).toBe('Bearer secret-token-2');
     expect(sent[0].body).toEqual(bytes);
+  });
+});
+
+describe('a form as the body', () => {
+  const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 1, 2, 250]);
+
+  it('sends it as multipart/form-data, its file as it is, with the token (a photograph to the media library)', async () => {
+    const { client, sent } = setup(() => json({ message: 'Uploaded' }, 201), memoryTokens('secret-token-3'));
+    const form = [
+      { name: 'alt', value: 'Our office' },
+      { name: 'file', value: { filename: 'office.jpg', type: 'image/jpeg', bytes } },
+    ];
+    const answer = await client.request({ method: 'POST', path: api.media, body: { form } });
+    expect(answer).toEqual({ status: 201, body: { message: 'Uploaded' } });
+    // fetch writes the type itself, with the form's boundary.
+    expect(sent[0].headers['content-type']).toBeUndefined();
+    expect(sent[0].headers.authorization).toBe('Bearer secret-token-3');
+    const body = sent[0].body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('alt')).toBe('Our office');
+    const file = body.get('file') as File;
+    expect([file.name, file.type]).toEqual(['office.jpg', 'image/jpeg']);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('is no form when a file is not bytes: sent as JSON, as any other body', async () => {
+    const { client, sent } = setup(() => json({ message: 'The request is not valid.' }, 400));
+    await client.request({
+      method: 'POST',
+      path: api.media,
+      body: { form: [{ name: 'file', value: { filename: 'a.jpg', type: 'image/jpeg', bytes: 'abc' } }] },
+    });
+    expect(sent[0].headers['content-type']).toBe('application/json');
+  });
+});
+
+describe('media files for the page', () => {
+  it('fetches a /media/ file of the configured server without the token, as bytes with its type', async () => {
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 9]);
+    const { client, sent } = setup(
+      () => new Response(bytes, { headers: { 'Content-Type': 'image/jpeg' } }),
+      memoryTokens('secret-token-4'),
+    );
+    expect(await client.mediaFile('/media/0123456789abcdef0123456789abcdef-320.jpg')).toEqual({ type: 'image/jpeg', bytes });
+    expect(sent[0].url).toBe(`${origin}/media/0123456789abcdef0123456789abcdef-320.jpg`);
+    expect(sent[0].headers.authorization).toBeUndefined();
+  });
+
+  it('answers null for a file the server does not have, and refuses any other path before sending', async () => {
+    const { client, sent } = setup(() => new Response('Not found', { status: 404 }));
+    expect(await client.mediaFile('/media/none.jpg')).toBeNull();
+    for (const path of ['/api/staff', '/media/../api/staff', '//evil.example/media/x.jpg', 'https://evil.example/media/x.jpg', 42]) {
+      await expect(client.mediaFile(path)).rejects.toThrow();
+    }
+    expect(sent).toHaveLength(1);
   });
 });
 

@@ -255,6 +255,7 @@ describe('IPC handlers check their sender', () => {
     [channels.request, { method: 'GET', path: '/api/auth/verify' }],
     [channels.saveBackup, '/api/settings/backups/b.json'],
     [channels.copyText, 'one-time-password'],
+    [channels.mediaFile, '/media/0123456789abcdef0123456789abcdef-320.jpg'],
   ] as const;
   const setupChannels = [
     [channels.setupCurrent, undefined],

@@ -25,11 +25,11 @@ async function loadPreload(url: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the preload', () => {
-  it('gives the console window.kafue: four named functions, nothing else', async () => {
+  it('gives the console window.kafue: five named functions, nothing else', async () => {
     const exposed = await loadPreload('kafue://app/admin/dashboard');
     expect([...exposed.keys()]).toEqual(['kafue']);
     const kafue = exposed.get('kafue') as Record<string, unknown>;
-    expect(Object.keys(kafue).sort()).toEqual(['copyText', 'request', 'saveBackup', 'saveExport']);
+    expect(Object.keys(kafue).sort()).toEqual(['copyText', 'mediaFile', 'request', 'saveBackup', 'saveExport']);
     for (const value of Object.values(kafue)) expect(value).toEqual(expect.any(Function));
     expect(Object.values(kafue)).not.toContain(electron.ipcRenderer);
     expect(Object.values(kafue)).not.toContain(electron.ipcRenderer.invoke);
@@ -41,11 +41,13 @@ describe('the preload', () => {
     await kafue.saveBackup('/api/settings/backups/b.json');
     await kafue.saveExport('/api/enquiries/export.csv?status=New');
     await kafue.copyText('pw');
+    await kafue.mediaFile('/media/0123456789abcdef0123456789abcdef-320.jpg');
     expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
       [channels.request, { method: 'GET', path: '/api/staff', body: undefined }],
       [channels.saveBackup, '/api/settings/backups/b.json'],
       [channels.saveExport, '/api/enquiries/export.csv?status=New'],
       [channels.copyText, 'pw'],
+      [channels.mediaFile, '/media/0123456789abcdef0123456789abcdef-320.jpg'],
     ]);
   });
 

@@ -86,6 +86,14 @@ export async function revokeShareLink(db: DataSource, id: string, audit: AuditRe
   });
 }
 
+/** An expired link says so (410) for this long, then it is deleted (the hourly purges) and answers 404 like any unknown one. */
+export const expiredLinksKeptDays = 30;
+
+/** Deletes the links expired over `expiredLinksKeptDays` ago: a repeat, or two processes at once, delete no more. */
+export async function purgeExpiredShareLinks(db: DataSource): Promise<void> {
+  await db.query(`DELETE FROM content_share_links WHERE expires_at < now() - make_interval(days => $1)`, [expiredLinksKeptDays]);
+}
+
 /** What a share link shows: its item's collection and id, and the fields to show it with. */
 export interface SharedItem {
   collection: ContentCollection;

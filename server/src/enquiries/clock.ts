@@ -21,7 +21,10 @@ interface Clock {
 }
 
 async function clockOf(db: Db): Promise<Clock> {
-  const [{ timezone }, company, targets] = await Promise.all([readGeneralSettings(db), readCompanyProfile(db), readReplyTargets(db)]);
+  // One after the other: `db` may be a transaction's one connection.
+  const { timezone } = await readGeneralSettings(db);
+  const company = await readCompanyProfile(db);
+  const targets = await readReplyTargets(db);
   return {
     hours: businessHoursOf(company.openingHours),
     timezone,
@@ -108,7 +111,9 @@ export async function acknowledgeEnquiry(
     [enquiry.email, enquiry.receivedAt, acknowledgementGapMinutes],
   );
   if (!fresh.length) return;
-  const [{ company, timezone }, profile] = await Promise.all([general(m), readCompanyProfile(m)]);
+  // One after the other: `m` is a transaction's one connection.
+  const { company, timezone } = await general(m);
+  const profile = await readCompanyProfile(m);
   await queueMail(m, {
     to: enquiry.email,
     subject: `${company}: we received your enquiry (${enquiryReference(enquiry.id)})`,

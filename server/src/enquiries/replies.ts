@@ -45,7 +45,9 @@ export async function sendReply(
     `SELECT message_id FROM enquiry_replies WHERE enquiry_id = $1 ORDER BY created_at, id`,
     [enquiryId],
   );
-  const [company, general] = await Promise.all([readCompanyProfile(m), readGeneralSettings(m)]);
+  // One after the other: `m` is a transaction's one connection.
+  const company = await readCompanyProfile(m);
+  const general = await readGeneralSettings(m);
   const companyName = general.siteName.replace(/\s+/g, ' ').trim() || brand.company;
   const thread = earlier.map((r) => r.message_id);
   const mailId = await queueMail(m, {

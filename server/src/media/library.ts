@@ -148,10 +148,17 @@ export async function setAlt(m: EntityManager, id: string, alt: string): Promise
   await m.query(`UPDATE media SET alt = $2 WHERE id = $1`, [id, alt]);
 }
 
-/** Deletes a file and its renditions; answers its hash (the addresses this process may have kept in memory). */
+/** NOTIFY channel: a file was deleted (payload: its hash); every process forgets what it kept of it. */
+export const mediaDeletedChannel = 'media_deleted';
+
+/**
+ * Deletes a file and its renditions; answers its hash (the addresses this process may have kept
+ * in memory). Every process hears of it on commit (mediaDeletedChannel).
+ */
 export async function deleteMedia(m: EntityManager, id: string): Promise<string | undefined> {
   // A DELETE answers [rows, count] through TypeORM.
   const [[row]] = await m.query<[{ hash: string }[], number]>(`DELETE FROM media WHERE id = $1 RETURNING hash`, [id]);
+  if (row) await m.query(`SELECT pg_notify($1, $2)`, [mediaDeletedChannel, row.hash]);
   return row?.hash;
 }
 

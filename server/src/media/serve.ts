@@ -4,10 +4,15 @@
  * an address never changes content, so it is cached for a year (immutable) with a strong ETag, and
  * memory holds the most recently asked files up to a budget. Videos answer byte ranges (browsers
  * seek in them that way). An address that names no file is a plain 404 (a deleted file, a width never made).
+ * A file deleted on any process is forgotten on every one (NOTIFY media_deleted); when the
+ * listening connection comes back, everything kept is forgotten (a deletion may have been missed).
  */
 import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { extensionOf, mediaPathPrefix, renditionFormats, type MediaType } from '@kafue/common/media';
+import { ChannelListener } from '../db/listener.js';
+import { mediaDeletedChannel } from './library.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 const address = /^\/media\/([0-9a-f]{32})(?:-(\d{1,4}))?\.([a-z0-9]{3,4})$/;
@@ -53,9 +58,33 @@ const memoryBudget = 256 * 1024 * 1024;
 export class MediaFiles {
   /** Path -> file, in the order they were last asked for. */
   private readonly files = new Map<string, Promise<MemoryMedia | undefined>>();
+  /** Bytes of each file kept (loaded), and their sum. */
+  private readonly sizes = new Map<string, number>();
   private bytes = 0;
+  private readonly listener: ChannelListener;
 
-  constructor(private readonly db: DataSource) {}
+  private constructor(
+    private readonly db: DataSource,
+    logger: Logger,
+  ) {
+    this.listener = new ChannelListener(db, mediaDeletedChannel, {
+      notified: (hash) => hash && this.forget(hash),
+      lost: (wasListening, error) => {
+        if (wasListening) logger.warn({ err: error?.message }, 'media files: listening connection lost; reconnecting');
+      },
+      listening: () => this.forget(''),
+    });
+  }
+
+  static async open(db: DataSource, logger: Logger): Promise<MediaFiles> {
+    const files = new MediaFiles(db, logger);
+    await files.listener.start();
+    return files;
+  }
+
+  close(): Promise<void> {
+    return this.listener.close();
+  }
 
   private find(path: string): Promise<MemoryMedia | undefined> {
     const kept = this.files.get(path);
@@ -64,15 +93,17 @@ export class MediaFiles {
       this.files.set(path, kept);
       return kept;
     }
-    const loading = load(this.db, path).then(
+    const loading: Promise<MemoryMedia | undefined> = load(this.db, path).then(
       (file) => {
+        // Forgotten while it loaded (deleted meanwhile): answered this once, not kept.
+        if (this.files.get(path) !== loading) return file;
         // An address not (yet) found is not kept: a rendition being made answers once it is.
         if (!file) this.files.delete(path);
-        else this.keep(file.body.length);
+        else this.keep(path, file.body.length);
         return file;
       },
       (error: unknown) => {
-        this.files.delete(path);
+        if (this.files.get(path) === loading) this.files.delete(path);
         throw error;
       },
     );
@@ -80,18 +111,25 @@ export class MediaFiles {
     return loading;
   }
 
-  private keep(size: number): void {
+  /** Counts a loaded file, and forgets the least recently asked for while over the budget. */
+  private keep(path: string, size: number): void {
+    this.sizes.set(path, size);
     this.bytes += size;
-    for (const [path, file] of this.files) {
+    for (const oldest of this.files.keys()) {
       if (this.bytes <= memoryBudget) break;
-      this.files.delete(path);
-      void file.then((f) => (this.bytes -= f?.body.length ?? 0));
+      if (oldest !== path) this.drop(oldest);
     }
   }
 
-  /** Forgets a deleted file's addresses on this process. */
+  private drop(path: string): void {
+    this.files.delete(path);
+    this.bytes -= this.sizes.get(path) ?? 0;
+    this.sizes.delete(path);
+  }
+
+  /** Forgets a deleted file's addresses on this process (every address for ''). */
   forget(hash: string): void {
-    for (const path of this.files.keys()) if (path.startsWith(`${mediaPathPrefix}${hash}`)) this.files.delete(path);
+    for (const path of this.files.keys()) if (path.startsWith(`${mediaPathPrefix}${hash}`)) this.drop(path);
   }
 
   /** The middleware: answers GET and HEAD of a media address, passes any other request on. */

@@ -5,7 +5,8 @@
  * chosen: the page would show it undescribed (described on the Media screen).
  */
 import { useState } from 'react';
-import { Button, Group, Image, Input, Pagination, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Input, Pagination, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { MediaImage } from './MediaImage';
 import { StackedModal } from './StackedModal';
 import type { MediaKind } from '@kafue/common/renditions';
 import { paginationLabels } from '../lib/pagination';
@@ -42,7 +43,7 @@ function Choices({ kind, onPick }: { kind: MediaKind; onPick: (id: string) => vo
               aria-label={`Choose ${item.filename}${undescribed ? ' (needs a description on the Media screen first)' : ''}`}
               style={{ opacity: undescribed ? 0.5 : 1 }}
             >
-              {item.thumbnailUrl ? <Image src={item.thumbnailUrl} alt="" h={100} fit="cover" radius="sm" /> : null}
+              {item.thumbnailUrl ? <MediaImage src={item.thumbnailUrl} alt="" h={100} fit="cover" radius="sm" /> : null}
               <Text size="sm" truncate>
                 {item.filename}
               </Text>
@@ -66,7 +67,7 @@ export function MediaPicker({ label, description, kind, value, error, onChange }
   return (
     <Input.Wrapper label={label} description={description} error={error}>
       <Group mt={4} align="center">
-        {chosen?.thumbnailUrl && <Image src={chosen.thumbnailUrl} alt={chosen.alt} w={96} h={64} fit="cover" radius="sm" />}
+        {chosen?.thumbnailUrl && <MediaImage src={chosen.thumbnailUrl} alt={chosen.alt} w={96} h={64} fit="cover" radius="sm" />}
         <Text size="sm">{value ? (chosen?.filename ?? '...') : 'None chosen'}</Text>
         <Button size="xs" variant="light" onClick={() => setOpen(true)}>
           {value ? 'Change' : 'Choose'}

@@ -27,6 +27,7 @@ const bridgeWith = (request: KafueBridge['request']): KafueBridge => ({
   saveBackup: vi.fn(),
   saveExport: vi.fn(),
   copyText: vi.fn(),
+  mediaFile: vi.fn(),
 });
 
 describe('request through the desktop bridge', () => {

@@ -10,7 +10,7 @@
 import { fillPath, type PathParamNames, type Route } from '@kafue/common/calls';
 import { messages, type ApiError } from '@kafue/common/contract';
 import type { AnswerOf, BodyOf, QueryOf } from '@kafue/common/endpoints';
-import type { BridgeRequest } from '../../../shared/bridge';
+import type { BridgeForm, BridgeRequest } from '../../../shared/bridge';
 import { encodeBody } from '../../../shared/bridge';
 import { parseAnswerBody, parseJsonBody } from '../../../shared/json';
 import { saveBlob } from './saveBlob';
@@ -45,7 +45,7 @@ async function viaFetch(req: BridgeRequest): Promise<{ status: number; body: unk
   const res = await fetch(req.path, {
     method: req.method,
     credentials: 'include',
-    headers: body ? { Accept: 'application/json', 'Content-Type': body.type } : { Accept: 'application/json' },
+    headers: body?.type ? { Accept: 'application/json', 'Content-Type': body.type } : { Accept: 'application/json' },
     body: body?.content,
   });
   return { status: res.status, body: parseAnswerBody(res.status, res.headers.get('content-type'), await res.text()) };
@@ -127,13 +127,33 @@ export function upload(route: Route, bytes: Uint8Array, options?: AnyCallOptions
   return request(route.method, addressOf(route, options), bytes);
 }
 
+/** A FormData as the desktop app's bridge carries it: its files read into bytes. */
+async function bridgeForm(form: FormData): Promise<BridgeForm> {
+  const fields: BridgeForm['form'] = [];
+  for (const [name, value] of form.entries()) {
+    fields.push({
+      name,
+      value:
+        typeof value === 'string' ? value : { filename: value.name, type: value.type, bytes: new Uint8Array(await value.arrayBuffer()) },
+    });
+  }
+  return { form: fields };
+}
+
 /**
  * Sends a form with a file (multipart/form-data, a photograph to the media library) and reports
- * the share sent as it goes (0 to 1). On the web only: the desktop app's bridge carries JSON and
- * raw bytes, not forms, so there it answers a failure saying where to upload.
+ * the share sent as it goes (0 to 1). In the desktop app the main process sends it, which tells
+ * no share: the progress is then null (sending, how far unknown).
  */
-export function uploadForm<R extends Route>(route: R, form: FormData, onProgress: (sent: number) => void): Promise<ApiResult<AnswerOf<R>>> {
-  if (window.kafue) return Promise.resolve({ ok: false, status: 0, message: messages.uploadOnTheWeb });
+export async function uploadForm<R extends Route>(
+  route: R,
+  form: FormData,
+  onProgress: (sent: number | null) => void,
+): Promise<ApiResult<AnswerOf<R>>> {
+  if (window.kafue) {
+    onProgress(null);
+    return request(route.method, route.path, await bridgeForm(form));
+  }
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open(route.method, route.path);

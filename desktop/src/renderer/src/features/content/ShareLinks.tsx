@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ContentCollection, ContentItem, ShareLinkCreated } from '@kafue/common/contract';
-import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './hooks';
+import { useCreateShareLink, useRevisions, useRevokeShareLink, useShareLinks } from './hooks';
 import { Loading } from './Loading';
 import { Row, RowList } from './RowList';
 
@@ -15,27 +15,44 @@ const durations = [
   { value: '720', label: '30 days' },
 ];
 
+/** What a new link shows: the latest changes (''), or a saved version (a revision's id). */
+const latest = '';
+
 /**
  * Share links of an item: a link opens its page as it would look, to someone without an account,
- * until it expires or is revoked. Its address is shown once, when made, to copy.
+ * until it expires or is revoked: with the latest changes, or as one saved version (from the
+ * history). Its address is shown once, when made, to copy.
  */
 export function ShareLinks({ collection, item }: { collection: ContentCollection; item: ContentItem }) {
   const { data: links = [], isPending, error } = useShareLinks(collection, item._id);
+  const { data: revisions = [] } = useRevisions(collection, item._id);
   const create = useCreateShareLink(collection, item._id);
   const revoke = useRevokeShareLink(collection, item._id);
   const [hours, setHours] = useState('24');
+  const [shows, setShows] = useState(latest);
+  const versionOf = (id: string) => revisions.find((r) => r._id === id);
+  const versions = [
+    { value: latest, label: 'The latest changes' },
+    ...revisions.map((r) => ({ value: r._id, label: `The version of ${when(r.createdAt)} (${r.author?.name ?? 'unknown'})` })),
+  ];
   const [made, setMade] = useState<ShareLinkCreated | null>(null);
   // When the tab opened: a link that expires while it is open still offers Revoke (the server then answers 404).
   const [now] = useState(Date.now);
   return (
     <Stack>
       <Text size="sm">
-        A share link lets someone without an account see this page as it would look once published, with your latest saved changes, until
-        the link expires or you revoke it.
+        A share link lets someone without an account see this page as it would look once published, with your latest saved changes or as a
+        version from its history, until the link expires or you revoke it.
       </Text>
       <Group align="flex-end" wrap="wrap">
         <Select label="Link works for" data={durations} value={hours} allowDeselect={false} onChange={(v) => v && setHours(v)} w={180} />
-        <Button loading={create.isPending} onClick={() => create.mutate({ expiresInHours: Number(hours) }, { onSuccess: setMade })}>
+        <Select label="Link shows" data={versions} value={shows} allowDeselect={false} onChange={(v) => setShows(v ?? latest)} w={320} />
+        <Button
+          loading={create.isPending}
+          onClick={() =>
+            create.mutate({ expiresInHours: Number(hours), ...(shows !== latest && { revisionId: shows }) }, { onSuccess: setMade })
+          }
+        >
           Create share link
         </Button>
       </Group>
@@ -78,6 +95,11 @@ export function ShareLinks({ collection, item }: { collection: ContentCollection
                     </Text>
                     <Text size="sm" c="dimmed">
                       {expired ? 'Expired' : 'Works until'} <time dateTime={l.expiresAt}>{when(l.expiresAt)}</time>
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {l.revisionId
+                        ? `Shows the version of ${versionOf(l.revisionId) ? when(versionOf(l.revisionId)!.createdAt) : 'an earlier save'}`
+                        : 'Shows the latest changes'}
                     </Text>
                   </div>
                   {expired ? (

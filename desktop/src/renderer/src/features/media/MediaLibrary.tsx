@@ -4,10 +4,11 @@
  * see it; each file says where it is used, and cannot be deleted while it is.
  */
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Image, Pagination, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Pagination, Progress, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { mediaMessages, type MediaItem } from '@kafue/common/media';
+import { MediaImage } from '../../components/MediaImage';
 import { uploadForm } from '../../lib/api';
 import { paginationLabels } from '../../lib/pagination';
 import { useAuth } from '../../lib/session';
@@ -21,7 +22,8 @@ const accept = 'image/jpeg,image/png,image/webp,image/avif,video/mp4,video/webm'
 interface Sending {
   key: number;
   name: string;
-  sent: number;
+  /** The share sent (0 to 1); null while sending without knowing how far (the desktop app). */
+  sent: number | null;
 }
 
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
@@ -88,7 +90,12 @@ function Uploader() {
         {sending.map((s) => (
           <Stack key={s.key} gap={4} w="100%" maw={420}>
             <Text size="sm">Uploading {s.name}</Text>
-            <Progress value={s.sent * 100} aria-label={`Uploading ${s.name}`} />
+            {s.sent === null ? (
+              // No value: a progress bar whose share is unknown (ARIA's indeterminate one).
+              <Loader size="sm" role="progressbar" aria-label={`Uploading ${s.name}`} />
+            ) : (
+              <Progress value={s.sent * 100} aria-label={`Uploading ${s.name}`} />
+            )}
           </Stack>
         ))}
       </Stack>
@@ -106,7 +113,7 @@ function MediaCard({ item, canEdit }: { item: MediaItem; canEdit: boolean }) {
     <Card withBorder padding="sm" component="li">
       <Card.Section>
         {item.thumbnailUrl ? (
-          <Image src={item.thumbnailUrl} alt={item.alt} h={160} fit="cover" />
+          <MediaImage src={item.thumbnailUrl} alt={item.alt} h={160} fit="cover" />
         ) : (
           <Stack h={160} justify="center" align="center" bg="gray.1">
             <Text size="sm">{item.kind === 'video' ? 'Video' : 'Preparing the picture...'}</Text>
