@@ -91,7 +91,7 @@ describe('the visitor key and what is stored', () => {
     expect(answer.entryPages[0]).toMatchObject({ path: '/', visits: 2 });
 
     // Rolled up, the days answer the same as from the raw events; the day's salt is gone.
-    expect(await rollUpDays(t.db, new Date(first + 2 * dayMs))).toEqual(['2026-03-10', '2026-03-11']);
+    expect(await rollUpDays(t.db, new Date(first + 2 * dayMs))).toEqual({ days: ['2026-03-10', '2026-03-11'], months: ['2026-03-01'] });
     const rolled = await report(t, '2026-03-10', '2026-03-11');
     expect(rolled).toEqual(answer);
     await runAnalyticsPass(t.db, new Date(first + 2 * dayMs));
@@ -257,7 +257,11 @@ describe('storage over time', () => {
           rollUpDays(t.db, now),
           rollUpDays(second.db, now),
         ]);
-        made.push(...runs.flat());
+        made.push(...runs.flatMap((r) => r.days));
+        // The months of the days rolled up are made by that process only.
+        const months = runs.flatMap((r) => r.months);
+        expect(months).toContain('2026-07-01');
+        expect(months).toEqual([...new Set(months)]);
       }
       const july = made.filter((d) => d.startsWith('2026-07'));
       expect(july).toEqual(['2026-07-01', '2026-07-02', '2026-07-03', '2026-07-04', '2026-07-05', '2026-07-06']);
@@ -265,9 +269,75 @@ describe('storage over time', () => {
         `SELECT path, visitors FROM analytics_pages WHERE day BETWEEN '2026-07-01' AND '2026-07-05' ORDER BY path`,
       );
       expect(rows).toEqual([0, 1, 2, 3, 4].map((day) => ({ path: `/day-${day}`, visitors: 3 })));
+      // The month is made once too, through its last day rolled up, as the sums of its days.
+      expect(await t.db.query(`SELECT through::text FROM analytics_months WHERE month = '2026-07-01'`)).toEqual([
+        { through: '2026-07-06' },
+      ]);
+      expect(await t.db.query(`SELECT path, visitors FROM analytics_month_pages WHERE month = '2026-07-01' ORDER BY path`)).toEqual(rows);
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('monthly rollups', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t?.close());
+
+  it('answers a range over partial and whole months from the months as from the days, and makes again a month never made', async () => {
+    // Daily rollups from 10 January to 20 April 2026, each row's figures its own (day and key).
+    const days = `(SELECT g::date AS day, extract(doy FROM g)::int AS n FROM generate_series('2026-01-10'::date, '2026-04-20', '1 day') g) d`;
+    await t.db.query(`INSERT INTO analytics_rollups (day) SELECT day FROM ${days}`);
+    await t.db.query(
+      `INSERT INTO analytics_days SELECT day, 10 + n, 30 + n, 12 + n, n % 7, ARRAY(SELECT (n * i) % 5 FROM generate_series(1, 14) i) FROM ${days}`,
+    );
+    await t.db.query(
+      `INSERT INTO analytics_pages SELECT day, '/p' || p, n + p, n % 9 + p, n % 4 + p, n % 3 + p, n % 2 FROM ${days}, generate_series(1, 4) p`,
+    );
+    await t.db.query(
+      `INSERT INTO analytics_sources SELECT day, s, c, v, n % 11 + 1, n % 5 + 1
+         FROM ${days}, unnest(ARRAY['direct', 'google.com']) s, unnest(ARRAY['', 'spring']) c, unnest(ARRAY['phone', 'desktop']) v`,
+    );
+    await t.db.query(
+      `INSERT INTO analytics_vitals SELECT day, '/p' || p, m, 20, ${Array.from({ length: 20 }, (_, i) => `(n * ${i + 1} + p) % 6`).join(', ')}
+         FROM ${days}, generate_series(1, 3) p, unnest(ARRAY['LCP', 'INP', 'CLS', 'TTFB']) m`,
+    );
+    const ranges = [
+      ['2026-01-15', '2026-04-10', 'month'],
+      ['2026-02-01', '2026-03-31', 'week'],
+      ['2026-02-10', '2026-03-20', 'day'],
+    ];
+    // Never made yet (as after the upgrade, or a restore of an older backup): read from the days.
+    const fromDays = await Promise.all(ranges.map(([from, to, by]) => report(t, from, to, by)));
+    expect(await rollUpDays(t.db, new Date('2026-04-21T12:00:00Z'))).toEqual({
+      days: [],
+      months: ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'],
+    });
+    expect(await t.db.query(`SELECT month::text, through::text FROM analytics_months ORDER BY 1`)).toEqual([
+      { month: '2026-01-01', through: '2026-01-31' },
+      { month: '2026-02-01', through: '2026-02-28' },
+      { month: '2026-03-01', through: '2026-03-31' },
+      { month: '2026-04-01', through: '2026-04-20' },
+    ]);
+    for (const [i, [from, to, by]] of ranges.entries()) expect(await report(t, from, to, by)).toEqual(fromDays[i]);
+    expect(fromDays[0].topPages[0].pageViews).toBeGreaterThan(0);
+
+    // The whole months are read from the monthly rows: a change there shows (and only in those ranges).
+    await t.db.query(`UPDATE analytics_month_pages SET page_views = page_views + 1000 WHERE month = '2026-02-01' AND path = '/p4'`);
+    expect((await report(t, '2026-01-15', '2026-04-10')).topPages[0]).toMatchObject({
+      path: '/p4',
+      pageViews: fromDays[0].topPages.find((p) => p.path === '/p4')!.pageViews + 1000,
+    });
+    expect(await report(t, '2026-02-10', '2026-03-20', 'day')).toEqual(fromDays[2]);
+    // A month whose last day rolled up is not the one it was made through is read from the days, and made again by the next pass.
+    await t.db.query(`UPDATE analytics_months SET through = '2026-02-27' WHERE month = '2026-02-01'`);
+    expect(await report(t, '2026-01-15', '2026-04-10', 'month')).toEqual(fromDays[0]);
+    expect(await rollUpDays(t.db, new Date('2026-04-21T12:00:00Z'))).toEqual({ days: [], months: ['2026-02-01'] });
+    expect(await t.db.query(`SELECT through::text FROM analytics_months WHERE month = '2026-02-01'`)).toEqual([{ through: '2026-02-28' }]);
+    expect(await report(t, '2026-01-15', '2026-04-10', 'month')).toEqual(fromDays[0]);
   });
 });
 

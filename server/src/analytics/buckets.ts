@@ -20,9 +20,15 @@ for (const name of vitalNames) {
   if (!vitalEdges[name].includes(vitalGood[name])) throw new Error(`${name}: its good threshold must be a bucket edge`);
 }
 
-/** The SQL of the bucket index (1-based, as PostgreSQL arrays) of `value` among `edges`. */
-export const bucketSql = (value: string, edges: number[]) =>
-  `(SELECT count(*) + 1 FROM unnest('{${edges.join(',')}}'::float8[]) e WHERE e < ${value})::int`;
+/**
+ * The SQL of the bucket index (1-based, as PostgreSQL arrays) of `value` among `edges` (null for
+ * null): one more than the edges below the value. width_bucket counts the edges at or below its
+ * operand, hence the negated value and edges (a binary search, not a subquery per row).
+ */
+export const bucketSql = (value: string, edges: number[]) => {
+  const negated = edges.map((e) => -e).reverse();
+  return `(${edges.length + 1} - width_bucket(-(${value}), '{${negated.join(',')}}'::float8[]))`;
+};
 
 /** A histogram of counts (one per bucket, the last above every edge) as an int[] built in SQL from bucket indexes. */
 export const histogramSql = (bucket: string, edges: number[]) =>

@@ -10,7 +10,7 @@ import type { AnalyticsPeriod, AnalyticsReport, AnalyticsTotals } from '@kafue/c
 import { offsetHours } from '@kafue/common/time';
 import { readGeneralSettings } from '../settings/settings.js';
 import { lengthEdges, percentile, shareUpTo, sumHistogramColumnsSql, sumHistogramsSql, vitalEdges } from './buckets.js';
-import { dayBounds, liveRange, withLiveRollups } from './storage.js';
+import { dayBounds, liveRange, withLiveRollups, type RollupKey } from './storage.js';
 
 /** Rows of each table of the report (pages, sources, campaigns, conversions, vitals). */
 const listLength = 100;
@@ -71,8 +71,6 @@ export async function analyticsReport(
   const length = (utcDay(query.to) - utcDay(query.from)) / dayMs + 1;
   const previous = { from: isoDay(utcDay(query.from) - length * dayMs), to: isoDay(utcDay(query.from) - dayMs) };
   const live = await liveRange(db, previous.from, query.to, timezone, now);
-  // Each statement's $1 and $2: the previous period's first day and the asked one's last; $3 the asked one's first.
-  const params = [previous.from, query.to, query.from];
   const localDay = (column: string) => `((${column} AT TIME ZONE 'UTC') + make_interval(hours => ${offset}))::date`;
   const [lo, end] = [dayBounds(previous.from, timezone)[0], dayBounds(query.to, timezone)[1]];
   const conversionsFrom = (
@@ -84,34 +82,36 @@ export async function analyticsReport(
                             UNION ALL
                             SELECT ${localDay('created_at')}, coalesce(landing_page, ''), coalesce(source, ''), 0, 0, 1
                               FROM subscribers WHERE created_at >= ${lo} AND created_at < ${hi}) c`;
-  return withLiveRollups(db, offset, live, async (reader, rows) => {
-    const read = <R extends object>(sql: string, extra: unknown[] = []) => reader<R>(sql, [...params, ...extra]);
+  return withLiveRollups(db, offset, live, async (read, rollup) => {
+    // The asked period's rows of a rollup (its whole months from the monthly rollups).
+    const rows = (key: RollupKey) => rollup(key, query.from, query.to);
     // One pass over each rollup table: the period's rows, by each grouping the report shows.
     const [totals, series, conversionsByDay, pages, dimensions, conversions, vitals] = await Promise.all([
       read<TotalsRow>(
-        `SELECT day >= $3::date AS current, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views,
+        `SELECT day >= $1::date AS current, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views,
                 sum(visits)::int AS visits, sum(bounces)::int AS bounces, ${sumHistogramsSql('lengths', lengthEdges)} AS lengths
-           FROM ${rows('days')} d GROUP BY 1`,
+           FROM ${rollup('days', previous.from, query.to)} d GROUP BY 1`,
+        [query.from],
       ),
       read<{ start: string; visitors: number; page_views: number }>(
         `SELECT date_trunc('${query.by}', day)::date::text AS start, sum(visitors)::int AS visitors, sum(page_views)::int AS page_views
-           FROM ${rows('days')} d WHERE day >= $3::date GROUP BY 1`,
+           FROM ${rows('days')} d GROUP BY 1`,
       ),
-      reader<{ day: string; conversions: number }>(
+      read<{ day: string; conversions: number }>(
         `SELECT day::text, count(*)::int AS conversions FROM ${conversionsFrom('$1', '$2')} GROUP BY 1`,
         [lo, end],
       ),
       read<PageRow>(
         `SELECT path, sum(page_views)::int AS page_views, sum(visitors)::int AS visitors, sum(entries)::int AS entries,
                 sum(entry_visitors)::int AS entry_visitors, sum(bounces)::int AS bounces
-           FROM ${rows('pages')} p WHERE day >= $3::date GROUP BY 1`,
+           FROM ${rows('pages')} p GROUP BY 1`,
       ),
       read<DimensionRow>(
         `SELECT CASE WHEN grouping(source) = 0 THEN 'source' WHEN grouping(campaign) = 0 THEN 'campaign' ELSE 'device' END AS dimension,
                 coalesce(source, campaign, device) AS key, sum(visits)::int AS visits, sum(visitors)::int AS visitors
-           FROM ${rows('sources')} s WHERE day >= $3::date GROUP BY GROUPING SETS ((source), (campaign), (device))`,
+           FROM ${rows('sources')} s GROUP BY GROUPING SETS ((source), (campaign), (device))`,
       ),
-      reader<ConversionCount>(
+      read<ConversionCount>(
         `SELECT CASE WHEN grouping(landing_page) = 0 THEN 'landing_page' ELSE 'source' END AS dimension,
                 coalesce(landing_page, source) AS key, sum(enquiries)::int AS enquiries, sum(quotes)::int AS quotes, sum(signups)::int AS signups
            FROM ${conversionsFrom('$1', '$2')} WHERE day >= $3::date GROUP BY GROUPING SETS ((landing_page), (source))`,
@@ -119,7 +119,7 @@ export async function analyticsReport(
       ),
       read<{ path: string; metric: VitalName; samples: number; counts: number[] }>(
         `SELECT path, metric, sum(samples)::int AS samples, ${sumHistogramColumnsSql(vitalEdges.LCP)} AS counts
-           FROM ${rows('vitals')} v WHERE day >= $3::date GROUP BY 1, 2`,
+           FROM ${rows('vitals')} v GROUP BY 1, 2`,
       ),
     ]);
     const top = <R>(list: R[], order: (a: R, b: R) => number) => [...list].sort(order).slice(0, listLength);
@@ -252,8 +252,7 @@ export async function monthlyVisitors(db: DataSource, from: string, now: number)
   const live = await liveRange(db, from, to, timezone, now);
   const rows = await withLiveRollups(db, offsetHours(timezone), live, (read, rollup) =>
     read<{ month: string; visitors: number }>(
-      `SELECT to_char(day, 'YYYY-MM') AS month, sum(visitors)::int AS visitors FROM ${rollup('days')} d GROUP BY 1`,
-      [from, to],
+      `SELECT to_char(day, 'YYYY-MM') AS month, sum(visitors)::int AS visitors FROM ${rollup('days', from, to)} d GROUP BY 1`,
     ),
   );
   return new Map(rows.map((r) => [r.month, r.visitors]));

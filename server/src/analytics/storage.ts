@@ -103,7 +103,9 @@ async function dropOldPartitions(db: DataSource, now: Date, lastRolled: string):
  * `visits` (one row per visit: a visitor's page views with no gap over 30 minutes; it reads a
  * relation named views), then one statement per rollup table answering exactly its columns, which
  * read relations named views and visits (rollupSelects gives them as CTEs; the report makes them
- * once for all its statements).
+ * once for all four). The visitors of a group are counted as its rows grouped by visitor (hashed)
+ * rather than by count(DISTINCT visitor), which sorts; a day's as its visits numbered 1 (a
+ * visitor's first that day).
  */
 export function rollupParts(offset: number, lo: string, hi: string) {
   const day = `((at AT TIME ZONE 'UTC') + make_interval(hours => ${offset}))::date`;
@@ -118,23 +120,25 @@ export function rollupParts(offset: number, lo: string, hi: string) {
         SELECT *, CASE WHEN at - lag(at) OVER w <= interval '${visitGapMinutes} minutes' THEN 0 ELSE 1 END AS starts
           FROM views WINDOW w AS (PARTITION BY day, visitor ORDER BY at)),
       numbered AS (SELECT *, sum(starts) OVER (PARTITION BY day, visitor ORDER BY at ROWS UNBOUNDED PRECEDING) AS visit FROM marked)
-      SELECT day, visitor, count(*) AS views, ${bucketSql(`date_part('epoch', max(at) - min(at))`, lengthEdges)} AS length,
+      SELECT day, visitor, visit, count(*) AS views, ${bucketSql(`date_part('epoch', max(at) - min(at))`, lengthEdges)} AS length,
              ${first('path')} AS entry, ${first('source')} AS source, coalesce(${first('campaign')}, '') AS campaign, ${first('device')} AS device
         FROM numbered GROUP BY day, visitor, visit`,
     days: `
-      SELECT day, count(DISTINCT visitor)::int AS visitors, sum(views)::int AS page_views, count(*)::int AS visits,
+      SELECT day, count(*) FILTER (WHERE visit = 1)::int AS visitors, sum(views)::int AS page_views, count(*)::int AS visits,
              count(*) FILTER (WHERE views = 1)::int AS bounces, ${histogramSql('length', lengthEdges)} AS lengths
         FROM visits GROUP BY day`,
     pages: `
       SELECT day, path, v.page_views, v.visitors, coalesce(e.entries, 0) AS entries,
              coalesce(e.entry_visitors, 0) AS entry_visitors, coalesce(e.bounces, 0) AS bounces
-        FROM (SELECT day, path, count(*)::int AS page_views, count(DISTINCT visitor)::int AS visitors FROM views GROUP BY 1, 2) v
-        LEFT JOIN (SELECT day, entry AS path, count(*)::int AS entries, count(DISTINCT visitor)::int AS entry_visitors,
-                          count(*) FILTER (WHERE views = 1)::int AS bounces
-                     FROM visits GROUP BY 1, 2) e USING (day, path)`,
+        FROM (SELECT day, path, sum(n)::int AS page_views, count(*)::int AS visitors
+                FROM (SELECT day, path, visitor, count(*) AS n FROM views GROUP BY 1, 2, 3) per_visitor GROUP BY 1, 2) v
+        LEFT JOIN (SELECT day, entry AS path, sum(n)::int AS entries, count(*)::int AS entry_visitors, sum(bounces)::int AS bounces
+                     FROM (SELECT day, entry, visitor, count(*) AS n, count(*) FILTER (WHERE views = 1) AS bounces
+                             FROM visits GROUP BY 1, 2, 3) per_visitor GROUP BY 1, 2) e USING (day, path)`,
     sources: `
-      SELECT day, source, campaign, device, count(*)::int AS visits, count(DISTINCT visitor)::int AS visitors
-        FROM visits GROUP BY 1, 2, 3, 4`,
+      SELECT day, source, campaign, device, sum(n)::int AS visits, count(*)::int AS visitors
+        FROM (SELECT day, source, campaign, device, visitor, count(*) AS n FROM visits GROUP BY 1, 2, 3, 4, 5) per_visitor
+       GROUP BY 1, 2, 3, 4`,
     vitals: `
       SELECT day, path, m.metric, count(*)::int AS samples, ${histogramColumnsSql('m.bucket', vitalEdges.LCP)}
         FROM (SELECT ${day} AS day, path, lcp, inp, cls, ttfb FROM analytics_events WHERE kind = 'vitals' AND ${range}) v
@@ -153,6 +157,82 @@ export const rollupTables = {
 } as const;
 export type RollupKey = keyof typeof rollupTables;
 
+/**
+ * The rollups also kept by month (analytics_month_KEY, migration AnalyticsMonths): the columns a
+ * row is keyed by beside its day, and those a month sums. analytics_days is not: two years of it
+ * are 730 rows, and its visit lengths are an array.
+ */
+export const monthColumns = {
+  pages: { keys: ['path'], sums: ['page_views', 'visitors', 'entries', 'entry_visitors', 'bounces'] },
+  sources: { keys: ['source', 'campaign', 'device'], sums: ['visits', 'visitors'] },
+  vitals: { keys: ['path', 'metric'], sums: ['samples', ...Array.from({ length: vitalEdges.LCP.length + 1 }, (_, i) => `c${i + 1}`)] },
+} as const;
+type MonthKey = keyof typeof monthColumns;
+const isMonthKey = (key: RollupKey): key is MonthKey => key in monthColumns;
+/** A monthly rollup's columns, as its daily rollup's (the month's first day for the day). */
+const monthColumnList = (key: MonthKey) => [...monthColumns[key].keys, ...monthColumns[key].sums].join(', ');
+/** At most so many months made per pass (after the upgrade that adds them, years of days are summed pass by pass). */
+const monthsPerPass = 12;
+
+/**
+ * Makes again, from the daily rollups, each month whose last day rolled up is not the one it was
+ * made through (the month of the days just rolled up; one never made, after the upgrade or a
+ * restore of an older backup), oldest first, at most `monthsPerPass`: in the rollups'
+ * transaction, under their lock. Answers the months made.
+ */
+async function rollUpMonths(m: EntityManager): Promise<string[]> {
+  const stale = await m.query<{ month: string; through: string }[]>(
+    `SELECT r.month::text, r.through::text
+       FROM (SELECT date_trunc('month', day)::date AS month, max(day) AS through FROM analytics_rollups GROUP BY 1) r
+       LEFT JOIN analytics_months m USING (month)
+      WHERE m.through IS DISTINCT FROM r.through ORDER BY 1 LIMIT $1`,
+    [monthsPerPass],
+  );
+  for (const { month, through } of stale) {
+    for (const key of Object.keys(monthColumns) as MonthKey[]) {
+      const { keys, sums } = monthColumns[key];
+      await m.query(`DELETE FROM analytics_month_${key} WHERE month = $1`, [month]);
+      await m.query(
+        `INSERT INTO analytics_month_${key} (month, ${monthColumnList(key)})
+         SELECT $1::date, ${keys.join(', ')}, ${sums.map((c) => `sum(${c})::int`).join(', ')}
+           FROM ${rollupTables[key]} WHERE day BETWEEN $1::date AND $2::date GROUP BY ${keys.join(', ')}`,
+        [month, through],
+      );
+    }
+    await m.query(`INSERT INTO analytics_months (month, through) VALUES ($1, $2) ON CONFLICT (month) DO UPDATE SET through = $2`, [
+      month,
+      through,
+    ]);
+  }
+  return stale.map((s) => s.month);
+}
+
+/** A day of SQL text, checked: the report's days come from a request. */
+const sqlDay = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || isoDay(utcDay(day)) !== day) throw new Error(`Not a day: ${day}`);
+  return `'${day}'::date`;
+};
+/** The first day of the month after `month`'s. */
+const nextMonth = (month: string) => {
+  const d = new Date(utcDay(month));
+  return isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
+};
+
+/**
+ * The days from `from` to `to` that the months `whole` (first days, in order, each within them)
+ * leave: the ranges [first, last] to read from the daily rows.
+ */
+function daysBeside(from: string, to: string, whole: string[]): [string, string][] {
+  const ranges: [string, string][] = [];
+  let start = from;
+  for (const month of whole) {
+    if (month > start) ranges.push([start, isoDay(utcDay(month) - dayMs)]);
+    start = nextMonth(month);
+  }
+  if (start <= to) ranges.push([start, to]);
+  return ranges;
+}
+
 /** The statement of each rollup table, standing alone (views and visits as CTEs). */
 export function rollupSelects(offset: number, lo: string, hi: string): Record<RollupKey, string> {
   const parts = rollupParts(offset, lo, hi);
@@ -165,6 +245,8 @@ for (const name of vitalNames) {
 
 /** Runs SQL (text and parameters) on one connection, one statement after another; answers the rows. */
 export type Reader = <R extends object>(sql: string, params?: unknown[]) => Promise<R[]>;
+/** A rollup's rows of the days from `from` to `to` (YYYY-MM-DD), as a FROM item: see withLiveRollups. */
+export type RollupRows = (key: RollupKey, from: string, to: string) => string;
 
 /**
  * The rollups last made from the raw events, per database and range: made again only when the
@@ -176,16 +258,18 @@ const liveMade = new WeakMap<DataSource, Map<string, Record<RollupKey, string>>>
 const rangesKept = 4;
 
 /**
- * Runs `work` on one connection, in a transaction holding the rollups of the raw events from
- * `lo` to `hi` (the days not rolled up yet, liveRange) as temporary tables: `rows(key)` is then a
- * rollup table's rows, as a FROM item, for the days from $1 to $2 of each statement (SQL dates)
- * and those made from the raw events.
+ * Runs `work` on one connection, in a transaction that reads the rollups of the raw events from
+ * `lo` to `hi` (the days not rolled up yet, liveRange) as JSON rows: `rows(key, from, to)`
+ * is then a rollup's rows of the days from `from` to `to`, as a FROM item: those rolled up (a
+ * month whose every day rolled up lies in the range, and that is made through its last one, as
+ * one row per key from its monthly table, with the month's first day for the day) and those made
+ * from the raw events.
  */
 export async function withLiveRollups<T>(
   db: DataSource,
   offset: number,
   [lo, hi]: [Date, Date],
-  work: (read: Reader, rows: (key: RollupKey) => string) => Promise<T>,
+  work: (read: Reader, rows: RollupRows) => Promise<T>,
 ): Promise<T> {
   const client = await poolOf(db).connect();
   let queue: Promise<unknown> = Promise.resolve();
@@ -206,31 +290,48 @@ export async function withLiveRollups<T>(
     let live = made.get(range);
     if (!live) {
       const parts = rollupParts(offset, '$1::timestamptz', '$2::timestamptz');
-      await client.query(`CREATE TEMP TABLE views ON COMMIT DROP AS ${parts.views}`, [lo, hi]);
-      await client.query(`CREATE TEMP TABLE visits ON COMMIT DROP AS ${parts.visits}`);
-      const json = async (key: RollupKey) =>
-        (
-          await client.query<{ rows: string }>(
-            `SELECT coalesce(json_agg(r), '[]')::text AS rows FROM (${parts[key]}) r`,
-            key === 'vitals' ? [lo, hi] : [],
-          )
-        ).rows[0].rows;
-      live = {} as Record<RollupKey, string>;
-      for (const key of keys) live[key] = await json(key);
+      // One statement: views and visits made once for the four (no temporary tables), their sorts
+      // and hashes in memory (a day of a busy site's page views spills past the default 4 MB).
+      await client.query(`SET LOCAL work_mem = '64MB'`);
+      live = (
+        await client.query<Record<RollupKey, string>>(
+          `WITH views AS MATERIALIZED (${parts.views}), visits AS MATERIALIZED (${parts.visits})
+           SELECT ${keys.map((key) => `(SELECT coalesce(json_agg(r), '[]')::text FROM (${parts[key]}) r) AS ${key}`).join(', ')}`,
+          [lo, hi],
+        )
+      ).rows[0];
       made.set(range, live);
       if (made.size > rangesKept) made.delete(made.keys().next().value!);
     }
-    for (const key of keys) {
-      await client.query(
-        `CREATE TEMP TABLE live_${key} ON COMMIT DROP AS SELECT * FROM jsonb_populate_recordset(NULL::${rollupTables[key]}, $1::jsonb)`,
-        [live[key]],
-      );
-    }
-    const rows = (key: RollupKey) =>
-      `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN $1::date AND $2::date UNION ALL SELECT * FROM live_${key})`;
+    const liveRows = live;
+    // The months made through their last day rolled up (in this transaction's snapshot, as the days).
+    const months = (
+      await client.query<{ month: string; through: string }>(
+        `SELECT m.month::text, m.through::text FROM analytics_months m
+          WHERE m.through = (SELECT max(day) FROM analytics_rollups WHERE day >= m.month AND day < m.month + interval '1 month')
+          ORDER BY 1`,
+      )
+    ).rows;
+    const rows: RollupRows = (key, from, to) => {
+      // Inline (a literal), not a temporary table: no catalog rows made and dropped on every report.
+      const live = `SELECT * FROM jsonb_populate_recordset(NULL::${rollupTables[key]}, ${client.escapeLiteral(liveRows[key])}::jsonb)
+                     WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)}`;
+      if (!isMonthKey(key))
+        return `(SELECT * FROM ${rollupTables[key]} WHERE day BETWEEN ${sqlDay(from)} AND ${sqlDay(to)} UNION ALL ${live})`;
+      const whole = months.filter((m) => m.month >= from && m.through <= to).map((m) => m.month);
+      const columns = monthColumnList(key);
+      const parts = [
+        ...daysBeside(from, to, whole).map(
+          ([a, b]) => `SELECT day, ${columns} FROM ${rollupTables[key]} WHERE day BETWEEN ${sqlDay(a)} AND ${sqlDay(b)}`,
+        ),
+        ...(whole.length ? [`SELECT month, ${columns} FROM analytics_month_${key} WHERE month IN (${whole.map(sqlDay).join(', ')})`] : []),
+        `SELECT day, ${columns} FROM (${live}) l`,
+      ];
+      return `(${parts.join(' UNION ALL ')})`;
+    };
     return await work(read, rows);
   } finally {
-    // Nothing to keep: the temporary tables go with the transaction.
+    // Nothing to keep: the transaction only read.
     await queue;
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
@@ -257,21 +358,21 @@ export async function lastRolledDay(db: DataSource | EntityManager): Promise<str
 
 /**
  * Rolls up the days that are over (by `rollupGraceMs`) and not rolled up yet, oldest first, at
- * most `daysPerPass`; once across processes: a process that finds the lock taken passes by.
- * Answers the days rolled up.
+ * most `daysPerPass`, then the months to make (rollUpMonths); once across processes: a process
+ * that finds the lock taken passes by. Answers the days rolled up and the months made.
  */
-export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
+export async function rollUpDays(db: DataSource, now: Date): Promise<{ days: string[]; months: string[] }> {
   return db.transaction(async (m) => {
     const [{ locked }] = await m.query<[{ locked: boolean }]>(
       `SELECT pg_try_advisory_xact_lock(hashtext('kafue:analytics-rollup')) AS locked`,
     );
-    if (!locked) return [];
+    if (!locked) return { days: [], months: [] };
     const { timezone } = await readGeneralSettings(m);
     const last = await lastRolledDay(m);
     let first = last && isoDay(utcDay(last) + dayMs);
     if (!first) {
       const [{ oldest }] = await m.query<[{ oldest: Date | null }]>(`SELECT min(at) AS oldest FROM analytics_events`);
-      if (!oldest) return [];
+      if (!oldest) return { days: [], months: [] };
       first = localDay(oldest.getTime(), timezone);
     }
     const through = isoDay(utcDay(localDay(now.getTime() - rollupGraceMs, timezone)) - dayMs);
@@ -285,7 +386,7 @@ export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
       }
       await m.query(`INSERT INTO analytics_rollups (day) VALUES ($1)`, [day]);
     }
-    return days;
+    return { days, months: await rollUpMonths(m) };
   });
 }
 
@@ -295,7 +396,7 @@ export async function rollUpDays(db: DataSource, now: Date): Promise<string[]> {
  * ones dropped. Answers what it did.
  */
 export async function runAnalyticsPass(db: DataSource, now: Date): Promise<{ rolledUp: string[]; dropped: string[] }> {
-  const rolledUp = await rollUpDays(db, now);
+  const { days: rolledUp } = await rollUpDays(db, now);
   const { timezone } = await readGeneralSettings(db);
   await db.query(`DELETE FROM analytics_salts WHERE day < $1`, [localDay(now.getTime(), timezone)]);
   const today = isoDay(now.getTime());
