@@ -10,7 +10,7 @@ import type { AnalyticsPeriod, AnalyticsReport, AnalyticsTotals } from '@kafue/c
 import { offsetHours } from '@kafue/common/time';
 import { readGeneralSettings } from '../settings/settings.js';
 import { lengthEdges, percentile, shareUpTo, sumHistogramColumnsSql, sumHistogramsSql, vitalEdges } from './buckets.js';
-import { dayBounds, liveRange, withLiveRollups, type RollupKey } from './storage.js';
+import { dayBounds, withLiveRollups, type RollupKey } from './storage.js';
 
 /** Rows of each table of the report (pages, sources, campaigns, conversions, vitals). */
 const listLength = 100;
@@ -70,7 +70,6 @@ export async function analyticsReport(
   const offset = offsetHours(timezone);
   const length = (utcDay(query.to) - utcDay(query.from)) / dayMs + 1;
   const previous = { from: isoDay(utcDay(query.from) - length * dayMs), to: isoDay(utcDay(query.from) - dayMs) };
-  const live = await liveRange(db, previous.from, query.to, timezone, now);
   const localDay = (column: string) => `((${column} AT TIME ZONE 'UTC') + make_interval(hours => ${offset}))::date`;
   const [lo, end] = [dayBounds(previous.from, timezone)[0], dayBounds(query.to, timezone)[1]];
   const conversionsFrom = (
@@ -82,7 +81,7 @@ export async function analyticsReport(
                             UNION ALL
                             SELECT ${localDay('created_at')}, coalesce(landing_page, ''), coalesce(source, ''), 0, 0, 1
                               FROM subscribers WHERE created_at >= ${lo} AND created_at < ${hi}) c`;
-  return withLiveRollups(db, offset, live, async (read, rollup) => {
+  return withLiveRollups(db, { from: previous.from, to: query.to, timezone, now }, async (read, rollup) => {
     // The asked period's rows of a rollup (its whole months from the monthly rollups).
     const rows = (key: RollupKey) => rollup(key, query.from, query.to);
     // One pass over each rollup table: the period's rows, by each grouping the report shows.
@@ -249,8 +248,7 @@ export async function analyticsReport(
 export async function monthlyVisitors(db: DataSource, from: string, now: number): Promise<Map<string, number>> {
   const { timezone } = await readGeneralSettings(db);
   const to = isoDay(now + dayMs);
-  const live = await liveRange(db, from, to, timezone, now);
-  const rows = await withLiveRollups(db, offsetHours(timezone), live, (read, rollup) =>
+  const rows = await withLiveRollups(db, { from, to, timezone, now }, (read, rollup) =>
     read<{ month: string; visitors: number }>(
       `SELECT to_char(day, 'YYYY-MM') AS month, sum(visitors)::int AS visitors FROM ${rollup('days', from, to)} d GROUP BY 1`,
     ),

@@ -258,8 +258,9 @@ const liveMade = new WeakMap<DataSource, Map<string, Record<RollupKey, string>>>
 const rangesKept = 4;
 
 /**
- * Runs `work` on one connection, in a transaction that reads the rollups of the raw events from
- * `lo` to `hi` (the days not rolled up yet, liveRange) as JSON rows: `rows(key, from, to)`
+ * Runs `work` on one connection, in a transaction that reads the rollups of the raw events of the
+ * days from `from` to `to` not rolled up yet (liveRange, in the same snapshot: a day rolled up
+ * meanwhile is counted once) as JSON rows: `rows(key, from, to)`
  * is then a rollup's rows of the days from `from` to `to`, as a FROM item: those rolled up (a
  * month whose every day rolled up lies in the range, and that is made through its last one, as
  * one row per key from its monthly table, with the month's first day for the day) and those made
@@ -267,10 +268,10 @@ const rangesKept = 4;
  */
 export async function withLiveRollups<T>(
   db: DataSource,
-  offset: number,
-  [lo, hi]: [Date, Date],
+  { from, to, timezone, now }: { from: string; to: string; timezone: string; now: number },
   work: (read: Reader, rows: RollupRows) => Promise<T>,
 ): Promise<T> {
+  const offset = offsetHours(timezone);
   const client = await poolOf(db).connect();
   let queue: Promise<unknown> = Promise.resolve();
   const read: Reader = <R extends object>(sql: string, params: unknown[] = []) => {
@@ -281,6 +282,8 @@ export async function withLiveRollups<T>(
   const keys = Object.keys(rollupTables) as RollupKey[];
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    const [{ last }] = (await client.query<{ last: string | null }>(`SELECT max(day)::text AS last FROM analytics_rollups`)).rows;
+    const [lo, hi] = liveRange(last ?? undefined, from, to, timezone, now);
     const [{ events }] = (
       await client.query<{ events: number }>(`SELECT count(*)::int AS events FROM analytics_events WHERE at >= $1 AND at < $2`, [lo, hi])
     ).rows;
@@ -340,11 +343,10 @@ export async function withLiveRollups<T>(
 
 /**
  * The instants between which the raw events are read for the days `from` to `to` of the
- * timezone: from the first of them not rolled up yet, to the end of `to` (never past `now` by
+ * timezone: from the first of them not rolled up yet (after `last`, the last day rolled up), to the end of `to` (never past `now` by
  * more than a day: the partitions ahead are empty).
  */
-export async function liveRange(db: DataSource, from: string, to: string, timezone: string, now: number): Promise<[Date, Date]> {
-  const last = await lastRolledDay(db);
+function liveRange(last: string | undefined, from: string, to: string, timezone: string, now: number): [Date, Date] {
   const [lo] = dayBounds(last && last >= from ? isoDay(utcDay(last) + dayMs) : from, timezone);
   const [, end] = dayBounds(to, timezone);
   return [lo, new Date(Math.max(lo.getTime(), Math.min(end.getTime(), now + dayMs)))];
