@@ -38,6 +38,7 @@ import { ContentDraftsAndShareLinks1795600000160 } from './migrations/1795600000
 import { Media1795600000170 } from './migrations/1795600000170-Media.js';
 import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
+import { BackupChunks1795600000200 } from './migrations/1795600000200-BackupChunks.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -71,6 +72,7 @@ export const migrations = [
   Media1795600000170,
   Analytics1795600000180,
   PrivacyAnalytics1795600000190,
+  BackupChunks1795600000200,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
