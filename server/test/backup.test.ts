@@ -3,14 +3,16 @@
  * only, no path tricks, from any server process on the database), the checksum, and restore into
  * an empty database giving the same rows; files of the versions before (2, 1) still restore.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { restoreBackup } from '../src/backup/backup.js';
+import { restoreBackup, storedSource } from '../src/backup/backup.js';
 import { fileSource, openBackup } from '../src/backup/file.js';
 import { migrations, openDatabase } from '../src/db/data-source.js';
+import { BackupChunks1795600000200 } from '../src/db/migrations/1795600000200-BackupChunks.js';
 import { backupOf, openBytes, storedBytes, tablesIn } from './backups.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 
@@ -297,6 +299,45 @@ describe('files of the versions before', () => {
       );
     } finally {
       await target.close();
+    }
+  });
+
+  it('a backup kept before backups were chunked (migration BackupChunks) still downloads byte for byte and restores', async () => {
+    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    const runner = other.dataSource.createQueryRunner();
+    try {
+      // The table as it was: its content in one value.
+      await new BackupChunks1795600000200().down(runner);
+      const name = 'kafue-backup-20261101T000000Z-0000abcd.json';
+      const large = 'kafue-backup-20261102T000000Z-0000abce.json';
+      const bytes = randomBytes(2.5 * 1024 * 1024);
+      for (const [kept, content] of [
+        [name, version2],
+        [large, bytes],
+      ] as const) {
+        await other.dataSource.query(
+          `INSERT INTO backups (name, size, sha256, made_by_label, content) VALUES ($1, $2, $3, 'schedule', $4)`,
+          [kept, content.length, '0'.repeat(64), content],
+        );
+      }
+      await new BackupChunks1795600000200().up(runner);
+      expect((await storedBytes(other.dataSource, name)).equals(version2)).toBe(true);
+      expect((await storedBytes(other.dataSource, large)).equals(bytes)).toBe(true);
+      expect(
+        (await other.dataSource.query(`SELECT n FROM backup_chunks c JOIN backups b ON b.id = c.backup_id WHERE b.name = $1`, [large]))
+          .length,
+      ).toBe(3);
+      const [{ id }] = await other.dataSource.query(`SELECT id FROM backups WHERE name = $1`, [name]);
+      const target = await openDatabase(t.config, () => undefined, await createDatabase());
+      try {
+        await restoreBackup(target.dataSource, await openBackup(await storedSource(other.dataSource, id), name));
+        expect(await target.dataSource.query(`SELECT filename FROM media`)).toEqual([{ filename: 'old.png' }]);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await runner.release();
+      await other.close();
     }
   });
 

@@ -44,9 +44,9 @@ export async function tablesIn(backup: BackupReader): Promise<Record<string, Tab
   for (const table of backup.tables) {
     const large: string[] = [];
     const data: TableRows = { columns: [], rows: [] };
-    const store = async (slices: AsyncIterable<string>) => {
+    const store = async (slices: AsyncIterable<Buffer>) => {
       const parts: Buffer[] = [];
-      for await (const slice of slices) parts.push(Buffer.from(slice, 'base64'));
+      for await (const slice of slices) parts.push(Buffer.from(slice.toString('latin1'), 'base64'));
       return large.push(Buffer.concat(parts).toString('base64')) - 1;
     };
     for await (const { columns, bytea, rows } of backup.rows(table, store)) {

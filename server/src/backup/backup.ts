@@ -346,13 +346,14 @@ export async function tablesOf(m: EntityManager, backup: BackupReader): Promise<
  */
 export async function loadRows(m: EntityManager, table: string, backup: BackupReader, skipKnown = false): Promise<number> {
   const made: number[] = [];
-  const store = async (slices: AsyncIterable<string>) => {
+  const store = async (slices: AsyncIterable<Buffer>) => {
     const [{ oid }] = await m.query<[{ oid: number }]>(`SELECT lo_from_bytea(0, '') AS oid`);
     made.push(oid);
     let offset = 0;
     for await (const slice of slices) {
-      await m.query(`SELECT lo_put($1, $2, decode($3, 'base64'))`, [oid, offset, slice]);
-      offset += Buffer.byteLength(slice, 'base64');
+      // The base64 text goes as bytes, decoded by PostgreSQL.
+      await m.query(`SELECT lo_put($1, $2, decode(convert_from($3, 'SQL_ASCII'), 'base64'))`, [oid, offset, slice]);
+      offset += base64Bytes(slice);
     }
     return oid;
   };
@@ -380,6 +381,9 @@ export async function loadRows(m: EntityManager, table: string, backup: BackupRe
   }
   return count;
 }
+
+/** How many bytes base64 text (padded) stands for. */
+const base64Bytes = (text: Buffer) => (text.length / 4) * 3 - (text.at(-1) === 0x3d ? (text.at(-2) === 0x3d ? 2 : 1) : 0);
 
 const contentTables = ['content_items', 'content_revisions'];
 

@@ -80,10 +80,11 @@ export interface RowBatch {
 }
 
 /**
- * Keeps a large value's slices (base64) somewhere the INSERT can take it from, and answers what
- * stands for it in the row (a large object's id).
+ * Keeps a large value's slices (each its base64 text's bytes: never made a string here, where
+ * slices of 1 MiB would pile up as garbage) somewhere the INSERT can take it from, and answers
+ * what stands for it in the row (a large object's id).
  */
-export type LargeValueStore = (slices: AsyncIterable<string>) => Promise<number>;
+export type LargeValueStore = (slices: AsyncIterable<Buffer>) => Promise<number>;
 
 /** A backup file checked and opened: what it says of itself, and each table's rows in batches. */
 export interface BackupReader {
@@ -185,13 +186,13 @@ export async function openBackup(source: BackupSource, label: string): Promise<B
       const { columns, bytea } = section;
       const byteaAt = bytea.map((name) => columns.indexOf(name));
       const entries = lines(source.read(section.start, section.end), section.start)[Symbol.asyncIterator]();
-      // The slices of one large value: the next `count` lines, each a JSON string.
-      async function* slices(count: number): AsyncGenerator<string> {
+      // The slices of one large value: the next `count` lines, each a JSON string of base64 (no escapes).
+      async function* slices(count: number): AsyncGenerator<Buffer> {
         for (let i = 0; i < count; i++) {
           const next = await entries.next();
-          const slice = next.done ? undefined : parse(next.value.line);
-          if (typeof slice !== 'string') throw incomplete(label);
-          yield slice;
+          const line = next.done ? undefined : next.value.line;
+          if (!line || line.length < 2 || line[0] !== 0x22 || line.at(-1) !== 0x22) throw incomplete(label);
+          yield line.subarray(1, -1);
         }
       }
       let rows: Record<string, unknown>[] = [];
