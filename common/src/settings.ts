@@ -108,32 +108,21 @@ export const backupAnswer = messageAnswer
 export type BackupAnswer = z.infer<typeof backupAnswer>;
 
 export const backupFormat = 'kafue-backup';
-/** 2: content under `backup`, its SHA-256 beside it. 1 (no checksum) is still read. */
-export const backupVersion = 2;
+/**
+ * 3: NDJSON, written and read as a stream (server/src/backup/file.ts), its SHA-256 on its last
+ * line. 2 (one JSON document, content under `backup`, its SHA-256 beside it) and 1 (no checksum)
+ * are still read.
+ */
+export const backupVersion = 3;
 
-const backupTable = z.object({
-  columns: z.array(z.string()),
-  rows: z.array(z.record(z.string(), z.unknown())),
+/** A backup file as downloaded: its lines, and the SHA-256 of every byte before the last that restore checks. */
+export const backupFile = z.string().meta({
+  id: 'BackupFile',
+  description:
+    'NDJSON: {"format":"kafue-backup","version":3,"createdAt","migrations"}; per table {"table","columns","bytea"} then one ' +
+    'array of values per row (bytea in base64, or the number of lines of base64 slices after the row); last {"sha256"} of every byte before it.',
+  contentMediaType: 'application/x-ndjson',
 });
-export type BackupTable = z.infer<typeof backupTable>;
-
-/** What a backup holds: every table's rows, with the migrations the schema had (server/src/backup/backup.ts). */
-const backupContent = z.object({
-  createdAt: z.iso.datetime(),
-  migrations: z.array(z.string()),
-  tables: z.record(z.string(), backupTable),
-});
-export type Backup = z.infer<typeof backupContent> & { format: typeof backupFormat; version: number };
-
-/** A backup file as downloaded: the content, and the SHA-256 of its exact bytes that restore checks. */
-export const backupFile = z
-  .object({
-    format: z.literal(backupFormat),
-    version: z.literal(backupVersion),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    backup: backupContent,
-  })
-  .meta({ id: 'BackupFile' });
 
 /** Automatic backups: how often, at which hour of the General settings' timezone, how many kept. */
 export const backupFrequencies = ['off', 'daily', 'weekly'] as const;

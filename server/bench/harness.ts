@@ -59,6 +59,8 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 /** Resident memory of process `pid`, in MiB. */
 export const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+/** Peak resident memory of process `pid` (since it started, or since its count was reset), in MiB. */
+export const peakRssMiB = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** Keeps a bench's figures in bench-results/NAME at the repository root, dated. */
 export function writeBenchResult(name: string, figures: object): void {

@@ -14,14 +14,16 @@
  * server is running on DATA_DIR, otherwise started here for the command and stopped after it.
  * Every command but `migrate` applies pending migrations first, as the server does at start.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { adminRoles, type AdminRole } from '@kafue/common/contract';
 import { writeAudit } from './audit/audit.js';
 import { createAdmin, resetAdminPassword } from './auth/accounts.js';
 import { randomPassword } from './auth/passwords.js';
-import { readBackup, restoreBackup, storeBackup } from './backup/backup.js';
+import { backupContent, restoreBackup, storeBackup } from './backup/backup.js';
+import { fileSource, openBackup } from './backup/file.js';
 import { loadConfig } from './config.js';
 import { connectDatabase, migrationStatus, openDatabase, runMigrations, type Database } from './db/data-source.js';
 import { runningServerDatabase } from './db/embedded.js';
@@ -90,8 +92,9 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'backup') {
     // Kept in the database (the console lists it) and written to DATA_DIR/backups, where
     // `restore` and the operator's own copies can take it.
-    const { name, content } = await withDatabase(({ dataSource }) =>
-      storeBackup(
+    const dir = join(loadConfig().dataDir, 'backups');
+    const path = await withDatabase(async ({ dataSource }) => {
+      const { name } = await storeBackup(
         dataSource,
         { label: 'command line' },
         {
@@ -105,16 +108,18 @@ async function main(argv: string[]): Promise<void> {
               userAgent: null,
             }),
         },
-      ),
-    );
-    const dir = join(loadConfig().dataDir, 'backups');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    writeFileSync(join(dir, name), content, { mode: 0o600 });
-    console.log(`Backup written: ${join(dir, name)}`);
+      );
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      await pipeline((await backupContent(dataSource, name))!, createWriteStream(join(dir, name), { mode: 0o600 }));
+      return join(dir, name);
+    });
+    console.log(`Backup written: ${path}`);
     return;
   }
   if (command === 'restore' && sub) {
-    const backup = readBackup(resolve(process.env.INIT_CWD ?? process.cwd(), sub));
+    const path = resolve(process.env.INIT_CWD ?? process.cwd(), sub);
+    // Checked (its checksum over every byte) before the database is opened.
+    const backup = await openBackup(fileSource(path), path);
     const counts = await withDatabase(({ dataSource }) => restoreBackup(dataSource, backup));
     console.log(
       `Restored ${Object.entries(counts)

@@ -59,7 +59,7 @@ export interface Config {
 export interface Limits {
   /** Largest accepted request body. */
   bodyBytes: number;
-  /** Largest backup file a restore accepts (the one body read past bodyBytes). */
+  /** Largest backup file a restore accepts (the one body read past bodyBytes, into a temporary file, not memory). */
   backupUploadBytes: number;
   /** Absolute lifetime of a session. */
   sessionHours: number;
@@ -83,7 +83,8 @@ export interface Limits {
 
 export const defaultLimits: Limits = {
   bodyBytes: 64 * 1024,
-  backupUploadBytes: 512 * 1024 * 1024,
+  // A media library at the default storage quota (1 GB) is about 1.4 GB in a backup (base64).
+  backupUploadBytes: 4 * 1024 * 1024 * 1024,
   sessionHours: 12,
   failuresPerAccount: 5,
   failuresPerAddress: 30,

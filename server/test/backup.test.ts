@@ -1,15 +1,19 @@
 /**
  * Backups: POST /api/settings/backup (kept in the database), the fileUrl download (Super Admin
  * only, no path tricks, from any server process on the database), the checksum, and restore into
- * an empty database giving the same rows.
+ * an empty database giving the same rows; files of the versions before (2, 1) still restore.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { decodeBackup, dumpDatabase, readBackup, restoreBackup, type Backup } from '../src/backup/backup.js';
+import { restoreBackup, storedSource } from '../src/backup/backup.js';
+import { fileSource, openBackup } from '../src/backup/file.js';
 import { migrations, openDatabase } from '../src/db/data-source.js';
+import { BackupChunks1795600000210 } from '../src/db/migrations/1795600000210-BackupChunks.js';
+import { backupOf, openBytes, storedBytes, tablesIn } from './backups.js';
 import { createDatabase, startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -62,8 +66,11 @@ async function createBackup(): Promise<{ fileUrl: string; file: string }> {
  */
 const backedUp = async (db: DataSource) =>
   (await databaseTables(db)).filter(
-    (name) => !['migrations', 'backups', 'analytics_salts'].includes(name) && !/^analytics_events_p\d{8}$/.test(name),
+    (name) => !['migrations', 'backups', 'backup_chunks', 'analytics_salts'].includes(name) && !/^analytics_events_p\d{8}$/.test(name),
   );
+
+/** A backup file on disk, opened as the command line's restore opens it. */
+const readBackup = (file: string) => openBackup(fileSource(file), file);
 
 describe('POST /api/settings/backup', () => {
   it('keeps a complete backup in the database, with its checksum, and answers { message, fileUrl }', async () => {
@@ -74,21 +81,23 @@ describe('POST /api/settings/backup', () => {
     });
     expect(answer.body.message).toBe('Backup completed successfully');
     const name = answer.body.fileUrl.split('/').pop();
-    const [row] = await t.db.query(`SELECT content, size, sha256, made_by_label FROM backups WHERE name = $1`, [name]);
-    expect(Number(row.size)).toBe(row.content.length);
+    const [row] = await t.db.query(`SELECT size, sha256, made_by_label FROM backups WHERE name = $1`, [name]);
+    const content = await storedBytes(t.db, name);
+    expect(Number(row.size)).toBe(content.length);
     expect(row.made_by_label).toMatch(/^Super Admin/);
-    const text = row.content.toString('utf8');
-    expect(text.startsWith(`{"format":"kafue-backup","version":2,"sha256":"${row.sha256}","backup":{`)).toBe(true);
-    const backup = decodeBackup(row.content, name);
+    // NDJSON: the header first, the checksum of every byte before it last.
+    const text = content.toString('utf8');
+    expect(text.startsWith(`{"format":"kafue-backup","version":3,"createdAt":"`)).toBe(true);
+    expect(text.endsWith(`\n{"sha256":"${row.sha256}"}\n`)).toBe(true);
+    const backup = await openBytes(content, name);
     expect(backup.migrations).toEqual(migrations.map((m) => m.name));
-    expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(t.db));
-    expect(Object.keys(backup.tables)).toEqual(
+    expect([...backup.tables].sort()).toEqual(await backedUp(t.db));
+    expect(backup.tables).toEqual(
       expect.arrayContaining(['admins', 'content_items', 'content_revisions', 'login_failures', 'sessions', 'settings', 'staff_users']),
     );
-    expect(backup.tables.staff_users.rows.map((r) => r.email)).toEqual(
-      expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']),
-    );
-    expect(backup.tables.settings.rows[0].value).toMatchObject({ siteName: 'Kafue ✓ ünïcode' });
+    const tables = await tablesIn(backup);
+    expect(tables.staff_users.rows.map((r) => r.email)).toEqual(expect.arrayContaining(['backed.up@kafue.test', 'obrien@kafue.test']));
+    expect(tables.settings.rows[0].value).toMatchObject({ siteName: 'Kafue ✓ ünïcode' });
   });
 
   it('backs up a table nobody told it about (one a later migration adds), rows and all', async () => {
@@ -96,9 +105,12 @@ describe('POST /api/settings/backup', () => {
     try {
       await other.dataSource.query(`CREATE TABLE later_notes (id serial PRIMARY KEY, admin_id uuid REFERENCES admins (id), note text)`);
       await other.dataSource.query(`INSERT INTO later_notes (note) VALUES ('kept')`);
-      const backup = await dumpDatabase(other.dataSource);
-      expect(Object.keys(backup.tables).sort()).toEqual(await backedUp(other.dataSource));
-      expect(backup.tables.later_notes).toEqual({ columns: ['id', 'admin_id', 'note'], rows: [{ id: 1, admin_id: null, note: 'kept' }] });
+      const backup = await backupOf(other.dataSource);
+      expect([...backup.tables].sort()).toEqual(await backedUp(other.dataSource));
+      expect((await tablesIn(backup)).later_notes).toEqual({
+        columns: ['id', 'admin_id', 'note'],
+        rows: [{ id: 1, admin_id: null, note: 'kept' }],
+      });
     } finally {
       await other.close();
     }
@@ -119,13 +131,17 @@ describe('the analytics in a backup', () => {
     } finally {
       t.clock.at = undefined;
     }
-    const backup = await dumpDatabase(t.db);
-    expect(backup.tables.analytics_events.rows).toEqual([expect.objectContaining({ path: '/valentine', source: 'direct' })]);
-    expect(Object.keys(backup.tables).filter((name) => name.startsWith('analytics_events_') || name === 'analytics_salts')).toEqual([]);
+    const backup = await backupOf(t.db);
+    expect((await tablesIn(backup)).analytics_events.rows).toEqual([expect.objectContaining({ path: '/valentine', source: 'direct' })]);
+    expect(backup.tables.filter((name) => name.startsWith('analytics_events_') || name === 'analytics_salts')).toEqual([]);
     const other = await openDatabase(t.config, () => undefined, await createDatabase());
     try {
       await restoreBackup(other.dataSource, backup);
       expect(await other.dataSource.query(`SELECT path, at FROM analytics_events`)).toEqual([{ path: '/valentine', at: new Date(at) }]);
+      // The visitor's key (bytea) comes back as it was.
+      expect(await other.dataSource.query(`SELECT encode(visitor, 'hex') AS visitor FROM analytics_events`)).toEqual(
+        await t.db.query(`SELECT encode(visitor, 'hex') AS visitor FROM analytics_events`),
+      );
       expect(await other.dataSource.query(`SELECT relname FROM pg_class WHERE relname = 'analytics_events_p20260214'`)).toHaveLength(1);
     } finally {
       await other.close();
@@ -139,8 +155,9 @@ describe('GET fileUrl (backup download)', () => {
     const answer = await superAdmin.get(fileUrl);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="kafue-backup-/);
-    expect(answer.body).toEqual(JSON.parse(readFileSync(file, 'utf8')));
-    expect(readBackup(file).tables.staff_users.rows.map((r) => r.email)).toContain('backed.up@kafue.test');
+    expect(answer.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(answer.text).toBe(readFileSync(file, 'utf8'));
+    expect((await tablesIn(await readBackup(file))).staff_users.rows.map((r) => r.email)).toContain('backed.up@kafue.test');
   });
 
   it('downloads through another server process on the same database, byte for byte', async () => {
@@ -181,14 +198,15 @@ describe('GET fileUrl (backup download)', () => {
 describe('restore', () => {
   it('a backup restored into an empty database gives the same rows, and the accounts work there', async () => {
     const { file } = await createBackup();
-    const original = readBackup(file);
+    const original = await readBackup(file);
+    const originalTables = await tablesIn(original);
     const target = await openDatabase(t.config, () => undefined, await createDatabase());
     try {
-      const counts = await restoreBackup(target.dataSource, readBackup(file));
-      expect(counts.staff_users).toBe(original.tables.staff_users.rows.length);
-      const copy = await dumpDatabase(target.dataSource);
+      const counts = await restoreBackup(target.dataSource, await readBackup(file));
+      expect(counts.staff_users).toBe(originalTables.staff_users.rows.length);
+      const copy = await backupOf(target.dataSource);
       expect(copy.migrations).toEqual(original.migrations);
-      expect(copy.tables).toEqual(original.tables);
+      expect(await tablesIn(copy)).toEqual(originalTables);
     } finally {
       await target.close();
     }
@@ -199,7 +217,7 @@ describe('restore', () => {
     const restored = await startTestServer();
     try {
       // startTestServer migrated an empty database; restore into it (it holds no rows yet).
-      await restoreBackup(restored.db, readBackup(file));
+      await restoreBackup(restored.db, await readBackup(file));
       const login = await restored.client().signIn('admin', 'mod@kafue.test', 'mod password');
       expect(login.status).toBe(200);
       const list = restored.client();
@@ -214,14 +232,14 @@ describe('restore', () => {
 
   it('refuses a database that is not empty, and changes nothing there', async () => {
     const { file } = await createBackup();
-    const before = await dumpDatabase(t.db);
-    await expect(restoreBackup(t.db, readBackup(file))).rejects.toThrow(/not empty/);
-    expect((await dumpDatabase(t.db)).tables.staff_users).toEqual(before.tables.staff_users);
+    const before = await tablesIn(await backupOf(t.db));
+    await expect(restoreBackup(t.db, await readBackup(file))).rejects.toThrow(/not empty/);
+    expect((await tablesIn(await backupOf(t.db))).staff_users).toEqual(before.staff_users);
   });
 
   it('refuses a backup from an unknown schema version or another format', async () => {
     const { file } = await createBackup();
-    const foreign: Backup = { ...readBackup(file), migrations: ['Initial1763700000000', 'Future1999999999999'] };
+    const foreign = { ...(await readBackup(file)), migrations: ['Initial1763700000000', 'Future1999999999999'] };
     const target = await openDatabase(t.config, () => undefined, await createDatabase());
     try {
       await expect(restoreBackup(target.dataSource, foreign)).rejects.toThrow(/different version/);
@@ -230,28 +248,109 @@ describe('restore', () => {
     }
     const other = join(t.config.dataDir, 'other.json');
     writeFileSync(other, JSON.stringify({ hello: 'world' }));
-    expect(() => readBackup(other)).toThrow(/not a Kafue backup/);
-  });
-
-  it('refuses a backup whose bytes changed (one flipped byte anywhere), before touching the database', async () => {
-    const { file } = await createBackup();
-    const bytes = readFileSync(file);
-    for (const at of [10, 60, bytes.indexOf('backed.up@kafue.test'), bytes.length - 1]) {
-      const flipped = Buffer.from(bytes);
-      flipped[at] ^= 0x01;
-      expect(() => decodeBackup(flipped, 'flipped.json'), `byte ${at}`).toThrow(/flipped\.json is (damaged|not a Kafue backup)/);
-    }
-    const flipped = Buffer.from(bytes);
-    flipped[bytes.indexOf('backed.up@kafue.test')] ^= 0x01;
-    expect(() => decodeBackup(flipped, 'flipped.json')).toThrow(
-      'flipped.json is damaged: its checksum does not match its content (nothing was restored)',
+    await expect(readBackup(other)).rejects.toThrow(/not a Kafue backup/);
+    await expect(openBytes(Buffer.from('{"format":"kafue-backup","version":4,"createdAt":"2030-01-01T00:00:00Z"}\n'))).rejects.toThrow(
+      'Unsupported backup format version 4',
     );
   });
 
-  it('still reads a version 1 backup (made before checksums)', async () => {
+  it('refuses a backup whose bytes changed (one flipped byte anywhere, one byte short), before touching the database', async () => {
     const { file } = await createBackup();
-    const { createdAt, migrations, tables } = readBackup(file);
-    const old = Buffer.from(JSON.stringify({ format: 'kafue-backup', version: 1, createdAt, migrations, tables }));
-    expect(decodeBackup(old, 'old.json').tables).toEqual(tables);
+    const bytes = readFileSync(file);
+    const trailer = bytes.lastIndexOf('{"sha256":"');
+    for (const at of [
+      10,
+      60,
+      bytes.indexOf('"staff_users"'),
+      bytes.indexOf('backed.up@kafue.test'),
+      trailer - 1,
+      trailer + 20,
+      bytes.length - 1,
+    ]) {
+      const flipped = Buffer.from(bytes);
+      flipped[at] ^= 0x01;
+      await expect(openBytes(flipped, 'flipped.json'), `byte ${at}`).rejects.toThrow(/flipped\.json is (damaged|not a Kafue backup)/);
+    }
+    await expect(openBytes(bytes.subarray(0, -1), 'short.json')).rejects.toThrow('short.json is damaged');
+    await expect(openBytes(bytes.subarray(0, trailer), 'short.json')).rejects.toThrow('short.json is damaged');
+    const flipped = Buffer.from(bytes);
+    flipped[bytes.indexOf('backed.up@kafue.test')] ^= 0x01;
+    await expect(openBytes(flipped, 'flipped.json')).rejects.toThrow(
+      'flipped.json is damaged: its checksum does not match its content (nothing was restored)',
+    );
+  });
+});
+
+describe('files of the versions before', () => {
+  /** A version 2 file as the server wrote it before version 3, with a photo (bytea) of 3000 bytes. */
+  const version2 = readFileSync(join(import.meta.dirname, 'fixtures/backup-version-2.json'));
+  const photo = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256));
+
+  it('restores a version 2 file: its rows, its bytea values byte for byte', async () => {
+    const target = await openDatabase(t.config, () => undefined, await createDatabase());
+    try {
+      const counts = await restoreBackup(target.dataSource, await openBytes(version2));
+      expect(counts.media).toBe(1);
+      const [media] = await target.dataSource.query(`SELECT filename, content FROM media`);
+      expect(media.filename).toBe('old.png');
+      expect((media.content as Buffer).equals(photo)).toBe(true);
+      expect((await target.dataSource.query(`SELECT email FROM staff_users`)).map((r: { email: string }) => r.email)).toContain(
+        'old.format@kafue.test',
+      );
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('a backup kept before backups were chunked (migration BackupChunks) still downloads byte for byte and restores', async () => {
+    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    const runner = other.dataSource.createQueryRunner();
+    try {
+      // The table as it was: its content in one value.
+      await new BackupChunks1795600000210().down(runner);
+      const name = 'kafue-backup-20261101T000000Z-0000abcd.json';
+      const large = 'kafue-backup-20261102T000000Z-0000abce.json';
+      const bytes = randomBytes(2.5 * 1024 * 1024);
+      for (const [kept, content] of [
+        [name, version2],
+        [large, bytes],
+      ] as const) {
+        await other.dataSource.query(
+          `INSERT INTO backups (name, size, sha256, made_by_label, content) VALUES ($1, $2, $3, 'schedule', $4)`,
+          [kept, content.length, '0'.repeat(64), content],
+        );
+      }
+      await new BackupChunks1795600000210().up(runner);
+      expect((await storedBytes(other.dataSource, name)).equals(version2)).toBe(true);
+      expect((await storedBytes(other.dataSource, large)).equals(bytes)).toBe(true);
+      expect(
+        (await other.dataSource.query(`SELECT n FROM backup_chunks c JOIN backups b ON b.id = c.backup_id WHERE b.name = $1`, [large]))
+          .length,
+      ).toBe(3);
+      const [{ id }] = await other.dataSource.query(`SELECT id FROM backups WHERE name = $1`, [name]);
+      const target = await openDatabase(t.config, () => undefined, await createDatabase());
+      try {
+        await restoreBackup(target.dataSource, await openBackup(await storedSource(other.dataSource, id), name));
+        expect(await target.dataSource.query(`SELECT filename FROM media`)).toEqual([{ filename: 'old.png' }]);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await runner.release();
+      await other.close();
+    }
+  });
+
+  it('refuses a version 2 file changed by one byte', async () => {
+    const flipped = Buffer.from(version2);
+    flipped[flipped.indexOf('old.format@kafue.test')] ^= 0x01;
+    await expect(openBytes(flipped, 'old.json')).rejects.toThrow('old.json is damaged: its checksum does not match its content');
+  });
+
+  it('still reads a version 1 backup (made before checksums)', async () => {
+    const { backup } = JSON.parse(version2.toString('utf8')) as { backup: { tables: Record<string, { rows: unknown[] }> } };
+    const old = Buffer.from(JSON.stringify({ format: 'kafue-backup', version: 1, ...backup }));
+    const rowsOf = (tables: Record<string, { rows: unknown[] }>) => Object.entries(tables).map(([name, { rows }]) => [name, rows]);
+    expect(rowsOf(await tablesIn(await openBytes(old, 'old.json')))).toEqual(rowsOf(backup.tables));
   });
 });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { seedContent } from '@kafue/common/content-seed';
 import { categoryKeys, contentCollections } from '@kafue/common/vocabulary';
-import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
+import { restoreBackup } from '../src/backup/backup.js';
+import { backupOf, tablesIn } from './backups.js';
 import { sampleService as newService, startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -381,11 +382,12 @@ describe('backups', () => {
     const { item } = (await editor.post(api.content('services'), { ...newService, status: 'published' })).body;
     const [faq] = (await editor.get(api.content('faqs'))).body;
     expect((await editor.delete(api.contentItem('faqs', faq._id))).status).toBe(200);
-    const backup = await dumpDatabase(t.db);
+    const backup = await backupOf(t.db);
+    const { content_items: backedUpItems, content_revisions: backedUpRevisions } = await tablesIn(backup);
     const [{ items, revisions }] = await t.db.query(
       `SELECT (SELECT count(*)::int FROM content_items) AS items, (SELECT count(*)::int FROM content_revisions) AS revisions`,
     );
-    expect([backup.tables.content_items.rows.length, backup.tables.content_revisions.rows.length]).toEqual([items, revisions]);
+    expect([backedUpItems.rows.length, backedUpRevisions.rows.length]).toEqual([items, revisions]);
     const target = await startTestServer();
     try {
       // A freshly migrated database holds the seeded content: the backup's replaces it.

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { defaultCompany } from '@kafue/common/company';
 import { api } from '@kafue/common/contract';
-import { dumpDatabase, restoreBackup } from '../src/backup/backup.js';
+import { restoreBackup } from '../src/backup/backup.js';
+import { backupOf } from './backups.js';
 import { repoRoot, type Config } from '../src/config.js';
 import {
   eventuallyServed,
@@ -274,7 +275,7 @@ describe('restoring a backup', () => {
     const { _id, status, position, updatedAt, ...fields } = insight;
     await editor.put(api.contentItem('insights', _id), { ...fields, title: 'Backed-up headline' });
     await eventuallyServed(t, '/', (html) => html.includes('Backed-up headline'));
-    const backup = await dumpDatabase(t.db);
+    const backup = await backupOf(t.db);
     const fresh = await startTestServer({ configure: withSite });
     try {
       expect((await sitePage(fresh, '/')).text).not.toContain('Backed-up headline');

@@ -1,24 +1,30 @@
 /**
  * Backups without pg_dump (the embedded PostgreSQL ships none): a complete logical dump of every
- * table of our schema, read in one REPEATABLE READ transaction (one consistent snapshot), written
- * as JSON with a format version, the list of migrations the schema had and the SHA-256 of its
- * content. Backups are kept in the database itself (table `backups`), so that every server
- * process on it can list and serve them. A restore verifies the checksum, runs the migrations on
- * an empty database and loads the rows back, table by table, in one transaction.
+ * table of our schema, read in one REPEATABLE READ transaction (one consistent snapshot) a page
+ * at a time, written as a stream (file.ts: a format version, the list of migrations the schema
+ * had, every row, and the SHA-256 of the content). Backups are kept in the database itself
+ * (table `backups`, their content in `backup_chunks`), so that every server process on it can
+ * list and serve them. A restore verifies the checksum, runs the migrations on an empty database
+ * and loads the rows back, table by table in batches, in one transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
-import { backupFormat, backupVersion, type Backup, type BackupTable } from '@kafue/common/schemas';
 import { seedContent } from '@kafue/common/content-seed';
 import { migrations, migrationsTable, runMigrations } from '../db/data-source.js';
 import { seedAuthor } from '../content/revisions.js';
 import { notifyContentChanged } from '../content/published.js';
 import { partitionsForRows } from '../analytics/storage.js';
-
-// The file's format is a documented answer (the download call), so its schema is in common.
-export type { Backup };
+import {
+  headerLine,
+  inlineBytes,
+  sliceBytes,
+  tableLine,
+  trailerLine,
+  UnreadableBackup,
+  type BackupReader,
+  type BackupSource,
+} from './file.js';
 
 export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
@@ -31,7 +37,7 @@ export interface Table {
 }
 
 /** Where the backups themselves are kept: not part of a backup (each would hold all before it). */
-const backupsTable = 'backups';
+const backupsTables = ['backups', 'backup_chunks'];
 /** The visitor key's salts: never kept beyond their day, so in no backup (a restored day starts a new salt). */
 const saltsTable = 'analytics_salts';
 
@@ -55,7 +61,7 @@ async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
       WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p') AND NOT c.relispartition
         AND c.relname <> ALL($1)
       ORDER BY c.relname`,
-    [[migrationsTable, backupsTable, saltsTable]],
+    [[migrationsTable, ...backupsTables, saltsTable]],
   )) as Table[];
   const ordered: Table[] = [];
   const placed = new Set<string>();
@@ -73,91 +79,118 @@ async function schemaTables(db: QueryRunner | EntityManager): Promise<Table[]> {
 /** Hears each table as the dump reaches it (the command line prints it: large databases take a while). */
 export type DumpProgress = (table: string, index: number, count: number) => void;
 
-export async function dumpDatabase(db: DataSource, progress?: DumpProgress): Promise<Backup> {
-  const runner = db.createQueryRunner();
-  await runner.connect();
-  try {
-    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const applied = (await runner.query(`SELECT name FROM ${quote(migrationsTable)} ORDER BY timestamp, id`)) as { name: string }[];
-    const out: Record<string, BackupTable> = {};
-    const tables = await schemaTables(runner);
-    for (const [i, table] of tables.entries()) {
-      progress?.(table.name, i + 1, tables.length);
-      const columns = (await runner.query(
-        `SELECT column_name FROM information_schema.columns
-          WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-        [table.name],
-      )) as { column_name: string }[];
-      // Identifiers come from the database's own catalogue, quoted; a table without a primary
-      // key is ordered by its whole row.
-      const order = table.key.length ? table.key.map((c) => `t.${quote(c)}`).join(', ') : 'to_jsonb(t)::text';
-      const [{ rows }] = (await runner.query(
-        `SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY ${order}), '[]'::jsonb) AS rows FROM ${quote(table.name)} t`,
-      )) as [{ rows: Record<string, unknown>[] }];
-      out[table.name] = { columns: columns.map((c) => c.column_name), rows };
-    }
-    await runner.query('COMMIT');
-    return {
-      format: backupFormat,
-      version: backupVersion,
-      createdAt: new Date().toISOString(),
-      migrations: applied.map((m) => m.name),
-      tables: out,
-    };
-  } catch (error) {
-    await runner.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    await runner.release();
-  }
-}
+/** Rows fetched from the dump's cursor at a time (bytea values beyond `inlineBytes` are not in them). */
+const fetchRows = 100;
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-const header = (checksum: string) => `{"format":"${backupFormat}","version":${backupVersion},"sha256":"${checksum}","backup":`;
-const headerPattern = new RegExp(
-  `^${header('@')
-    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    .replace('@', '([0-9a-f]{64})')}`,
-);
+/** A backup being made: when, and its file's bytes as they come (the generator answers their checksum). */
+export interface BackupDump {
+  createdAt: string;
+  content: AsyncGenerator<Buffer, string>;
+}
 
 /**
- * A backup as the bytes of its file: `{ format, version, sha256, backup }`, where sha256 is that
- * of the exact bytes of `backup`, so that any change to them, a flipped byte included, shows.
+ * Dumps every table in one REPEATABLE READ snapshot through a cursor, a page of rows at a time,
+ * as the lines of a backup file (file.ts); a large bytea value is read in slices. Nothing holds
+ * more than a page of rows or a slice, whatever the size of the database.
  */
-export function encodeBackup({ createdAt, migrations, tables }: Backup): { content: Buffer; sha256: string } {
-  const body = Buffer.from(JSON.stringify({ createdAt, migrations, tables }));
-  const checksum = sha256(body);
-  return { content: Buffer.concat([Buffer.from(header(checksum)), body, Buffer.from('}')]), sha256: checksum };
-}
-
-/** Reads a backup file's bytes, refusing one whose checksum does not match its content. */
-export function decodeBackup(bytes: Buffer, source: string): Backup {
-  const head = headerPattern.exec(bytes.subarray(0, 200).toString('latin1'));
-  let parsed: Partial<Backup>;
-  if (head) {
-    const body = bytes.subarray(head[0].length, bytes.length - 1);
-    if (bytes.at(-1) !== 0x7d || sha256(body) !== head[1]) {
-      throw new Error(`${source} is damaged: its checksum does not match its content (nothing was restored)`);
-    }
-    parsed = { format: backupFormat, version: backupVersion, ...(JSON.parse(body.toString('utf8')) as Partial<Backup>) };
-  } else {
+export function dumpDatabase(db: DataSource, progress?: DumpProgress): BackupDump {
+  const createdAt = new Date().toISOString();
+  async function* content(): AsyncGenerator<Buffer, string> {
+    const hash = createHash('sha256');
+    const out = (text: string) => {
+      const bytes = Buffer.from(text);
+      hash.update(bytes);
+      return bytes;
+    };
+    const runner = db.createQueryRunner();
+    await runner.connect();
     try {
-      parsed = JSON.parse(bytes.toString('utf8')) as Partial<Backup>;
-    } catch {
-      throw new Error(`${source} is not a Kafue backup`);
+      await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const applied = (await runner.query(`SELECT name FROM ${quote(migrationsTable)} ORDER BY timestamp, id`)) as { name: string }[];
+      yield out(
+        headerLine(
+          createdAt,
+          applied.map((m) => m.name),
+        ),
+      );
+      const tables = await schemaTables(runner);
+      for (const [i, table] of tables.entries()) {
+        progress?.(table.name, i + 1, tables.length);
+        yield* dumpTable(runner, table, out);
+      }
+      await runner.query('COMMIT');
+    } catch (error) {
+      await runner.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
     }
-    if (parsed.format !== backupFormat) throw new Error(`${source} is not a Kafue backup`);
-    // A version 2 file whose header does not read as written was changed.
-    if (parsed.version === backupVersion) throw new Error(`${source} is damaged: its header was changed (nothing was restored)`);
-    if (parsed.version !== 1) throw new Error(`Unsupported backup format version ${String(parsed.version)}`);
+    const checksum = hash.digest('hex');
+    yield Buffer.from(trailerLine(checksum));
+    return checksum;
   }
-  if (!Array.isArray(parsed.migrations) || typeof parsed.tables !== 'object' || !parsed.tables) {
-    throw new Error(`${source} is incomplete`);
-  }
-  return parsed as Backup;
+  return { createdAt, content: content() };
 }
 
-export const readBackup = (path: string): Backup => decodeBackup(readFileSync(path), path);
+async function* dumpTable(runner: QueryRunner, table: Table, out: (text: string) => Buffer): AsyncGenerator<Buffer> {
+  const columns = (await runner.query(
+    `SELECT column_name AS name, data_type = 'bytea' AS bytea FROM information_schema.columns
+      WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table.name],
+  )) as { name: string; bytea: boolean }[];
+  const bytea = columns.filter((c) => c.bytea).map((c) => c.name);
+  yield out(
+    tableLine(
+      table.name,
+      columns.map((c) => c.name),
+      bytea,
+    ),
+  );
+  // Identifiers come from the database's own catalogue, quoted. A bytea value is written in its
+  // row up to inlineBytes; beyond, the row holds its number of slices, read after it by its
+  // tuple's address (stable in this snapshot), so that tables without a key work alike.
+  const values = columns.map(({ name, bytea: isBytea }) => {
+    const column = `t.${quote(name)}`;
+    return isBytea
+      ? `CASE WHEN octet_length(${column}) <= ${inlineBytes} THEN to_json(translate(encode(${column}, 'base64'), E'\\n', ''))
+              ELSE to_json((octet_length(${column}) + ${sliceBytes - 1}) / ${sliceBytes}) END`
+      : column;
+  });
+  // json_build_array takes at most 100 arguments: a wide table's row is joined from several.
+  const parts: string[] = [];
+  for (let i = 0; i < values.length; i += 100) parts.push(`jsonb_build_array(${values.slice(i, i + 100).join(', ')})`);
+  const large = bytea.map((name) => `CASE WHEN octet_length(t.${quote(name)}) > ${inlineBytes} THEN octet_length(t.${quote(name)}) END`);
+  // A table without a primary key is ordered by its whole row.
+  const order = table.key.length ? table.key.map((c) => `t.${quote(c)}`).join(', ') : 'to_jsonb(t)::text';
+  await runner.query(
+    `DECLARE backup_rows NO SCROLL CURSOR FOR
+     SELECT (${parts.join(' || ')})::text AS line, t.tableoid::int AS rel, t.ctid::text AS tid,
+            ARRAY[${large.join(', ')}]::bigint[] AS large
+       FROM ${quote(table.name)} t ORDER BY ${order}`,
+  );
+  for (;;) {
+    const rows = (await runner.query(`FETCH ${fetchRows} FROM backup_rows`)) as {
+      line: string;
+      rel: number;
+      tid: string;
+      large: (string | null)[];
+    }[];
+    for (const row of rows) {
+      yield out(`${row.line}\n`);
+      for (const [i, size] of row.large.entries()) {
+        for (let offset = 0; size !== null && offset < Number(size); offset += sliceBytes) {
+          const [{ part }] = (await runner.query(
+            `SELECT substring(t.${quote(bytea[i])} FROM $3 FOR $4) AS part FROM ${quote(table.name)} t WHERE t.tableoid = $1 AND t.ctid = $2::tid`,
+            [row.rel, row.tid, offset + 1, sliceBytes],
+          )) as [{ part: Buffer }];
+          yield out(`"${part.toString('base64')}"\n`);
+        }
+      }
+    }
+    if (rows.length < fetchRows) break;
+  }
+  await runner.query('CLOSE backup_rows');
+}
 
 /** Who or what made a backup: an admin (their id, and their name as the list shows it), the schedule, the command line. */
 export interface BackupMaker {
@@ -165,15 +198,14 @@ export interface BackupMaker {
   label: string;
 }
 
-export interface StoredBackup {
-  id: string;
-  name: string;
-  content: Buffer;
-}
+/** A stored backup's content is kept in chunks of this size (migration BackupChunks). */
+const chunkBytes = 1024 * 1024;
 
 /**
- * Dumps the database and keeps the backup in the backups table. `slot` names the scheduled run
- * that made it (unique: a second process making the same slot fails instead of adding a twin).
+ * Dumps the database and keeps the backup in the backups table, its content in chunks
+ * (backup_chunks) as the dump makes it, all in one transaction: the list shows it once whole.
+ * `slot` names the scheduled run that made it (unique: a second process making the same slot
+ * fails instead of adding a twin).
  */
 export async function storeBackup(
   db: DataSource,
@@ -184,55 +216,83 @@ export async function storeBackup(
     /** Runs in the transaction that stores it (the call's audit row). */
     within?: (m: EntityManager, stored: { id: string; name: string }) => Promise<void>;
   } = {},
-): Promise<StoredBackup> {
-  const backup = await dumpDatabase(db, options.progress);
-  const { content, sha256: checksum } = encodeBackup(backup);
-  const stamp = backup.createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+): Promise<{ id: string; name: string }> {
+  const { createdAt, content } = dumpDatabase(db, options.progress);
+  const stamp = createdAt.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
   const name = `kafue-backup-${stamp}-${randomBytes(4).toString('hex')}.json`;
   const id = await db.transaction(async (m) => {
     const [{ id: stored }] = await m.query<[{ id: string }]>(
-      `INSERT INTO backups (name, created_at, size, sha256, made_by, made_by_label, slot, content)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [name, backup.createdAt, content.length, checksum, maker.adminId ?? null, maker.label, options.slot ?? null, content],
+      `INSERT INTO backups (name, created_at, size, sha256, made_by, made_by_label, slot)
+       VALUES ($1, $2, 0, repeat('0', 64), $3, $4, $5) RETURNING id`,
+      [name, createdAt, maker.adminId ?? null, maker.label, options.slot ?? null],
     );
+    let n = 0;
+    let size = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const write = async (bytes: Buffer) => {
+      await m.query(`INSERT INTO backup_chunks (backup_id, n, bytes) VALUES ($1, $2, $3)`, [stored, n++, bytes]);
+      size += bytes.length;
+    };
+    let next = await content.next();
+    for (; !next.done; next = await content.next()) {
+      pending.push(next.value);
+      pendingBytes += next.value.length;
+      while (pendingBytes >= chunkBytes) {
+        const all = Buffer.concat(pending, pendingBytes);
+        await write(all.subarray(0, chunkBytes));
+        pending = [all.subarray(chunkBytes)];
+        pendingBytes -= chunkBytes;
+      }
+    }
+    if (pendingBytes) await write(Buffer.concat(pending, pendingBytes));
+    await m.query(`UPDATE backups SET size = $2, sha256 = $3 WHERE id = $1`, [stored, size, next.value]);
     await options.within?.(m, { id: stored, name });
     return stored;
   });
-  return { id, name, content };
+  return { id, name };
 }
 
 /** Names the server gives backups; any other name is answered 404 without asking the database (which refuses NUL). */
 const backupNamePattern = /^kafue-backup-\d{8}T\d{6}Z-[0-9a-f]{8}\.json$/;
 
-/** Slices a download reads at a time: a large backup never sits whole in the server's memory. */
-const sliceBytes = 1 << 20;
+/** A stored backup's content, read a chunk at a time from any offset. */
+export async function storedSource(db: DataSource, id: string): Promise<BackupSource> {
+  const chunks = await db.query<{ n: number; size: number }[]>(
+    `SELECT n, octet_length(bytes) AS size FROM backup_chunks WHERE backup_id = $1 ORDER BY n`,
+    [id],
+  );
+  const size = chunks.reduce((total, c) => total + c.size, 0);
+  return {
+    size,
+    async *read(start = 0, end = size) {
+      let at = 0;
+      for (const chunk of chunks) {
+        const from = Math.max(start - at, 0);
+        const to = Math.min(end - at, chunk.size);
+        at += chunk.size;
+        if (from >= to) continue;
+        const [row] = await db.query<{ bytes: Buffer }[]>(`SELECT bytes FROM backup_chunks WHERE backup_id = $1 AND n = $2`, [id, chunk.n]);
+        // Deleted meanwhile: the reader sees the file end short, as a damaged one.
+        if (!row) throw new Error('The backup was deleted while it was read');
+        yield row.bytes.subarray(from, to);
+      }
+    },
+  };
+}
 
-/** A stored backup's content by name, streamed slice by slice; undefined when there is none. */
+/** A stored backup's content by name, streamed chunk by chunk; undefined when there is none. */
 export async function backupContent(db: DataSource, name: string): Promise<Readable | undefined> {
   if (!backupNamePattern.test(name)) return undefined;
-  const [found] = await db.query<{ id: string; size: string }[]>(`SELECT id, size FROM backups WHERE name = $1`, [name]);
-  if (!found) return undefined;
-  const size = Number(found.size);
-  async function* slices() {
-    for (let offset = 0; offset < size; offset += sliceBytes) {
-      const [row] = await db.query<{ part: Buffer }[]>(`SELECT substring(content FROM $2 FOR $3) AS part FROM backups WHERE id = $1`, [
-        found.id,
-        offset + 1,
-        sliceBytes,
-      ]);
-      // Deleted meanwhile: the download ends short, and the client sees a broken file.
-      if (!row) throw new Error('The backup was deleted during its download');
-      yield row.part;
-    }
-  }
-  return Readable.from(slices());
+  const [found] = await db.query<{ id: string }[]>(`SELECT id FROM backups WHERE name = $1`, [name]);
+  return found && Readable.from((await storedSource(db, found.id)).read());
 }
 
 /**
  * Loads a backup into an empty database: runs the migrations, refuses if any table holds rows,
  * then inserts every row in one transaction. Columns added by later migrations take defaults.
  */
-export async function restoreBackup(db: DataSource, backup: Backup): Promise<Record<string, number>> {
+export async function restoreBackup(db: DataSource, backup: BackupReader): Promise<Record<string, number>> {
   checkMigrations(backup);
   await runMigrations(db);
   const counts: Record<string, number> = {};
@@ -242,7 +302,7 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
     // content of the operator's: the backup's replaces it (a backup made before that migration
     // has none, and the seed stays).
     const seeded = await onlySeededContent(manager);
-    if (seeded && backup.tables.content_items)
+    if (seeded && backup.tables.includes('content_items'))
       await manager.query(`TRUNCATE content_schedule, content_share_links, content_revisions, content_items`);
     // The search index is made from the content: emptied here, made again for the restored content below.
     await manager.query(`TRUNCATE search_entries, search_words`);
@@ -252,7 +312,7 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
       if (n > 0) throw new Error(`The database is not empty (table ${table.name} has ${n} rows); restore needs an empty one`);
     }
     for (const table of tables) {
-      counts[table.name] = await loadRows(manager, table.name, backup.tables[table.name]);
+      counts[table.name] = await loadRows(manager, table.name, backup);
     }
     // Every server process on the database renders the site again, as the backup has it.
     await notifyContentChanged(manager, '*');
@@ -261,39 +321,69 @@ export async function restoreBackup(db: DataSource, backup: Backup): Promise<Rec
 }
 
 /** Refuses a backup made by another version of the server: its migrations must be the first of ours. */
-export function checkMigrations(backup: Backup): void {
+export function checkMigrations(backup: Pick<BackupReader, 'migrations'>): void {
   const known = migrations.map((m) => new m().name);
   backup.migrations.forEach((name, i) => {
     if (known[i] !== name) {
-      throw new Error(`The backup was made by a different version of the server (migration ${name} is unknown here)`);
+      throw new UnreadableBackup(`The backup was made by a different version of the server (migration ${name} is unknown here)`);
     }
   });
 }
 
 /** The tables of our schema in loading order, refusing a backup that holds one this database does not have. */
-export async function tablesOf(m: EntityManager, backup: Backup): Promise<Table[]> {
+export async function tablesOf(m: EntityManager, backup: BackupReader): Promise<Table[]> {
   const tables = await schemaTables(m);
-  const unknown = Object.keys(backup.tables).filter((name) => !tables.some((t) => t.name === name));
+  const unknown = backup.tables.filter((name) => !tables.some((t) => t.name === name));
   if (unknown.length) throw new Error(`The backup holds tables this database does not have: ${unknown.join(', ')}`);
   return tables;
 }
 
 /**
- * Inserts a table's rows of a backup (columns added by later migrations take defaults); answers
- * how many. `skipKnown`: rows whose key is there already stay as they are.
+ * Inserts a table's rows of a backup, a batch at a time (columns added by later migrations take
+ * defaults); answers how many. A large bytea value comes in slices, put together in a large
+ * object (in PostgreSQL, not here) that its row's INSERT reads and that is dropped after it.
+ * `skipKnown`: rows whose key is there already stay as they are.
  */
-export async function loadRows(m: EntityManager, table: string, data: BackupTable | undefined, skipKnown = false): Promise<number> {
-  if (!data || data.rows.length === 0) return 0;
-  // The raw events' rows go to their days' partitions, which this database may not have made.
-  if (table === 'analytics_events') await partitionsForRows(m, data.rows);
-  const columns = data.columns.map(quote).join(', ');
-  await m.query(
-    `INSERT INTO ${quote(table)} (${columns})
-     SELECT ${columns} FROM jsonb_populate_recordset(NULL::${quote(table)}, $1::jsonb)${skipKnown ? ' ON CONFLICT DO NOTHING' : ''}`,
-    [JSON.stringify(data.rows)],
-  );
-  return data.rows.length;
+export async function loadRows(m: EntityManager, table: string, backup: BackupReader, skipKnown = false): Promise<number> {
+  const made: number[] = [];
+  const store = async (slices: AsyncIterable<Buffer>) => {
+    const [{ oid }] = await m.query<[{ oid: number }]>(`SELECT lo_from_bytea(0, '') AS oid`);
+    made.push(oid);
+    let offset = 0;
+    for await (const slice of slices) {
+      // The base64 text goes as bytes, decoded by PostgreSQL.
+      await m.query(`SELECT lo_put($1, $2, decode(convert_from($3, 'SQL_ASCII'), 'base64'))`, [oid, offset, slice]);
+      offset += base64Bytes(slice);
+    }
+    return oid;
+  };
+  let count = 0;
+  for await (const { columns, bytea, rows } of backup.rows(table, store)) {
+    // The raw events' rows go to their days' partitions, which this database may not have made.
+    if (table === 'analytics_events') await partitionsForRows(m, rows);
+    // A bytea value is base64 text, or the number of the large object holding it (file.ts).
+    const values = columns.map((c) => {
+      const at = bytea.indexOf(c) + 1;
+      return at
+        ? `CASE jsonb_typeof(e.j -> ($2::text[])[${at}]) WHEN 'number' THEN lo_get((e.j ->> ($2::text[])[${at}])::oid)
+                ELSE decode(e.j ->> ($2::text[])[${at}], 'base64') END`
+        : `r.${quote(c)}`;
+    });
+    await m.query(
+      `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')})
+       SELECT ${values.join(', ')}
+         FROM jsonb_array_elements($1::jsonb) AS e(j), jsonb_populate_record(NULL::${quote(table)}, e.j - $2::text[]) AS r
+       ${skipKnown ? 'ON CONFLICT DO NOTHING' : ''}`,
+      [JSON.stringify(rows), bytea],
+    );
+    if (made.length) await m.query(`SELECT lo_unlink(o) FROM unnest($1::oid[]) AS o`, [made.splice(0)]);
+    count += rows.length;
+  }
+  return count;
 }
+
+/** How many bytes base64 text (padded) stands for. */
+const base64Bytes = (text: Buffer) => (text.length / 4) * 3 - (text.at(-1) === 0x3d ? (text.at(-2) === 0x3d ? 2 : 1) : 0);
 
 const contentTables = ['content_items', 'content_revisions'];
 

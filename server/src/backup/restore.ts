@@ -7,8 +7,8 @@
  * process dies).
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Backup } from '@kafue/common/schemas';
 import { checkMigrations, loadRows, quote, storeBackup, tablesOf } from './backup.js';
+import type { BackupReader } from './file.js';
 import { notifyContentChanged } from '../content/published.js';
 
 /**
@@ -42,7 +42,7 @@ export interface RestoreOutcome {
 
 export async function restoreInstallation(
   db: DataSource,
-  backup: Backup,
+  backup: BackupReader,
   options: {
     /** The restorer's session. */
     sessionId: string;
@@ -75,19 +75,19 @@ export async function restoreInstallation(
 }
 
 /** Deletes the data and loads the backup's; answers whether the restorer's session was put back. */
-async function replaceData(m: EntityManager, backup: Backup, sessionId: string): Promise<boolean> {
+async function replaceData(m: EntityManager, backup: BackupReader, sessionId: string): Promise<boolean> {
   const tables = await tablesOf(m, backup);
   const [own] = await m.query<{ row: object }[]>(`SELECT to_jsonb(s) AS row FROM sessions s WHERE id = $1`, [sessionId]);
   for (const table of ended) await m.query(`DELETE FROM ${quote(table)}`);
   // A table the backup does not have (made before the migration that added it) stays as it is.
   const replaced = tables.filter(
-    (t) => t.name in backup.tables && !keptAsTheyAre.has(t.name) && !ended.includes(t.name) && t.name !== merged,
+    (t) => backup.tables.includes(t.name) && !keptAsTheyAre.has(t.name) && !ended.includes(t.name) && t.name !== merged,
   );
   // DELETE, not TRUNCATE: the backups table refers to admins, and the enquiries' tally is kept by
   // DELETE and INSERT triggers.
   for (const table of [...replaced].reverse()) await m.query(`DELETE FROM ${quote(table.name)}`);
-  for (const table of replaced) await loadRows(m, table.name, backup.tables[table.name]);
-  await loadRows(m, merged, backup.tables[merged], true);
+  for (const table of replaced) await loadRows(m, table.name, backup);
+  await loadRows(m, merged, backup, true);
   if (!own) return false;
   const kept = await m.query<unknown[]>(
     `INSERT INTO sessions SELECT r.* FROM jsonb_populate_record(NULL::sessions, $1::jsonb) r

@@ -39,6 +39,7 @@ import { Media1795600000170 } from './migrations/1795600000170-Media.js';
 import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js';
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 import { AnalyticsMonths1795600000200 } from './migrations/1795600000200-AnalyticsMonths.js';
+import { BackupChunks1795600000210 } from './migrations/1795600000210-BackupChunks.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -73,6 +74,7 @@ export const migrations = [
   Analytics1795600000180,
   PrivacyAnalytics1795600000190,
   AnalyticsMonths1795600000200,
+  BackupChunks1795600000210,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -3,10 +3,10 @@ import type { Context } from 'koa';
 import { HttpError } from './errors.js';
 
 /**
- * The body's bytes, refusing a media type but `type` (or the first of `type`, the one the 415
+ * The body's pieces, refusing a media type but `type` (or the first of `type`, the one the 415
  * names, and the others) with 415 and more than `limit` bytes with 413 (`tooLarge`).
  */
-export async function readRawBody(ctx: Context, type: string | string[], limit: number, tooLarge: string): Promise<Buffer> {
+export async function* rawBody(ctx: Context, type: string | string[], limit: number, tooLarge: string): AsyncGenerator<Buffer> {
   const types = [type].flat();
   if (!ctx.is(types)) {
     throw new HttpError(
@@ -16,12 +16,17 @@ export async function readRawBody(ctx: Context, type: string | string[], limit: 
   }
   // Refused before reading, when the client says its size.
   if (Number(ctx.get('Content-Length')) > limit) throw new HttpError(413, tooLarge);
-  const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) throw new HttpError(413, tooLarge);
-    chunks.push(chunk);
+    yield chunk;
   }
+}
+
+/** The body's bytes, whole (small bodies: see rawBody). */
+export async function readRawBody(ctx: Context, type: string | string[], limit: number, tooLarge: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of rawBody(ctx, type, limit, tooLarge)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }

@@ -1,17 +1,24 @@
 /** General settings, the company profile and backups. */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { api, messages, type BackupRestoreAnswer } from '@kafue/common/contract';
-import { backupListQuery, type Backup } from '@kafue/common/schemas';
+import { backupListQuery } from '@kafue/common/schemas';
 import { checkMediaFields, heroMediaKinds } from '../media/library.js';
 import { endpoints } from '@kafue/common/endpoints';
 import { diff } from '../audit/audit.js';
-import { backupContent, checkMigrations, decodeBackup, storeBackup } from '../backup/backup.js';
+import { backupContent, checkMigrations, storeBackup, storedSource } from '../backup/backup.js';
+import { fileSource, openBackup, UnreadableBackup, type BackupReader, type BackupSource } from '../backup/file.js';
 import { restoreInstallation, RestoreRunning } from '../backup/restore.js';
 import { notifyContentChanged } from '../content/published.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { readRawBody } from '../http/body.js';
+import { rawBody } from '../http/body.js';
 import { parseBody } from '../http/validate.js';
 import {
   readBackupSchedule,
@@ -32,14 +39,30 @@ interface BackupRow {
   made_by_label: string;
 }
 
-/** A backup file's content, or 400 saying why it cannot be restored (damaged, not a backup, another version's). */
-function restorable(bytes: Buffer, source: string): Backup {
+/** A backup file checked and opened, or 400 saying why it cannot be restored (damaged, not a backup, another version's). */
+async function restorable(source: BackupSource, label: string): Promise<BackupReader> {
   try {
-    const backup = decodeBackup(bytes, source);
+    const backup = await openBackup(source, label);
     checkMigrations(backup);
     return backup;
   } catch (error) {
-    throw new HttpError(400, error instanceof Error ? error.message : messages.backupRestoreFailed);
+    if (error instanceof UnreadableBackup) throw new HttpError(400, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` on the request's body kept in a temporary file (a restore reads the file twice, and
+ * it may be far larger than a request should hold in memory), deleted after.
+ */
+async function withUploadedFile<T>(ctx: Context, limit: number, work: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'kafue-restore-'));
+  try {
+    const path = join(dir, 'backup');
+    await pipeline(rawBody(ctx, 'application/octet-stream', limit, messages.backupTooLarge), createWriteStream(path, { mode: 0o600 }));
+    return await work(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -47,7 +70,7 @@ function restorable(bytes: Buffer, source: string): Backup {
 async function restore(
   db: DataSource,
   { principal, audit }: Call<unknown>,
-  backup: Backup,
+  backup: BackupReader,
   source: { id: string | null; label: string },
 ): Promise<BackupRestoreAnswer> {
   try {
@@ -207,7 +230,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
         // Read from the database, so that any server process on it serves any backup.
         const content = await backupContent(db, params.name ?? '');
         if (!content) throw notFound();
-        ctx.type = 'application/json';
+        ctx.type = 'application/x-ndjson';
         ctx.attachment(params.name);
         return content;
       },
@@ -231,22 +254,20 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.restoreBackup,
       access: 'superAdmin',
       async handle(call) {
-        const [row] = await db.query<{ id: string; name: string; content: Buffer }[]>(
-          `SELECT id, name, content FROM backups WHERE id = $1`,
-          [call.params.id],
-        );
+        const [row] = await db.query<{ id: string; name: string }[]>(`SELECT id, name FROM backups WHERE id = $1`, [call.params.id]);
         if (!row) throw notFound();
-        return restore(db, call, restorable(row.content, `Backup ${row.name}`), { id: row.id, label: row.name });
+        const backup = await restorable(await storedSource(db, row.id), `Backup ${row.name}`);
+        return restore(db, call, backup, { id: row.id, label: row.name });
       },
     }),
     endpoint({
       ...endpoints.restoreUploadedBackup,
       access: 'superAdmin',
-      async handle(call) {
-        const bytes = await readRawBody(call.ctx, 'application/octet-stream', config.limits.backupUploadBytes, messages.backupTooLarge);
-        const backup = restorable(bytes, 'The uploaded file');
-        return restore(db, call, backup, { id: null, label: `Uploaded backup of ${backup.createdAt}` });
-      },
+      handle: (call) =>
+        withUploadedFile(call.ctx, config.limits.backupUploadBytes, async (path) => {
+          const backup = await restorable(fileSource(path), 'The uploaded file');
+          return restore(db, call, backup, { id: null, label: `Uploaded backup of ${backup.createdAt}` });
+        }),
     }),
     endpoint({
       ...endpoints.getBackupSchedule,
