@@ -133,7 +133,7 @@ export function startSiteServer(dist: string, databaseUrl: string, tmp: string, 
 }
 
 /** The site's build as nginx serves it: the same pages, precompressed. */
-const siteServer = `gzip_static on;
+export const siteServer = `gzip_static on;
     root ${siteDir};
     location / { try_files $uri $uri/index.html =404; }
     error_page 404 /404.html;`;
