@@ -22,6 +22,7 @@ import { startEmbedded } from '../src/db/embedded.js';
 import { sendBeacons, sent, type BeaconRun } from './beacon-stream.js';
 import {
   buildBenchServer,
+  cpuSeconds,
   createDatabase,
   loadPages,
   median,
@@ -43,9 +44,10 @@ const tmp = scratchDir('kafue-bench-collect-');
 
 /**
  * Beacons at `url` at `rate` a second, from a process of their own, for as long as `during` takes
- * (they begin before it and end after it): what `during` answers, and the beacons' run.
+ * (they begin before it and end after it): what `during` answers, the beacons' run, and the cores
+ * the server `pid` used meanwhile (under one: the machine, not the server, held the figures back).
  */
-async function whileBeaconsCome<T>(url: string, during: () => Promise<T>): Promise<[T, BeaconRun]> {
+async function whileBeaconsCome<T>(url: string, pid: number, during: () => Promise<T>): Promise<[T, BeaconRun, number]> {
   const stream = spawn(
     process.execPath,
     ['--import', 'tsx', join(here, 'beacon-stream.ts'), url, String(seconds + 1), String(beaconRate)],
@@ -56,10 +58,11 @@ async function whileBeaconsCome<T>(url: string, during: () => Promise<T>): Promi
   children.push(stream);
   const lines = createInterface({ input: stream.stdout })[Symbol.asyncIterator]();
   if ((await lines.next()).value !== 'started') throw new Error('the beacon stream did not start');
+  const [cpu, started] = [cpuSeconds(pid), performance.now()];
   const answer = await during();
   const { value } = await lines.next();
   if (typeof value !== 'string') throw new Error('the beacon stream failed');
-  return [answer, JSON.parse(value) as BeaconRun];
+  return [answer, JSON.parse(value) as BeaconRun, ((cpuSeconds(pid) - cpu) * 1000) / (performance.now() - started)];
 }
 
 async function main() {
@@ -77,10 +80,13 @@ async function main() {
 
     await sendBeacons(ours.base, 2, { connections });
     const collectRuns: number[] = [];
+    const cpuPerBeacon: number[] = [];
     let answered = 0;
     for (let r = 0; r < rounds; r++) {
+      const cpu = cpuSeconds(ours.server.pid!);
       const run = await sendBeacons(ours.base, seconds, { connections });
       collectRuns.push(run.perSecond);
+      cpuPerBeacon.push(((cpuSeconds(ours.server.pid!) - cpu) * 1e6) / run.answered);
       answered += run.answered;
     }
     // The last batch is written within a second.
@@ -88,28 +94,36 @@ async function main() {
     const [{ stored }] = (await db.query<{ stored: number }>(`SELECT count(*)::int AS stored FROM analytics_events`)).rows;
     if (stored !== sent) throw new Error(`${sent} beacons answered 204, ${stored} stored`);
 
-    const load = (url: string) => whileBeaconsCome(url, () => loadPages(url, { seconds, connections }));
-    await load(ours.base);
-    await load(nginx.base);
-    const runs = { ours: [] as number[], nginx: [] as number[], oursBeacons: [] as number[], nginxBeacons: [] as number[] };
-    for (let r = 0; r < rounds; r++) {
-      const [ourPages, ourBeacons] = await load(ours.base);
-      const [nginxPages, nginxBeacons] = await load(nginx.base);
-      runs.ours.push(ourPages);
-      runs.oursBeacons.push(ourBeacons.perSecond);
-      runs.nginx.push(nginxPages);
-      runs.nginxBeacons.push(nginxBeacons.perSecond);
+    const servers = { ours, nginx };
+    const runs = {
+      ours: { pages: [] as number[], beacons: [] as number[], cores: [] as number[] },
+      nginx: { pages: [] as number[], beacons: [] as number[], cores: [] as number[] },
+    };
+    for (let r = -1; r < rounds; r++) {
+      for (const name of ['ours', 'nginx'] as const) {
+        const { base, server } = servers[name];
+        const [pages, beacons, cores] = await whileBeaconsCome(base, server.pid!, () => loadPages(base, { seconds, connections }));
+        // Round -1 warms both up.
+        if (r < 0) continue;
+        runs[name].pages.push(pages);
+        runs[name].beacons.push(beacons.perSecond);
+        runs[name].cores.push(cores);
+      }
     }
     const collectRps = median(collectRuns);
-    const [ourRps, nginxRps] = [median(runs.ours), median(runs.nginx)];
-    const rates = (xs: number[]) => xs.map(Math.round).join(', ');
+    const [ourRps, nginxRps] = [median(runs.ours.pages), median(runs.nginx.pages)];
+    const figures = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
+    const during = (name: 'ours' | 'nginx') =>
+      `  ${name}: ${Math.round(median(runs[name].pages))} requests/s   runs: ${figures(runs[name].pages)}   ` +
+      `(beacons/s: ${figures(runs[name].beacons)}; server CPU, cores: ${figures(runs[name].cores, 2)})`;
     console.log(
       [
         `POST ${collectPath} alone (1 process, ${connections} connections, ${seconds} s x ${rounds} rounds, medians)`,
-        `  ${Math.round(collectRps)} beacons/s   runs: ${rates(collectRuns)}   (${answered} answered 204 in the runs; all ${stored} beacons sent are stored)`,
+        `  ${Math.round(collectRps)} beacons/s   runs: ${figures(collectRuns)}   (${answered} answered 204 in the runs; all ${stored} beacons sent are stored)`,
+        `  server CPU per beacon: ${Math.round(median(cpuPerBeacon))} µs   runs: ${figures(cpuPerBeacon)}`,
         `Public pages while beacons come to the same server at ${beaconRate}/s`,
-        `  ours: ${Math.round(ourRps)} requests/s   runs: ${rates(runs.ours)}   (beacons/s: ${rates(runs.oursBeacons)})`,
-        `  nginx: ${Math.round(nginxRps)} requests/s   runs: ${rates(runs.nginx)}   (beacons/s: ${rates(runs.nginxBeacons)})`,
+        during('ours'),
+        during('nginx'),
         `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
       ].join('\n'),
     );
@@ -118,12 +132,10 @@ async function main() {
       seconds,
       rounds,
       beaconsPerSecond: collectRuns,
+      cpuMicrosecondsPerBeacon: cpuPerBeacon,
       stored,
       beaconRate,
-      pagesOurs: runs.ours,
-      beaconsDuringOurPages: runs.oursBeacons,
-      pagesNginx: runs.nginx,
-      beaconsDuringNginxPages: runs.nginxBeacons,
+      duringBeacons: runs,
       ratio: ourRps / nginxRps,
     });
   } finally {

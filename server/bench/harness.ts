@@ -60,6 +60,13 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 /** Resident memory of process `pid`, in MiB. */
 export const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** CPU seconds (user and system) process `pid` and its children (nginx's worker) have used so far; Linux's 100 ticks a second. */
+export function cpuSeconds(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(own[11]) + Number(own[12])) / 100 + children.reduce((sum, child) => sum + cpuSeconds(child), 0);
+}
+
 /** Keeps a bench's figures in bench-results/NAME at the repository root, dated. */
 export function writeBenchResult(name: string, figures: object): void {
   const out = join(here, '../../bench-results');
