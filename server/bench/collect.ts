@@ -2,30 +2,38 @@
  * Analytics beacon bench (`tsx bench/collect.ts`): POST /api/collect on the built server (one
  * process, behind a trusted proxy so that each beacon comes from one of many addresses, as from
  * visitors), alone: beacons/s, and every beacon answered 204 is found in the database once the
- * batches are written. Then the public pages, as pages.ts asks for them, while beacons keep
- * coming at BENCH_BEACON_RATE a second: requests/s against nginx serving the same pages alone.
+ * batches are written. Then the public pages, as pages.ts asks for them, while beacons come at
+ * BENCH_BEACON_RATE a second, against nginx serving the same pages while the same beacons come to
+ * it (answered 204 at once): both servers carry the same extra load, and the beacons come from a
+ * process of their own (bench/beacon-stream.ts), so that they neither share the page load
+ * generator's event loop nor fall short of their rate behind the pages (each rate achieved is printed).
  *
  * BENCH_SECONDS per run (default 8), BENCH_ROUNDS (default 3; medians), BENCH_CONNECTIONS
  * (default 50), BENCH_BEACON_RATE (default 2000). Needs `npm run build -w site`.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { collectPath } from '@kafue/common/analytics';
 import { startEmbedded } from '../src/db/embedded.js';
+import { sendBeacons, sent, type BeaconRun } from './beacon-stream.js';
 import {
   buildBenchServer,
+  cpuSeconds,
   createDatabase,
   loadPages,
   median,
   scratchDir,
+  siteServer,
   startNginx,
   startSiteServer,
   writeBenchResult,
 } from './harness.js';
 
+const here = dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -34,33 +42,27 @@ const beaconRate = Number(process.env.BENCH_BEACON_RATE ?? 2000);
 const children: ChildProcess[] = [];
 const tmp = scratchDir('kafue-bench-collect-');
 
-const paths = ['/', '/services', '/pricing?utm_source=facebook&utm_campaign=spring', '/contact', '/about'];
-let sent = 0;
-/** Each beacon from the next of 60,000 addresses (the per-address limit is never what is measured). */
-function nextBeacon() {
-  const n = sent++;
-  return {
-    headers: {
-      'content-type': 'text/plain;charset=UTF-8',
-      'x-forwarded-for': `10.${(n >> 16) % 4}.${(n >> 8) & 255}.${n & 255}`,
-      'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
+/**
+ * Beacons at `url` at `rate` a second, from a process of their own, for as long as `during` takes
+ * (they begin before it and end after it): what `during` answers, the beacons' run, and the cores
+ * the server `pid` used meanwhile (under one: the machine, not the server, held the figures back).
+ */
+async function whileBeaconsCome<T>(url: string, pid: number, during: () => Promise<T>): Promise<[T, BeaconRun, number]> {
+  const stream = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'beacon-stream.ts'), url, String(seconds + 1), String(beaconRate)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    body: JSON.stringify({ type: 'pageview', path: paths[n % paths.length], referrer: 'https://www.google.com/', width: 390 }),
-  };
-}
-
-/** Beacons at `url` for `duration` s (at `rate` a second when given): answered 204 per second, and in all. */
-async function beacons(url: string, duration: number, rate?: number): Promise<{ perSecond: number; answered: number }> {
-  const result = await autocannon({
-    url,
-    connections: rate ? 10 : connections,
-    duration,
-    ...(rate ? { overallRate: rate } : {}),
-    requests: [{ method: 'POST', path: collectPath, setupRequest: (request) => ({ ...request, ...nextBeacon() }) }],
-  });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  if (errors > 0) throw new Error(`${url}${collectPath}: ${errors} errors or non-2xx answers`);
-  return { perSecond: result.requests.average, answered: result['2xx'] };
+  );
+  children.push(stream);
+  const lines = createInterface({ input: stream.stdout })[Symbol.asyncIterator]();
+  if ((await lines.next()).value !== 'started') throw new Error('the beacon stream did not start');
+  const [cpu, started] = [cpuSeconds(pid), performance.now()];
+  const answer = await during();
+  const { value } = await lines.next();
+  if (typeof value !== 'string') throw new Error('the beacon stream failed');
+  return [answer, JSON.parse(value) as BeaconRun, ((cpuSeconds(pid) - cpu) * 1000) / (performance.now() - started)];
 }
 
 async function main() {
@@ -71,45 +73,57 @@ async function main() {
   try {
     const ours = await startSiteServer(dist, databaseUrl, tmp, { TRUST_PROXY: '1' });
     children.push(ours.server);
-    const nginx = await startNginx(tmp);
+    // The beacon's answer when nothing is counted: what nginx does with the same beacons.
+    const nginx = await startNginx(tmp, `${siteServer}\n    location = ${collectPath} { return 204; }`);
     children.push(nginx.server);
     await db.connect();
 
-    await beacons(ours.base, 2);
+    await sendBeacons(ours.base, 2, { connections });
     const collectRuns: number[] = [];
+    const cpuPerBeacon: number[] = [];
     let answered = 0;
     for (let r = 0; r < rounds; r++) {
-      const run = await beacons(ours.base, seconds);
+      const cpu = cpuSeconds(ours.server.pid!);
+      const run = await sendBeacons(ours.base, seconds, { connections });
       collectRuns.push(run.perSecond);
+      cpuPerBeacon.push(((cpuSeconds(ours.server.pid!) - cpu) * 1e6) / run.answered);
       answered += run.answered;
     }
     // The last batch is written within a second.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const [{ stored }] = (await db.query<{ stored: number }>(`SELECT count(*)::int AS stored FROM analytics_events`)).rows;
-    const expected = sent;
-    if (stored !== expected) throw new Error(`${expected} beacons answered 204, ${stored} stored`);
+    if (stored !== sent) throw new Error(`${sent} beacons answered 204, ${stored} stored`);
 
-    const load = (url: string) => loadPages(url, { seconds, connections });
-    await load(ours.base);
-    await load(nginx.base);
-    const ourRuns: number[] = [];
-    const nginxRuns: number[] = [];
-    const beaconRuns: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      const [pagesPerSecond, during] = await Promise.all([load(ours.base), beacons(ours.base, seconds, beaconRate)]);
-      ourRuns.push(pagesPerSecond);
-      beaconRuns.push(during.perSecond);
-      nginxRuns.push(await load(nginx.base));
+    const servers = { ours, nginx };
+    const runs = {
+      ours: { pages: [] as number[], beacons: [] as number[], cores: [] as number[] },
+      nginx: { pages: [] as number[], beacons: [] as number[], cores: [] as number[] },
+    };
+    for (let r = -1; r < rounds; r++) {
+      for (const name of ['ours', 'nginx'] as const) {
+        const { base, server } = servers[name];
+        const [pages, beacons, cores] = await whileBeaconsCome(base, server.pid!, () => loadPages(base, { seconds, connections }));
+        // Round -1 warms both up.
+        if (r < 0) continue;
+        runs[name].pages.push(pages);
+        runs[name].beacons.push(beacons.perSecond);
+        runs[name].cores.push(cores);
+      }
     }
     const collectRps = median(collectRuns);
-    const [ourRps, nginxRps] = [median(ourRuns), median(nginxRuns)];
+    const [ourRps, nginxRps] = [median(runs.ours.pages), median(runs.nginx.pages)];
+    const figures = (xs: number[], digits = 0) => xs.map((x) => x.toFixed(digits)).join(', ');
+    const during = (name: 'ours' | 'nginx') =>
+      `  ${name}: ${Math.round(median(runs[name].pages))} requests/s   runs: ${figures(runs[name].pages)}   ` +
+      `(beacons/s: ${figures(runs[name].beacons)}; server CPU, cores: ${figures(runs[name].cores, 2)})`;
     console.log(
       [
         `POST ${collectPath} alone (1 process, ${connections} connections, ${seconds} s x ${rounds} rounds, medians)`,
-        `  ${Math.round(collectRps)} beacons/s   runs: ${collectRuns.map(Math.round).join(', ')}   (${answered} answered 204 in the runs; all ${stored} beacons sent are stored)`,
-        `Public pages while beacons come at ${beaconRate}/s (got ${beaconRuns.map(Math.round).join(', ')})`,
-        `  ours: ${Math.round(ourRps)} requests/s   runs: ${ourRuns.map(Math.round).join(', ')}`,
-        `  nginx alone: ${Math.round(nginxRps)} requests/s   runs: ${nginxRuns.map(Math.round).join(', ')}`,
+        `  ${Math.round(collectRps)} beacons/s   runs: ${figures(collectRuns)}   (${answered} answered 204 in the runs; all ${stored} beacons sent are stored)`,
+        `  server CPU per beacon: ${Math.round(median(cpuPerBeacon))} µs   runs: ${figures(cpuPerBeacon)}`,
+        `Public pages while beacons come to the same server at ${beaconRate}/s`,
+        during('ours'),
+        during('nginx'),
         `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
       ].join('\n'),
     );
@@ -118,11 +132,10 @@ async function main() {
       seconds,
       rounds,
       beaconsPerSecond: collectRuns,
+      cpuMicrosecondsPerBeacon: cpuPerBeacon,
       stored,
       beaconRate,
-      beaconsDuringPages: beaconRuns,
-      pagesOurs: ourRuns,
-      pagesNginx: nginxRuns,
+      duringBeacons: runs,
       ratio: ourRps / nginxRps,
     });
   } finally {

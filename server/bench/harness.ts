@@ -62,6 +62,13 @@ export const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync
 /** Peak resident memory of process `pid` (since it started, or since its count was reset), in MiB. */
 export const peakRssMiB = (pid: number) => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** CPU seconds (user and system) process `pid` and its children (nginx's worker) have used so far; Linux's 100 ticks a second. */
+export function cpuSeconds(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  const own = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(own[11]) + Number(own[12])) / 100 + children.reduce((sum, child) => sum + cpuSeconds(child), 0);
+}
+
 /** Keeps a bench's figures in bench-results/NAME at the repository root, dated. */
 export function writeBenchResult(name: string, figures: object): void {
   const out = join(here, '../../bench-results');
@@ -135,7 +142,7 @@ export function startSiteServer(dist: string, databaseUrl: string, tmp: string, 
 }
 
 /** The site's build as nginx serves it: the same pages, precompressed. */
-const siteServer = `gzip_static on;
+export const siteServer = `gzip_static on;
     root ${siteDir};
     location / { try_files $uri $uri/index.html =404; }
     error_page 404 /404.html;`;

@@ -39,7 +39,7 @@ import { quoteEndpoints } from './routes/quotes.js';
 import { contactEndpoints } from './routes/contacts.js';
 import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
 import { reportEndpoints } from './routes/reports.js';
-import { analyticsEndpoints, collectCors } from './routes/analytics.js';
+import { analyticsEndpoints, beaconPath } from './routes/analytics.js';
 import { collectPath } from '@kafue/common/analytics';
 import { redirectEndpoints } from './routes/redirects.js';
 import { mediaEndpoints } from './routes/media.js';
@@ -160,6 +160,11 @@ export function createApp(deps: AppDeps): Koa {
   });
 
   app.use(securityHeaders(config.production));
+  const endpoints = allEndpoints(deps);
+  // The beacon of every page seen, before all that it does not need (routes/analytics.ts); the
+  // router still declares it, for the other methods' 405 and the API's documentation.
+  const collect = endpoints.find((e) => e.method === 'POST' && e.path === collectPath)!;
+  app.use(beaconPath(config.allowedOrigins, runEndpoint(collect, deps)));
   // Before the files, which would answer /metrics with the site's 404 page; without a token
   // they do, as for any path that names nothing.
   if (config.metricsToken) app.use(metricsEndpoint(config.metricsToken, () => poolOf(deps.db)));
@@ -170,7 +175,6 @@ export function createApp(deps: AppDeps): Koa {
   app.use(deps.media.serve());
   app.use(staticFiles(config.siteDir, config.consoleDir, deps.site));
 
-  const endpoints = allEndpoints(deps);
   // Case-sensitive, as every other path check is (http/paths.ts, the files): `/API/ENQUIRIES`
   // names nothing, rather than a call that a check written for `/api/enquiries` would miss.
   const router = new Router({ sensitive: true });
@@ -191,18 +195,17 @@ export function createApp(deps: AppDeps): Koa {
     if (ctx.status === 404 && ctx.body == null) throw new HttpError(404, messages.notFound);
   });
   app.use(apiDocs(openApiDocument(endpoints)));
-  app.use(collectCors(config.allowedOrigins));
   app.use(originGuard(config.allowedOrigins));
-  const parseJson = bodyParser({
-    enableTypes: ['json'],
-    jsonLimit: config.limits.bodyBytes,
-    encoding: 'utf-8',
-    onError: (error) => {
-      throw bodyError(error);
-    },
-  });
-  // The beacon reads its own body, a JSON one too, with its own limit (routes/analytics.ts).
-  app.use((ctx: Context, next: Next) => (ctx.path === collectPath ? next() : parseJson(ctx, next)));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: config.limits.bodyBytes,
+      encoding: 'utf-8',
+      onError: (error) => {
+        throw bodyError(error);
+      },
+    }),
+  );
   app.use(router.routes());
   app.use(methodNotAllowed(router, namesSomething(config.siteDir, config.consoleDir, deps.site)));
   return app;

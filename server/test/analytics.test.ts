@@ -180,6 +180,35 @@ describe('the visitor key and what is stored', () => {
       t.clock.at = undefined;
     }
   });
+
+  it('answers the beacon ahead of the files and the router as any call: logged, not stored by caches, no cookie; still counted in maintenance mode; other methods 405', async () => {
+    const address = freshAddress();
+    await t.analytics.flush();
+    const before = await eventCount(t);
+    const sent = await collect(t, { path: '/early' }, address);
+    expect(sent.status).toBe(204);
+    expect(sent.headers.get('cache-control')).toBe('no-store');
+    expect(sent.headers.get('content-security-policy')).toBeTruthy();
+    expect(sent.headers.getSetCookie()).toEqual([]);
+    expect(t.logs.map((line) => JSON.parse(line) as { path?: string; status?: number })).toContainEqual(
+      expect.objectContaining({ path: collectPath, status: 204 }),
+    );
+    const wrong = await t.client().get(collectPath);
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+
+    const { client } = await t.admin('Super Admin');
+    const general = { siteName: 'Kafue', adminEmail: 'office@kafue.test', timezone: 'UTC+0' };
+    expect((await client.post(api.generalSettings, { ...general, maintenanceMode: true })).status).toBe(200);
+    try {
+      expect((await t.client().get('/')).status).toBe(503);
+      expect((await collect(t, { path: '/in-maintenance' }, address)).status).toBe(204);
+    } finally {
+      await client.post(api.generalSettings, { ...general, maintenanceMode: false });
+    }
+    await t.analytics.flush();
+    expect(await eventCount(t)).toBe(before + 2);
+  });
 });
 
 describe('pages on a static host (ALLOWED_ORIGINS)', () => {

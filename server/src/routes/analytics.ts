@@ -23,11 +23,32 @@ const consolePage = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
 
 /** The host of the page that sent the beacon: its Origin's (a static host), else the API's own. */
 function pageHost(ctx: Context): string {
+  const origin = ctx.get('Origin');
+  // Without an Origin (a same-origin beacon) nothing is parsed: a URL that throws costs a stack trace.
+  if (!origin) return ctx.hostname;
   try {
-    return new URL(ctx.get('Origin')).hostname;
+    return new URL(origin).hostname;
   } catch {
     return ctx.hostname;
   }
+}
+
+/**
+ * isbot's verdict on the user agents seen lately: its one large regular expression was the
+ * costliest step of a beacon, and a site's visitors share few user agents. Bounded, so that
+ * made-up user agents cost no more than without it.
+ */
+const botVerdicts = new Map<string, boolean>();
+function isRobot(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (userAgent.length <= 512) {
+      if (botVerdicts.size >= 1000) botVerdicts.clear();
+      botVerdicts.set(userAgent, verdict);
+    }
+  }
+  return verdict;
 }
 
 async function readBeacon(ctx: Context): Promise<BeaconBody> {
@@ -56,7 +77,7 @@ export function analyticsEndpoints(deps: AppDeps): Endpoint[] {
         const userAgent = ctx.get('User-Agent');
         const counted =
           userAgent !== '' &&
-          !isbot(userAgent) &&
+          !isRobot(userAgent) &&
           !speculative(ctx) &&
           !consolePage(beacon.path) &&
           (await principalOf(ctx, sessions))?.kind !== 'admin';
@@ -75,22 +96,34 @@ export function analyticsEndpoints(deps: AppDeps): Endpoint[] {
 }
 
 /**
- * The beacon from pages on another origin named in ALLOWED_ORIGINS (a static host): its answer
- * may be read there, and a JSON beacon's preflight is answered.
+ * Everything at the beacon's path, early in the chain (app.ts): every page a visitor sees sends
+ * one, and it needs none of the files, the docs, the JSON body parser or the router that come
+ * before the other calls. `collect` runs its declaration (runEndpoint: origin, maintenance, body,
+ * limits). From a page on another origin named in ALLOWED_ORIGINS (a static host), its answer may
+ * be read there, and a JSON beacon's preflight is answered. Other methods go on to the router (405).
  */
-export function collectCors(allowedOrigins: readonly string[]) {
+export function beaconPath(allowedOrigins: readonly string[], collect: (ctx: Context) => Promise<void>) {
   return async (ctx: Context, next: Next): Promise<void> => {
+    if (ctx.path !== collectPath) {
+      await next();
+      return;
+    }
     const origin = ctx.get('Origin');
-    if (ctx.path !== collectPath || !allowedOrigins.includes(origin)) {
+    const allowed = allowedOrigins.includes(origin);
+    if (allowed) {
+      ctx.vary('Origin');
+      ctx.set('Access-Control-Allow-Origin', origin);
+    }
+    if (ctx.method === 'POST') {
+      ctx.set('Cache-Control', 'no-store');
+      await collect(ctx);
+      return;
+    }
+    if (!allowed || ctx.method !== 'OPTIONS') {
       await next();
       return;
     }
-    ctx.vary('Origin');
-    ctx.set('Access-Control-Allow-Origin', origin);
-    if (ctx.method !== 'OPTIONS') {
-      await next();
-      return;
-    }
+    ctx.set('Cache-Control', 'no-store');
     ctx.set('Access-Control-Allow-Methods', 'POST');
     ctx.set('Access-Control-Allow-Headers', 'Content-Type');
     ctx.set('Access-Control-Max-Age', '86400');

@@ -137,8 +137,9 @@ export function runEndpoint(e: Endpoint, deps: AppDeps) {
       if (e.method !== 'GET' && !e.unaudited && !audit.done) unaudited(e, deps);
     } finally {
       // A call that may have signed someone out or changed an account: the next request on
-      // this process must see it at once, not when the database's notification arrives.
-      if (e.method !== 'GET') deps.sessions.forget();
+      // this process must see it at once, not when the database's notification arrives. (Not
+      // after a call that changes nothing: every beacon would empty the sessions' cache.)
+      if (e.method !== 'GET' && !e.unaudited) deps.sessions.forget();
     }
   };
 }

@@ -8,6 +8,7 @@ import { messages } from '@kafue/common/contract';
 import { exposition, registry, requestDuration } from '../metrics.js';
 import { HttpError } from '../http/errors.js';
 import { isApiPath } from '../http/paths.js';
+import { collectPath } from '@kafue/common/analytics';
 
 export const metricsPath = '/metrics';
 
@@ -41,7 +42,8 @@ export function metricsEndpoint(token: string, pool: () => Pool) {
  */
 function routeOf(ctx: Context & { _matchedRoute?: string | RegExp }): string {
   if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
-  if (ctx.path === metricsPath) return metricsPath;
+  // Answered before the router (routes/analytics.ts, app.ts).
+  if (ctx.path === metricsPath || ctx.path === collectPath) return ctx.path;
   return isApiPath(ctx.path) ? 'unmatched' : 'static';
 }
 
