@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api } from '@kafue/common/contract';
 import { superAdmin } from '../../playwright.config';
+import { readBackupFile } from '../backup-file';
 import { installBridge, useRendererHost, type DesktopSide } from './renderer-host';
 
 const renderer = useRendererHost();
@@ -114,9 +115,10 @@ test('downloads a backup through the save dialog with the session, and logout fo
   await expect(page.getByText('Backup completed successfully')).toBeVisible();
   await page.getByRole('link', { name: 'Download Backup' }).click();
   await expect.poll(() => side.saved.length).toBe(1);
-  const saved = JSON.parse(await readFile(side.saved[0].path, 'utf8')) as { backup?: { tables?: unknown } };
-  expect(saved.backup?.tables).toEqual(expect.any(Object));
-  expect(JSON.stringify(saved.backup?.tables)).toContain(superAdmin.email);
+  const saved = await readBackupFile(side.saved[0].path);
+  expect(saved.header).toMatchObject({ format: 'kafue-backup' });
+  expect(saved.tables).toContain('admins');
+  expect(saved.text).toContain(superAdmin.email);
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { readBackupFile } from '../backup-file';
 import { adminLoginPath } from '@kafue/common/brand';
 import { defaultCompany } from '@kafue/common/company';
 import { api, messages, type Admin, type BackupListAnswer, type GeneralSettings } from '@kafue/common/contract';
@@ -281,9 +281,10 @@ test.describe('Settings', () => {
     const link = page.getByRole('link', { name: 'Download Backup' });
     await expect(link).toHaveAttribute('href', /^\/api\/settings\/backups\//);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const backup = JSON.parse(await readFile(await download.path(), 'utf8'));
+    const backup = await readBackupFile(await download.path());
+    expect(backup.header).toMatchObject({ format: 'kafue-backup' });
     // The file is a backup of the database as it is now: it holds the staff member just created.
-    expect(JSON.stringify(backup)).toContain(staff.email);
+    expect(backup.text).toContain(staff.email);
   });
 
   test('Backup: the automatic schedule saves and is there after a reload', async ({ page }) => {
