@@ -46,7 +46,7 @@ export function PendingChanges({
           </Group>
         </Alert>
       )}
-      {/* In the editor's stack (ItemEditor): above the editor, and Escape closes this alone. */}
+      {/* A StackedModal in the editor: above it, and Escape closes this alone. */}
       <ConfirmDialog
         opened={asking}
         title="Discard changes"
