@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { StackedModal } from '../../components/StackedModal';
 import { editedValues } from './api';
 import { serverFieldErrors, useSaveItem } from './hooks';
 import { PendingChanges } from './PendingChanges';
@@ -80,88 +81,86 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
   const title = current ? `Edit ${spec.noun}` : `Add ${spec.noun}`;
   const previewBody = tab === 'preview' ? form.peek() : null;
   return (
-    // A stack: each dialog opened from the editor (a StackedModal) comes above it, and Escape
-    // closes the top dialog only (the question, not the editor under it).
-    <Modal.Stack>
-      <Modal opened={opened} onClose={requestClose} title={title} size="xl" centered stackId="editor">
-        <Tabs value={tab} onChange={(v) => v && setTab(v as EditorTab)} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="details">Details</Tabs.Tab>
-            <Tabs.Tab value="history" disabled={!current}>
-              History
-            </Tabs.Tab>
-            <Tabs.Tab value="preview" disabled={!current}>
-              Preview
-            </Tabs.Tab>
-            <Tabs.Tab value="share" disabled={!current}>
-              Share
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="details">
-            <form onSubmit={submit} noValidate>
-              <Stack>
-                {current && <PendingChanges spec={spec} item={current} unsaved={form.dirty} onDone={showSaved} />}
-                <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
-                <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
+    // Each dialog opened from the editor (a StackedModal, the leave question too) comes above it,
+    // and Escape closes the top dialog only (the question, not the editor under it).
+    <StackedModal opened={opened} onClose={requestClose} title={title} size="xl" centered>
+      <Tabs value={tab} onChange={(v) => v && setTab(v as EditorTab)} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="details">Details</Tabs.Tab>
+          <Tabs.Tab value="history" disabled={!current}>
+            History
+          </Tabs.Tab>
+          <Tabs.Tab value="preview" disabled={!current}>
+            Preview
+          </Tabs.Tab>
+          <Tabs.Tab value="share" disabled={!current}>
+            Share
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              {current && <PendingChanges spec={spec} item={current} unsaved={form.dirty} onDone={showSaved} />}
+              <ContentFields fields={spec.fields} values={form.values} errors={form.errors} onChange={form.setField} />
+              <StatusSwitch label="Published" values={form.values} onChange={form.setField} />
+              {current && (
+                <ItemSchedule
+                  spec={spec}
+                  item={current}
+                  values={form.values}
+                  check={() => form.check()}
+                  onScheduled={() => form.reset(current)}
+                />
+              )}
+              {current?.status === 'published' && form.values.status === 'published' && (
+                <Text size="sm" c="dimmed">
+                  Saving keeps your edits as pending changes: visitors see the published version until you publish them.
+                </Text>
+              )}
+              <Group justify="flex-end">
+                {current?.status === 'published' && spec.collection === 'insights' && <SendToSubscribers id={current._id} />}
                 {current && (
-                  <ItemSchedule
-                    spec={spec}
-                    item={current}
-                    values={form.values}
-                    check={() => form.check()}
-                    onScheduled={() => form.reset(current)}
-                  />
-                )}
-                {current?.status === 'published' && form.values.status === 'published' && (
-                  <Text size="sm" c="dimmed">
-                    Saving keeps your edits as pending changes: visitors see the published version until you publish them.
-                  </Text>
-                )}
-                <Group justify="flex-end">
-                  {current?.status === 'published' && spec.collection === 'insights' && <SendToSubscribers id={current._id} />}
-                  {current && (
-                    <Button variant="default" mr="auto" onClick={() => setTab('preview')}>
-                      Preview
-                    </Button>
-                  )}
-                  <Button variant="default" onClick={requestClose}>
-                    Cancel
+                  <Button variant="default" mr="auto" onClick={() => setTab('preview')}>
+                    Preview
                   </Button>
-                  <Button type="submit" loading={save.isPending}>
-                    Save
-                  </Button>
-                </Group>
-              </Stack>
-            </form>
-          </Tabs.Panel>
-          <Tabs.Panel value="history">{current && <HistoryList spec={spec} item={current} onRestored={showSaved} />}</Tabs.Panel>
-          <Tabs.Panel value="preview">
-            {current && (
-              <>
-                <Alert variant="light" color="blue" mb="sm">
-                  <Text size="sm">
-                    {form.dirty
-                      ? 'Your unsaved changes, as the page would show them: save them to keep them.'
-                      : current.draft
-                        ? 'Your pending changes, as the page would show them: visitors still see the published version.'
-                        : current.status === 'published'
-                          ? 'The page as visitors see it.'
-                          : 'A draft: visitors do not see it until it is published.'}
-                  </Text>
+                )}
+                <Button variant="default" onClick={requestClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={save.isPending}>
+                  Save
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+        <Tabs.Panel value="history">{current && <HistoryList spec={spec} item={current} onRestored={showSaved} />}</Tabs.Panel>
+        <Tabs.Panel value="preview">
+          {current && (
+            <>
+              <Alert variant="light" color="blue" mb="sm">
+                <Text size="sm">
+                  {form.dirty
+                    ? 'Your unsaved changes, as the page would show them: save them to keep them.'
+                    : current.draft
+                      ? 'Your pending changes, as the page would show them: visitors still see the published version.'
+                      : current.status === 'published'
+                        ? 'The page as visitors see it.'
+                        : 'A draft: visitors do not see it until it is published.'}
+                </Text>
+              </Alert>
+              {previewBody ? (
+                <PreviewFrame collection={spec.collection} item={current} body={previewBody} title={spec.titleOf(current)} />
+              ) : (
+                <Alert color="red" variant="light">
+                  <Text size="sm">Some fields need attention: correct them under Details to see the preview.</Text>
                 </Alert>
-                {previewBody ? (
-                  <PreviewFrame collection={spec.collection} item={current} body={previewBody} title={spec.titleOf(current)} />
-                ) : (
-                  <Alert color="red" variant="light">
-                    <Text size="sm">Some fields need attention: correct them under Details to see the preview.</Text>
-                  </Alert>
-                )}
-              </>
-            )}
-          </Tabs.Panel>
-          <Tabs.Panel value="share">{current && <ShareLinks collection={spec.collection} item={current} />}</Tabs.Panel>
-        </Tabs>
-      </Modal>
+              )}
+            </>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="share">{current && <ShareLinks collection={spec.collection} item={current} />}</Tabs.Panel>
+      </Tabs>
       <ConfirmDialog
         opened={leaving}
         title="Unsaved changes"
@@ -173,6 +172,6 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
         }}
         onClose={() => setLeaving(false)}
       />
-    </Modal.Stack>
+    </StackedModal>
   );
 }
