@@ -66,6 +66,44 @@ test('unsaved edits ask before the editor closes; pending changes are discarded 
   await expect(card).not.toContainText('Pending changes');
 });
 
+test('going Back in the console with unsaved edits asks first: staying keeps the editor and the edit, leaving goes back', async ({
+  page,
+}) => {
+  const editor = await createAdmin('Editor');
+  const title = `Backward Hosting ${unique('svc')}`;
+  await publishedService(editor, title);
+  await signIn(page, editor);
+  await page.goto('/admin/dashboard');
+  // Into Manage Services by the console's own menu, so that Back stays in the console.
+  await page.getByRole('navigation').getByRole('link', { name: 'Manage Services', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/manage-services$/);
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  await card.getByRole('button', { name: `Edit ${title}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Service' });
+  const price = dialog.getByRole('textbox', { name: /^Price/ });
+  await price.fill('$14');
+
+  await page.goBack();
+  const leaving = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(leaving).toContainText('Your changes are not saved. Leave without saving them?');
+  await expectNoViolations(page, 'the unsaved changes question on Back');
+  // Escape answers the question alone (stay): the editor under it neither closes nor asks again.
+  await page.keyboard.press('Escape');
+  await expect(leaving).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/manage-services$/);
+  await expect(price).toHaveValue('$14');
+
+  await page.goBack();
+  await leaving.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(dialog).toBeHidden();
+  // Nothing was saved: the published price stays, with no pending changes.
+  await page.goto('/admin/manage-services');
+  await expect(card).toContainText('$10');
+  await expect(card).not.toContainText('Pending changes');
+});
+
 test('a share link made in the editor opens the pending changes signed out, with the banner, until revoked; one pinned to a version shows it', async ({
   page,
 }) => {

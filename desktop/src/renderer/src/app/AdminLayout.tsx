@@ -28,6 +28,7 @@ import { useAuth } from '../lib/session';
 import { useUnreadCount } from '../features/enquiries/useEnquiries';
 import { useGeneralSettingsValue } from '../lib/generalSettings';
 import { breadcrumbFor, mainNav, settingsNav } from './nav';
+import { LeaveGuard } from './LeaveGuard';
 
 /** The sidebar's Enquiries badge: how many enquiries nobody has read yet. */
 function UnreadBadge() {
@@ -195,6 +196,7 @@ export default function AdminLayout() {
           </Box>
           <MaintenanceBanner />
           <Outlet />
+          <LeaveGuard />
         </AppShell.Main>
       </AppShell>
     </DataLayer>

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   workingLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
+  /** Above every other dialog open (StackedModal's aboveAll: app/LeaveGuard). */
+  aboveAll?: boolean;
 }
 
 /** Spec section 4: closes on Escape or a backdrop click; 'Deleting...' while working. */
@@ -23,9 +25,10 @@ export function ConfirmDialog({
   workingLabel = 'Deleting...',
   onConfirm,
   onClose,
+  aboveAll,
 }: ConfirmDialogProps) {
   return (
-    <StackedModal opened={opened} onClose={onClose} title={title} centered>
+    <StackedModal opened={opened} onClose={onClose} title={title} centered aboveAll={aboveAll}>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StackedModal } from '../../components/StackedModal';
+import { leaveQuestion, useUnsavedChanges } from '../../lib/unsavedChanges';
 import { editedValues } from './api';
 import { serverFieldErrors, useSaveItem } from './hooks';
 import { PendingChanges } from './PendingChanges';
@@ -48,14 +49,8 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
     if (!editing) onClose();
     else showSaved(item);
   });
-  const unsaved = opened && form.dirty;
-  // Closing the window or reloading with unsaved changes: the browser asks.
-  useEffect(() => {
-    if (!unsaved) return;
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [unsaved]);
+  // Closing the window, reloading or going elsewhere in the console with unsaved changes: asked first.
+  useUnsavedChanges(opened && form.dirty);
   /** Escape, the close button, the backdrop and Cancel: with unsaved changes, ask first. */
   const requestClose = () => (form.dirty ? setLeaving(true) : onClose());
 
@@ -163,9 +158,7 @@ export function ItemEditor({ spec, opened, editing, tab: firstTab = 'details', o
       </Tabs>
       <ConfirmDialog
         opened={leaving}
-        title="Unsaved changes"
-        message="Your changes are not saved. Leave without saving them?"
-        confirmLabel="Leave without saving"
+        {...leaveQuestion}
         onConfirm={() => {
           setLeaving(false);
           onClose();
