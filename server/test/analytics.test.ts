@@ -9,6 +9,7 @@ import { collectPath, maxBeaconBytes } from '@kafue/common/analytics';
 import { api } from '@kafue/common/contract';
 import type { AnalyticsReport } from '@kafue/common/schemas';
 import { partitionDays, rollUpDays, runAnalyticsPass } from '../src/analytics/storage.js';
+import { VisitorKeyForADay1795600000220 } from '../src/db/migrations/1795600000220-VisitorKeyForADay.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
 const dayMs = 86_400_000;
@@ -94,6 +95,9 @@ describe('the visitor key and what is stored', () => {
     expect(await rollUpDays(t.db, new Date(first + 2 * dayMs))).toEqual({ days: ['2026-03-10', '2026-03-11'], months: ['2026-03-01'] });
     const rolled = await report(t, '2026-03-10', '2026-03-11');
     expect(rolled).toEqual(answer);
+    // The visitor key is kept for its day only: the days rolled up keep their page views, not the key.
+    expect(await eventCount(t, `at < '2026-03-12'`)).toBe(5);
+    expect(await eventCount(t, `at < '2026-03-12' AND visitor IS NOT NULL`)).toBe(0);
     await runAnalyticsPass(t.db, new Date(first + 2 * dayMs));
     expect(await t.db.query(`SELECT day FROM analytics_salts WHERE day < '2026-03-12'`)).toEqual([]);
 
@@ -117,6 +121,42 @@ describe('the visitor key and what is stored', () => {
     }
     expect(found).toEqual([]);
     t.clock.at = undefined;
+  });
+
+  it('measures visits: a gap over 30 minutes starts a new one, and the median length is read from the lengths', async () => {
+    const start = Date.parse('2026-04-02T08:00:00Z');
+    const views = async (address: string, minutes: number[]) => {
+      for (const m of minutes) {
+        t.clock.at = start + m * 60_000;
+        expect((await collect(t, { path: `/at-${m}`, width: 1440 }, address)).status).toBe(204);
+      }
+    };
+    try {
+      await views(freshAddress(), [0, 2.8]); // a visit of 168 s (counted up to 180)
+      await views(freshAddress(), [1, 1.9, 2.6]); // 96 s (up to 120)
+      await views(freshAddress(), [3]); // one page: 0 s, a bounce
+      await t.analytics.flush();
+      expect((await report(t, '2026-04-02', '2026-04-02')).totals).toMatchObject({
+        visitors: 3,
+        visits: 3,
+        pageViews: 6,
+        viewsPerVisit: 2,
+        bounceRate: 1 / 3,
+        medianVisitSeconds: 120,
+      });
+      // A fourth visitor comes back after 40 minutes: two visits of one page each.
+      await views(freshAddress(), [10, 50]);
+      await t.analytics.flush();
+      expect((await report(t, '2026-04-02', '2026-04-02')).totals).toMatchObject({
+        visitors: 4,
+        visits: 5,
+        pageViews: 8,
+        bounceRate: 3 / 5,
+        medianVisitSeconds: 0,
+      });
+    } finally {
+      t.clock.at = undefined;
+    }
   });
 
   it('does not count robots, prefetches and prerenders, the console or a signed-in admin; counts the visitor beside them', async () => {
@@ -305,6 +345,53 @@ describe('storage over time', () => {
       expect(await t.db.query(`SELECT path, visitors FROM analytics_month_pages WHERE month = '2026-07-01' ORDER BY path`)).toEqual(rows);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the visitor key for its day only (migration VisitorKeyForADay)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ configure: (c) => (c.trustProxy = true) });
+  });
+  afterAll(() => t?.close());
+
+  it('clears the keys of the days already rolled up, keeps those of the days not yet, and undoes to a key per page view', async () => {
+    const [rolled, live] = [Date.parse('2026-09-01T09:00:00Z'), Date.parse('2026-09-03T09:00:00Z')];
+    try {
+      for (const at of [rolled, live]) {
+        t.clock.at = at;
+        for (let i = 0; i < 2; i++) await collect(t, { path: '/' }, freshAddress());
+      }
+    } finally {
+      t.clock.at = undefined;
+    }
+    await t.analytics.flush();
+    await rollUpDays(t.db, new Date(rolled + dayMs));
+    const keyed = () =>
+      t.db.query<{ day: string; keyed: number }[]>(
+        `SELECT (at AT TIME ZONE 'UTC')::date::text AS day, count(visitor)::int AS keyed FROM analytics_events GROUP BY 1 ORDER BY 1`,
+      );
+    expect(await keyed()).toEqual([
+      { day: '2026-09-01', keyed: 0 },
+      { day: '2026-09-03', keyed: 2 },
+    ]);
+    const migration = new VisitorKeyForADay1795600000220();
+    const runner = t.db.createQueryRunner();
+    try {
+      await migration.down(runner);
+      // Undone, every page view has a key again: a visitor of its own where the day's was cleared.
+      expect(await keyed()).toEqual([
+        { day: '2026-09-01', keyed: 2 },
+        { day: '2026-09-03', keyed: 2 },
+      ]);
+      await migration.up(runner);
+      expect(await keyed()).toEqual([
+        { day: '2026-09-01', keyed: 0 },
+        { day: '2026-09-03', keyed: 2 },
+      ]);
+    } finally {
+      await runner.release();
     }
   });
 });

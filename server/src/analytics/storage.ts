@@ -1,6 +1,7 @@
 /**
  * Where the beacons go and what is made of them: the raw events' daily partitions (made ahead,
- * dropped whole after `keptDays`), the day's salt of the visitor key (deleted after its day),
+ * dropped whole after `keptDays`), the day's salt of the visitor key (deleted after its day; the
+ * key itself is cleared from the day's events when the day is rolled up),
  * and the daily rollups, made once per day across processes (an advisory lock, and a row per day
  * in analytics_rollups in the rollup's transaction) from the oldest day not yet rolled up. The
  * rollups' SELECTs (rollupSelects) are also what the report reads for the days not rolled up yet.
@@ -114,7 +115,9 @@ export function rollupParts(offset: number, lo: string, hi: string) {
   // A visit's first page view (starts = 1) gives its entry page, source, campaign and device.
   const first = (column: string) => `min(${column}) FILTER (WHERE starts = 1)`;
   return {
-    views: `SELECT ${day} AS day, at, visitor, path, source, campaign, device FROM analytics_events WHERE kind = 'pageview' AND ${range}`,
+    // A page view without its key (restored from a backup, which leaves keys out) is a visitor of its own.
+    views: `SELECT ${day} AS day, at, coalesce(visitor, uuid_send(gen_random_uuid())) AS visitor, path, source, campaign, device
+              FROM analytics_events WHERE kind = 'pageview' AND ${range}`,
     visits: `
       WITH marked AS (
         SELECT *, CASE WHEN at - lag(at) OVER w <= interval '${visitGapMinutes} minutes' THEN 0 ELSE 1 END AS starts
@@ -387,6 +390,8 @@ export async function rollUpDays(db: DataSource, now: Date): Promise<{ days: str
         await m.query(`INSERT INTO ${table} ${selects[key as RollupKey]}`, [lo, hi]);
       }
       await m.query(`INSERT INTO analytics_rollups (day) VALUES ($1)`, [day]);
+      // The visitor key is kept for its day only: rolled up, the day's page views keep none.
+      await m.query(`UPDATE analytics_events SET visitor = NULL WHERE at >= $1 AND at < $2 AND visitor IS NOT NULL`, [lo, hi]);
     }
     return { days, months: await rollUpMonths(m) };
   });

@@ -40,6 +40,7 @@ import { Analytics1795600000180 } from './migrations/1795600000180-Analytics.js'
 import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-PrivacyAnalytics.js';
 import { AnalyticsMonths1795600000200 } from './migrations/1795600000200-AnalyticsMonths.js';
 import { BackupChunks1795600000210 } from './migrations/1795600000210-BackupChunks.js';
+import { VisitorKeyForADay1795600000220 } from './migrations/1795600000220-VisitorKeyForADay.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -75,6 +76,7 @@ export const migrations = [
   PrivacyAnalytics1795600000190,
   AnalyticsMonths1795600000200,
   BackupChunks1795600000210,
+  VisitorKeyForADay1795600000220,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
