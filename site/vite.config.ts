@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  // API_ORIGIN (the analytics beacon's destination on a static host: src/env.d.ts) reaches the
+  // browser's code; Vite's own VITE_ variables would too, and none is used.
+  envPrefix: ['VITE_', 'API_ORIGIN'],
   build: {
     manifest: true,
     // One small stylesheet, inlined into every prerendered page by scripts/prerender.mjs.

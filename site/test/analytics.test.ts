@@ -90,6 +90,18 @@ describe('the beacon (issue 24)', () => {
     ]);
   });
 
+  it('sends to the API_ORIGIN the site was built with, for pages on a static host of their own', async () => {
+    vi.stubEnv('API_ORIGIN', 'https://app.kafue.example/');
+    try {
+      openTab('/about');
+      const { pageView } = await import('../src/analytics/beacon');
+      pageView();
+      expect(sent.map((s) => s.url)).toEqual([`https://app.kafue.example${collectPath}`]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('counts the page the tab loaded first when the visitor moved on before the beacon loaded', async () => {
     openTab('/', '');
     go('/pricing');

@@ -1,7 +1,7 @@
 /**
  * The site's analytics beacon (issue 24): one beacon per page view, in-site navigations included,
  * and, when the page is hidden, the page's Web Vitals in a second one; both with
- * `navigator.sendBeacon` to the API (text/plain JSON, the same origin the forms post to). It sets
+ * `navigator.sendBeacon` to the API (text/plain JSON; the page's origin, or API_ORIGIN's). It sets
  * no cookie and stores nothing: the server counts visitors by a hash it keeps one day. Loaded
  * once the page has loaded and the browser is idle (entry-client.ts): it never competes with the page.
  */
@@ -12,7 +12,14 @@ import { loadedUrl, pageUrl } from './urls';
 /** The URL (without its hash) of the last page view sent; none before the first. */
 let previous: string | undefined;
 
-const send = (beacon: Beacon) => navigator.sendBeacon(collectPath, JSON.stringify(beacon));
+/**
+ * Where beacons go: the page's own origin, or, for pages on a static host of their own, the API's
+ * (`API_ORIGIN` when the site is built, e.g. https://app.kafue.example, listed by the server's
+ * ALLOWED_ORIGINS).
+ */
+const collectUrl = (import.meta.env.API_ORIGIN ?? '').replace(/\/+$/, '') + collectPath;
+
+const send = (beacon: Beacon) => navigator.sendBeacon(collectUrl, JSON.stringify(beacon));
 
 /** A page as the beacon names it: its path and query, within the server's 500 characters. */
 const pathOf = (url: URL) => (url.pathname + url.search).slice(0, 500);
