@@ -177,6 +177,9 @@ describe('slugs', () => {
     // Cleared, it is made again from the (new) title.
     const remade = await editor.put(api.contentItem('insights', _id), { ...fields, slug: '', title: 'Backups that really work' });
     expect(remade.body.item.slug).toBe('backups-that-really-work');
+    // A link kept to its old address leads to the new one (a 301 written with the change).
+    await eventually('/insights/backups-that-work', (_, status) => status === 301);
+    expect((await page('/insights/backups-that-work')).headers.get('location')).toBe('/insights/backups-that-really-work');
     for (const id of [_id, second.body.item._id]) await editor.delete(api.contentItem('insights', id));
   });
 

@@ -1,5 +1,6 @@
 /** GET /api/dashboard: every figure from the database or the catalogue. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPath } from '@kafue/common/analytics';
 import { api } from '@kafue/common/contract';
 import { publishedServices } from '../src/content/catalogue.js';
 import { change, monthStart, recordStorageReading } from '../src/dashboard/dashboard.js';
@@ -82,6 +83,24 @@ describe('GET /api/dashboard', () => {
     expect(recent).not.toContain('enquiry:Spam');
     expect(recent.length).toBeLessThanOrEqual(10);
     expect(recent.indexOf('enquiry:Last Month 1')).toBeLessThan(recent.indexOf('staff:Old Active'));
+  });
+
+  it("adds the site's visitors to Monthly Activity: each month's, from the analytics", async () => {
+    const admin = await t.admin('Moderator');
+    const beacon = (path: string, browser: string) =>
+      t.client().post(collectPath, JSON.stringify({ path }), { 'content-type': 'text/plain', 'user-agent': `Mozilla/5.0 ${browser}` });
+    try {
+      // Two visitors last month (one of them twice the same day), three this month.
+      t.clock.at = monthsAgo(1).getTime();
+      for (const browser of ['Firefox/140.0', 'Firefox/140.0', 'Chrome/141.0']) expect((await beacon('/', browser)).status).toBe(204);
+      t.clock.at = monthsAgo(0).getTime();
+      for (const browser of ['Firefox/140.0', 'Chrome/141.0', 'Safari/18.0']) expect((await beacon('/services', browser)).status).toBe(204);
+    } finally {
+      t.clock.at = undefined;
+    }
+    await t.analytics.flush();
+    const { body } = await admin.client.get(api.dashboard);
+    expect(body.monthlyActivity.map((m: { visitors: number }) => m.visitors)).toEqual([0, 0, 0, 0, 0, 2, 3]);
   });
 
   it('compares storage with the reading kept last month', async () => {
