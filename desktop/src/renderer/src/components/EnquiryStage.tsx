@@ -62,8 +62,10 @@ export type StageMove = UseMutationResult<EnquiryUpdateAnswer, Error, StageMoveV
 /**
  * A stage call (`setStage`: the admins' or the staff portal's) as a mutation: a toast says where
  * the enquiry went, and the queries under `key` (the lists, the board, the detail) show the move.
- * `onMoved` hears of each move once they show it. It is the mutation's own callback, not one given
- * to `mutate`: those are dropped when the caller unmounts, as a card does when it leaves its column.
+ * `onMoved` hears of each move as soon as the server took it, with the toast, not once the lists
+ * are read again (a slow list would hold the board's announcement back). It is the mutation's own
+ * callback, not one given to `mutate`: those are dropped when the caller unmounts, as a card does
+ * when it leaves its column.
  */
 export function useStageMove(
   setStage: (id: string, body: EnquiryStageBody) => Promise<EnquiryUpdateAnswer>,
@@ -76,8 +78,8 @@ export function useStageMove(
     mutationFn: ({ id, body }: StageMoveVars) => setStage(id, body),
     async onSuccess(_, vars) {
       toast('success', `${vars.name} moved to ${leadStageLabels[vars.body.stage]}`, { area });
-      await client.invalidateQueries({ queryKey: key });
       onMoved?.(vars);
+      await client.invalidateQueries({ queryKey: key });
     },
     onError: (error) => failureToast(error, 'Failed to move the enquiry', { area }),
   });
