@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A photograph-like picture (gradients and grain), `width` x `height`, with a GPS position in its EXIF. */
-async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'avif' = 'jpeg'): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -34,7 +34,7 @@ async function photo(width: number, height: number, format: 'jpeg' | 'png' = 'jp
     IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
     IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '15/1 25/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '28/1 17/1 5/1' },
   });
-  return format === 'jpeg' ? image.jpeg({ quality: 92 }).toBuffer() : image.png().toBuffer();
+  return image.toFormat(format, format === 'jpeg' ? { quality: 92 } : {}).toBuffer();
 }
 
 async function upload(client: Client, bytes: Buffer, filename: string, alt?: string) {
@@ -94,9 +94,19 @@ describe('uploading', () => {
     );
     expect(row.n).toBe(0);
 
-    const png = await upload(editor, await photo(64, 48, 'png'), 'scan.jpg', 'A scan');
-    expect(png.body.item.type).toBe('image/png');
-    expect((await sharp(Buffer.from(await (await get(png.body.item.url)).arrayBuffer())).metadata()).exif).toBeUndefined();
+    // Every photograph type, named as another: typed by its bytes, kept without its EXIF.
+    for (const [format, type] of [
+      ['png', 'image/png'],
+      ['webp', 'image/webp'],
+      ['avif', 'image/avif'],
+    ] as const) {
+      const bytes = await photo(64, 48, format);
+      expect((await sharp(bytes).metadata()).exif, `the ${format} made for the test has its EXIF`).toBeDefined();
+      const other = await upload(editor, bytes, 'scan.jpg', 'A scan');
+      expect(other.status, format).toBe(201);
+      expect(other.body.item.type).toBe(type);
+      expect((await sharp(Buffer.from(await (await get(other.body.item.url)).arrayBuffer())).metadata()).exif, format).toBeUndefined();
+    }
   });
 
   it('refuses SVG, and anything that is no photograph or video, whatever its name', async () => {
