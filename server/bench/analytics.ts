@@ -19,7 +19,16 @@ import { startEmbedded } from '../src/db/embedded.js';
 import { lengthEdges, vitalEdges } from '../src/analytics/buckets.js';
 import { rollUpDays } from '../src/analytics/storage.js';
 import { createDataSource } from '../src/db/data-source.js';
-import { buildBenchServer, createDatabase, median, scratchDir, signInBenchAdmin, startBenchServer, writeBenchResult } from './harness.js';
+import {
+  buildBenchServer,
+  createDatabase,
+  median,
+  scratchDir,
+  signInBenchAdmin,
+  startBenchServer,
+  verdict,
+  writeBenchResult,
+} from './harness.js';
 
 const pageViews = Number(process.env.BENCH_PAGE_VIEWS ?? 10_000_000);
 const paths = Number(process.env.BENCH_PATHS ?? 150);
@@ -156,6 +165,8 @@ async function main() {
     console.log(
       `GET ${api.analytics} a year by day, a page view before each call: median ${results.visited.median.toFixed(1)} ms, p95 ${results.visited.p95.toFixed(1)} ms (${calls} calls)`,
     );
+    const slowest = Math.max(...Object.values(results).map((r) => r.median));
+    verdict(slowest < 200, `the analytics of a year of 10 million page views in under 200 ms (slowest median ${slowest.toFixed(1)} ms)`);
     writeBenchResult('analytics-bench.json', { pageViews, paths, perDay, rollupRows: Number(rollupRows), monthsMs, calls, results });
   } finally {
     server?.kill('SIGTERM');

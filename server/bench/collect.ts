@@ -30,6 +30,7 @@ import {
   siteServer,
   startNginx,
   startSiteServer,
+  verdict,
   writeBenchResult,
 } from './harness.js';
 
@@ -127,6 +128,8 @@ async function main() {
         `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
       ].join('\n'),
     );
+    verdict(collectRps >= 2000, `${collectPath} at least 2,000 a second on one process`);
+    verdict(ourRps / nginxRps >= 0.8, 'public pages at least 0.8x nginx while the beacons come');
     writeBenchResult('collect-bench.json', {
       connections,
       seconds,

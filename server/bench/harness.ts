@@ -69,6 +69,14 @@ export function cpuSeconds(pid: number): number {
   return (Number(own[11]) + Number(own[12])) / 100 + children.reduce((sum, child) => sum + cpuSeconds(child), 0);
 }
 
+/**
+ * Says whether a bench met one of its issue's targets. Only said: the figures vary with the
+ * machine's load, and `npm run bench` goes on to the next bench either way.
+ */
+export function verdict(met: boolean, target: string): void {
+  console.log(`Target: ${met ? 'met' : 'MISSED'}: ${target}`);
+}
+
 /** Keeps a bench's figures in bench-results/NAME at the repository root, dated. */
 export function writeBenchResult(name: string, figures: object): void {
   const out = join(here, '../../bench-results');

@@ -27,6 +27,7 @@ import {
   signInBenchAdmin,
   startBenchServer,
   startNginx,
+  verdict,
   writeBenchResult,
 } from './harness.js';
 
@@ -167,6 +168,8 @@ async function main() {
         `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
       ].join('\n'),
     );
+    verdict(renditionsMs < 3000, 'the renditions of a 12-megapixel photograph in under 3 s');
+    verdict(ourRps / nginxRps >= 0.8, 'media served at least 0.8x nginx on the same files');
     writeBenchResult('media-bench.json', {
       photoBytes: photo.length,
       stripMs: timed.strip,

@@ -20,6 +20,7 @@ import {
   sitePages,
   startNginx,
   startSiteServer,
+  verdict,
   writeBenchResult,
 } from './harness.js';
 
@@ -79,6 +80,7 @@ async function main() {
       `  ratio ours/nginx: ${(ourRps / nginxRps).toFixed(2)}x`,
     ];
     console.log(lines.join('\n'));
+    verdict(ourRps / nginxRps >= 1, 'public pages at least 1.0x nginx on the same files (the aim)');
     writeBenchResult('pages-bench.json', {
       pages,
       connections,
