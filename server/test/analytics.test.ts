@@ -485,6 +485,8 @@ describe('conversions', () => {
         fullName: 'Chanda Mwale',
         email: 'chanda@example.com',
         message: 'A quote for a new website, please.',
+        // A quote request (a plan from the pricing page): counted as an enquiry and as a quote request.
+        request: { plan: 'Business', addons: ['Priority Support'] },
         startedAt: Date.now() - 60_000,
         page: '/contact',
         landingPage: '/services',
@@ -534,14 +536,14 @@ describe('conversions', () => {
     expect(answer.sources).toEqual([{ source: 'facebook', visits: 1, visitors: 1 }]);
     expect(answer.campaigns).toEqual([{ campaign: 'spring', visits: 1, visitors: 1 }]);
     expect(answer.conversionsBySource).toEqual([
-      { source: 'facebook', visitors: 1, enquiries: 1, quoteRequests: 0, signups: 1, rate: 2 },
+      { source: 'facebook', visitors: 1, enquiries: 1, quoteRequests: 1, signups: 1, rate: 2 },
       { source: 'direct', visitors: 0, enquiries: 1, quoteRequests: 0, signups: 0, rate: null },
     ]);
     expect(answer.conversionsByPage[0]).toEqual({
       landingPage: '/services',
       visitors: 1,
       enquiries: 1,
-      quoteRequests: 0,
+      quoteRequests: 1,
       signups: 1,
       rate: 2,
     });
