@@ -140,4 +140,18 @@ test('a visit from Facebook: the Analytics screen counts it, its pages, its sour
   const week = lastDays(7);
   await expect(page.getByText(/compared with the period just before/)).toContainText(`${week.from} to ${week.to}`);
   await expect(page.getByLabel('From')).toHaveValue(week.from);
+
+  // A period of one's own, charted by week: a point per week on each line, visitors and page views.
+  const fortnight = lastDays(14);
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(fortnight.from);
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(fortnight.to);
+  await page.getByText('Week', { exact: true }).click();
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByText(/compared with the period just before/)).toContainText(`${fortnight.from} to ${fortnight.to}`);
+  const weekly = await readBack<AnalyticsReport>(page, `${api.analytics}?from=${fortnight.from}&to=${fortnight.to}&by=week`);
+  expect(weekly.series.length).toBeGreaterThanOrEqual(2);
+  const chart = page.locator('[aria-label^="Visitors and page views per week"]');
+  await expect(chart.locator('.recharts-line')).toHaveCount(2);
+  await expect(chart.locator('.recharts-line-dot')).toHaveCount(2 * weekly.series.length);
+  await expect(chart).toContainText(weekly.series[0].start);
 });
