@@ -1,44 +1,47 @@
-import { createContext, use, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { createContext, use, useEffect, useEffectEvent, useId } from 'react';
 import { getDefaultZIndex, Modal, type ModalProps } from '@mantine/core';
 import { create } from 'zustand';
 
-/** The dialog a dialog's content belongs to: the layer its own dialogs open above, and how they say they are open. */
-interface Layer {
-  zIndex: number;
-  covered: (open: boolean) => void;
-}
-const LayerContext = createContext<Layer | null>(null);
+/** The layer (z-index) of the dialog whose content a dialog is in: its own dialogs open above it. */
+const LayerContext = createContext<number | null>(null);
 
-/** How many dialogs `aboveAll` are open: they cover every other dialog, wherever it is. */
-const useAboveAll = create<{ open: number }>(() => ({ open: 0 }));
-const countAboveAll = (step: number) => useAboveAll.setState(({ open }) => ({ open: open + step }));
-
-/**
- * Escape closes the dialog on top alone: the highest layer, then the latest opened. One listener
- * decides for every open dialog, since a dialog's own (Mantine's) would also hear the Escape that
- * opened the question above it, once React has rendered that question within the same keydown.
- */
-interface Closable {
+/** A dialog open: its layer, when it opened (the later of two on one layer is above), how Escape closes it. */
+interface OpenDialog {
+  id: string;
   zIndex: number;
   order: number;
+  closeOnEscape: boolean;
   close: () => void;
 }
-const closables = new Set<Closable>();
-let opening = 0;
+const above = (a: OpenDialog, b: OpenDialog) => a.zIndex > b.zIndex || (a.zIndex === b.zIndex && a.order > b.order);
+
+/** Every dialog open: the one on top is the one the user works in; the others are covered. */
+const useOpenDialogs = create<{ open: readonly OpenDialog[] }>(() => ({ open: [] }));
+let opened = 0;
+
+/**
+ * Escape closes the dialog on top alone. One listener decides for every open dialog, since a
+ * dialog's own (Mantine's) would also hear the Escape that opened the question above it, once
+ * React has rendered that question within the same keydown.
+ */
 function closeTopOnEscape(event: KeyboardEvent) {
   const target = event.target instanceof Element ? event.target : null;
   // A menu or combobox open in the dialog takes its Escape first (Mantine marks its own).
   if (event.key !== 'Escape' || event.isComposing || target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
-  let top: Closable | undefined;
-  for (const c of closables) if (!top || c.zIndex > top.zIndex || (c.zIndex === top.zIndex && c.order > top.order)) top = c;
-  top?.close();
+  const top = useOpenDialogs.getState().open.reduce<OpenDialog | undefined>((t, d) => (!t || above(d, t) ? d : t), undefined);
+  if (top?.closeOnEscape) top.close();
 }
-function closableOnEscape(closable: Closable): () => void {
-  if (closables.size === 0) window.addEventListener('keydown', closeTopOnEscape, { capture: true });
-  closables.add(closable);
+
+/** Counts `dialog` open until the answer is called. */
+function opening(dialog: Omit<OpenDialog, 'order'>): () => void {
+  const entry = { ...dialog, order: ++opened };
+  const { open } = useOpenDialogs.getState();
+  if (open.length === 0) window.addEventListener('keydown', closeTopOnEscape, { capture: true });
+  useOpenDialogs.setState({ open: [...open, entry] });
   return () => {
-    closables.delete(closable);
-    if (closables.size === 0) window.removeEventListener('keydown', closeTopOnEscape, { capture: true });
+    const rest = useOpenDialogs.getState().open.filter((d) => d !== entry);
+    useOpenDialogs.setState({ open: rest });
+    if (rest.length === 0) window.removeEventListener('keydown', closeTopOnEscape, { capture: true });
   };
 }
 
@@ -50,11 +53,11 @@ export interface StackedModalProps extends Omit<ModalProps, 'zIndex'> {
 /**
  * A dialog that may open from another one (the content editor's media picker, schedule dialog and
  * questions): it comes one layer above the dialog whose content opened it, so above it whatever
- * the order of their effects; while it is open, that dialog does not hold the focus and its
- * overlay gives way to this one's, and Escape closes this one alone. Elsewhere it is a plain Modal.
+ * the order of their effects. Only the dialog on top holds the focus and shows its overlay, and
+ * Escape closes it alone. Elsewhere it is a plain Modal.
  */
 export function StackedModal({
-  opened,
+  opened: isOpen,
   onClose,
   aboveAll = false,
   closeOnEscape = true,
@@ -64,38 +67,28 @@ export function StackedModal({
   ...props
 }: StackedModalProps) {
   const parent = use(LayerContext);
-  const own = aboveAll ? Number(getDefaultZIndex('popover')) : parent ? parent.zIndex + 1 : Number(getDefaultZIndex('modal'));
-  const [openAbove, setOpenAbove] = useState(0);
-  const layer = useMemo<Layer>(() => ({ zIndex: own, covered: (open) => setOpenAbove((n) => n + (open ? 1 : -1)) }), [own]);
-  // Each dialog above keeps the count while it is open, and gives it back even if it unmounts first.
-  useEffect(() => {
-    if (!parent || !opened) return;
-    parent.covered(true);
-    return () => parent.covered(false);
-  }, [parent, opened]);
-  useEffect(() => {
-    if (!aboveAll || !opened) return;
-    countAboveAll(1);
-    return () => countAboveAll(-1);
-  }, [aboveAll, opened]);
+  const zIndex = aboveAll ? Number(getDefaultZIndex('popover')) : parent !== null ? parent + 1 : Number(getDefaultZIndex('modal'));
+  const id = useId();
   const close = useEffectEvent(() => onClose());
   useEffect(() => {
-    if (!opened || !closeOnEscape) return;
-    return closableOnEscape({ zIndex: own, order: ++opening, close });
-  }, [opened, closeOnEscape, own]);
-  const aboveAllOpen = useAboveAll((s) => s.open > 0);
-  const covered = openAbove > 0 || (aboveAllOpen && !aboveAll);
+    if (!isOpen) return;
+    return opening({ id, zIndex, closeOnEscape, close });
+  }, [isOpen, id, zIndex, closeOnEscape]);
+  const covered = useOpenDialogs(({ open }) => {
+    const mine = open.find((d) => d.id === id);
+    return mine !== undefined && open.some((d) => above(d, mine));
+  });
   return (
     <Modal
-      opened={opened}
+      opened={isOpen}
       onClose={onClose}
-      zIndex={own}
+      zIndex={zIndex}
       closeOnEscape={false}
       trapFocus={trapFocus && !covered}
       withOverlay={withOverlay && !covered}
       {...props}
     >
-      <LayerContext value={layer}>{children}</LayerContext>
+      <LayerContext value={zIndex}>{children}</LayerContext>
     </Modal>
   );
 }

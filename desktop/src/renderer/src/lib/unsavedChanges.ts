@@ -5,7 +5,6 @@
  * a link), with the same question as the editor's own Escape and Cancel (leaveQuestion).
  */
 import { useEffect, useId } from 'react';
-import { create } from 'zustand';
 
 /** The question asked before unsaved changes are dropped. */
 export const leaveQuestion = {
@@ -14,31 +13,23 @@ export const leaveQuestion = {
   confirmLabel: 'Leave without saving',
 };
 
-const useUnsaved = create<{ holders: ReadonlySet<string> }>(() => ({ holders: new Set() }));
-
-function mark(id: string, unsaved: boolean) {
-  const { holders } = useUnsaved.getState();
-  if (holders.has(id) === unsaved) return;
-  const next = new Set(holders);
-  if (unsaved) next.add(id);
-  else next.delete(id);
-  useUnsaved.setState({ holders: next });
-}
+/** The forms with unsaved changes now (read when a navigation starts: nothing renders from it). */
+const unsavedForms = new Set<string>();
 
 /** Whether any form of the console has unsaved changes now. */
-export const hasUnsavedChanges = () => useUnsaved.getState().holders.size > 0;
+export const hasUnsavedChanges = () => unsavedForms.size > 0;
 
 /** Says, while `unsaved` is true (and the form is shown), that leaving would drop changes. */
 export function useUnsavedChanges(unsaved: boolean): void {
   const id = useId();
   useEffect(() => {
     if (!unsaved) return;
-    mark(id, true);
+    unsavedForms.add(id);
     const ask = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', ask);
     return () => {
       window.removeEventListener('beforeunload', ask);
-      mark(id, false);
+      unsavedForms.delete(id);
     };
   }, [id, unsaved]);
 }
