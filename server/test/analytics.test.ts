@@ -394,6 +394,23 @@ describe('the visitor key for its day only (migration VisitorKeyForADay)', () =>
       await runner.release();
     }
   });
+
+  it('counts a page view without its key (restored from a backup) as a visitor of its own', async () => {
+    const at = Date.parse('2026-09-05T09:00:00Z');
+    const address = freshAddress();
+    try {
+      for (const minutes of [0, 1, 2]) {
+        t.clock.at = at + minutes * 60_000;
+        await collect(t, { path: `/restored-${minutes}` }, address);
+      }
+    } finally {
+      t.clock.at = undefined;
+    }
+    await t.analytics.flush();
+    // One visitor's three page views, as a restore brings them back: without the key.
+    await t.db.query(`UPDATE analytics_events SET visitor = NULL WHERE path LIKE '/restored-%'`);
+    expect((await report(t, '2026-09-05', '2026-09-05')).totals).toMatchObject({ visitors: 3, visits: 3, pageViews: 3 });
+  });
 });
 
 describe('monthly rollups', () => {

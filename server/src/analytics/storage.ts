@@ -115,8 +115,10 @@ export function rollupParts(offset: number, lo: string, hi: string) {
   // A visit's first page view (starts = 1) gives its entry page, source, campaign and device.
   const first = (column: string) => `min(${column}) FILTER (WHERE starts = 1)`;
   return {
-    // A page view without its key (restored from a backup, which leaves keys out) is a visitor of its own.
-    views: `SELECT ${day} AS day, at, coalesce(visitor, uuid_send(gen_random_uuid())) AS visitor, path, source, campaign, device
+    // A page view without its key (restored from a backup, which leaves keys out) is a visitor of its
+    // own: its row's address stands in (stable within the statement, unlike a random value).
+    views: `SELECT ${day} AS day, at, coalesce(visitor, convert_to(tableoid::text || ctid::text, 'UTF8')) AS visitor,
+                   path, source, campaign, device
               FROM analytics_events WHERE kind = 'pageview' AND ${range}`,
     visits: `
       WITH marked AS (
