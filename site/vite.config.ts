@@ -3,9 +3,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  // API_ORIGIN (the analytics beacon's destination on a static host: src/env.d.ts) reaches the
-  // browser's code; Vite's own VITE_ variables would too, and none is used.
-  envPrefix: ['VITE_', 'API_ORIGIN'],
+  // API_ORIGIN (the analytics beacon's destination on a static host: src/env.d.ts) is the one
+  // variable of the build's environment that reaches the browser's code (not even VITE_*).
+  envPrefix: 'API_ORIGIN',
   build: {
     manifest: true,
     // One small stylesheet, inlined into every prerendered page by scripts/prerender.mjs.
