@@ -13,6 +13,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import * as registry from './scripts/layers.mjs';
 import kafue from './scripts/lint-no-cycle.mjs';
 
 const consoleSrc = 'desktop/src/renderer/src';
@@ -20,14 +21,12 @@ const features = readdirSync(`${consoleSrc}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The server's domain modules. */
-const serverDomain = ['auth', 'mail', 'site', 'content', 'enquiries', 'settings', 'audit', 'backup', 'maintenance', 'dashboard'].map(
-  (module) => `server/src/${module}`,
-);
+const server = (names) => names.map((name) => `server/src/${name}`);
+const serverDomain = server(registry.serverDomain);
 /** What the app and its entry points are made of. */
-const serverEntries = ['app.ts', 'serve.ts', 'main.ts', 'cli.ts'].map((file) => `server/src/${file}`);
+const serverEntries = server(registry.serverEntries);
 /** What sits above the domain modules. */
-const serverAbove = ['server/src/web', 'server/src/routes', 'server/src/deps.ts', ...serverEntries];
+const serverAbove = [...server(registry.serverWeb), ...server(registry.serverRoutes), ...serverEntries];
 
 /** Zones of import-x/no-restricted-paths: `target` may not import from `from`. */
 const layers = [
@@ -62,6 +61,11 @@ const layers = [
     from: ['server/src/db', ...serverDomain, ...serverAbove],
     message:
       'http/ is the base every layer may use (errors, validation, paths, csv): it imports no domain module, nor web/, routes/ or the app.',
+  },
+  {
+    target: server(['config.ts', 'metrics.ts']),
+    from: [...serverDomain, ...serverAbove],
+    message: 'The configuration and process metrics are the base: they import no domain module, nor web/, routes/ or the app.',
   },
   {
     target: serverDomain,
