@@ -8,14 +8,14 @@ import type { Context } from 'koa';
 import type { DataSource, EntityManager } from 'typeorm';
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
-import { diff, type AuditRecorder } from '../audit/audit.js';
+import type { AuditRecorder } from '../audit/audit.js';
 import { reserveAttempt, signInCounters } from '../auth/limiter.js';
 import { requestPasswordReset, resetPassword } from '../auth/password-reset.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { credentials, hashToken, type Principal } from '../auth/sessions.js';
 import { consumeSecondFactor, matchingStep, newRecoveryCodes, newTotpSecret, storeRecoveryCodes } from '../auth/two-factor.js';
 import { AdminEntity } from '../db/entities.js';
-import { readSecuritySettings, saveSetting, settingsKeys } from '../settings/settings.js';
+import { readSecuritySettings, settingsPages, updateSettings } from '../settings/settings.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { forbidden, HttpError, notFound } from '../http/errors.js';
@@ -193,15 +193,7 @@ export function securityEndpoints({ db, config, now = Date.now }: AppDeps): Endp
       ...endpoints.saveSecuritySettings,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readSecuritySettings(m);
-          await saveSetting(m, settingsKeys.security, body);
-          await audit(m, {
-            action: 'settings.security_update',
-            target: { type: 'settings', id: settingsKeys.security, label: 'Security' },
-            changes: diff(before, body),
-          });
-        });
+        await updateSettings(db, audit, settingsPages.security, body);
         return { message: messages.settingsUpdated, settings: body };
       },
     }),

@@ -5,51 +5,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from 'koa';
-import type { DataSource } from 'typeorm';
-import { api, messages, type BackupRestoreAnswer } from '@kafue/common/contract';
+import { messages, api } from '@kafue/common/contract';
 import { backupListQuery } from '@kafue/common/schemas';
-import { checkMediaFields, heroMediaKinds } from '../media/library.js';
 import { endpoints } from '@kafue/common/endpoints';
-import { diff } from '../audit/audit.js';
-import { backupContent, checkMigrations, storeBackup, storedSource } from '../backup/backup.js';
-import { fileSource, openBackup, UnreadableBackup, type BackupReader, type BackupSource } from '../backup/file.js';
-import { restoreInstallation, RestoreRunning } from '../backup/restore.js';
+import { backupContent } from '../backup/backup.js';
+import { deleteBackup, listBackups, makeBackup, restoreBackupFile, restoreKeptBackup } from '../backup/kept.js';
 import { notifyContentChanged } from '../content/published.js';
+import { checkMediaFields, heroMediaKinds } from '../media/library.js';
 import type { AppDeps } from '../deps.js';
-import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { endpoint, type Endpoint } from '../web/endpoint.js';
+import { notFound } from '../http/errors.js';
 import { rawBody } from '../http/body.js';
 import { parseBody } from '../http/validate.js';
 import {
   readBackupSchedule,
   readCompanyProfile,
   readGeneralSettings,
-  readReplyTargets,
   readHeroSettings,
-  saveSetting,
-  settingsKeys,
+  readReplyTargets,
+  settingsPages,
+  updateSettings,
 } from '../settings/settings.js';
-
-interface BackupRow {
-  id: string;
-  name: string;
-  created_at: Date;
-  size: string;
-  sha256: string;
-  made_by_label: string;
-}
-
-/** A backup file checked and opened, or 400 saying why it cannot be restored (damaged, not a backup, another version's). */
-async function restorable(source: BackupSource, label: string): Promise<BackupReader> {
-  try {
-    const backup = await openBackup(source, label);
-    checkMigrations(backup);
-    return backup;
-  } catch (error) {
-    if (error instanceof UnreadableBackup) throw new HttpError(400, error.message);
-    throw error;
-  }
-}
 
 /**
  * Runs `work` on the request's body kept in a temporary file (a restore reads the file twice, and
@@ -66,35 +42,6 @@ async function withUploadedFile<T>(ctx: Context, limit: number, work: (path: str
   }
 }
 
-/** Restores `backup` for the calling Super Admin; the audit row names `source` (a kept backup, or the uploaded file). */
-async function restore(
-  db: DataSource,
-  { principal, audit }: Call<unknown>,
-  backup: BackupReader,
-  source: { id: string | null; label: string },
-): Promise<BackupRestoreAnswer> {
-  try {
-    const { automaticBackup, stillSignedIn } = await restoreInstallation(db, backup, {
-      sessionId: principal.sessionId,
-      audit: (m, automatic) =>
-        audit(m, {
-          action: 'backup.restore',
-          target: { type: 'backup', ...source },
-          changes: { restoredFrom: { new: backup.createdAt }, automaticBackup: { new: automatic.name } },
-        }),
-    });
-    return {
-      message: messages.backupRestored,
-      restoredFrom: backup.createdAt,
-      automaticBackup: { name: automaticBackup.name, fileUrl: api.backupFile(automaticBackup.name) },
-      stillSignedIn,
-    };
-  } catch (error) {
-    if (error instanceof RestoreRunning) throw new HttpError(409, messages.restoreRunning);
-    throw error;
-  }
-}
-
 export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoint[] {
   return [
     endpoint({
@@ -107,15 +54,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.saveGeneralSettings,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readGeneralSettings(m);
-          await saveSetting(m, settingsKeys.general, body);
-          await audit(m, {
-            action: 'settings.update',
-            target: { type: 'settings', id: settingsKeys.general, label: 'General' },
-            changes: diff(before, body),
-          });
-        });
+        await updateSettings(db, audit, settingsPages.general, body);
         maintenance?.set(body.maintenanceMode);
         return { message: messages.settingsUpdated, settings: body };
       },
@@ -129,17 +68,8 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.saveCompanyProfile,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readCompanyProfile(m);
-          await saveSetting(m, settingsKeys.company, body);
-          await audit(m, {
-            action: 'settings.update',
-            target: { type: 'settings', id: settingsKeys.company, label: 'Company' },
-            changes: diff(before, body),
-          });
-          // Every page shows the profile: every process re-renders them all, as after a content change.
-          await notifyContentChanged(m, '*');
-        });
+        // Every page shows the profile: every process re-renders them all, as after a content change.
+        await updateSettings(db, audit, settingsPages.company, body, (m) => notifyContentChanged(m, '*'));
         return { message: messages.settingsUpdated, company: body };
       },
     }),
@@ -152,15 +82,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.saveReplyTargets,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readReplyTargets(m);
-          await saveSetting(m, settingsKeys.replyTargets, body);
-          await audit(m, {
-            action: 'settings.update',
-            target: { type: 'settings', id: settingsKeys.replyTargets, label: 'Reply targets' },
-            changes: diff(before, body),
-          });
-        });
+        await updateSettings(db, audit, settingsPages.replyTargets, body);
         return { message: messages.settingsUpdated, targets: body };
       },
     }),
@@ -173,15 +95,8 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.saveHeroSettings,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readHeroSettings(m);
+        await updateSettings(db, audit, settingsPages.hero, body, async (m) => {
           await checkMediaFields(m, body, heroMediaKinds);
-          await saveSetting(m, settingsKeys.hero, body);
-          await audit(m, {
-            action: 'settings.update',
-            target: { type: 'settings', id: settingsKeys.hero, label: 'Home page video' },
-            changes: diff(before, body),
-          });
           // Only the home page carries the hero: the others' data is unchanged, so they are not rendered again.
           await notifyContentChanged(m, '*');
         });
@@ -192,11 +107,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.runBackup,
       access: 'superAdmin',
       async handle({ principal, audit }) {
-        const { name } = await storeBackup(
-          db,
-          { adminId: principal.id, label: principal.name },
-          { within: (m, stored) => audit(m, { action: 'backup.create', target: { type: 'backup', id: stored.id, label: stored.name } }) },
-        );
+        const name = await makeBackup(db, principal, audit);
         return { message: messages.backupCompleted, fileUrl: api.backupFile(name) };
       },
     }),
@@ -205,22 +116,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       access: 'superAdmin',
       async handle({ ctx }) {
         const { page, pageSize } = parseBody(backupListQuery, ctx.query);
-        const [{ total }] = await db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM backups`);
-        const rows = await db.query<BackupRow[]>(
-          `SELECT id, name, created_at, size, sha256, made_by_label FROM backups
-            ORDER BY created_at DESC, id LIMIT $1 OFFSET $2`,
-          [pageSize, (page - 1) * pageSize],
-        );
-        const backups = rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          createdAt: r.created_at.toISOString(),
-          size: Number(r.size),
-          sha256: r.sha256.trim(),
-          madeBy: r.made_by_label,
-          fileUrl: api.backupFile(r.name),
-        }));
-        return { backups, total, page, pageSize };
+        return listBackups(db, page, pageSize);
       },
     }),
     endpoint({
@@ -239,35 +135,20 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.deleteBackup,
       access: 'superAdmin',
       async handle({ params, audit }) {
-        await db.transaction(async (m) => {
-          // TypeORM answers a DELETE with its rows and their count.
-          const [[row]] = await m.query<[{ id: string; name: string }[], number]>(`DELETE FROM backups WHERE id = $1 RETURNING id, name`, [
-            params.id,
-          ]);
-          if (!row) throw notFound();
-          await audit(m, { action: 'backup.delete', target: { type: 'backup', id: row.id, label: row.name } });
-        });
+        await deleteBackup(db, params.id, audit);
         return { message: messages.backupDeleted };
       },
     }),
     endpoint({
       ...endpoints.restoreBackup,
       access: 'superAdmin',
-      async handle(call) {
-        const [row] = await db.query<{ id: string; name: string }[]>(`SELECT id, name FROM backups WHERE id = $1`, [call.params.id]);
-        if (!row) throw notFound();
-        const backup = await restorable(await storedSource(db, row.id), `Backup ${row.name}`);
-        return restore(db, call, backup, { id: row.id, label: row.name });
-      },
+      handle: ({ params, principal, audit }) => restoreKeptBackup(db, params.id, principal, audit),
     }),
     endpoint({
       ...endpoints.restoreUploadedBackup,
       access: 'superAdmin',
-      handle: (call) =>
-        withUploadedFile(call.ctx, config.limits.backupUploadBytes, async (path) => {
-          const backup = await restorable(fileSource(path), 'The uploaded file');
-          return restore(db, call, backup, { id: null, label: `Uploaded backup of ${backup.createdAt}` });
-        }),
+      handle: ({ ctx, principal, audit }) =>
+        withUploadedFile(ctx, config.limits.backupUploadBytes, (path) => restoreBackupFile(db, path, principal, audit)),
     }),
     endpoint({
       ...endpoints.getBackupSchedule,
@@ -278,15 +159,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.saveBackupSchedule,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readBackupSchedule(m);
-          await saveSetting(m, settingsKeys.backupSchedule, body);
-          await audit(m, {
-            action: 'backup_schedule.update',
-            target: { type: 'settings', id: settingsKeys.backupSchedule, label: 'Backup schedule' },
-            changes: diff(before, body),
-          });
-        });
+        await updateSettings(db, audit, settingsPages.backupSchedule, body);
         return { message: messages.settingsUpdated, schedule: body };
       },
     }),

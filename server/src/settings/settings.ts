@@ -28,6 +28,7 @@ import {
   heroSettings,
   securitySettings,
 } from '@kafue/common/schemas';
+import { diff, type AuditRecorder } from '../audit/audit.js';
 import { preparedQuery } from '../db/data-source.js';
 import { SettingEntity } from '../db/entities.js';
 
@@ -86,6 +87,51 @@ export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(d
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
   await m.upsert(SettingEntity, { key, value }, ['key']);
+}
+
+/** A settings page as the console saves it whole: its row, how to read it, and its audit row's label and action. */
+export interface SettingsPage<T extends object> {
+  key: SettingsKey;
+  label: string;
+  read: (db: Db) => Promise<T>;
+  action?: 'settings.security_update' | 'backup_schedule.update';
+}
+
+export const settingsPages = {
+  general: { key: settingsKeys.general, label: 'General', read: readGeneralSettings },
+  company: { key: settingsKeys.company, label: 'Company', read: readCompanyProfile },
+  replyTargets: { key: settingsKeys.replyTargets, label: 'Reply targets', read: readReplyTargets },
+  hero: { key: settingsKeys.hero, label: 'Home page video', read: readHeroSettings },
+  security: { key: settingsKeys.security, label: 'Security', read: readSecuritySettings, action: 'settings.security_update' },
+  backupSchedule: {
+    key: settingsKeys.backupSchedule,
+    label: 'Backup schedule',
+    read: readBackupSchedule,
+    action: 'backup_schedule.update',
+  },
+} satisfies Record<string, SettingsPage<object>>;
+
+/**
+ * Saves a settings page with its audit row (what changed), in one transaction; `within` does in
+ * that transaction what the change also needs (a check that refuses it, the pages' re-render).
+ */
+export async function updateSettings<T extends object>(
+  db: DataSource,
+  audit: AuditRecorder,
+  page: SettingsPage<T>,
+  value: T,
+  within?: (m: EntityManager) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (m) => {
+    const before = await page.read(m);
+    await within?.(m);
+    await saveSetting(m, page.key, value);
+    await audit(m, {
+      action: page.action ?? 'settings.update',
+      target: { type: 'settings', id: page.key, label: page.label },
+      changes: diff(before, value),
+    });
+  });
 }
 
 /**
