@@ -1,5 +1,5 @@
 /**
- * Adding a content collection (README "Adding a collection") means touching its schema and seed
+ * Adding a content collection (docs/development.md, "Adding a collection") means touching its schema and seed
  * in common/, one console spec and one page mapping in common/src/pages.ts (which the site renders by). This fails, naming what is
  * missing, when a collection of the contract lacks any of them, or an audit resource name.
  */

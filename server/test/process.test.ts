@@ -267,7 +267,7 @@ describe('command-line tool', () => {
 
       for (let i = 0; i < 5; i++) await t.client().signIn('admin', 'cli@kafue.test', 'wrong');
       expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(429);
-      // As the README writes it: npm run admin -w server -- admin reset-password ...
+      // The command named twice, as in `npm run admin -w server -- admin reset-password ...`, still works (cli.ts).
       const reset = await cli(['admin', 'admin', 'reset-password', '--email', 'cli@kafue.test'], {
         ...env,
         KAFUE_NEW_PASSWORD: 'chosen password',
