@@ -1,9 +1,9 @@
 /**
  * Every folder and file under server/src/, and every folder under common/src/, is in one layer of
  * the registry (scripts/layers.mjs), which the lint zones read: a module left out of it would be
- * unchecked by the linter, as nine of them once were.
+ * unchecked by the linter, as nine of them once were. The docs' table of modules lists the same.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as registry from '../../scripts/layers.mjs';
@@ -31,6 +31,11 @@ describe('the registry of layers', () => {
       registered.filter((name) => !entries.includes(name)),
       'registered but missing',
     ).toEqual([]);
+  });
+
+  it("is the layout that docs/architecture.md's table of modules describes", () => {
+    const documented = [...readFileSync(root('docs/architecture.md'), 'utf8').matchAll(/^\| `([\w-]+)\/` \|/gm)].map((match) => match[1]);
+    expect(documented.sort()).toEqual(folders('server/src').sort());
   });
 
   it('knows every folder under common/src/', () => {
