@@ -8,6 +8,7 @@ export const serverBase = ['db', 'http', 'config.ts', 'metrics.ts'];
 
 /** The domain modules: each owns its tables' SQL, its transactions and its audit rows. */
 export const serverDomain = [
+  'accounts',
   'analytics',
   'audit',
   'auth',

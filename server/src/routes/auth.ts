@@ -15,7 +15,7 @@ import type { AdminRow, StaffRow } from '../db/entities.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../web/security.js';
-import { toAdmin, toStaffSelf } from './records.js';
+import { toAdmin, toStaffSelf } from '../accounts/records.js';
 
 type AdminPrincipal = Extract<Principal, { kind: 'admin' }>;
 

@@ -10,7 +10,7 @@ import type { Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { readCompanyProfile } from '../settings/settings.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
-import { toStaffSelf } from './records.js';
+import { toStaffSelf } from '../accounts/records.js';
 
 type StaffPrincipal = Extract<Principal, { kind: 'staff' }>;
 
