@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { diff } from '../audit/audit.js';
 import { contentChannel } from '../content/published.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseBody, parseQuery } from '../http/validate.js';
 import { stripImage } from '../media/images.js';
 import { stripVideo } from '../media/video.js';
 import { deleteMedia, findMedia, insertMedia, listMedia, setAlt } from '../media/library.js';
@@ -21,7 +21,7 @@ export function mediaEndpoints({ db, media }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listMedia,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => listMedia(db, parseBody(mediaListQuery, ctx.query)),
+      handle: async ({ ctx }) => listMedia(db, parseQuery(mediaListQuery, ctx.query)),
     }),
     endpoint({
       ...endpoints.uploadMedia,

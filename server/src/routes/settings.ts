@@ -19,7 +19,7 @@ import type { AppDeps } from '../deps.js';
 import { endpoint, type Call, type Endpoint } from '../web/endpoint.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { rawBody } from '../http/body.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import {
   readBackupSchedule,
   readCompanyProfile,
@@ -204,7 +204,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.listBackups,
       access: 'superAdmin',
       async handle({ ctx }) {
-        const { page, pageSize } = parseBody(backupListQuery, ctx.query);
+        const { page, pageSize } = parseQuery(backupListQuery, ctx.query);
         const [{ total }] = await db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM backups`);
         const rows = await db.query<BackupRow[]>(
           `SELECT id, name, created_at, size, sha256, made_by_label FROM backups
