@@ -405,6 +405,7 @@ describe('recorded answers', () => {
     const quoteId = { id: drafted.body.quote._id as string };
     const { enquiryId: _created, ...quoteContent } = quoteBody;
     expect((await call(moderator, 'PUT', quoteById, { ...quoteContent, notes: 'Hosting included.' }, quoteId)).status).toBe(200);
+    expect((await call(moderator, 'GET', quoteById, undefined, quoteId)).status).toBe(200);
     const quoteList = await moderator.get(`/api/quotes?enquiryId=${quotedId}`);
     expect(quoteList.status).toBe(200);
     recorded.push({ method: 'GET', route: '/api/quotes', answer: quoteList });

@@ -154,14 +154,24 @@ describe('a quote from the console', () => {
     expect(row).toEqual({ status: 'draft', token_hash: null });
   });
 
+  it("is read on its own (GET /api/quotes/{id}) as the enquiry's list answers it; an unknown one 404", async () => {
+    const enquiryId = await enquiry();
+    const created = await admin.post('/api/quotes', quoteBody(enquiryId));
+    const read = await admin.get(`/api/quotes/${created.body.quote._id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body.quote);
+    const list = await admin.get(`/api/quotes?enquiryId=${enquiryId}`);
+    expect(list.body.items).toEqual([read.body]);
+    expect((await admin.get('/api/quotes/6f1c2b9a-1d2e-4f3a-9b8c-7d6e5f4a3b2c')).status).toBe(404);
+  });
+
   it('refuses a field its call does not know, naming it: the enquiry of a quote is chosen once, on POST', async () => {
     const enquiryId = await enquiry();
     const created = await admin.post('/api/quotes', quoteBody(enquiryId));
     const other = await enquiry();
     const moved = await admin.put(`/api/quotes/${created.body.quote._id}`, { ...quoteBody(other), notes: 'Changed.' });
     expect(moved).toMatchObject({ status: 400, body: { errors: { enquiryId: messages.unknownField } } });
-    const list = await admin.get(`/api/quotes?enquiryId=${enquiryId}`);
-    expect(list.body.items).toEqual([created.body.quote]);
+    expect((await admin.get(`/api/quotes/${created.body.quote._id}`)).body).toEqual(created.body.quote);
   });
 
   it('refuses a bad body with per-field errors', async () => {
@@ -201,9 +211,12 @@ describe('staff and quotes', () => {
     const id = created.body.quote._id;
     expect((await staff.client.get(`/api/quotes?enquiryId=${mine}`)).body.items).toHaveLength(1);
     expect((await staff.client.put(`/api/quotes/${id}`, quoteContent())).status).toBe(200);
+    const read = await staff.client.get(`/api/quotes/${id}`);
+    expect(read).toMatchObject({ status: 200, body: { _id: id, enquiryId: mine } });
 
     expect((await other.client.post('/api/quotes', quoteBody(mine))).status).toBe(404);
     expect((await other.client.get(`/api/quotes?enquiryId=${mine}`)).status).toBe(404);
+    expect((await other.client.get(`/api/quotes/${id}`)).status).toBe(404);
     expect((await other.client.put(`/api/quotes/${id}`, quoteContent())).status).toBe(404);
     expect((await other.client.post(`/api/quotes/${id}/send`)).status).toBe(404);
     expect((await other.client.post(`/api/quotes/${id}/withdraw`)).status).toBe(404);

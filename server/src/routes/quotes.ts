@@ -137,6 +137,11 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
       },
     }),
     endpoint({
+      ...endpoints.getQuote,
+      access: 'team',
+      handle: ({ params, principal }) => readQuote(db, params.id, authorOf(principal)),
+    }),
+    endpoint({
       ...endpoints.updateQuote,
       access: 'team',
       async handle({ params, body, principal, audit }) {
