@@ -8,22 +8,40 @@ import { maxReportDays } from './follow-up';
 
 const short = (limit: number) => z.string().trim().max(limit);
 
-/** The beacon's body, as text/plain JSON of at most maxBeaconBytes. */
+/**
+ * Text cut to `limit` UTF-16 units (as `max` counts them), never between the two halves of a
+ * surrogate pair: a beacon's text field longer than its limit is cut, not refused, so that a
+ * visitor's page view is never lost for a long referrer (search and social links are long).
+ */
+export function cutText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return text.slice(0, /[\uD800-\uDBFF]/.test(text[limit - 1]) ? limit - 1 : limit);
+}
+const cut = (limit: number) =>
+  z
+    .string()
+    .trim()
+    .overwrite((text) => cutText(text, limit));
+
+/**
+ * The beacon's body, as text/plain JSON of at most maxBeaconBytes. The one body that takes fields
+ * it does not know (and ignores them): a page of another version of the site still counts.
+ */
 export const beaconBody = z
-  .object({
+  .looseObject({
     type: z.enum(['pageview', 'vitals']).default('pageview'),
-    path: z
-      .string()
-      .max(500)
-      .regex(/^\/(?!\/)\S*$/),
-    referrer: short(500).optional(),
-    utm_source: short(100).optional(),
-    utm_medium: short(100).optional(),
-    utm_campaign: short(100).optional(),
+    path: cut(500).regex(/^\/(?!\/)\S*$/),
+    referrer: cut(500).optional(),
+    utm_source: cut(100).optional(),
+    utm_medium: cut(100).optional(),
+    utm_campaign: cut(100).optional(),
     width: z.number().int().min(0).max(20_000).optional(),
     vitals: z.partialRecord(z.enum(vitalNames), z.number().min(0).max(600_000)).optional(),
   })
-  .meta({ id: 'Beacon', description: `At most ${maxBeaconBytes} bytes.` });
+  .meta({
+    id: 'Beacon',
+    description: `At most ${maxBeaconBytes} bytes. Text longer than its field's limit (path and referrer 500 characters, the utm fields 100) is cut to it; fields it does not know are ignored.`,
+  });
 export type BeaconBody = z.infer<typeof beaconBody>;
 /** The beacon's answer, 204: no body (so no named schema: JSON Schema has none for it). */
 export const noContent = z.undefined();

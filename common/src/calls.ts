@@ -171,6 +171,7 @@ export const calls = {
   // Quotes: the console's (admins; staff on the enquiries assigned to them) and the public page's
   listQuotes: { method: 'GET', path: '/api/quotes' },
   createQuote: { method: 'POST', path: '/api/quotes' },
+  getQuote: { method: 'GET', path: '/api/quotes/:id' },
   updateQuote: { method: 'PUT', path: '/api/quotes/:id' },
   sendQuote: { method: 'POST', path: '/api/quotes/:id/send' },
   withdrawQuote: { method: 'POST', path: '/api/quotes/:id/withdraw' },

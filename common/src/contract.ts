@@ -29,6 +29,7 @@ export const messages = {
   notFound: 'Not found.',
   methodNotAllowed: 'This method is not allowed here.',
   invalidInput: 'Invalid input.',
+  unknownField: 'This call does not take this field.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
   databaseUnavailable: 'The service is temporarily unavailable. Please try again shortly.',

@@ -99,6 +99,7 @@ import {
   savedReplyBody,
   savedReplyList,
   savedReplyAnswer,
+  quote,
   quoteAnswer,
   quoteCreateBody,
   quoteList,
@@ -288,6 +289,7 @@ export const endpoints = {
 
   listQuotes: { ...calls.listQuotes, query: quoteListQuery, answer: { 200: quoteList } },
   createQuote: { ...calls.createQuote, body: quoteCreateBody, answer: { 201: quoteAnswer } },
+  getQuote: { ...calls.getQuote, answer: { 200: quote } },
   updateQuote: { ...calls.updateQuote, body: quoteUpdateBody, answer: { 200: quoteAnswer } },
   sendQuote: { ...calls.sendQuote, answer: { 200: quoteAnswer } },
   withdrawQuote: { ...calls.withdrawQuote, answer: { 200: quoteAnswer } },

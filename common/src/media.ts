@@ -78,7 +78,9 @@ export const mediaInUseAnswer = z.object({ message: z.string(), usedIn: z.array(
 
 export const mediaUpload = z.object({ file: z.string().meta({ format: 'binary' }), alt: z.string().optional() }).meta({
   id: 'MediaUpload',
-  description: 'multipart/form-data: one `file` (its type is read from its content), and optionally its `alt` text before it.',
+  description:
+    'multipart/form-data: one `file` (its type is read from its content), and optionally its `alt` text before it; no other part.',
+  contentMediaType: 'multipart/form-data',
 });
 
 /** A content field or setting naming a file of the library: its id. */

@@ -2,7 +2,7 @@
  * Every zod schema, one module per resource, used by the server to validate every call and
  * document every answer (each named with `.meta({ id })`, its name in the OpenAPI document), and
  * by the console's forms that validate before sending. Objects are in zod's default ("strip")
- * mode: unknown fields are dropped.
+ * mode; the server refuses a body's fields its schema does not know (server/src/http/validate.ts).
  */
 export { idSchema, noLineBreaks } from './fields';
 export * from './answers';

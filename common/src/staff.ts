@@ -19,20 +19,27 @@ export type StaffUser = z.infer<typeof staffUser>;
 export const staffSelf = staffUser.extend({ mustChangePassword: z.boolean() }).meta({ id: 'StaffSelf' });
 export type StaffSelf = z.infer<typeof staffSelf>;
 
-export const staffCreateBody = z
+export const staffUpdateBody = z
   .object({
     name,
     email,
     role: z.enum(staffRoles),
     status: z.enum(staffStatuses),
-    // The console may send a password (spec section 7); the server ignores it and generates a
-    // one-time password instead (design.md), so it is not part of this schema.
   })
   .meta({ id: 'StaffBody' });
-export type StaffCreateBody = z.input<typeof staffCreateBody>;
-
-export const staffUpdateBody = staffCreateBody;
 export type StaffUpdateBody = z.input<typeof staffUpdateBody>;
+
+/**
+ * A new account. Spec section 7's client sends a fixed default `password` with it: taken, so
+ * that such a client is not refused, and ignored: the server generates a one-time password
+ * instead (design.md).
+ */
+export const staffCreateBody = staffUpdateBody
+  .extend({
+    password: z.string().max(1000).optional().meta({ description: 'Ignored: the server generates a one-time password.' }),
+  })
+  .meta({ id: 'StaffCreateBody' });
+export type StaffCreateBody = z.input<typeof staffCreateBody>;
 
 export const staffList = z.array(staffUser).meta({ id: 'StaffList' });
 

@@ -192,14 +192,44 @@ describe('the visitor key and what is stored', () => {
     expect(padded(maxBeaconBytes)).toHaveLength(maxBeaconBytes);
     expect((await collect(t, padded(maxBeaconBytes + 1), address)).status).toBe(413);
     expect((await collect(t, 'x'.repeat(200_000), address)).status).toBe(413);
-    // At the limit it is read (its referrer is then too long for the schema: 400, not 413).
-    expect((await collect(t, padded(maxBeaconBytes), address)).status).toBe(400);
+    // At the limit it is read (its referrer, too long for the schema, is cut: counted, not 413).
+    expect((await collect(t, padded(maxBeaconBytes), address)).status).toBe(204);
     expect((await collect(t, { path: '/json' }, address, { 'content-type': 'application/json' })).status).toBe(204);
     expect((await collect(t, 'path=/', address, { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
     expect((await collect(t, '{"path":', address)).status).toBe(400);
     expect((await collect(t, { path: 'https://elsewhere.example/' }, address)).status).toBe(400);
     expect((await collect(t, { path: '/', width: -5 }, address)).status).toBe(400);
     expect((await collect(t, { path: '/' }, address, { origin: 'https://elsewhere.example' })).status).toBe(403);
+  });
+
+  it('cuts text fields longer than their limit instead of refusing the page view, and ignores fields it does not know', async () => {
+    await t.analytics.flush();
+    const before = await eventCount(t);
+    const source = `utm-${'s'.repeat(300)}`;
+    const long = {
+      path: `/long-${'p'.repeat(520)}?utm_source=x`,
+      // A search or social link: longer than the 500 characters kept, its 500th a surrogate pair's first half.
+      referrer: `https://social.example/${'r'.repeat(476)}🦓${'q'.repeat(300)}`,
+      utm_campaign: `Spring-${'c'.repeat(150)}`,
+      utm_medium: 'm'.repeat(101),
+      width: 390,
+      sentBy: 'a newer script',
+    };
+    expect(long.referrer.length).toBeGreaterThan(500);
+    expect(long.referrer.charCodeAt(499)).toBeGreaterThanOrEqual(0xd800);
+    for (const beacon of [long, { path: '/utm', utm_source: source, referrer: long.referrer }]) {
+      expect((await collect(t, beacon, freshAddress())).status).toBe(204);
+    }
+    await t.analytics.flush();
+    expect(await eventCount(t)).toBe(before + 2);
+    const rows = await t.db.query<{ path: string; source: string; campaign: string }[]>(
+      `SELECT path, source, campaign FROM analytics_events WHERE path LIKE '/long-%' OR path = '/utm' ORDER BY path`,
+    );
+    expect(rows).toEqual([
+      // The path is cut to 500 characters, its query with it: the referrer's host is the source.
+      { path: `/long-${'p'.repeat(494)}`, source: 'social.example', campaign: `spring-${'c'.repeat(93)}` },
+      { path: '/utm', source: source.slice(0, 100), campaign: null },
+    ]);
   });
 
   it('limits the beacons of one address a minute (429), not those of another', async () => {

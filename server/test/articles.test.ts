@@ -170,7 +170,7 @@ describe('slugs', () => {
     const second = await editor.post(api.content('insights'), article({ title: 'Backups that work!' }));
     expect(first.body.item.slug).toBe('backups-that-work');
     expect(second.body.item.slug).toBe('backups-that-work-2');
-    const { _id, status: _s, position: _p, updatedAt: _u, ...fields } = first.body.item;
+    const { _id, status: _s, position: _p, updatedAt: _u, draft: _d, ...fields } = first.body.item;
     const renamed = await editor.put(api.contentItem('insights', _id), { ...fields, title: 'Backups that really work' });
     expect(renamed.body.item.slug).toBe('backups-that-work');
     await eventually('/insights/backups-that-work', (html) => html.includes('Backups that really work'));
@@ -190,7 +190,7 @@ describe('slugs', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(slugTaken);
     const other = await editor.post(api.content('insights'), article({ slug: 'cloud-savings' }));
-    const { _id, status: _s, position: _p, updatedAt: _u, ...fields } = other.body.item;
+    const { _id, status: _s, position: _p, updatedAt: _u, draft: _d, ...fields } = other.body.item;
     expect((await editor.put(api.contentItem('insights', _id), { ...fields, slug: 'cloud-costs' })).status).toBe(409);
     // Its own slug is no conflict.
     expect((await editor.put(api.contentItem('insights', _id), { ...fields, description: 'Changed.' })).status).toBe(200);
@@ -199,7 +199,7 @@ describe('slugs', () => {
 
   it('stay unique when an old revision is restored: its slug, since taken by another article, is refused with 409', async () => {
     const first = await editor.post(api.content('insights'), article({ slug: 'power-cuts' }));
-    const { _id, status: _s, position: _p, updatedAt: _u, ...fields } = first.body.item;
+    const { _id, status: _s, position: _p, updatedAt: _u, draft: _d, ...fields } = first.body.item;
     const [oldRevision] = (await editor.get(api.contentRevisions('insights', _id))).body;
     expect(oldRevision.item.slug).toBe('power-cuts');
     expect((await editor.put(api.contentItem('insights', _id), { ...fields, slug: 'power-cuts-and-ups' })).status).toBe(200);

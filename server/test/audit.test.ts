@@ -114,12 +114,13 @@ function scenarios(): Record<string, Scenario> {
   let mediaId = '';
   let quoteId = '';
   let quoteToken = '';
-  const quoteBody = () => ({
-    enquiryId,
+  /** A quote's content, as PUT takes it; POST names its enquiry too (quoteBody). */
+  const quoteContent = () => ({
     currency: 'USD',
     lines: [{ description: 'Website', quantity: 1, unitPrice: 499, period: 'once' }],
     validUntil: '2099-12-31',
   });
+  const quoteBody = () => ({ enquiryId, ...quoteContent() });
   /** A draft quote on a fresh enquiry, made before the count. */
   const draftQuote = async () => {
     enquiryId = await enquiry('Audit Quote');
@@ -631,7 +632,7 @@ function scenarios(): Record<string, Scenario> {
     [`PUT /api/quotes/:id`]: {
       action: 'quote.update',
       setup: draftQuote,
-      run: () => superAdmin.client.put(`/api/quotes/${quoteId}`, { ...quoteBody(), notes: 'Changed.' }),
+      run: () => superAdmin.client.put(`/api/quotes/${quoteId}`, { ...quoteContent(), notes: 'Changed.' }),
     },
     [`POST /api/quotes/:id/send`]: {
       action: 'quote.send',

@@ -390,6 +390,15 @@ describe('the inbox', () => {
     expect((await moderator.put(api.enquiryById('0b7f6a52-3c1d-4e2f-8a9b-1c2d3e4f5a6b'), { status: 'Open' })).status).toBe(404);
   });
 
+  it('refuses a field it does not know, naming it, and changes nothing (the stage has its own call)', async () => {
+    const state = () => t.db.query(`SELECT status, stage, updated_at FROM enquiries WHERE id = $1`, [ids.b]);
+    const before = await state();
+    const refused = await moderator.put(api.enquiryById(ids.b), { status: 'Open', stage: 'won' });
+    expect(refused).toMatchObject({ status: 400, body: { message: messages.invalidInput, errors: { stage: messages.unknownField } } });
+    expect(Object.keys(refused.body.errors)).toEqual(['stage']);
+    expect(await state()).toEqual(before);
+  });
+
   it('keeps notes with their author', async () => {
     const added = await moderator.post(api.enquiryNotes(ids.c), { text: '  Called back, sending a quote.  ' });
     expect(added).toMatchObject({

@@ -403,13 +403,15 @@ describe('recorded answers', () => {
     expect(drafted.status).toBe(201);
     expect((await call(moderator, 'POST', '/api/quotes', { ...quoteBody, lines: [] })).status).toBe(400);
     const quoteId = { id: drafted.body.quote._id as string };
-    expect((await call(moderator, 'PUT', quoteById, { ...quoteBody, notes: 'Hosting included.' }, quoteId)).status).toBe(200);
+    const { enquiryId: _created, ...quoteContent } = quoteBody;
+    expect((await call(moderator, 'PUT', quoteById, { ...quoteContent, notes: 'Hosting included.' }, quoteId)).status).toBe(200);
+    expect((await call(moderator, 'GET', quoteById, undefined, quoteId)).status).toBe(200);
     const quoteList = await moderator.get(`/api/quotes?enquiryId=${quotedId}`);
     expect(quoteList.status).toBe(200);
     recorded.push({ method: 'GET', route: '/api/quotes', answer: quoteList });
     expect((await call(moderator, 'GET', `${quoteById}/pdf`, undefined, quoteId)).status).toBe(200);
     expect((await call(moderator, 'POST', `${quoteById}/send`, undefined, quoteId)).status).toBe(200);
-    expect((await call(moderator, 'PUT', quoteById, quoteBody, quoteId)).status).toBe(409);
+    expect((await call(moderator, 'PUT', quoteById, quoteContent, quoteId)).status).toBe(409);
     const [{ body: quoteMail }] = await t.db.query(`SELECT body FROM mail_queue WHERE to_address = 'quoted@kafue.test'`);
     const quoteToken = { token: /\/quote\/([A-Za-z0-9_-]{43})/.exec(quoteMail as string)![1] };
     expect((await call(anyone, 'GET', '/quote/:token', undefined, quoteToken)).status).toBe(200);

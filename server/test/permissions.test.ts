@@ -300,6 +300,7 @@ const rows: Row[] = [
   // an unknown one answers 404); the public page and its forms anyone (an unknown link: 404).
   { call: 'GET /api/quotes', allowed: [...admins, 'staff'], run: (c) => c.get(`/api/quotes?enquiryId=${missing}`) },
   { call: 'POST /api/quotes', allowed: [...admins, 'staff'], run: (c) => c.post('/api/quotes', {}) },
+  { call: 'GET /api/quotes/{id}', allowed: [...admins, 'staff'], run: (c) => c.get(`/api/quotes/${missing}`) },
   { call: 'PUT /api/quotes/{id}', allowed: [...admins, 'staff'], run: (c) => c.put(`/api/quotes/${missing}`, {}) },
   { call: 'POST /api/quotes/{id}/send', allowed: [...admins, 'staff'], run: (c) => c.post(`/api/quotes/${missing}/send`) },
   { call: 'POST /api/quotes/{id}/withdraw', allowed: [...admins, 'staff'], run: (c) => c.post(`/api/quotes/${missing}/withdraw`) },

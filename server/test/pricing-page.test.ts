@@ -37,7 +37,7 @@ describe('the Detailed Plan Comparison', () => {
     expect(tableRow(before, 'Dedicated account manager')).toEqual(['Not included', 'Not included', 'Included']);
 
     const plans = (await editor.get(api.content('plans'))).body as Array<Record<string, unknown> & { _id: string; name: string }>;
-    const { _id, position: _p, updatedAt: _u, ...starter } = plans.find((p) => p.name === 'Starter')!;
+    const { _id, position: _p, updatedAt: _u, draft: _d, ...starter } = plans.find((p) => p.name === 'Starter')!;
     const comparison = (starter.comparison as string[]).map((row) => (row.startsWith('Storage:') ? 'Storage: 20GB' : row));
     const saved = await editor.put(api.contentItem('plans', _id), {
       ...starter,
@@ -68,7 +68,7 @@ describe('the contact page with a selection', () => {
     expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
 
     const plans = (await editor.get(api.content('plans'))).body as Array<Record<string, unknown> & { _id: string; name: string }>;
-    const { _id, position: _p, updatedAt: _u, ...business } = plans.find((p) => p.name === 'Business')!;
+    const { _id, position: _p, updatedAt: _u, draft: _d, ...business } = plans.find((p) => p.name === 'Business')!;
     expect((await editor.put(api.contentItem('plans', _id), { ...business, price: '$109' })).status).toBe(200);
     await eventually('/contact?plan=Business&addon=Priority%20Support', (h) =>
       h.includes('Business plan, $109/month + Priority Support, $49/month, estimated $158/month'),
@@ -109,7 +109,7 @@ describe("the home page's Read More", () => {
     ];
     expect(readMoreHrefs((await page('/')).text)).toEqual(seeded);
     const insights = (await editor.get(api.content('insights'))).body as Array<Record<string, unknown> & { _id: string }>;
-    const { _id, position: _p, updatedAt: _u, ...first } = insights[0];
+    const { _id, position: _p, updatedAt: _u, draft: _d, ...first } = insights[0];
     expect((await editor.put(api.contentItem('insights', _id), { ...first, title: 'Hosting plans, explained' })).status).toBe(200);
     const html = await eventually('/', (h) => h.includes('Hosting plans, explained'));
     expect(readMoreHrefs(html)).toEqual(seeded);

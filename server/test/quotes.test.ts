@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@kafue/common/contract';
 import { linesFromRequest, totalsOf } from '@kafue/common/schemas';
 import type { RequestSnapshot } from '@kafue/common/requests';
 import { ClientNotes1795600000121 } from '../src/db/migrations/1795600000121-ClientNotes.js';
@@ -55,14 +56,15 @@ async function mailedLink(to: string): Promise<{ link: string; token: string }> 
   return { link: link[0], token: link[1] };
 }
 
-const quoteBody = (enquiryId: string) => ({
-  enquiryId,
+/** A quote's content, as PUT takes it; POST names its enquiry too (quoteBody). */
+const quoteContent = () => ({
   currency: 'USD',
   lines: linesFromRequest(snapshot).concat([{ description: 'Set-up', quantity: 2, unitPrice: 150.5, period: 'once' }]),
   validUntil: '2099-12-31',
   notes: 'Hosting included.',
   vatRate: 16,
 });
+const quoteBody = (enquiryId: string) => ({ enquiryId, ...quoteContent() });
 
 async function sentQuote(assigneeId: string | null = null, email = `c${++ipCount}@kafue.test`) {
   const enquiryId = await enquiry(assigneeId, email);
@@ -119,7 +121,7 @@ describe('a quote from the console', () => {
     const [stored] = await t.db.query(`SELECT total_once, total_monthly FROM quotes WHERE id = $1`, [quote._id]);
     expect(stored).toEqual({ total_once: '349.16', total_monthly: '171.68' });
 
-    const edited = await admin.put(`/api/quotes/${quote._id}`, { ...quoteBody(enquiryId), currency: 'ZMW', vatRate: null });
+    const edited = await admin.put(`/api/quotes/${quote._id}`, { ...quoteContent(), currency: 'ZMW', vatRate: null });
     expect(edited.status).toBe(200);
     expect(edited.body.quote.totals.vatOnce).toBe(0);
     expect(edited.body.quote.currency).toBe('ZMW');
@@ -136,7 +138,7 @@ describe('a quote from the console', () => {
     expect(stage).toBe('quoted');
 
     // Sent, it no longer changes, nor is it sent twice.
-    expect((await admin.put(`/api/quotes/${quote._id}`, quoteBody(enquiryId))).status).toBe(409);
+    expect((await admin.put(`/api/quotes/${quote._id}`, quoteContent())).status).toBe(409);
     expect((await admin.post(`/api/quotes/${quote._id}/send`)).status).toBe(409);
     const list = await admin.get(`/api/quotes?enquiryId=${enquiryId}`);
     expect(list.body.items.map((q: { number: string }) => q.number)).toEqual([quote.number]);
@@ -150,6 +152,26 @@ describe('a quote from the console', () => {
     expect(refused.body.message).toBe('The valid-until date has passed: choose a later one before sending.');
     const [row] = await t.db.query(`SELECT status, token_hash FROM quotes WHERE id = $1`, [created.body.quote._id]);
     expect(row).toEqual({ status: 'draft', token_hash: null });
+  });
+
+  it("is read on its own (GET /api/quotes/{id}) as the enquiry's list answers it; an unknown one 404", async () => {
+    const enquiryId = await enquiry();
+    const created = await admin.post('/api/quotes', quoteBody(enquiryId));
+    const read = await admin.get(`/api/quotes/${created.body.quote._id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body.quote);
+    const list = await admin.get(`/api/quotes?enquiryId=${enquiryId}`);
+    expect(list.body.items).toEqual([read.body]);
+    expect((await admin.get('/api/quotes/6f1c2b9a-1d2e-4f3a-9b8c-7d6e5f4a3b2c')).status).toBe(404);
+  });
+
+  it('refuses a field its call does not know, naming it: the enquiry of a quote is chosen once, on POST', async () => {
+    const enquiryId = await enquiry();
+    const created = await admin.post('/api/quotes', quoteBody(enquiryId));
+    const other = await enquiry();
+    const moved = await admin.put(`/api/quotes/${created.body.quote._id}`, { ...quoteBody(other), notes: 'Changed.' });
+    expect(moved).toMatchObject({ status: 400, body: { errors: { enquiryId: messages.unknownField } } });
+    expect((await admin.get(`/api/quotes/${created.body.quote._id}`)).body).toEqual(created.body.quote);
   });
 
   it('refuses a bad body with per-field errors', async () => {
@@ -188,11 +210,14 @@ describe('staff and quotes', () => {
     expect(created.status).toBe(201);
     const id = created.body.quote._id;
     expect((await staff.client.get(`/api/quotes?enquiryId=${mine}`)).body.items).toHaveLength(1);
-    expect((await staff.client.put(`/api/quotes/${id}`, quoteBody(mine))).status).toBe(200);
+    expect((await staff.client.put(`/api/quotes/${id}`, quoteContent())).status).toBe(200);
+    const read = await staff.client.get(`/api/quotes/${id}`);
+    expect(read).toMatchObject({ status: 200, body: { _id: id, enquiryId: mine } });
 
     expect((await other.client.post('/api/quotes', quoteBody(mine))).status).toBe(404);
     expect((await other.client.get(`/api/quotes?enquiryId=${mine}`)).status).toBe(404);
-    expect((await other.client.put(`/api/quotes/${id}`, quoteBody(mine))).status).toBe(404);
+    expect((await other.client.get(`/api/quotes/${id}`)).status).toBe(404);
+    expect((await other.client.put(`/api/quotes/${id}`, quoteContent())).status).toBe(404);
     expect((await other.client.post(`/api/quotes/${id}/send`)).status).toBe(404);
     expect((await other.client.post(`/api/quotes/${id}/withdraw`)).status).toBe(404);
     expect((await other.client.get(`/api/quotes/${id}/pdf`)).status).toBe(404);

@@ -37,7 +37,7 @@ async function service(title: string) {
 
 /** The body a PUT would send for the item, with `changes` over it. */
 const bodyOf = (item: Record<string, unknown>, changes: Record<string, unknown>) => {
-  const { _id: _omitId, updatedAt: _omitUpdated, ...rest } = item;
+  const { _id: _omitId, updatedAt: _omitUpdated, draft: _omitDraft, ...rest } = item;
   return { ...rest, ...changes };
 };
 

@@ -132,7 +132,7 @@ describe('search ranks', () => {
 describe('the search index follows publishing', () => {
   it('a service edited, unpublished and published again is found by its new words, then not, then again', async () => {
     const services = (await editor.get(api.content('services'))).body as Array<Record<string, unknown> & { _id: string; title: string }>;
-    const { _id, updatedAt: _u, ...service } = services.find((s) => s.title === 'CCTV Maintenance')!;
+    const { _id, updatedAt: _u, draft: _d, ...service } = services.find((s) => s.title === 'CCTV Maintenance')!;
     await editor.put(api.contentItem('services', _id), {
       ...service,
       description: 'Keep your cameras recording with quarterly Lusakaproof checks.',

@@ -21,7 +21,9 @@ describe('general settings', () => {
 
   it('saves: "Settings updated successfully"; every admin then reads the new values', async () => {
     const { client } = await t.admin('Super Admin');
-    const answer = await client.post(api.generalSettings, { ...valid, extra: 'dropped' });
+    const extra = await client.post(api.generalSettings, { ...valid, extra: 'refused' });
+    expect(extra).toMatchObject({ status: 400, body: { errors: { extra: messages.unknownField } } });
+    const answer = await client.post(api.generalSettings, valid);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Settings updated successfully');
     expect(answer.body.message).toBe(messages.settingsUpdated);

@@ -151,7 +151,7 @@ describe('publishing', () => {
 
   it('coalesces a burst: one render at a time, the last change wins', async () => {
     const [plan] = (await editor.get(api.content('plans'))).body;
-    const { _id, status, position, updatedAt, ...fields } = plan;
+    const { _id, status, position, updatedAt, draft: _d, ...fields } = plan;
     await Promise.all(Array.from({ length: 8 }, (_, i) => editor.put(api.contentItem('plans', _id), { ...fields, price: `$${30 + i}` })));
     const final = (await editor.get(api.content('plans'))).body.find((p: { _id: string }) => p._id === _id).price as string;
     await eventuallyServed(t, '/projects', (html) => html.includes(`<strong>${final}</strong>`));
@@ -163,7 +163,7 @@ describe('publishing', () => {
 
   it('reports its state at /api/site/status', async () => {
     const [addon] = (await editor.get(api.content('addons'))).body;
-    const { _id, status, position, updatedAt, ...fields } = addon;
+    const { _id, status, position, updatedAt, draft: _d, ...fields } = addon;
     await editor.put(api.contentItem('addons', _id), { ...fields, price: '$50/month' });
     await eventuallyServed(t, '/projects', (html) => html.includes('$50/month'));
     // Idle once the renders that notifications of earlier changes may still ask for are done.
@@ -272,7 +272,7 @@ describe('preview', () => {
 describe('restoring a backup', () => {
   it('renders the site again, as the backup has it', async () => {
     const [insight] = (await editor.get(api.content('insights'))).body;
-    const { _id, status, position, updatedAt, ...fields } = insight;
+    const { _id, status, position, updatedAt, draft: _d, ...fields } = insight;
     await editor.put(api.contentItem('insights', _id), { ...fields, title: 'Backed-up headline' });
     await eventuallyServed(t, '/', (html) => html.includes('Backed-up headline'));
     const backup = await backupOf(t.db);

@@ -40,7 +40,11 @@ describe('GET /api/staff', () => {
 
 describe('POST /api/staff', () => {
   it('creates: 201 with the message, the record and a one-time password; stores an argon2id hash of it', async () => {
-    const answer = await admin.post(api.staff, person('a', { password: 'the console default', isAdmin: true }));
+    // Spec section 7's client sends a fixed default password: taken, and ignored. A field no call takes is refused.
+    const extra = await admin.post(api.staff, person('a', { password: 'the console default', isAdmin: true }));
+    expect(extra).toMatchObject({ status: 400, body: { errors: { isAdmin: messages.unknownField } } });
+    expect(Object.keys(extra.body.errors)).toEqual(['isAdmin']);
+    const answer = await admin.post(api.staff, person('a', { password: 'the console default' }));
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       message: messages.staffAdded,

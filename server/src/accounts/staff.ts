@@ -24,7 +24,7 @@ export async function listStaff(db: DataSource): Promise<StaffUser[]> {
  */
 export async function createStaff(
   db: DataSource,
-  body: StaffCreateBody,
+  body: Omit<StaffCreateBody, 'password'>,
   publicUrl: string,
   audit: AuditRecorder,
 ): Promise<{ staff: StaffUser; oneTimePassword: string }> {

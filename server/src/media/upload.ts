@@ -1,10 +1,11 @@
 /**
- * Reads an upload (multipart/form-data, one `file` and optionally its `alt` text) as it streams
+ * Reads an upload (multipart/form-data, one `file` and optionally its `alt` text, nothing else) as it streams
  * in, with busboy: the type is sniffed from the first bytes, and the size limit of that kind is
  * enforced as they arrive, so that a file too large is refused without being read whole.
  */
 import busboy from 'busboy';
 import type { Context } from 'koa';
+import { messages } from '@kafue/common/contract';
 import { imageTypes, mediaLimits, mediaMessages, type MediaKind, type MediaType } from '@kafue/common/media';
 import { HttpError } from '../http/errors.js';
 import { sniff, sniffBytes } from './sniff.js';
@@ -48,19 +49,23 @@ export function receiveUpload(ctx: Context): Promise<Upload> {
     try {
       parser = busboy({
         headers: ctx.req.headers,
-        limits: { files: 1, fields: 1, fieldSize: 2000, parts: 2, fileSize: mediaLimits.video },
+        // One part more than a file and its alt text: a field the call does not know is seen, and refused.
+        limits: { files: 1, fields: 2, fieldSize: 2000, parts: 3, fileSize: mediaLimits.video },
       });
     } catch {
       throw new HttpError(400, mediaMessages.noFile);
     }
     let alt: string | undefined;
     let upload: Omit<Upload, 'alt'> | undefined;
+    const unknown = (name: string) => new HttpError(400, messages.invalidInput, { [name]: messages.unknownField });
     parser.on('field', (name, value) => {
       if (name === 'alt') alt = value;
+      else fail(unknown(name));
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'file') {
         stream.resume();
+        fail(unknown(name));
         return;
       }
       const chunks: Buffer[] = [];

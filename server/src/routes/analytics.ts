@@ -14,7 +14,7 @@ import { principalOf } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
 import { readRawBody } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseBody, parseQuery } from '../http/validate.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 
 /** A prefetch or prerender says so (Sec-Purpose in current browsers, Purpose in older ones). */
@@ -90,7 +90,7 @@ export function analyticsEndpoints(deps: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.getAnalytics,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => analyticsReport(db, parseBody(analyticsQuery, ctx.query), deps.now?.() ?? Date.now()),
+      handle: async ({ ctx }) => analyticsReport(db, parseQuery(analyticsQuery, ctx.query), deps.now?.() ?? Date.now()),
     }),
   ];
 }

@@ -5,7 +5,7 @@ import { auditQuery } from '@kafue/common/schemas';
 import { diff, exportAudit, listAudit } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import { readAuditSettings, saveSetting, settingsKeys } from '../settings/settings.js';
 
 export function auditEndpoints({ db }: AppDeps): Endpoint[] {
@@ -13,13 +13,13 @@ export function auditEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listAudit,
       access: 'superAdmin',
-      handle: ({ ctx }) => listAudit(db, parseBody(auditQuery, ctx.query)),
+      handle: ({ ctx }) => listAudit(db, parseQuery(auditQuery, ctx.query)),
     }),
     endpoint({
       ...endpoints.exportAudit,
       access: 'superAdmin',
       async handle({ ctx }) {
-        const filters = parseBody(auditQuery, ctx.query);
+        const filters = parseQuery(auditQuery, ctx.query);
         ctx.type = 'text/csv; charset=utf-8';
         ctx.attachment(`audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
         return exportAudit(db, filters);

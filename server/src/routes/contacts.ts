@@ -7,7 +7,7 @@ import { contactKey, contactListQuery } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { findContact, listContacts } from '../contacts/contacts.js';
 import { notFound } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 
 export function contactEndpoints({ db }: AppDeps): Endpoint[] {
@@ -15,7 +15,7 @@ export function contactEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listContacts,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => listContacts(db, parseBody(contactListQuery, ctx.query)),
+      handle: async ({ ctx }) => listContacts(db, parseQuery(contactListQuery, ctx.query)),
     }),
     endpoint({
       ...endpoints.getContact,

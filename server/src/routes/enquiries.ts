@@ -24,7 +24,7 @@ import { setStage } from '../enquiries/stage.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
 import { notFound } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 
 /** An enquiry in the audit log: named by its sender (the message itself stays out of the log). */
 const target = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id: e._id, label: e.fullName });
@@ -119,7 +119,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listEnquiries,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query)),
+      handle: async ({ ctx }) => listEnquiries(db, parseQuery(enquiryListQuery, ctx.query)),
     }),
     endpoint({
       ...endpoints.countUnreadEnquiries,
@@ -130,7 +130,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       ...endpoints.exportEnquiries,
       access: 'anyAdmin',
       async handle({ ctx }) {
-        const query = parseBody(enquiryListQuery, ctx.query);
+        const query = parseQuery(enquiryListQuery, ctx.query);
         const stream = await exportCsv(db, query);
         ctx.type = 'text/csv; charset=utf-8';
         ctx.attachment(`enquiries-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -183,7 +183,7 @@ export function staffEnquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listMyEnquiries,
       access: 'staff',
-      handle: async ({ ctx, principal }) => listEnquiries(db, parseBody(enquiryListQuery, ctx.query), assignedTo(principal)),
+      handle: async ({ ctx, principal }) => listEnquiries(db, parseQuery(enquiryListQuery, ctx.query), assignedTo(principal)),
     }),
     endpoint({
       ...endpoints.getMyEnquiry,

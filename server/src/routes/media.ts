@@ -3,7 +3,7 @@ import { endpoints } from '@kafue/common/endpoints';
 import { mediaListQuery, mediaMessages } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseBody, parseQuery } from '../http/validate.js';
 import { describeMedia, removeMedia, storeUpload } from '../media/changes.js';
 import { findMedia, listMedia } from '../media/library.js';
 import { receiveUpload } from '../media/upload.js';
@@ -14,7 +14,7 @@ export function mediaEndpoints({ db, media }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listMedia,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => listMedia(db, parseBody(mediaListQuery, ctx.query)),
+      handle: async ({ ctx }) => listMedia(db, parseQuery(mediaListQuery, ctx.query)),
     }),
     endpoint({
       ...endpoints.uploadMedia,

@@ -21,7 +21,7 @@ import type { AppDeps } from '../deps.js';
 import { loadSiteContent } from '../content/published.js';
 import { readRawBody } from '../http/body.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseBody, parseQuery } from '../http/validate.js';
 import { newsletterStatus, sendNewsletter } from '../newsletter/sends.js';
 import {
   confirmSubscription,
@@ -123,13 +123,13 @@ export function newsletterEndpoints(deps: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listSubscribers,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => listSubscribers(db, parseBody(subscriberListQuery, ctx.query)),
+      handle: async ({ ctx }) => listSubscribers(db, parseQuery(subscriberListQuery, ctx.query)),
     }),
     endpoint({
       ...endpoints.exportSubscribers,
       access: 'anyAdmin',
       async handle({ ctx }) {
-        const stream = exportSubscribers(db, parseBody(subscriberListQuery, ctx.query));
+        const stream = exportSubscribers(db, parseQuery(subscriberListQuery, ctx.query));
         ctx.type = 'text/csv; charset=utf-8';
         ctx.attachment(`subscribers-${new Date().toISOString().slice(0, 10)}.csv`);
         return stream;

@@ -12,7 +12,7 @@ import { addressKey } from '../auth/limiter.js';
 import type { AppDeps } from '../deps.js';
 import { readRawBody } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import { quotePageHtml, type QuoteNote } from '../quotes/page.js';
 import { quotePdf } from '../quotes/pdf.js';
 import {
@@ -120,7 +120,7 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
       ...endpoints.listQuotes,
       access: 'team',
       handle: async ({ ctx, principal }) => ({
-        items: await listQuotes(db, parseBody(quoteListQuery, ctx.query).enquiryId, authorOf(principal)),
+        items: await listQuotes(db, parseQuery(quoteListQuery, ctx.query).enquiryId, authorOf(principal)),
       }),
     }),
     endpoint({
@@ -135,6 +135,11 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
         ctx.status = 201;
         return { message: quoteMessages.created, quote };
       },
+    }),
+    endpoint({
+      ...endpoints.getQuote,
+      access: 'team',
+      handle: ({ params, principal }) => readQuote(db, params.id, authorOf(principal)),
     }),
     endpoint({
       ...endpoints.updateQuote,

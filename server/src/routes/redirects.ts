@@ -7,7 +7,7 @@ import { notFoundQuery, redirectMessages } from '@kafue/common/redirects';
 import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../http/errors.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import { listNotFound } from '../redirects/misses.js';
 import { createRedirect, deleteRedirect, listRedirects, updateRedirect } from '../redirects/redirects.js';
 import { namesSomething } from '../web/static.js';
@@ -63,6 +63,10 @@ export function redirectEndpoints({ db, config, site }: AppDeps): Endpoint[] {
         return { message: redirectMessages.deleted };
       },
     }),
-    endpoint({ ...endpoints.listNotFound, access: 'anyAdmin', handle: ({ ctx }) => listNotFound(db, parseBody(notFoundQuery, ctx.query)) }),
+    endpoint({
+      ...endpoints.listNotFound,
+      access: 'anyAdmin',
+      handle: ({ ctx }) => listNotFound(db, parseQuery(notFoundQuery, ctx.query)),
+    }),
   ];
 }

@@ -2,7 +2,7 @@
 import { endpoints } from '@kafue/common/endpoints';
 import { leadReportQuery } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import { leadReport } from '../reports/leads.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 
@@ -11,7 +11,7 @@ export function reportEndpoints({ db }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.getLeadReport,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => leadReport(db, parseBody(leadReportQuery, ctx.query)),
+      handle: async ({ ctx }) => leadReport(db, parseQuery(leadReportQuery, ctx.query)),
     }),
   ];
 }

@@ -7,7 +7,7 @@ import { scheduleListQuery, scheduleMessages } from '@kafue/common/schemas';
 import { collectionNamed } from '../content/items.js';
 import { cancelSchedule, listSchedule, scheduleChange } from '../content/schedule.js';
 import type { AppDeps } from '../deps.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 
 /** Before the content calls: /api/content/:collection would take "schedule" for a collection. */
@@ -17,7 +17,7 @@ export function scheduleEndpoints({ db, now: clock }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listSchedule,
       access: 'anyAdmin',
-      handle: async ({ ctx }) => listSchedule(db, parseBody(scheduleListQuery, ctx.query).item),
+      handle: async ({ ctx }) => listSchedule(db, parseQuery(scheduleListQuery, ctx.query).item),
     }),
     endpoint({
       ...endpoints.cancelSchedule,

@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { rawBody } from '../http/body.js';
-import { parseBody } from '../http/validate.js';
+import { parseQuery } from '../http/validate.js';
 import {
   readBackupSchedule,
   readCompanyProfile,
@@ -115,7 +115,7 @@ export function settingsEndpoints({ db, maintenance, config }: AppDeps): Endpoin
       ...endpoints.listBackups,
       access: 'superAdmin',
       async handle({ ctx }) {
-        const { page, pageSize } = parseBody(backupListQuery, ctx.query);
+        const { page, pageSize } = parseQuery(backupListQuery, ctx.query);
         return listBackups(db, page, pageSize);
       },
     }),

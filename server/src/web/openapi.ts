@@ -42,6 +42,11 @@ function componentSchemas(endpoints: readonly Endpoint[]) {
       io,
       unrepresentable: 'throw',
       uri: (id) => `#/components/schemas/${id}`,
+      // A body's object refuses a field it does not know (http/validate.ts parseBody), unless it takes others (the beacon).
+      override: ({ zodSchema, jsonSchema }) => {
+        const def = zodSchema._zod.def;
+        if (io === 'input' && def.type === 'object' && !def.catchall) jsonSchema.additionalProperties = false;
+      },
     }).schemas;
   const inputs = convert('input');
   const bodies = new Set(
