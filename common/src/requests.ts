@@ -5,6 +5,7 @@
  * snapshot. The estimate arithmetic is here once, for the page, the snapshot and the mail.
  * Plain values, no zod, so that the site's pages do not load zod.
  */
+import { slugOf } from './articles';
 
 /** The kind of an enquiry: a plain message, or what its `request` asks for. */
 export const enquiryKinds = ['message', 'service', 'quote', 'consultation'] as const;
@@ -23,6 +24,24 @@ export interface ProjectRef {
   group: string;
   title: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The pricing page opened on an item (where the search's results lead).
+
+/** What `?view=` opens on /projects: the project prices, or the add-ons panel. */
+export type PricingView = 'project' | 'addons';
+export const pricingViewOf = (search: string): PricingView | null => {
+  const view = new URLSearchParams(search).get('view');
+  return view === 'project' || view === 'addons' ? view : null;
+};
+/** The element of a project group on /projects (`project-web`). */
+export const projectGroupId = (key: string) => `project-${key}`;
+/** The element of an add-on's card on /projects (`addon-priority-support`). */
+export const addonId = (name: string) => `addon-${slugOf(name, 60)}`;
+/** /projects on the project prices with this group open. */
+export const projectGroupPath = (key: string) => `/projects?view=project#${projectGroupId(key)}`;
+/** /projects with the add-ons panel open, at this add-on. */
+export const addonPath = (name: string) => `/projects?view=addons#${addonId(name)}`;
 
 /** The `request` of POST /api/enquiries (and the no-JavaScript form) before the server resolves it. */
 export type EnquiryRequest =

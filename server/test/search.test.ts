@@ -52,8 +52,17 @@ describe('search finds', () => {
     expect((await searchSite(t.db, 'Business')).results).toContainEqual(
       expect.objectContaining({ kind: 'plan', title: 'Business', url: '/projects#plans-heading' }),
     );
-    expect((await searchSite(t.db, 'priority support')).results[0]).toMatchObject({ kind: 'addon', title: 'Priority Support' });
-    expect((await searchSite(t.db, 'e-commerce')).results[0]).toMatchObject({ kind: 'project', title: 'E-commerce', url: '/projects' });
+    // An add-on and a project price open /projects in the state that shows them (the add-ons open, the group open).
+    expect((await searchSite(t.db, 'priority support')).results[0]).toMatchObject({
+      kind: 'addon',
+      title: 'Priority Support',
+      url: '/projects?view=addons#addon-priority-support',
+    });
+    expect((await searchSite(t.db, 'e-commerce')).results[0]).toMatchObject({
+      kind: 'project',
+      title: 'E-commerce',
+      url: '/projects?view=project#project-web',
+    });
     // A service's features and details count, as stems: "recording" finds "records", "installations".
     expect(await titles('phishing')).toEqual(expect.arrayContaining(['Secure Email Gateway', 'Cybersecurity Audit']));
   });

@@ -120,18 +120,18 @@ test.describe('keyboard', () => {
 });
 
 test.describe('scroll-reveal', () => {
-  test('content below the fold fades in once, 800 ms ease-out-quart, 100 px inside the viewport', async ({ page }) => {
+  test('content well below the fold fades in once, 800 ms ease-out-quart, 100 px before it comes into view', async ({ page }) => {
     await open(page, '/services');
     const step = page.locator('.process-step').first();
     await expect(step).toHaveAttribute('data-rv', 'wait');
     expect(await step.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
     // Elements already on screen at hydration are never hidden.
     await expect(page.locator('[data-rv="wait"]').filter({ has: page.locator('h1') })).toHaveCount(0);
-    // Just inside the bottom edge but less than 100 px: not yet.
-    await step.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight + 60));
+    // Below the bottom edge by more than 100 px: not yet; by less: revealed, before it is in view.
+    await step.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight - 140));
     await page.waitForTimeout(300);
     await expect(step).toHaveAttribute('data-rv', 'wait');
-    await step.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight + 140));
+    await step.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight - 60));
     await expect(step).toHaveAttribute('data-rv', 'in');
     const style = await step.evaluate((el) => ({
       duration: getComputedStyle(el).transitionDuration,

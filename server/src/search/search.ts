@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FaqFields, InsightFields, PlanFields, ProjectPriceFields, ServiceFields, AddonFields } from '@kafue/common/contract';
 import { articlePath } from '@kafue/common/articles';
+import { addonPath, projectGroupPath } from '@kafue/common/requests';
 import { markdownText } from '@kafue/common/markdown';
 import { maxSearchResults, normalizeQuery, searchTerms, snippetOf, type SearchAnswer, type SearchKind } from '@kafue/common/search';
 import { categoryKeys, serviceCategories, type ContentCollection } from '@kafue/common/vocabulary';
@@ -120,7 +121,7 @@ function entriesOf(collection: Searched, items: readonly Item[], bodies: Readonl
         return {
           ...base(item, position),
           kind: 'addon',
-          url: '/projects#addons-heading',
+          url: addonPath(f.name),
           title: f.name,
           body: () => joined(f.description, f.price),
         };
@@ -131,7 +132,7 @@ function entriesOf(collection: Searched, items: readonly Item[], bodies: Readonl
         return f.items.map((p, i) => ({
           ...base(item, position * 100 + i, `:${i}`),
           kind: 'project' as const,
-          url: '/projects',
+          url: projectGroupPath(f.key),
           title: p.title,
           body: () => joined(f.name, p.price, p.time),
         }));

@@ -19,10 +19,10 @@ interface DisclosureProps {
   headingLevel?: 'h3' | 'h4';
 }
 
-/** One collapsible item: a heading button with aria-expanded/aria-controls and a 0.3 s panel. */
+/** One collapsible item (`id` names it, for an address's hash): a heading button with aria-expanded/aria-controls and a 0.3 s panel. */
 export function Disclosure({ id, open, onToggle, summary, children, className, headingLevel: H = 'h3' }: DisclosureProps) {
   return (
-    <div className={className ? `disclosure ${className}` : 'disclosure'} data-open={open ? 'true' : 'false'}>
+    <div id={id} className={className ? `disclosure ${className}` : 'disclosure'} data-open={open ? 'true' : 'false'}>
       <H className="disclosure-heading">
         <button type="button" id={`${id}-button`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle}>
           <span className="disclosure-summary">{summary}</span>

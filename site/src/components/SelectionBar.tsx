@@ -74,6 +74,28 @@ export function useChosenAddons() {
   return { chosen, announcement, toggle };
 }
 
+/**
+ * While the bar shows, the page's bottom scroll padding is the bar's height, so that what it would
+ * cover is scrolled into view above it: a button focused with the keyboard, and the one whose choice
+ * just brought the bar (or made it taller) over it. A callback ref, undone when the bar goes.
+ */
+function padPageBelow(bar: HTMLElement | null) {
+  if (!bar) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => {
+    root.style.scrollPaddingBottom = `${bar.offsetHeight}px`;
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement) || focused === document.body || bar.contains(focused)) return;
+    const [f, b] = [focused.getBoundingClientRect(), bar.getBoundingClientRect()];
+    if (f.bottom > b.top && f.top < b.bottom) focused.scrollIntoView({ block: 'nearest' });
+  });
+  observer.observe(bar);
+  return () => {
+    observer.disconnect();
+    root.style.scrollPaddingBottom = '';
+  };
+}
+
 /** The bar: nothing while no add-on is chosen. */
 export function SelectionBar({ addons, onRemove }: { addons: readonly AddonFields[]; onRemove: (name: string) => void }) {
   const { whatsapp } = useCompany();
@@ -87,7 +109,7 @@ export function SelectionBar({ addons, onRemove }: { addons: readonly AddonField
     (next ?? document.querySelector<HTMLElement>(`[data-addon="${CSS.escape(name)}"]`))?.focus();
   };
   return (
-    <section className="selection-bar" aria-labelledby="selection-heading">
+    <section ref={padPageBelow} className="selection-bar" aria-labelledby="selection-heading">
       <div className="container selection-inner">
         <h2 id="selection-heading">{t.heading}</h2>
         <ul className="selection-items">

@@ -1,9 +1,11 @@
 /**
  * Scroll-reveal (spec section 9: 800 ms, ease-out-quart, once only, offset 100), without a library;
  * the timing is styles.css's ([data-rv='in']).
- * The prerendered HTML shows everything; after hydration, only elements still below the fold are
- * hidden and then revealed once when they come within 100 px of the viewport's bottom edge.
- * Nothing is hidden for people who ask for reduced motion or when IntersectionObserver is missing.
+ * The prerendered HTML shows everything; after hydration, only elements more than 100 px below the
+ * fold are hidden, and each is revealed once when it comes within 100 px of the viewport's bottom
+ * edge: its animation has begun before it comes into view, so no visible content is ever left
+ * hidden, whether near the fold or scrolled to. Nothing is hidden for people who ask for reduced
+ * motion or when IntersectionObserver is missing.
  */
 export const REVEAL_OFFSET_PX = 100;
 
@@ -21,9 +23,9 @@ export function setupReveal(root: ParentNode, scrollingToTop: boolean): () => vo
         observer.unobserve(entry.target);
       }
     },
-    { rootMargin: `0px 0px -${REVEAL_OFFSET_PX}px 0px` },
+    { rootMargin: `0px 0px ${REVEAL_OFFSET_PX}px 0px` },
   );
-  const threshold = window.innerHeight - REVEAL_OFFSET_PX;
+  const threshold = window.innerHeight + REVEAL_OFFSET_PX;
   const scroll = scrollingToTop ? window.scrollY : 0;
   // All reads first, then all writes: one layout, not one per element.
   const fresh: { el: HTMLElement; top: number }[] = [];

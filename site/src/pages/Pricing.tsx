@@ -19,12 +19,22 @@ import {
 } from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
 import { SelectionBar, useChosenAddons, useHydrated } from '../components/SelectionBar';
-import type { ProjectRef } from '@kafue/common/requests';
+import { addonId, pricingViewOf, projectGroupId, type ProjectRef } from '@kafue/common/requests';
+import { useLocation } from '../router';
 import type { ComparisonCell, Plan, ProjectGroup } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
 
 type Model = 'monthly' | 'project';
+
+/**
+ * The view the address asks for (`?view=project`, `?view=addons`, where the search's results lead),
+ * once hydrated: the prerendered page is the same for every query, and shows both without JavaScript.
+ */
+function useAskedView() {
+  const { search } = useLocation();
+  return useHydrated() ? pricingViewOf(search) : null;
+}
 
 /** A plan's button: the contact page with the plan and the add-ons chosen so far. */
 function PlanCard({ plan, addons }: { plan: Plan; addons: string[] }) {
@@ -68,10 +78,15 @@ function ProjectItemDetails({ item }: { item: ProjectGroup['items'][number] }) {
   );
 }
 
-/** The project groups (shown by the switch, so with JavaScript): the items are ticked, and the group's Get Quote asks for them all. */
+/**
+ * The project groups (shown by the switch, so with JavaScript): the items are ticked, and the group's
+ * Get Quote asks for them all. The group the address's hash names (#project-web) starts open.
+ */
 function ProjectGroups() {
-  const { open, toggle } = useSingleOpen();
   const projectGroups = useCollection('projectPrices');
+  const { hash } = useLocation();
+  const asked = projectGroups.findIndex((g) => `#${projectGroupId(g.key)}` === hash);
+  const { open, toggle } = useSingleOpen(asked < 0 ? null : asked);
   const [ticked, setTicked] = useState<ProjectRef[]>([]);
   const isTicked = (ref: ProjectRef) => ticked.some((p) => p.group === ref.group && p.title === ref.title);
   const tick = (ref: ProjectRef) =>
@@ -82,7 +97,7 @@ function ProjectGroups() {
       {projectGroups.map((group, i) => (
         <Disclosure
           key={i}
-          id={`project-${group.key}`}
+          id={projectGroupId(group.key)}
           open={open === i}
           onToggle={() => toggle(i)}
           className="card project-group"
@@ -126,7 +141,7 @@ function ProjectQuoteLinks() {
       <h2 className="center">{pricingSwitch.project}</h2>
       <p className="center lead">{projectPricing.intro}</p>
       {projectGroups.map((group) => (
-        <div key={group.key} className="card project-group">
+        <div key={group.key} id={projectGroupId(group.key)} className="card project-group">
           <h3 className="project-group-name">{group.name}</h3>
           <ul className="project-items">
             {group.items.map((item, j) => (
@@ -165,7 +180,9 @@ const noScriptAddOns = '.addons-panel{grid-template-rows:1fr;visibility:visible}
 
 /** Without JavaScript Add to Plan links to the contact page with the add-on; with it, it toggles the add-on in the selection. */
 function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: string) => void }) {
-  const [open, setOpen] = useState(false);
+  const [chosenOpen, setOpen] = useState<boolean>();
+  const asked = useAskedView();
+  const open = chosenOpen ?? asked === 'addons';
   const addOns = useCollection('addons');
   const hydrated = useHydrated();
   return (
@@ -178,7 +195,7 @@ function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: strin
             className="btn btn-outline"
             aria-expanded={open}
             aria-controls="addons-panel"
-            onClick={() => setOpen((o) => !o)}
+            onClick={() => setOpen(!open)}
           >
             {addOnsSection.toggle}
             <Icon name="chevronDown" size={18} className={open ? 'chevron open' : 'chevron'} />
@@ -197,7 +214,7 @@ function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: strin
           <div className="disclosure-panel-inner">
             <ul className="grid grid-4 addons">
               {addOns.map((a, i) => (
-                <li key={i} className="card addon-card">
+                <li key={i} id={addonId(a.name)} className="card addon-card">
                   <span className="icon-badge">
                     <Icon name={iconFor(a.icon)} />
                   </span>
@@ -286,7 +303,9 @@ function Comparison() {
 }
 
 export default function Pricing() {
-  const [model, setModel] = useState<Model>('monthly');
+  const [chosenModel, setModel] = useState<Model>();
+  const asked = useAskedView();
+  const model = chosenModel ?? (asked === 'project' ? 'project' : 'monthly');
   const plans = useCollection('plans');
   const faqs = useCollection('faqs');
   const company = useCompany();
