@@ -23,7 +23,7 @@ it('backs up 300 MB of media and restores it byte for byte', async () => {
   const [{ size }] = await t.db.query<[{ size: string }]>(`SELECT size FROM backups WHERE id = $1`, [id]);
   // The media in base64 (4/3), the rest small.
   expect(Number(size)).toBeGreaterThan((300 * 1024 * 1024 * 4) / 3);
-  const target = await openDatabase(t.config, () => undefined, await createDatabase());
+  const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
   try {
     await restoreBackup(target.dataSource, await openBackup(await storedSource(t.db, id), 'The backup'));
     const restored = await mediaDigests(target.dataSource);

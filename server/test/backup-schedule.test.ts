@@ -177,7 +177,7 @@ describe('command line', () => {
     bytes[bytes.indexOf('scheduled@kafue.test')] ^= 0x01;
     const file = join(t.config.dataDir, 'flipped.json');
     writeFileSync(file, bytes);
-    const target = await createDatabase();
+    const target = await createDatabase('empty');
     const failed = await cli(['restore', file], { DATABASE_URL: target, DATA_DIR: t.config.dataDir }).catch(
       (e: { code: number; stderr: string }) => e,
     );

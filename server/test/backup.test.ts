@@ -101,7 +101,7 @@ describe('POST /api/settings/backup', () => {
   });
 
   it('backs up a table nobody told it about (one a later migration adds), rows and all', async () => {
-    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    const other = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     try {
       await other.dataSource.query(`CREATE TABLE later_notes (id serial PRIMARY KEY, admin_id uuid REFERENCES admins (id), note text)`);
       await other.dataSource.query(`INSERT INTO later_notes (note) VALUES ('kept')`);
@@ -134,7 +134,7 @@ describe('the analytics in a backup', () => {
     const backup = await backupOf(t.db);
     expect((await tablesIn(backup)).analytics_events.rows).toEqual([expect.objectContaining({ path: '/valentine', source: 'direct' })]);
     expect(backup.tables.filter((name) => name.startsWith('analytics_events_') || name === 'analytics_salts')).toEqual([]);
-    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    const other = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     try {
       await restoreBackup(other.dataSource, backup);
       expect(await other.dataSource.query(`SELECT path, at FROM analytics_events`)).toEqual([{ path: '/valentine', at: new Date(at) }]);
@@ -199,7 +199,7 @@ describe('restore', () => {
     const { file } = await createBackup();
     const original = await readBackup(file);
     const originalTables = await tablesIn(original);
-    const target = await openDatabase(t.config, () => undefined, await createDatabase());
+    const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     try {
       const counts = await restoreBackup(target.dataSource, await readBackup(file));
       expect(counts.staff_users).toBe(originalTables.staff_users.rows.length);
@@ -239,7 +239,7 @@ describe('restore', () => {
   it('refuses a backup from an unknown schema version or another format', async () => {
     const { file } = await createBackup();
     const foreign = { ...(await readBackup(file)), migrations: ['Initial1763700000000', 'Future1999999999999'] };
-    const target = await openDatabase(t.config, () => undefined, await createDatabase());
+    const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     try {
       await expect(restoreBackup(target.dataSource, foreign)).rejects.toThrow(/different version/);
     } finally {
@@ -286,7 +286,7 @@ describe('files of the versions before', () => {
   const photo = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256));
 
   it('restores a version 2 file: its rows, its bytea values byte for byte', async () => {
-    const target = await openDatabase(t.config, () => undefined, await createDatabase());
+    const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     try {
       const counts = await restoreBackup(target.dataSource, await openBytes(version2));
       expect(counts.media).toBe(1);
@@ -302,7 +302,7 @@ describe('files of the versions before', () => {
   });
 
   it('a backup kept before backups were chunked (migration BackupChunks) still downloads byte for byte and restores', async () => {
-    const other = await openDatabase(t.config, () => undefined, await createDatabase());
+    const other = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     const runner = other.dataSource.createQueryRunner();
     try {
       // The table as it was: its content in one value.
@@ -327,7 +327,7 @@ describe('files of the versions before', () => {
           .length,
       ).toBe(3);
       const [{ id }] = await other.dataSource.query(`SELECT id FROM backups WHERE name = $1`, [name]);
-      const target = await openDatabase(t.config, () => undefined, await createDatabase());
+      const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
       try {
         await restoreBackup(target.dataSource, await openBackup(await storedSource(other.dataSource, id), name));
         expect(await target.dataSource.query(`SELECT filename FROM media`)).toEqual([{ filename: 'old.png' }]);

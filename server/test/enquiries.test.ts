@@ -635,7 +635,7 @@ describe('the totals the triggers keep', () => {
     const backup = await backupOf(t.db);
     expect(backup.tables).toContain('enquiries');
     expect(backup.tables.filter((name) => name.includes('tally'))).toEqual([]);
-    const restored = await openDatabase({ databaseUrl: undefined, dataDir: '' }, () => undefined, await createDatabase());
+    const restored = await openDatabase({ databaseUrl: undefined, dataDir: '' }, () => undefined, await createDatabase('migrated'));
     try {
       await restoreBackup(restored.dataSource, backup);
       const again = await restored.dataSource.query(

@@ -1,7 +1,7 @@
 /**
- * Test harness: a fresh database per test file (on the run's one PostgreSQL), the real Koa app
- * on an ephemeral port, and a small HTTP client that keeps its session like a browser (cookie)
- * or the desktop app (bearer token).
+ * Test harness: a fresh, migrated database per test server (on the run's one PostgreSQL), the
+ * real Koa app on an ephemeral port, and a small HTTP client that keeps its session like a
+ * browser (cookie) or the desktop app (bearer token).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -44,14 +44,22 @@ export const sampleService = {
   details: 'We look after your site so you do not have to.',
 };
 
-/** Creates an empty database on the test cluster; answers its URL. */
-export async function createDatabase(): Promise<string> {
+/**
+ * Creates a database on the test cluster; answers its URL. 'migrated': a copy of the run's
+ * template, which all the migrations have made (global-setup.ts), for tests about anything else;
+ * 'empty': as PostgreSQL creates one, for tests of migrating it or of what the server does on a
+ * database it has never seen.
+ */
+export async function createDatabase(kind: 'migrated' | 'empty'): Promise<string> {
   const adminUrl = inject('pgUrl');
   const name = `t_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
+  try {
+    await client.query(kind === 'migrated' ? `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }
 
@@ -138,7 +146,7 @@ export async function startTestServer(
     databaseUrl?: string;
   } = {},
 ): Promise<TestServer> {
-  const databaseUrl = options.databaseUrl ?? (await createDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createDatabase('migrated'));
   let url = databaseUrl;
   let outage: Outage | undefined;
   if (options.withOutage) {

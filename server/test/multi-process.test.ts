@@ -16,7 +16,7 @@ const admin = { email: 'multi@kafue.test', password: 'multi password' };
 
 describe('migrations', () => {
   it('several connections migrating one fresh database at once (processes starting together): each migration applied once', async () => {
-    const url = await createDatabase();
+    const url = await createDatabase('empty');
     const applied: string[] = [];
     const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(loadConfig({}), (line) => applied.push(line), url)));
     try {
@@ -37,7 +37,7 @@ describe('two server processes on one database', () => {
 
   beforeAll(async () => {
     const dist = await buildForTest();
-    const env = { DATABASE_URL: await createDatabase(), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+    const env = { DATABASE_URL: await createDatabase('empty'), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     [a, b] = await Promise.all([startServer(dist, freshDataDir(), env), startServer(dist, freshDataDir(), env)]);
     const signedIn = new Client(a.url);
     expect((await signedIn.signIn('admin', admin.email, admin.password)).status).toBe(200);

@@ -221,7 +221,7 @@ describe('the server process', () => {
 
   it('with DATABASE_URL: uses that PostgreSQL, starts no embedded one, migrates it and creates the first admin there', async () => {
     const dataDir = freshDataDir();
-    const databaseUrl = await createDatabase();
+    const databaseUrl = await createDatabase('empty');
     const s = await startServer(dataDir, { DATABASE_URL: databaseUrl, ADMIN_EMAIL: 'ext@kafue.test', ADMIN_PASSWORD: 'external pass' });
     try {
       expect(existsSync(join(dataDir, 'pg'))).toBe(false);
@@ -284,7 +284,7 @@ describe('command-line tool', () => {
       const backup = await cli(['backup'], env);
       expect(backup.code, backup.err).toBe(0);
       const file = /Backup written: (\S+)/.exec(backup.out)![1];
-      const empty = await createDatabase();
+      const empty = await createDatabase('empty');
       const restore = await cli(['restore', file], { ...env, DATABASE_URL: empty });
       expect(restore.code, restore.err).toBe(0);
       // Tables come in the order the restore loads them (foreign keys first), not a fixed one.
@@ -299,7 +299,7 @@ describe('command-line tool', () => {
   });
 
   it('migrate status lists the pending migrations and changes nothing; migrate run applies them, once', async () => {
-    const env = { DATABASE_URL: await createDatabase(), DATA_DIR: freshDataDir() };
+    const env = { DATABASE_URL: await createDatabase('empty'), DATA_DIR: freshDataDir() };
     const names = migrations.map((m) => new m().name);
     const lines = (prefix: string, tail: string) => names.map((name) => `${prefix}${name}\n`).join('') + tail;
     const before = await cli(['migrate', 'status'], env);

@@ -15,7 +15,7 @@ let url = '';
 
 beforeAll(async () => {
   const dist = await buildForTest();
-  url = await createDatabase();
+  url = await createDatabase('migrated');
   const env = { DATABASE_URL: url, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
   [a, b] = await Promise.all([startServer(dist, freshDataDir(), env), startServer(dist, freshDataDir(), env)]);
 });

@@ -80,7 +80,7 @@ describe('the server process after SIGTERM', () => {
 
 describe('rolling restart behind a load balancer', () => {
   it('two restarts under 50 connections of reads and writes: 0 failed requests, every acknowledged write stored', async () => {
-    const databaseUrl = await createDatabase();
+    const databaseUrl = await createDatabase('migrated');
     const admin = { email: 'roll@kafue.test', password: 'roll password' };
     const env = { DATABASE_URL: databaseUrl, DRAIN_SECONDS: '1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
     const start = () => startServer(dist, freshDataDir(), env);

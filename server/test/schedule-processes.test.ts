@@ -21,7 +21,7 @@ let db: pg.Client;
 
 beforeAll(async () => {
   dist = await buildForTest();
-  env = { DATABASE_URL: await createDatabase(), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  env = { DATABASE_URL: await createDatabase('migrated'), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
   a = await startServer(dist, freshDataDir(), env);
   b = await startServer(dist, freshDataDir(), env);
   onA = new Client(a.url);
