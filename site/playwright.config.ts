@@ -10,6 +10,25 @@ export const siteAdmin = { email: 'site-e2e@kafue.test', password: 'Site-e2e-pas
 export const dataDir = e2eDataDir('SITE_E2E_DATA_DIR');
 const server = realServer(port, siteAdmin, { dataDir });
 
+const phone = { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, launchOptions };
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions };
+
+/**
+ * Which spec runs where:
+ * - Every test runs on desktop. A test also runs on the phone (390 px) when it is tagged @layout:
+ *   it is about layout or the phone (the mobile menu, sizes, positions, overflow, a control shown
+ *   at one width only, anything whose behaviour differs by width) or it runs axe, which checks
+ *   both widths. Tag a describe (`test.describe('x', { tag: '@layout' }, ...)`) or a test; when
+ *   in doubt, tag it.
+ * - Tests share one server and database, so each keeps to data of its own: its own visitor
+ *   address (the per-address limits), its own e-mail address (the mail outbox), its own enquiries
+ *   (a tag). One worker: two, on the 2-core machine under load, left pages unhydrated past the
+ *   5 s an expectation waits, and tests timed out. Before raising it: publishing.spec.ts and
+ *   whatsapp.spec.ts change what every page shows (a service, the company's WhatsApp number), so
+ *   they need a project of their own, of one worker, depending on the others (run last, alone).
+ */
+const layout = /@layout/;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -19,8 +38,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, launchOptions } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: 'phone', use: phone, grep: layout },
+    { name: 'desktop', use: desktop },
   ],
   // TRUST_PROXY: each contact-form test sends as a client address of its own (X-Forwarded-For),
   // so the per-address limit on enquiries counts every test apart. BEACONS_PER_MINUTE: the suite

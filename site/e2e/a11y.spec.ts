@@ -1,6 +1,6 @@
 import { test, expect, expectNoAxeViolations, open, revealAll } from './fixtures';
 
-test.describe('axe-core finds no violation', () => {
+test.describe('axe-core finds no violation', { tag: '@layout' }, () => {
   for (const path of [
     '/',
     '/services',
@@ -69,7 +69,7 @@ test.describe('axe-core finds no violation', () => {
   });
 });
 
-test.describe('keyboard', () => {
+test.describe('keyboard', { tag: '@layout' }, () => {
   test('the first Tab reaches a visible skip link that moves focus to the main content', async ({ page }) => {
     await open(page, '/projects');
     await page.keyboard.press('Tab');
@@ -119,7 +119,7 @@ test.describe('keyboard', () => {
   });
 });
 
-test.describe('scroll-reveal', () => {
+test.describe('scroll-reveal', { tag: '@layout' }, () => {
   test('content well below the fold fades in once, 800 ms ease-out-quart, 100 px before it comes into view', async ({ page }) => {
     await open(page, '/services');
     const step = page.locator('.process-step').first();
@@ -155,8 +155,7 @@ test.describe('scroll-reveal', () => {
   });
 });
 
-test('the layout fits from 360 px to 1440 px without horizontal scrolling', async ({ page, isPhone }) => {
-  test.skip(isPhone, 'the widths are set here');
+test('the layout fits from 360 px to 1440 px without horizontal scrolling', async ({ page }) => {
   for (const width of [360, 768, 1024, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/', '/services', '/projects', '/contact', '/service/Growth/1', '/about']) {

@@ -46,7 +46,7 @@ test.describe('articles', () => {
   });
 
   for (const path of ['/insights', '/insights/category/marketing', `/insights/${first.slug}`, '/insights/no-such-article']) {
-    test(`axe-core finds no violation on ${path}`, async ({ page }) => {
+    test(`axe-core finds no violation on ${path}`, { tag: '@layout' }, async ({ page }) => {
       await open(page, path);
       await revealAll(page);
       await expectNoAxeViolations(page, path);

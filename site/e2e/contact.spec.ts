@@ -5,7 +5,7 @@ import { contactPage } from '../src/content/pages';
 import { baseURL, contactForm, enquiriesMatching, visitor } from './visitor';
 
 test.describe('contact page', () => {
-  test('heading, contact information, lazy 250 px map and the Quick Response Guarantee', async ({ page, isPhone }) => {
+  test('heading, contact information, lazy 250 px map and the Quick Response Guarantee', { tag: '@layout' }, async ({ page, isPhone }) => {
     await open(page, '/contact');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Get in Touch');
     await expect(page.getByText("Ready to transform your business? Let's start the conversation.")).toBeVisible();

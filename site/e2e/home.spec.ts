@@ -118,30 +118,34 @@ test.describe('testimonial carousel', () => {
     await expectSlide(page, 1);
   });
 
-  test('previous and next arrows on wide screens only, wrapping and restarting the timer', async ({ page, isPhone }) => {
-    const prev = page.getByRole('button', { name: 'Previous testimonial' });
-    const next = page.getByRole('button', { name: 'Next testimonial' });
-    if (isPhone) {
-      await expect(prev).toBeHidden();
-      await expect(next).toBeHidden();
-      return;
-    }
-    await expect(next).toBeVisible();
-    await prev.click();
-    await expectSlide(page, 4);
-    await next.click();
-    await expectSlide(page, 1);
-    await next.click();
-    await expectSlide(page, 2);
-    await page.clock.runFor(2000);
-    await next.dispatchEvent('click');
-    await expectSlide(page, 3);
-    await page.mouse.move(0, 0);
-    await page.clock.runFor(4999);
-    await expectSlide(page, 3);
-    await page.clock.runFor(1);
-    await expectSlide(page, 4);
-  });
+  test(
+    'previous and next arrows on wide screens only, wrapping and restarting the timer',
+    { tag: '@layout' },
+    async ({ page, isPhone }) => {
+      const prev = page.getByRole('button', { name: 'Previous testimonial' });
+      const next = page.getByRole('button', { name: 'Next testimonial' });
+      if (isPhone) {
+        await expect(prev).toBeHidden();
+        await expect(next).toBeHidden();
+        return;
+      }
+      await expect(next).toBeVisible();
+      await prev.click();
+      await expectSlide(page, 4);
+      await next.click();
+      await expectSlide(page, 1);
+      await next.click();
+      await expectSlide(page, 2);
+      await page.clock.runFor(2000);
+      await next.dispatchEvent('click');
+      await expectSlide(page, 3);
+      await page.mouse.move(0, 0);
+      await page.clock.runFor(4999);
+      await expectSlide(page, 3);
+      await page.clock.runFor(1);
+      await expectSlide(page, 4);
+    },
+  );
 
   test('a pause button stops the rotation for keyboard and screen-reader users', async ({ page }) => {
     const pause = page.getByRole('button', { name: 'Pause automatic rotation' });

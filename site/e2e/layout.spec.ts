@@ -3,7 +3,7 @@ import { defaultCompany, phoneHref } from '@kafue/common/company';
 import { test, expect, open, stopClock } from './fixtures';
 import { footer, navLinks } from '../src/content/site';
 
-test.describe('header and footer', () => {
+test.describe('header and footer', { tag: '@layout' }, () => {
   test('the top bar shows the call line, opening hours, location and three social icons; navigation and Contact button', async ({
     page,
     isPhone,
@@ -85,7 +85,7 @@ test.describe('header and footer', () => {
   });
 });
 
-test.describe('shared blocks', () => {
+test.describe('shared blocks', { tag: '@layout' }, () => {
   for (const path of ['/', '/services', '/projects', '/about', '/no-such-page']) {
     test(`${path} shows all five shared blocks`, async ({ page }) => {
       await page.goto(path);
@@ -125,7 +125,7 @@ test.describe('shared blocks', () => {
   });
 });
 
-test.describe('scrolling on route change', () => {
+test.describe('scrolling on route change', { tag: '@layout' }, () => {
   test('every route change scrolls smoothly to the top', async ({ page }) => {
     await page.addInitScript(() => {
       const calls: unknown[] = [];
@@ -174,7 +174,7 @@ test.describe('scrolling on route change', () => {
   });
 });
 
-test.describe('mobile slide-in menu', () => {
+test.describe('mobile slide-in menu', { tag: '@layout' }, () => {
   test.beforeEach(({ isPhone }) => test.skip(!isPhone, 'small screens only'));
 
   test('opens with its search box, links and social icons; choosing a link closes it', async ({ page }) => {

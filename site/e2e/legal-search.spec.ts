@@ -30,25 +30,29 @@ test.describe('the legal pages', () => {
 });
 
 test.describe('search', () => {
-  test('search from the phone menu with JavaScript: results with the words marked, each a link', async ({ page, isPhone }) => {
-    test.skip(!isPhone, 'the phone menu is for small screens');
-    await open(page, '/');
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const box = page.getByRole('dialog').getByRole('searchbox', { name: 'Search the site' });
-    await box.fill('cctv instalation');
-    await box.press('Enter');
-    await expect(page).toHaveURL('/search?q=cctv+instalation');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “cctv instalation”');
-    await expect(page).toHaveTitle('Search: cctv instalation | Kafue Technologies');
-    const first = page.locator('.search-results li').first().getByRole('link');
-    await expect(first).toHaveText('CCTV Installation');
-    await expect(first.locator('mark')).toHaveText(['CCTV', 'Installation']);
-    await expectNoAxeViolations(page, 'search results');
-    await first.click();
-    // A result links to the service's permanent address.
-    await expect(page).toHaveURL('/service/CCTV/cctv-installation');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('CCTV Installation');
-  });
+  test(
+    'search from the phone menu with JavaScript: results with the words marked, each a link',
+    { tag: '@layout' },
+    async ({ page, isPhone }) => {
+      test.skip(!isPhone, 'the phone menu is for small screens');
+      await open(page, '/');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const box = page.getByRole('dialog').getByRole('searchbox', { name: 'Search the site' });
+      await box.fill('cctv instalation');
+      await box.press('Enter');
+      await expect(page).toHaveURL('/search?q=cctv+instalation');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “cctv instalation”');
+      await expect(page).toHaveTitle('Search: cctv instalation | Kafue Technologies');
+      const first = page.locator('.search-results li').first().getByRole('link');
+      await expect(first).toHaveText('CCTV Installation');
+      await expect(first.locator('mark')).toHaveText(['CCTV', 'Installation']);
+      await expectNoAxeViolations(page, 'search results');
+      await first.click();
+      // A result links to the service's permanent address.
+      await expect(page).toHaveURL('/service/CCTV/cctv-installation');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('CCTV Installation');
+    },
+  );
 
   test('search from the phone menu without JavaScript: a plain GET form to /search, and the page answers', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
@@ -72,7 +76,7 @@ test.describe('search', () => {
   });
 });
 
-test.describe('axe-core finds no violation', () => {
+test.describe('axe-core finds no violation', { tag: '@layout' }, () => {
   for (const path of ['/privacy', '/terms', '/cookies', '/search', '/search?q=cctv', '/search?q=qwxzv']) {
     test(path, async ({ page }) => {
       await open(page, path);

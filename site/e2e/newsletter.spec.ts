@@ -48,7 +48,7 @@ async function confirmFromMail(page: Page, email: string, axe: boolean) {
   expect(await again.text()).toContain(newsletterTexts.confirmExpired);
 }
 
-test('subscribe from the footer and confirm from the captured mail', async ({ page }, info) => {
+test('subscribe from the footer and confirm from the captured mail', { tag: '@layout' }, async ({ page }, info) => {
   const email = await reader(page, info, 1);
   await open(page, '/');
   await subscribe(page, email);

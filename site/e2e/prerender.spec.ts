@@ -9,8 +9,6 @@ import { serviceDetail } from '../src/content/services-page';
 
 /** What search engines and people without JavaScript get: the prerendered HTML itself. */
 test.describe('prerendered HTML', () => {
-  test.beforeEach(({ isPhone }) => test.skip(isPhone, 'HTTP only: once is enough'));
-
   const pages = [
     {
       path: '/',
@@ -185,11 +183,7 @@ test('without JavaScript every section is visible', async ({ browser }) => {
   await context.close();
 });
 
-test('after an in-page navigation the canonical link and og:url keep the host the site was built with (SITE_URL)', async ({
-  page,
-  isPhone,
-}) => {
-  test.skip(isPhone, 'once is enough');
+test('after an in-page navigation the canonical link and og:url keep the host the site was built with (SITE_URL)', async ({ page }) => {
   // The pages as a build with SITE_URL=https://kafue.test serves them (this build's script
   // bundle knows only the default host, which is what made the host switch).
   const built = 'https://kafue.test';

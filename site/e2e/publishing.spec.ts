@@ -6,8 +6,7 @@
 import { api } from '@kafue/common/contract';
 import { expect, open, test } from './fixtures';
 
-test('a published service appears on the site, its markup as text; unpublished it is gone', async ({ page, request, isPhone }) => {
-  test.skip(isPhone, 'once is enough: the pages are the same');
+test('a published service appears on the site, its markup as text; unpublished it is gone', async ({ page, request }) => {
   const login = await request.post(api.authLogin, {
     data: { email: 'site-e2e@kafue.test', password: 'Site-e2e-pass-1', session: 'bearer' },
   });

@@ -301,7 +301,7 @@ test.describe('the pricing selection', () => {
   });
 });
 
-test.describe('axe-core finds no violation in the new states', () => {
+test.describe('axe-core finds no violation in the new states', { tag: '@layout' }, () => {
   const axe = async (page: Page, label: string) => {
     await page.evaluate(() => document.querySelectorAll('[data-rv]').forEach((el) => el.setAttribute('data-rv', 'static')));
     const results = await new AxeBuilder({ page }).analyze();

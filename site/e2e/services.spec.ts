@@ -37,34 +37,35 @@ test.describe('services page', () => {
     await expect(page.locator('.cta-band')).toBeAttached();
   });
 
-  test('the category browser starts at Web and swaps heading and cards (pills on wide screens, dropdown on small)', async ({
-    page,
-    isPhone,
-  }) => {
-    await open(page, '/services');
-    const pills = page.getByRole('group', { name: 'Service categories' });
-    const select = page.getByRole('combobox', { name: 'Choose a service category' });
-    await expectCategory(page, 0);
-    if (isPhone) {
-      await expect(pills).toBeHidden();
-      await expect(select).toBeVisible();
-      await expect(select).toHaveValue('Web');
-      for (let i = categories.length - 1; i >= 0; i--) {
-        await select.selectOption(categories[i].key);
-        await expectCategory(page, i);
+  test(
+    'the category browser starts at Web and swaps heading and cards (pills on wide screens, dropdown on small)',
+    { tag: '@layout' },
+    async ({ page, isPhone }) => {
+      await open(page, '/services');
+      const pills = page.getByRole('group', { name: 'Service categories' });
+      const select = page.getByRole('combobox', { name: 'Choose a service category' });
+      await expectCategory(page, 0);
+      if (isPhone) {
+        await expect(pills).toBeHidden();
+        await expect(select).toBeVisible();
+        await expect(select).toHaveValue('Web');
+        for (let i = categories.length - 1; i >= 0; i--) {
+          await select.selectOption(categories[i].key);
+          await expectCategory(page, i);
+        }
+      } else {
+        await expect(select).toBeHidden();
+        await expect(pills.getByRole('button')).toHaveCount(7);
+        await expect(pills.getByRole('button', { name: categories[0].label })).toHaveAttribute('aria-pressed', 'true');
+        for (let i = categories.length - 1; i >= 0; i--) {
+          await pills.getByRole('button', { name: categories[i].label }).click();
+          await expect(pills.getByRole('button', { name: categories[i].label })).toHaveAttribute('aria-pressed', 'true');
+          await expect(pills.locator('[aria-pressed="true"]')).toHaveCount(1);
+          await expectCategory(page, i);
+        }
       }
-    } else {
-      await expect(select).toBeHidden();
-      await expect(pills.getByRole('button')).toHaveCount(7);
-      await expect(pills.getByRole('button', { name: categories[0].label })).toHaveAttribute('aria-pressed', 'true');
-      for (let i = categories.length - 1; i >= 0; i--) {
-        await pills.getByRole('button', { name: categories[i].label }).click();
-        await expect(pills.getByRole('button', { name: categories[i].label })).toHaveAttribute('aria-pressed', 'true');
-        await expect(pills.locator('[aria-pressed="true"]')).toHaveCount(1);
-        await expectCategory(page, i);
-      }
-    }
-  });
+    },
+  );
 
   test('an address naming a category (where a deleted service links) opens the browser at it', async ({ page }) => {
     const cctv = categories.findIndex((c) => c.key === 'CCTV');
@@ -74,7 +75,7 @@ test.describe('services page', () => {
     await expectCategory(page, 0);
   });
 
-  test('View Details opens the service page, whose back link returns to the browser', async ({ page, isPhone }) => {
+  test('View Details opens the service page, whose back link returns to the browser', { tag: '@layout' }, async ({ page, isPhone }) => {
     await open(page, '/services');
     if (isPhone) await page.getByRole('combobox', { name: 'Choose a service category' }).selectOption('CCTV');
     else await page.getByRole('button', { name: 'CCTV' }).click();
@@ -124,9 +125,7 @@ test.describe('services page', () => {
 test.describe('service detail', () => {
   test('every one of the 18 services shows title, description, price, four features, details when it has them, and the request button', async ({
     page,
-    isPhone,
   }) => {
-    test.skip(isPhone, 'content is the same at both widths; the phone layout is covered below');
     for (const [category, list] of Object.entries(servicesByCategory)) {
       for (const [i, s] of list.entries()) {
         await open(page, `/service/${category}/${i}`);
@@ -146,7 +145,7 @@ test.describe('service detail', () => {
     }
   });
 
-  test('phone layout of a service page; Request This Service leads to the contact form', async ({ page }) => {
+  test('phone layout of a service page; Request This Service leads to the contact form', { tag: '@layout' }, async ({ page }) => {
     await open(page, '/service/Web/0');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website Creation');
     await page.getByRole('link', { name: 'Request This Service' }).click();

@@ -22,7 +22,7 @@ const hiddenOnScreen = (page: Page) =>
 /** Two frames: the intersection observer has seen the last scroll and its callback has run. */
 const twoFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
-test.describe('nothing is hidden until scrolled', () => {
+test.describe('nothing is hidden until scrolled', { tag: '@layout' }, () => {
   test('/insights on a 1280×720 screen shows its first cards, not a blank page under the filter chips', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await open(page, '/insights');
@@ -98,7 +98,7 @@ test.describe('nothing is hidden until scrolled', () => {
   });
 });
 
-test('article cards have card-sized titles, at the heading level of the outline', async ({ page }) => {
+test('article cards have card-sized titles, at the heading level of the outline', { tag: '@layout' }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await open(page, '/insights');
   // /insights: the page's h1, then each card's title an h2 (no section heading between them).
@@ -129,7 +129,7 @@ test('article cards have card-sized titles, at the heading level of the outline'
 const result = (page: Page, kind: string, title: string) =>
   page.locator('.search-results li').filter({ hasText: kind }).getByRole('link', { name: title, exact: true });
 
-test.describe('a search result opens /projects in the state that shows it', () => {
+test.describe('a search result opens /projects in the state that shows it', { tag: '@layout' }, () => {
   test('with JavaScript: a project price on Project Pricing with its group open, an add-on with the add-ons open', async ({ page }) => {
     test.setTimeout(120_000);
     await open(page, '/search?q=cctv');
@@ -190,7 +190,7 @@ test.describe('a search result opens /projects in the state that shows it', () =
   });
 });
 
-test("a project group's Get Quote sits inside the card's edge, aligned with the items", async ({ page }) => {
+test("a project group's Get Quote sits inside the card's edge, aligned with the items", { tag: '@layout' }, async ({ page }) => {
   await open(page, '/projects');
   await page.getByRole('button', { name: 'Project Pricing' }).click();
   const group = page.locator('.project-group').first();
@@ -212,7 +212,7 @@ test("a project group's Get Quote sits inside the card's edge, aligned with the 
   expect(grown.y + grown.height - (button.y + button.height)).toBeGreaterThanOrEqual(20);
 });
 
-test.describe('the selection bar never covers a focused Add to Plan', () => {
+test.describe('the selection bar never covers a focused Add to Plan', { tag: '@layout' }, () => {
   /** Whether the point at the middle of this add-on's button is the button itself (not the bar over it). */
   const uncovered = (page: Page, name: string) =>
     page.evaluate((n) => {

@@ -2,7 +2,7 @@
  * A visitor of the site's contact form, for the specs that send enquiries: the form's fields, a
  * visitor of their own, and the enquiries they sent, read back through the admin API.
  */
-import { request, type Page } from '@playwright/test';
+import { request, type APIRequestContext, type Page } from '@playwright/test';
 import { api } from '@kafue/common/contract';
 import { test, expect } from './fixtures';
 import { siteAdmin } from '../playwright.config';
@@ -43,16 +43,25 @@ export function baseURL(): string {
   return test.info().project.use.baseURL!;
 }
 
+let signedIn: Promise<APIRequestContext> | undefined;
+/** The admin API, signed in once per worker (a sign-in checks the password with argon2: slow on purpose). */
+function adminApi(): Promise<APIRequestContext> {
+  signedIn ??= (async () => {
+    const admin = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
+    expect((await admin.post(api.adminLogin, { data: siteAdmin })).status()).toBe(200);
+    return admin;
+  })();
+  return signedIn;
+}
+
 /** The enquiries whose text holds `tag`, any status, read through the admin API. */
 export async function enquiriesMatching(tag: string): Promise<Array<Record<string, unknown>>> {
-  const admin = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
-  expect((await admin.post(api.adminLogin, { data: siteAdmin })).status()).toBe(200);
+  const admin = await adminApi();
   const found: Array<Record<string, unknown>> = [];
   for (const status of ['New', 'Spam']) {
     const res = await admin.get(`/api/enquiries?q=${tag}&status=${status}`);
     expect(res.status()).toBe(200);
     found.push(...((await res.json()) as { items: Array<Record<string, unknown>> }).items);
   }
-  await admin.dispose();
   return found;
 }

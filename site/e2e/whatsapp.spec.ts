@@ -35,41 +35,42 @@ test.describe('Chat on WhatsApp', () => {
     }
   });
 
-  test('with a number: the contact page, a service page and the pricing summary link to the chat, naming what was chosen and the page', async ({
-    page,
-    request,
-  }) => {
-    await saveCompany(request, number);
-    try {
-      await open(page, '/contact');
-      const contactLink = page.getByRole('link', chat);
-      await expect(contactLink).toBeVisible();
-      await expect(contactLink).toHaveText('Chat on WhatsApp');
-      await expect(contactLink).toHaveAttribute('target', '_blank');
-      const contactHref = await contactLink.getAttribute('href');
-      expect(contactHref).toMatch(/^https:\/\/wa\.me\/260971234567\?text=/);
-      expect(messageOf(contactHref)).toContain(new URL('/contact', siteConfig.siteUrl).href);
-      await revealAll(page);
-      await expectNoAxeViolations(page, 'contact page with the WhatsApp link');
+  test(
+    'with a number: the contact page, a service page and the pricing summary link to the chat, naming what was chosen and the page',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      await saveCompany(request, number);
+      try {
+        await open(page, '/contact');
+        const contactLink = page.getByRole('link', chat);
+        await expect(contactLink).toBeVisible();
+        await expect(contactLink).toHaveText('Chat on WhatsApp');
+        await expect(contactLink).toHaveAttribute('target', '_blank');
+        const contactHref = await contactLink.getAttribute('href');
+        expect(contactHref).toMatch(/^https:\/\/wa\.me\/260971234567\?text=/);
+        expect(messageOf(contactHref)).toContain(new URL('/contact', siteConfig.siteUrl).href);
+        await revealAll(page);
+        await expectNoAxeViolations(page, 'contact page with the WhatsApp link');
 
-      await open(page, '/service/Web/0');
-      const serviceLink = page.getByRole('link', chat);
-      await expect(serviceLink).toBeVisible();
-      const message = messageOf(await serviceLink.getAttribute('href'));
-      expect(message).toContain(service.title);
-      expect(message).toContain(new URL('/service/Web/0', siteConfig.siteUrl).href);
-      await revealAll(page);
-      await expectNoAxeViolations(page, 'service page with the WhatsApp link');
+        await open(page, '/service/Web/0');
+        const serviceLink = page.getByRole('link', chat);
+        await expect(serviceLink).toBeVisible();
+        const message = messageOf(await serviceLink.getAttribute('href'));
+        expect(message).toContain(service.title);
+        expect(message).toContain(new URL('/service/Web/0', siteConfig.siteUrl).href);
+        await revealAll(page);
+        await expectNoAxeViolations(page, 'service page with the WhatsApp link');
 
-      // The pricing page's summary of chosen add-ons offers the chat about that selection.
-      await open(page, '/projects');
-      await page.getByRole('button', { name: 'View Add-ons' }).click();
-      await page.getByRole('button', { name: named('Add to Plan', 'Priority Support') }).click();
-      const summaryLink = page.getByRole('region', { name: 'Your selection' }).getByRole('link', chat);
-      await expect(summaryLink).toBeVisible();
-      expect(messageOf(await summaryLink.getAttribute('href'))).toContain('Priority Support, estimated $49/month');
-    } finally {
-      await saveCompany(request, '');
-    }
-  });
+        // The pricing page's summary of chosen add-ons offers the chat about that selection.
+        await open(page, '/projects');
+        await page.getByRole('button', { name: 'View Add-ons' }).click();
+        await page.getByRole('button', { name: named('Add to Plan', 'Priority Support') }).click();
+        const summaryLink = page.getByRole('region', { name: 'Your selection' }).getByRole('link', chat);
+        await expect(summaryLink).toBeVisible();
+        expect(messageOf(await summaryLink.getAttribute('href'))).toContain('Priority Support, estimated $49/month');
+      } finally {
+        await saveCompany(request, '');
+      }
+    },
+  );
 });
