@@ -136,6 +136,15 @@ export const auditActor = z.object({
   email: z.string().nullable(),
 });
 
+/**
+ * A client address as people know it: IPv4 written as IPv6 (`::ffff:1.2.3.4`, what a dual-stack
+ * socket reports for an IPv4 client) is that IPv4; any other address is left as it is.
+ */
+export function plainAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? mapped[1] : address;
+}
+
 /** One changed field: its value before and after (absent on create / delete); secrets read '[redacted]'. */
 export const auditChange = z.object({ old: z.unknown().optional(), new: z.unknown().optional() });
 
@@ -146,7 +155,13 @@ export const auditEntry = z
     actor: auditActor.nullable(),
     /** `resource.verb`: staff.create, admin.signin_failed, settings.update, ... */
     action: z.string(),
-    target: z.object({ type: z.string(), _id: z.string().nullable(), label: z.string().nullable() }),
+    target: z.object({
+      type: z.string(),
+      _id: z.string().nullable(),
+      label: z.string().nullable(),
+      /** An account's name today (its label is the email it had then); null for other targets or one since deleted. */
+      name: z.string().nullable(),
+    }),
     changes: z.record(z.string(), auditChange),
     address: z.string().nullable(),
     userAgent: z.string().nullable(),

@@ -8,7 +8,7 @@ import { slugRule } from './articles';
 /** The longest service slug. */
 export const serviceSlugMax = 80;
 /** The rule of a service's slug: digits alone are the positional address's (/service/Web/2). */
-export const serviceSlugRule = `${slugRule('website-creation')} Not digits alone: those name a position.`;
+export const serviceSlugRule = `${slugRule('website-creation')} Not a number alone (such as 2): add a word, e.g. "plan-2".`;
 /** A key of /service/{category}/{key} that is a position (the specification's address), not a slug. */
 export const isServicePosition = (key: string) => /^\d+$/.test(key);
 

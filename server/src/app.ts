@@ -6,6 +6,7 @@ import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { messages, type ApiError } from '@kafue/common/contract';
+import { plainAddress } from '@kafue/common/schemas';
 import { prepareDummyHash } from './auth/passwords.js';
 import { poolOf } from './db/data-source.js';
 import type { AppDeps } from './deps.js';
@@ -109,6 +110,13 @@ export function createApp(deps: AppDeps): Koa {
   // Behind the one trusted proxy, the client's address is the last X-Forwarded-For entry (the
   // one the proxy added); entries before it are whatever the client wrote, so they are ignored.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
+  // The one place the client's address is derived: an IPv4 client reached through a dual-stack
+  // socket (or named so by the proxy) is ::ffff:a.b.c.d; every reader (audit rows, sessions,
+  // counters) gets a.b.c.d.
+  app.use((ctx: Context, next: Next) => {
+    ctx.request.ip = plainAddress(ctx.request.ip);
+    return next();
+  });
   app.on('error', (error: unknown) => {
     // Errors Koa sees after the answer began (a client that went away while streaming a file).
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'response error');

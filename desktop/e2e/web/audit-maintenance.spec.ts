@@ -55,8 +55,11 @@ test('a change made on a screen is read back in the Audit Log, with its old and 
     .click();
   const details = page.getByRole('dialog', { name: 'Audit entry' });
   await expect(details).toBeVisible();
+  await expect(details).toContainText('Done by Administrator, an admin.');
+  await expect(details.getByRole('row', { name: /^Technical name/ })).toHaveCount(0);
+  await details.getByRole('button', { name: 'Technical details' }).click();
   await expect(details.getByRole('row', { name: /^Technical name/ })).toContainText('settings.update');
-  const change = details.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /siteName/ });
+  const change = details.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /site name/ });
   await expect(change).toContainText('Kafue Before');
   await expect(change).toContainText(renamed);
   await expectNoViolations(page, 'an entry opened');
@@ -120,12 +123,15 @@ test('the Audit Log says a price change in a sentence, finds it by person and by
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(status).toHaveText('3 entries');
 
-  // The detail view keeps the technical name and every field.
+  // The detail view says who and what by name, and keeps the technical name and every field behind its fold.
   await rows
     .nth(1)
     .getByRole('button', { name: /^Details: / })
     .click();
   const details = page.getByRole('dialog', { name: 'Audit entry' });
+  await expect(details).toContainText(`Done by ${person}, an admin.`);
+  await expect(details).toContainText(`It concerns the service ${title}.`);
+  await details.getByRole('button', { name: 'Technical details' }).click();
   await expect(details.getByRole('row', { name: /^Technical name/ })).toContainText('service.update');
   await expect(details.getByRole('row', { name: /^Who/ })).toContainText(editor.email);
   await expect(details.getByRole('table', { name: 'Changes' }).getByRole('row', { name: /price/ })).toContainText('$499');
@@ -143,6 +149,9 @@ test('the Audit Log says a price change in a sentence, finds it by person and by
     .nth(1)
     .getByRole('button', { name: /^Details: / })
     .click();
+  const folds = details.getByRole('button', { name: 'Technical details' });
+  await expect(folds).toHaveCount(3);
+  for (const fold of await folds.all()) await fold.click();
   await expect(details.getByRole('row', { name: /^Technical name/ })).toHaveCount(3);
   await expectNoViolations(page, 'a group of failed sign-ins opened');
 });

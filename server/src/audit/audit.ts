@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditEntry } from '@kafue/common/contract';
-import { auditKinds, auditQuery, type AuditAction } from '@kafue/common/schemas';
+import { auditKinds, auditQuery, plainAddress, type AuditAction } from '@kafue/common/schemas';
 import type { z } from 'zod';
 import type { Principal } from '../auth/sessions.js';
 import { csvCell } from '@kafue/common/csv';
@@ -175,16 +175,21 @@ interface DbRow {
   changes: AuditEntry['changes'];
   address: string | null;
   user_agent: string | null;
+  /** The target account's name today (listAudit only). */
+  target_name?: string | null;
 }
+
+/** Rows recorded before addresses were unmapped where they are derived (app.ts) read as plain too. */
+const addressOf = (r: DbRow) => r.address && plainAddress(r.address);
 
 const toEntry = (r: DbRow): AuditEntry => ({
   _id: r.id,
   at: r.at.toISOString(),
   actor: r.actor_kind ? { kind: r.actor_kind, _id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email } : null,
   action: r.action,
-  target: { type: r.target_type, _id: r.target_id, label: r.target_label },
+  target: { type: r.target_type, _id: r.target_id, label: r.target_label, name: r.target_name ?? null },
   changes: r.changes,
-  address: r.address,
+  address: addressOf(r),
   userAgent: r.user_agent,
 });
 
@@ -228,9 +233,15 @@ const columns = `id, at, actor_kind, actor_id, actor_name, actor_email, action, 
 export async function listAudit(db: DataSource, f: AuditFilters) {
   const w = where(f);
   const [{ total }] = await db.query<[{ total: number }]>(`SELECT count(*)::int AS total FROM audit_log ${w.sql}`, w.values);
+  // An account target's name is read now, for the page's rows only (a key lookup each): its row keeps
+  // the email it had (what the filter and a failed sign-in's sentence use), and a rename shows.
   const rows = await db.query<DbRow[]>(
-    `SELECT ${columns} FROM audit_log ${w.sql} ORDER BY at DESC, id DESC
-      LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
+    `SELECT page.*, coalesce(admins.name, staff_users.name) AS target_name
+       FROM (SELECT ${columns} FROM audit_log ${w.sql} ORDER BY at DESC, id DESC
+              LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}) page
+       LEFT JOIN admins ON page.target_type = 'admin' AND admins.id::text = page.target_id
+       LEFT JOIN staff_users ON page.target_type = 'staff' AND staff_users.id::text = page.target_id
+      ORDER BY page.at DESC, page.id DESC`,
     w.values,
   );
   return { items: rows.map(toEntry), total, page: f.page, pageSize: f.pageSize };
@@ -276,7 +287,7 @@ export function exportAudit(db: DataSource, f: AuditFilters): Readable {
               r.target_id,
               r.target_label,
               r.changes,
-              r.address,
+              addressOf(r),
               r.user_agent,
             ]
               .map(csvCell)

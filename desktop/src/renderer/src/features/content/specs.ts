@@ -15,6 +15,10 @@ import type { CollectionSpec, FieldSpec } from './fields';
 import { articleSlugMax, articleSlugRule } from '@kafue/common/articles';
 import { serviceSlugMax, serviceSlugRule } from '@kafue/common/service-addresses';
 
+/** The help of a formatted text (an article's, a legal page's): the toolbar formats, the preview shows. */
+const formattedTextHelp =
+  'Write in paragraphs, with an empty line between them. The buttons above the box make a heading, bold words, a list or a link; the preview shows the page as readers will see it.';
+
 const iconField: FieldSpec<'icon'> = {
   key: 'icon',
   label: 'Icon',
@@ -43,7 +47,7 @@ export const collectionSpecs = {
         label: 'Address',
         kind: 'text',
         max: serviceSlugMax,
-        description: `The end of its web address, /service/{category}/... Changing it, or the category, sends the old address here. ${serviceSlugRule}`,
+        description: `The last part of its web address, e.g. /service/Web/website-creation. Changing it, or the category, sends visitors of the old address here. ${serviceSlugRule}`,
       },
       {
         key: 'category',
@@ -249,8 +253,7 @@ export const collectionSpecs = {
         label: 'Article text',
         kind: 'markdown',
         required: true,
-        description:
-          'Markdown: ## for a heading, **bold**, *italic*, - for a list, [words](https://...) for a link. The preview shows it as the page will.',
+        description: formattedTextHelp,
       },
       {
         key: 'cover',
@@ -292,10 +295,9 @@ export const collectionSpecs = {
       {
         key: 'body',
         label: 'Text',
-        kind: 'textarea',
+        kind: 'markdown',
         required: true,
-        rows: 18,
-        description: 'Markdown: ## for a heading, - for a list item, **bold**, [words](https://...) for a link. Preview shows the page.',
+        description: formattedTextHelp,
       },
       {
         key: 'needsReview',

@@ -1,5 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Code, Drawer, Group, Pagination, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Accordion,
+  Button,
+  Code,
+  Drawer,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { calls } from '@kafue/common/calls';
 import { auditRetentionChoices, defaultAuditRetentionDays, messages, type AuditEntry } from '@kafue/common/contract';
 import { auditKinds } from '@kafue/common/schemas';
@@ -9,7 +24,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { callPath } from '../../lib/api';
 import { useAuth } from '../../lib/session';
-import { auditSentence, groupEntries, plainAddress } from './auditSentence';
+import { auditSentence, detailSentences, fieldName, groupEntries } from './auditSentence';
 import { saveInDesktopApp } from './backupFiles';
 import {
   auditPageSize,
@@ -32,40 +47,26 @@ const kindOptions = [
   ...Object.entries(auditKinds).map(([value, kind]) => ({ value, label: kind.label })),
 ];
 
-/** One entry's every field, the technical action name included (as the CSV export has it). */
+/**
+ * One entry in sentences (who, what, when, from where), its changes, and behind "Technical details"
+ * every field as recorded: the action's technical name, the ids, the raw user agent (as the CSV export has them).
+ */
 function EntryFields({ entry }: { entry: AuditEntry }) {
   const changes = Object.entries(entry.changes);
-  const address = plainAddress(entry.address);
-  const rows: [string, string][] = [
-    ['When', when(entry)],
-    [
-      'Who',
-      entry.actor
-        ? `${entry.actor.name}${entry.actor.email ? ` (${entry.actor.email})` : ''}, ${entry.actor.kind}`
-        : 'Someone who was not signed in',
-    ],
+  const technical: [string, string][] = [
     ['Technical name', entry.action],
-    [
-      'What',
-      `${entry.target.type}${entry.target.label ? `: ${entry.target.label}` : ''}${entry.target._id ? ` (id ${entry.target._id})` : ''}`,
-    ],
-    ['Address', address === (entry.address ?? '') ? address || 'unknown' : `${address} (${entry.address})`],
-    ['Browser', entry.userAgent ?? 'unknown'],
+    ['Who', entry.actor ? `${entry.actor.kind} ${entry.actor.email ?? entry.actor.name} (id ${entry.actor._id ?? 'none'})` : 'none'],
+    ['What', `${entry.target.type}${entry.target.label ? ` ${entry.target.label}` : ''} (id ${entry.target._id ?? 'none'})`],
+    ['Entry id', entry._id],
+    ['User agent', entry.userAgent ?? 'none'],
   ];
   return (
     <Stack gap="sm">
-      <Table withTableBorder aria-label={`Fields of the entry of ${when(entry)}`}>
-        <Table.Tbody>
-          {rows.map(([name, value]) => (
-            <Table.Tr key={name}>
-              <Table.Th scope="row" w={140}>
-                {name}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{name === 'Technical name' ? <Code>{value}</Code> : value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Stack gap={4}>
+        {detailSentences(entry, when(entry)).map((line) => (
+          <Text key={line}>{line}</Text>
+        ))}
+      </Stack>
       {changes.length === 0 ? (
         <Text size="sm">No field changed.</Text>
       ) : (
@@ -80,7 +81,7 @@ function EntryFields({ entry }: { entry: AuditEntry }) {
           <Table.Tbody>
             {changes.map(([field, change]) => (
               <Table.Tr key={field}>
-                <Table.Td>{field}</Table.Td>
+                <Table.Td>{fieldName(field)}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Code>{valueText(change.old)}</Code>
                 </Table.Td>
@@ -92,6 +93,27 @@ function EntryFields({ entry }: { entry: AuditEntry }) {
           </Table.Tbody>
         </Table>
       )}
+      <Accordion variant="contained">
+        <Accordion.Item value="technical">
+          <Accordion.Control>Technical details</Accordion.Control>
+          <Accordion.Panel>
+            <Table aria-label={`Technical details of the entry of ${when(entry)}`}>
+              <Table.Tbody>
+                {technical.map(([name, value]) => (
+                  <Table.Tr key={name}>
+                    <Table.Th scope="row" w={140}>
+                      {name}
+                    </Table.Th>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Code>{value}</Code>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
     </Stack>
   );
 }
@@ -251,7 +273,7 @@ function AuditLogScreen() {
                 <Table.Tr key={entry._id}>
                   <Table.Td>{when(entry)}</Table.Td>
                   <Table.Td>{text}</Table.Td>
-                  <Table.Td>{plainAddress(entry.address)}</Table.Td>
+                  <Table.Td>{entry.address}</Table.Td>
                   <Table.Td>
                     <Button size="xs" variant="light" onClick={() => setOpen(group)} aria-label={`Details: ${text} ${when(entry)}`}>
                       Details

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@kafue/common/contract';
 import { auditActions, auditContentResources, auditKinds } from '@kafue/common/schemas';
-import { auditSentence, groupEntries, plainAddress, valueWords } from './auditSentence';
+import { auditSentence, detailSentences, groupEntries, targetWords, valueWords } from './auditSentence';
 
 const mary = { kind: 'admin' as const, _id: 'a1', name: 'Mary Banda', email: 'mary@kafue.test' };
 
@@ -11,10 +11,10 @@ function entry(action: string, more: Partial<AuditEntry> = {}): AuditEntry {
     at: '2026-11-24T10:00:00.000Z',
     actor: mary,
     action,
-    target: { type: action.split('.')[0], _id: 't1', label: 'Website Creation' },
+    target: { type: action.split('.')[0], _id: 't1', label: 'Website Creation', name: null },
     changes: {},
-    address: '::ffff:127.0.0.1',
-    userAgent: 'Chromium',
+    address: '127.0.0.1',
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
     ...more,
   };
 }
@@ -24,20 +24,20 @@ function written(action: string): AuditEntry {
   // Content without its title: the sentence names what it is (the service, the FAQ...).
   if ((auditContentResources as readonly string[]).includes(action.split('.')[0]))
     return entry(action, {
-      target: { type: action.split('.')[0], _id: 't1', label: null },
+      target: { type: action.split('.')[0], _id: 't1', label: null, name: null },
       changes: action.endsWith('.update') ? { price: { old: '$1', new: '$2' } } : {},
     });
   if (action.endsWith('.signin_failed'))
     return entry(action, {
       actor: null,
-      target: { type: 'admin', _id: null, label: 'owner@kafue.test' },
+      target: { type: 'admin', _id: null, label: 'owner@kafue.test', name: null },
       changes: { reason: { new: 'wrong_credentials' } },
     });
   if (action.endsWith('.update')) return entry(action, { changes: { price: { old: '$499', new: '$549' } } });
   if (action === 'audit.purge')
     return entry(action, {
       actor: { kind: 'system', _id: null, name: 'system', email: null },
-      target: { type: 'audit', _id: null, label: 'older than 365 days' },
+      target: { type: 'audit', _id: null, label: 'older than 365 days', name: null },
       changes: { deletedRows: { old: 12, new: 0 } },
     });
   if (action === 'password.reset_request' || action === 'enquiry.create') return entry(action, { actor: null });
@@ -62,7 +62,7 @@ describe('the audit log in sentences', () => {
       auditSentence(
         entry('quote.accept', {
           actor: null,
-          target: { type: 'quote', _id: 'q', label: 'Q-2026-0001' },
+          target: { type: 'quote', _id: 'q', label: 'Q-2026-0001', name: null },
           changes: { acceptedName: { new: 'Chanda Mwale' } },
         }),
       ),
@@ -79,7 +79,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('settings.update', {
-          target: { type: 'settings', _id: 'general', label: 'General' },
+          target: { type: 'settings', _id: 'general', label: 'General', name: null },
           changes: { siteName: { old: '', new: 'Kafue' } },
         }),
       ),
@@ -87,7 +87,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('settings.update', {
-          target: { type: 'settings', _id: 'company', label: 'Company' },
+          target: { type: 'settings', _id: 'company', label: 'Company', name: null },
           changes: { phone: { old: '+260 97 000 0000', new: '+260 97 111 2222' } },
         }),
       ),
@@ -95,7 +95,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('settings.update', {
-          target: { type: 'settings', _id: 'replyTargets', label: 'Reply targets' },
+          target: { type: 'settings', _id: 'replyTargets', label: 'Reply targets', name: null },
           changes: { maxHours: { old: 4, new: 3 } },
         }),
       ),
@@ -103,7 +103,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('enquiry.stage', {
-          target: { type: 'enquiry', _id: 'e1', label: 'Jane Phiri' },
+          target: { type: 'enquiry', _id: 'e1', label: 'Jane Phiri', name: null },
           changes: {
             stage: { old: 'quoted', new: 'lost' },
             lostReason: { old: null, new: 'price' },
@@ -115,7 +115,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('settings.update', {
-          target: { type: 'settings', _id: 'hero', label: 'Home page video' },
+          target: { type: 'settings', _id: 'hero', label: 'Home page video', name: null },
           changes: { videoUrl: { old: 'https://videos.example/a.mp4', new: '/media/hero.mp4' } },
         }),
       ),
@@ -123,7 +123,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('announcement.send', {
-          target: { type: 'staff', _id: null, label: 'Office closed Friday' },
+          target: { type: 'staff', _id: null, label: 'Office closed Friday', name: null },
           changes: { recipients: { old: null, new: 4 } },
         }),
       ),
@@ -161,7 +161,7 @@ describe('the audit log in sentences', () => {
   });
 
   it('names the enquirer of a reply or a contact, with the subject or the channel', () => {
-    const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo' };
+    const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo', name: null };
     expect(auditSentence(entry('enquiry.reply', { target, changes: { subject: { new: 'Your quote' } } }))).toBe(
       'Mary Banda replied to the enquiry from Mwila Tembo ("Your quote").',
     );
@@ -171,7 +171,7 @@ describe('the audit log in sentences', () => {
   });
 
   it('says "another stage", no reason and no channel for values it has no words for, even the names every object has', () => {
-    const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo' };
+    const target = { type: 'enquiry', _id: 'e1', label: 'Mwila Tembo', name: null };
     const odd = { stage: { new: 'toString' }, lostReason: { new: 'constructor' } };
     expect(auditSentence(entry('enquiry.stage', { target, changes: odd }))).toBe(
       'Mary Banda moved the enquiry from Mwila Tembo to another stage.',
@@ -184,7 +184,7 @@ describe('the audit log in sentences', () => {
   it('says who tried to sign in, how, and how many times; secrets stay unsaid', () => {
     const failed = entry('admin.signin_failed', {
       actor: null,
-      target: { type: 'admin', _id: null, label: 'owner@kafue.test' },
+      target: { type: 'admin', _id: null, label: 'owner@kafue.test', name: null },
       changes: { reason: { new: 'wrong_credentials' } },
     });
     expect(auditSentence(failed, 3)).toBe('Someone tried to sign in as owner@kafue.test with a wrong password, 3 times.');
@@ -194,7 +194,7 @@ describe('the audit log in sentences', () => {
     expect(
       auditSentence(
         entry('admin.update', {
-          target: { type: 'admin', _id: 'x', label: 'x@kafue.test' },
+          target: { type: 'admin', _id: 'x', label: 'x@kafue.test', name: null },
           changes: { password: { old: '[redacted]', new: '[redacted]' } },
         }),
       ),
@@ -206,7 +206,7 @@ describe('the audit log in sentences', () => {
       auditSentence(
         entry('admin.create', {
           actor: { kind: 'system', _id: null, name: 'command line', email: null },
-          target: { type: 'admin', _id: 'x', label: 'x@kafue.test' },
+          target: { type: 'admin', _id: 'x', label: 'x@kafue.test', name: null },
         }),
       ),
     ).toBe("An administrator at the server's command line added the admin x@kafue.test.");
@@ -215,24 +215,56 @@ describe('the audit log in sentences', () => {
   });
 
   it('groups failed sign-ins one after another for the same account, address and reason', () => {
-    const failed = (label: string, address = '::ffff:10.0.0.1') =>
+    const failed = (label: string, address = '10.0.0.1') =>
       written('admin.signin_failed') && {
         ...written('admin.signin_failed'),
-        target: { type: 'admin', _id: null, label },
+        target: { type: 'admin', _id: null, label, name: null },
         address,
       };
     const signIn = entry('admin.signin');
-    const rows = groupEntries([failed('a@x'), failed('a@x'), failed('a@x', '10.0.0.1'), failed('b@x'), signIn, failed('a@x')]);
-    expect(rows.map((r) => r.length)).toEqual([3, 1, 1, 1]);
+    const rows = groupEntries([
+      failed('a@x'),
+      failed('a@x'),
+      failed('a@x'),
+      failed('a@x', '10.0.0.2'),
+      failed('b@x'),
+      signIn,
+      failed('a@x'),
+    ]);
+    expect(rows.map((r) => r.length)).toEqual([3, 1, 1, 1, 1]);
     expect(groupEntries([signIn, signIn]).map((r) => r.length)).toEqual([1, 1]);
   });
 
-  it('shows IPv4 written as IPv6 as plain IPv4, other addresses as they are', () => {
-    expect(plainAddress('::ffff:127.0.0.1')).toBe('127.0.0.1');
-    expect(plainAddress('::FFFF:10.1.2.3')).toBe('10.1.2.3');
-    expect(plainAddress('2001:db8::1')).toBe('2001:db8::1');
-    expect(plainAddress('192.168.0.4')).toBe('192.168.0.4');
-    expect(plainAddress(null)).toBe('');
+  it('says an entry in sentences: who by name, what by its title, the address and the browser by name', () => {
+    const renamed = entry('staff.update', { target: { type: 'staff', _id: 's1', label: 'mary@kafue.test', name: 'Mary Phiri' } });
+    expect(detailSentences(renamed, '24/11/2026, 10:00:00')).toEqual([
+      'Done by Mary Banda, an admin.',
+      'It concerns the staff account of Mary Phiri.',
+      'On 24/11/2026, 10:00:00, from the address 127.0.0.1, with Chrome on Android.',
+    ]);
+    const visitor = entry('enquiry.create', {
+      actor: null,
+      target: { type: 'enquiry', _id: 'e1', label: 'Jane Phiri', name: null },
+      address: null,
+      userAgent: null,
+    });
+    expect(detailSentences(visitor, 'today')).toEqual([
+      'Done by someone who was not signed in.',
+      'It concerns the enquiry from Jane Phiri.',
+      'On today, from an unknown address, with an unknown browser.',
+    ]);
+  });
+
+  it('names what an entry concerns by its title, or what it is', () => {
+    expect(targetWords(entry('service.update'))).toBe('the service Website Creation');
+    // A deleted account: the email it had.
+    expect(targetWords(entry('admin.delete', { target: { type: 'admin', _id: 'a2', label: 'gone@kafue.test', name: null } }))).toBe(
+      'the admin account of gone@kafue.test',
+    );
+    expect(targetWords(entry('faq.reorder', { target: { type: 'faq', _id: null, label: null, name: null } }))).toBe('the FAQ');
+    expect(
+      targetWords(entry('settings.update', { target: { type: 'settings', _id: 'general', label: 'General settings', name: null } })),
+    ).toBe('General settings');
   });
 
   it('writes values in words', () => {

@@ -1,20 +1,15 @@
 /**
  * The audit log in words: each entry as a sentence an owner reads ("Mary Banda changed the price
  * of Website Creation from $499 to $549"), repeated failed sign-ins as one, and addresses as
- * people know them. The technical action name stays in the detail view and the CSV export.
+ * people know them (the server answers IPv4 plainly). The technical action name, ids and the raw
+ * user agent stay in the detail view's technical details and the CSV export.
  */
 import type { AuditEntry } from '@kafue/common/contract';
 import { contactChannelLabels, leadStageLabels, lostReasonLabels } from '@kafue/common/leads';
 import { auditContentResources, type AuditAction, type AuditContentResource } from '@kafue/common/schemas';
+import { browserName } from './browserName';
 
 type Changes = AuditEntry['changes'];
-
-/** An address as people know it: `::ffff:127.0.0.1` (IPv4 written as IPv6) is 127.0.0.1. */
-export function plainAddress(address: string | null): string {
-  if (!address) return '';
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  return mapped ? mapped[1] : address;
-}
 
 /** Who did it, as a sentence starts. */
 export function actorName(entry: AuditEntry): string {
@@ -370,7 +365,7 @@ const repeatable = (e: AuditEntry) => e.action.endsWith('.signin_failed');
 const sameAttempt = (a: AuditEntry, b: AuditEntry) =>
   a.action === b.action &&
   a.target.label === b.target.label &&
-  plainAddress(a.address) === plainAddress(b.address) &&
+  a.address === b.address &&
   JSON.stringify(a.changes) === JSON.stringify(b.changes);
 
 /**
@@ -385,4 +380,38 @@ export function groupEntries(entries: readonly AuditEntry[]): AuditEntry[][] {
     else rows.push([entry]);
   }
   return rows;
+}
+
+/** What other targets are, before their label: "the enquiry from Jane Phiri". */
+const targetNouns: Record<string, string> = {
+  admin: 'the admin account of',
+  staff: 'the staff account of',
+  enquiry: 'the enquiry from',
+  quote: 'the quote',
+  subscriber: 'the newsletter subscriber',
+  redirect: 'the redirect from',
+  media: 'the file',
+  saved_reply: 'the saved reply',
+  backup: 'the backup',
+};
+
+/** What an entry is about, by its name or title: "the staff account of Mary Banda", "the service Website Creation". */
+export function targetWords(entry: AuditEntry): string {
+  const { type, name, label } = entry.target;
+  const title = name ?? label;
+  const noun = isContent(type) ? contentNouns[type][0] : targetNouns[type];
+  if (!noun) return title ?? type.replace(/_/g, ' ');
+  return title ? `${noun} ${title}` : noun.replace(/ (of|from)$/, '');
+}
+
+const actorRoles = { admin: ', an admin', staff: ', a staff member', system: '' } as const;
+
+/**
+ * One entry's detail in sentences: who by name, what by its title, when, and from where with
+ * which browser. `at` is the time as the screen shows it.
+ */
+export function detailSentences(entry: AuditEntry, at: string): string[] {
+  const who = entry.actor ? `${actorName(entry)}${actorRoles[entry.actor.kind]}` : 'someone who was not signed in';
+  const where = entry.address ? `from the address ${entry.address}` : 'from an unknown address';
+  return [`Done by ${who}.`, `It concerns ${targetWords(entry)}.`, `On ${at}, ${where}, with ${browserName(entry.userAgent)}.`];
 }
