@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default on two cores is one file at a time; the tests mostly wait on PostgreSQL
+    // and HTTP, so two files side by side keep both cores busy.
+    maxWorkers: 2,
   },
 });

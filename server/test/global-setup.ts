@@ -40,6 +40,21 @@ async function migrateTemplate(adminUrl: string): Promise<void> {
   }
 }
 
+/**
+ * The test cluster is thrown away after the run, and PostgreSQL itself is never killed in it:
+ * no commit needs to wait for the disk (the 300 MB backup and the template copies write a lot).
+ */
+async function skipDiskWaits(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`ALTER SYSTEM SET ${setting} = off`);
+    await admin.query(`SELECT pg_reload_conf()`);
+  } finally {
+    await admin.end();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'kafue-test-pg-'));
   let cluster: EmbeddedDatabase;
@@ -51,6 +66,7 @@ export default async function setup(project: TestProject) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  await skipDiskWaits(cluster.url);
   await migrateTemplate(cluster.url);
   project.provide('pgUrl', cluster.url);
   project.provide('templateDatabase', templateDatabase);
