@@ -52,7 +52,9 @@ describe('GET/PUT /api/settings/backup-schedule', () => {
   it('starts off, saves, and reads back what was saved', async () => {
     expect((await superAdmin.get(api.backupSchedule)).body).toEqual(defaultBackupSchedule);
     const weekly = { frequency: 'weekly', hour: 23, weekday: 6, keep: 100 };
-    const saved = await superAdmin.put(api.backupSchedule, { ...weekly, extra: 'dropped' });
+    const extra = await superAdmin.put(api.backupSchedule, { ...weekly, extra: 'refused' });
+    expect(extra).toMatchObject({ status: 400, body: { errors: { extra: messages.unknownField } } });
+    const saved = await superAdmin.put(api.backupSchedule, weekly);
     expect(saved).toMatchObject({ status: 200, body: { message: messages.settingsUpdated, schedule: weekly } });
     expect((await superAdmin.get(api.backupSchedule)).body).toEqual(weekly);
   });

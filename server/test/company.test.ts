@@ -35,7 +35,9 @@ describe('the company profile', () => {
   });
 
   it('saves: "Settings updated successfully", every admin reads it, one audit row names what changed', async () => {
-    const answer = await superAdmin.put(api.companySettings, { ...changed, extra: 'dropped' });
+    const extra = await superAdmin.put(api.companySettings, { ...changed, extra: 'refused' });
+    expect(extra).toMatchObject({ status: 400, body: { errors: { extra: messages.unknownField } } });
+    const answer = await superAdmin.put(api.companySettings, changed);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe(messages.settingsUpdated);
     const expected = { ...changed, email: 'hello@kafue.test' };

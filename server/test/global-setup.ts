@@ -41,15 +41,17 @@ async function migrateTemplate(adminUrl: string): Promise<void> {
 }
 
 /**
- * The test cluster is thrown away after the run, and PostgreSQL itself is never killed in it:
- * no commit needs to wait for the disk (the 300 MB backup and the template copies write a lot).
+ * The test cluster is thrown away after the run, and PostgreSQL itself is never killed in it: no
+ * commit needs to wait for the disk (the 300 MB backup and the template copies write a lot). Two
+ * test files run side by side, each with servers of ten connections and the multi-process tests
+ * with several: more connections than PostgreSQL's default 100. max_connections takes a restart.
  */
-async function skipDiskWaits(adminUrl: string): Promise<void> {
+async function tuneForTests(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     for (const setting of ['fsync', 'synchronous_commit', 'full_page_writes']) await admin.query(`ALTER SYSTEM SET ${setting} = off`);
-    await admin.query(`SELECT pg_reload_conf()`);
+    await admin.query(`ALTER SYSTEM SET max_connections = 400`);
   } finally {
     await admin.end();
   }
@@ -66,7 +68,9 @@ export default async function setup(project: TestProject) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  await skipDiskWaits(cluster.url);
+  await tuneForTests(cluster.url);
+  await cluster.stop();
+  cluster = await startEmbedded(dir, () => undefined);
   await migrateTemplate(cluster.url);
   project.provide('pgUrl', cluster.url);
   project.provide('templateDatabase', templateDatabase);

@@ -60,7 +60,9 @@ describe('the hero video setting', () => {
 
   it('saved: "Settings updated successfully", one audit row, and the home page re-rendered with it', async () => {
     for (const videoUrl of ['/media/hero-720p.mp4', 'https://cdn.kafue.example/hero.webm']) {
-      const answer = await superAdmin.put(api.heroSettings, { videoUrl, extra: 'dropped' });
+      const extra = await superAdmin.put(api.heroSettings, { videoUrl, extra: 'refused' });
+      expect(extra).toMatchObject({ status: 400, body: { errors: { extra: messages.unknownField } } });
+      const answer = await superAdmin.put(api.heroSettings, { videoUrl });
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual({ message: messages.settingsUpdated, hero: { videoUrl } });
       expect((await superAdmin.get(api.heroSettings)).body).toEqual({ videoUrl });
