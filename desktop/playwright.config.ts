@@ -21,12 +21,10 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    // Signs in through the form once and saves the session the tests then start from (support.ts).
-    { name: 'sessions', testMatch: 'sessions.setup.ts', use: chromium },
     // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
-    { name: 'web', testDir: 'e2e/web', use: chromium, dependencies: ['sessions'] },
+    { name: 'web', testDir: 'e2e/web', use: chromium },
     // The renderer's desktop build, with the main process's request module behind window.kafue.
-    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium, dependencies: ['sessions'] },
+    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium },
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise

@@ -16,7 +16,6 @@ import {
   createEnquiry,
   createStaff,
   oneTimePasswordField,
-  openAsSuperAdmin,
   signIn,
   staffSignIn,
   superAdmin,
@@ -65,7 +64,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await createStaff({ status: 'Suspended' });
       await createAdmin('Moderator');
       await createAdmin('Editor');
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       for (const screen of consoleScreens) {
         await page.goto(screen.to);
         await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(screen.label);
@@ -93,7 +92,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
     test('Staff User Management dialogs, messages and toasts', async ({ page }) => {
       const { staff } = await createStaff();
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/users');
       await expect(page.getByRole('row').filter({ hasText: staff.name })).toBeVisible();
 
@@ -197,7 +196,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
     test('Admin Management dialogs and the self-deletion alert', async ({ page }) => {
       const editor = await createAdmin('Editor');
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/settings/admins');
       const row = (email: string) => page.getByRole('row').filter({ hasText: email });
       await expect(row(editor.email)).toBeVisible();
@@ -217,7 +216,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
     });
 
     test('settings forms with their messages', async ({ page }) => {
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/settings/general');
       await page.getByRole('textbox', { name: /^Site Name/ }).fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -260,7 +259,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
     }) => {
       const enquiry = await createEnquiry({ phone: '+260 97 000 2222' });
       const { staff, oneTimePassword } = await createStaff();
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/enquiries');
       // A phone folds the filters behind a button.
       if (widthName === 'phone') await page.getByRole('button', { name: 'Filters' }).click();

@@ -9,7 +9,7 @@ import { expect as baseExpect, test, type Browser, type Locator, type Page } fro
 import { api } from '@kafue/common/contract';
 import type { AnalyticsReport } from '@kafue/common/schemas';
 import { axeAtBothWidths, widths } from './axe';
-import { baseURL, openAsSuperAdmin, readBack, unique } from './support';
+import { baseURL, readBack, signIn, superAdmin, unique } from './support';
 
 // The screens load their own chunk first: on a busy machine that takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -69,7 +69,7 @@ const rowOf = (page: Page, table: string, name: string): Locator =>
 
 test('a visit from Facebook: the Analytics screen counts it, its pages, its source and its enquiry', async ({ page, browser }) => {
   await page.setViewportSize(widths.desktop);
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   // The screen's default period: the last 30 days, by day.
   const { from, to } = lastDays(30);
   const query = `${api.analytics}?from=${from}&to=${to}&by=day`;

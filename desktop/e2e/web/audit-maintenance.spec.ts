@@ -7,7 +7,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
 import { expectNoViolations } from './axe';
-import { apiAs, baseURL, choose, createAdmin, openAsSuperAdmin, superAdmin, superAdminApi, toasts, unique } from './support';
+import { apiAs, baseURL, choose, createAdmin, signIn, superAdmin, toasts, unique } from './support';
 
 const servicesPath = api.content('services');
 
@@ -30,11 +30,11 @@ async function saveGeneral(page: Page, change: { siteName?: string; maintenanceM
 }
 
 test('a change made on a screen is read back in the Audit Log, with its old and new values', async ({ page }) => {
-  const su = await superAdminApi();
+  const su = await apiAs(superAdmin);
   expect((await su.post(api.generalSettings, { data: general('Kafue Before', false) })).status()).toBe(200);
   await su.dispose();
   const renamed = unique('Kafue After');
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await saveGeneral(page, { siteName: renamed });
 
   await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
@@ -98,7 +98,7 @@ test('the Audit Log says a price change in a sentence, finds it by person and by
     expect((await visitor.post(api.adminLogin, { data: { email: tried, password: 'wrong-password-1' } })).status()).toBe(401);
   await visitor.dispose();
 
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await page.goto('/admin/settings/audit');
   const rows = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row');
   const status = page.getByRole('status').filter({ hasText: /entr/ });
@@ -161,7 +161,7 @@ test('maintenance mode: the console shows a banner, the public site the maintena
   request,
   browser,
 }) => {
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
   try {
     await saveGeneral(page, { maintenanceMode: true });
@@ -190,7 +190,7 @@ test('maintenance mode: the console shows a banner, the public site the maintena
     await visitorContext.close();
     expect((await request.post(api.staffLogin, { data: { email: 'x@kafue.test', password: 'whatever it is' } })).status()).toBe(503);
   } finally {
-    const su = await superAdminApi();
+    const su = await apiAs(superAdmin);
     const current = (await (await su.get(api.generalSettings)).json()) as ReturnType<typeof general>;
     await su.post(api.generalSettings, { data: { ...current, maintenanceMode: false } });
     await su.dispose();

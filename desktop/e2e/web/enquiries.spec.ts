@@ -10,7 +10,6 @@ import {
   choose,
   createAdmin,
   createEnquiry,
-  openAsSuperAdmin,
   readBack,
   readyStaff,
   signIn,
@@ -34,7 +33,7 @@ test.describe('enquiries', () => {
     // Another unread one, so that the badge still shows after the first is read.
     await createEnquiry();
     const staff = await readyStaff();
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
 
     // The sidebar's badge: the unread enquiries, as the server counts them.
     const { count } = await readBack<{ count: number }>(page, api.enquiriesUnreadCount);
@@ -134,7 +133,7 @@ test.describe('enquiries', () => {
     const tag = unique('batch');
     const names = ['Cecilia', 'Abel', 'Bwalya'].map((n) => `${n} ${tag}`);
     for (const fullName of names) await createEnquiry({ fullName, message: `About ${tag}: ${fullName}`, service: 'Digital Marketing' });
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/enquiries');
     await search(page, tag);
     await expect(page.getByRole('row')).toHaveCount(4);
@@ -208,7 +207,7 @@ test.describe('enquiries', () => {
 
   test('times are shown in the configured timezone', async ({ page }) => {
     const enquiry = await createEnquiry();
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     const general = await readBack<GeneralSettings>(page, api.generalSettings);
     const origin = { Origin: new URL(page.url()).origin };
     const save = (timezone: string) =>
@@ -238,7 +237,7 @@ test.describe('enquiries', () => {
   });
 
   test('a failed load says so, and a failed export shows the server message', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.route(`**${api.enquiries}?*`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }),
     );

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { expectNoViolations } from './axe';
-import { choose, createEnquiry, openAsSuperAdmin, readBack } from './support';
+import { choose, createEnquiry, readBack, signIn, superAdmin } from './support';
 
 const widths = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
@@ -33,7 +33,7 @@ async function moveByKeyboard(page: Page, fullName: string, stage: string) {
 
 test('the board moves a card by keyboard and by pointer, announces each move, and asks why a lead was lost', async ({ page }) => {
   const { fullName } = await createEnquiry();
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await page.goto('/admin/enquiry-board');
   await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
   const inNew = card(column(page, 'New'), fullName);
@@ -78,7 +78,7 @@ test('the board moves a card by keyboard and by pointer, announces each move, an
 
 test('the inbox shows the stage and time left on each row, sorts by time left and filters by stage', async ({ page }) => {
   const { fullName } = await createEnquiry();
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await page.goto('/admin/enquiries');
   const row = page.getByRole('row').filter({ hasText: fullName });
   await expect(row).toContainText('New');
@@ -92,7 +92,7 @@ test('the inbox shows the stage and time left on each row, sorts by time left an
 });
 
 test('Settings › Reply Times saves the targets and refuses a target later than the most', async ({ page }) => {
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await page.goto('/admin/settings/replies');
   const within = page.getByRole('textbox', { name: 'Reply within' });
   const most = page.getByRole('textbox', { name: 'Reply at the latest within' });
@@ -115,7 +115,7 @@ for (const [name, size] of Object.entries(widths)) {
   test(`the board, the inbox, Reply Times and the dashboard's reply figures are axe clean at ${size.width} px`, async ({ page }) => {
     await createEnquiry();
     await page.setViewportSize(size);
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await expect(page.getByRole('heading', { name: 'Reply Times' })).toBeVisible();
     await expectNoViolations(page, `dashboard at ${name}`);
     for (const path of ['/admin/enquiry-board', '/admin/enquiries', '/admin/settings/replies']) {

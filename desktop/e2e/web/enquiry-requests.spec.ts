@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { choose, createEnquiry, openAsSuperAdmin, unique } from './support';
+import { choose, createEnquiry, signIn, superAdmin, unique } from './support';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -21,7 +21,7 @@ test('the inbox shows a quote request with its items and estimate, and filters b
   const consultation = await createEnquiry({ fullName: `Consultation ${slug}`, request: { topic: 'consultation' }, page: '/' });
   const message = await createEnquiry({ fullName: `Message ${slug}` });
 
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await page.goto('/admin/enquiries');
   await page.getByRole('textbox', { name: 'Search' }).fill(slug);
   await expect(page.getByRole('row')).toHaveCount(4);

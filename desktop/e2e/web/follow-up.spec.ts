@@ -11,7 +11,7 @@ import { api, type EnquiryList } from '@kafue/common/contract';
 import { reminderMessages, type LeadReport, type Reminder, type ReminderAnswer } from '@kafue/common/schemas';
 import { dataDir } from '../../playwright.config';
 import { axeAtBothWidths, widths } from './axe';
-import { createEnquiry, openAsSuperAdmin, readBack, toasts, unique } from './support';
+import { createEnquiry, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 // The screens load their own chunk first: on a busy machine that takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -34,7 +34,7 @@ async function enquiryId(page: Page, fullName: string): Promise<string> {
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize(widths.desktop);
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
 });
 
 test('a contact: found on the Contacts screen, their page shows both enquiries and the history in time order', async ({ page }) => {

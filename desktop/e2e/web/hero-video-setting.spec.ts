@@ -7,14 +7,14 @@ import { expect, test } from '@playwright/test';
 import { api, messages } from '@kafue/common/contract';
 import { defaultHero, heroVideoAdvice } from '@kafue/common/hero';
 import { expectNoViolations } from './axe';
-import { openAsSuperAdmin, superAdminApi, toasts } from './support';
+import { apiAs, signIn, superAdmin, toasts } from './support';
 
 test('Home page video: the recommendation, a refused address, a saved one on the public home page; fits a phone, axe clean', async ({
   page,
 }) => {
   // Three axe passes on a shared machine.
   test.setTimeout(120_000);
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   await page.goto('/admin/settings/company');
   const panel = page.getByRole('form', { name: 'Home page video' });
   const address = panel.getByRole('textbox', { name: /^Video address/ });
@@ -51,6 +51,6 @@ test('Home page video: the recommendation, a refused address, a saved one on the
     );
   } finally {
     // The seed again, for the rest of the run.
-    expect((await (await superAdminApi()).put(api.heroSettings, { data: defaultHero })).status()).toBe(200);
+    expect((await (await apiAs(superAdmin)).put(api.heroSettings, { data: defaultHero })).status()).toBe(200);
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminTitle } from '@kafue/common/brand';
 import { api, type Dashboard, type EnquiryList, type StaffUser } from '@kafue/common/contract';
-import { createAdmin, createEnquiry, openAsSuperAdmin, readBack, signIn, superAdmin } from './support';
+import { createAdmin, createEnquiry, readBack, signIn, superAdmin } from './support';
 
 const menu = ['Dashboard', 'Add Service', 'Manage Services', 'User Management'];
 const settingsMenu = ['General', 'Security', 'Notifications', 'Backup', 'Admin Management', 'Audit Log'];
@@ -63,7 +63,7 @@ test.describe('admin layout', () => {
   });
 
   test('the sidebar collapses on a large screen', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await expect(sidebar(page)).toBeInViewport();
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect(sidebar(page)).not.toBeInViewport();
@@ -73,7 +73,7 @@ test.describe('admin layout', () => {
 
   test('on a phone the menu is a drawer that closes when a link is chosen', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: adminTitle });
@@ -87,7 +87,7 @@ test.describe('admin layout', () => {
   });
 
   test('unknown console paths show the not-found screen', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/no-such-screen');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('heading', { name: adminTitle })).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('admin layout', () => {
 test.describe('dashboard', () => {
   test("shows skeletons until the server's figures arrive, then those figures, charts, activity and quick actions", async ({ page }) => {
     const enquiry = await createEnquiry();
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     // What the server holds, read independently of the dashboard.
     const newEnquiries = await readBack<EnquiryList>(page, `${api.enquiries}?status=New&pageSize=1`);
     const staff = await readBack<StaffUser[]>(page, api.staff);
@@ -176,7 +176,7 @@ test.describe('dashboard', () => {
   });
 
   test('a dashboard that cannot load says so instead of figures', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.route(`**${api.dashboard}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Database unavailable' }) }),
     );
@@ -189,7 +189,7 @@ test.describe('dashboard', () => {
   test('the charts load only with the dashboard', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/manage-services');
     await expect(page.getByRole('heading', { name: 'Manage Services' })).toBeVisible();
     const before = scripts.length;

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api, messages } from '@kafue/common/contract';
 import { axeAtBothWidths } from './axe';
-import { openAsSuperAdmin, superAdminApi, toasts, unique } from './support';
+import { apiAs, signIn, superAdmin, toasts, unique } from './support';
 
 /** A phone's photograph: 4032 x 3024, grain and gradients (a flat picture would compress unrealistically well). */
 async function phonePhoto(): Promise<Buffer> {
@@ -32,7 +32,7 @@ async function phonePhoto(): Promise<Buffer> {
 
 /** Where the service titled `title` is on the site: /service/{category}/{its place among the category's published services}. */
 async function servicePath(title: string): Promise<string> {
-  const admin = await superAdminApi();
+  const admin = await apiAs(superAdmin);
   const items = (await (await admin.get(api.content('services'))).json()) as {
     title: string;
     category: string;
@@ -58,7 +58,7 @@ test('upload a photograph, describe it, attach it to a service: a phone gets a r
 }) => {
   test.setTimeout(180_000);
   const title = unique('Pictured Service');
-  const admin = await superAdminApi();
+  const admin = await apiAs(superAdmin);
   const created = await admin.post(api.content('services'), {
     data: {
       category: 'Web',
@@ -71,7 +71,7 @@ test('upload a photograph, describe it, attach it to a service: a phone gets a r
   });
   expect(created.status()).toBe(201);
 
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   const file = `${unique('office')}.jpg`;
   await uploadOnMediaScreen(page, file, await phonePhoto());
   const card = page.getByRole('listitem').filter({ hasText: file });

@@ -14,7 +14,7 @@ import { defaultCompany } from '@kafue/common/company';
 import { e2eDataDir, e2ePort, realServer } from '../../../scripts/browser.mjs';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { createEnquiry, createStaff, openAsSuperAdmin, readBack, signIn, toasts, unique } from './support';
+import { createEnquiry, createStaff, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 // A shared machine under load renders slowly: the suite's 5 s per assertion is not enough here.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -171,7 +171,7 @@ for (const size of sizes) {
       const active = await createStaff({ name: `Announced ${unique('a')}`, status: 'Active' });
       await createStaff({ name: `Announced ${unique('b')}`, status: 'Active' });
       const inactive = await createStaff({ name: `Not Announced ${unique('i')}`, status: 'Inactive' });
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       const actions = page.getByRole('heading', { name: 'Quick Actions' }).locator('..');
       await fitsWidth(page, size.width);
       // Monthly Activity counts enquiries and people: whole numbers on its axis (a few enquiries made 0.25 steps).
@@ -220,7 +220,7 @@ for (const size of sizes) {
     });
 
     test('the sidebar says Maintenance while maintenance mode is on', async ({ page }) => {
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       const status = async () => {
         if (size.width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
         return page.getByTestId('publish-status').last();

@@ -10,17 +10,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { consoleScreens, outsideScreens } from '../../src/renderer/src/app/routes';
 import { expectNoViolations, settle } from './axe';
-import {
-  baseURL,
-  createAdmin,
-  createEnquiry,
-  createStaff,
-  oneTimePasswordField,
-  openAsSuperAdmin,
-  staffSignIn,
-  superAdmin,
-  unique,
-} from './support';
+import { baseURL, createAdmin, createEnquiry, createStaff, oneTimePasswordField, signIn, staffSignIn, superAdmin, unique } from './support';
 
 const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 768 } };
 
@@ -76,7 +66,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
         await expectFits(page, viewport.width, `${screen.id} (${screen.to}), signed out`);
       }
 
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       for (const screen of consoleScreens) {
         await page.goto(pathOf(screen.to, ids));
         await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(screen.label);
@@ -104,7 +94,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
     test('the enquiry list: its filters behind a Filters button on a phone, each enquiry a card', async ({ page }) => {
       const { enquiry } = await seed();
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/enquiries');
       const filters = page.getByRole('button', { name: 'Filters' });
       const search = page.getByRole('textbox', { name: 'Search' });

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import type { LeadReport } from '@kafue/common/schemas';
 import { expectNoViolations } from './axe';
-import { createEnquiry, openAsSuperAdmin, outboxLink, readBack, superAdminApi, toasts, unique } from './support';
+import { apiAs, createEnquiry, outboxLink, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -56,7 +56,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   const slug = unique('quote');
   // A lead of this month lost first, so that the month's win rate is under 100% and one more won must raise it.
   const lost = await createEnquiry();
-  const admin = await superAdminApi();
+  const admin = await apiAs(superAdmin);
   const found = (await (await admin.get(`${api.enquiries}?q=${encodeURIComponent(lost.fullName)}`)).json()) as EnquiryList;
   const moved = await admin.put(`${api.enquiryById(found.items[0]._id)}/stage`, { data: { stage: 'lost', lostReason: 'price' } });
   expect(moved.status(), await moved.text()).toBe(200);
@@ -69,7 +69,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   });
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
   const before = await reportFigures(page);
   const drawer = await openEnquiry(page, enquiry.fullName);
   await expect(drawer.getByText('No quotes yet.')).toBeVisible();

@@ -10,7 +10,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { api, messages, type EnquiryList } from '@kafue/common/contract';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { baseURL, choose, createEnquiry, openAsSuperAdmin, readyStaff, staffSignIn, superAdmin, toasts, unique } from './support';
+import { baseURL, choose, createEnquiry, readyStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
 
 // Several axe passes and mail deliveries on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -69,7 +69,7 @@ async function sendReply(page: Page, drawer: ReturnType<Page['getByRole']>, entr
 test('reply to an enquiry from a saved reply and see the captured mail, threaded with the next', async ({ page }) => {
   const name = unique('Thanks');
   const enquiry = await enquiryWithId();
-  await openAsSuperAdmin(page);
+  await signIn(page, superAdmin);
 
   // Settings > Saved Replies: one added, with the placeholders explained.
   await page.goto('/admin/settings/saved-replies');

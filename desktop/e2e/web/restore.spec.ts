@@ -8,13 +8,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type ContentItem } from '@kafue/common/contract';
-import { createAdmin, holdRequests, openAsSuperAdmin, signIn, superAdminApi, unique } from './support';
+import { apiAs, createAdmin, holdRequests, signIn, superAdmin, unique } from './support';
 
 const widths = { desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
 
 /** A published service made through the API; answers its title. */
 async function publishedService(): Promise<{ id: string; title: string }> {
-  const su = await superAdminApi();
+  const su = await apiAs(superAdmin);
   const title = unique('Restored Service');
   const res = await su.post(api.content('services'), {
     data: { category: 'Web', title, price: '$49', description: 'Brought back by a restore.', features: ['One'], status: 'published' },
@@ -26,7 +26,7 @@ async function publishedService(): Promise<{ id: string; title: string }> {
 }
 
 async function serviceTitles(): Promise<string[]> {
-  const su = await superAdminApi();
+  const su = await apiAs(superAdmin);
   const items = (await (await su.get(api.content('services'))).json()) as { title: string }[];
   await su.dispose();
   return items.map((s) => s.title);
@@ -55,7 +55,7 @@ for (const [name, viewport] of Object.entries(widths)) {
       const otherPage = await elsewhere.newPage();
       await signIn(otherPage, editor);
 
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/settings/backup');
       await page.getByRole('button', { name: 'Create Backup Now' }).click();
       await expect(page.getByText(messages.backupCompleted)).toBeVisible();
@@ -64,7 +64,7 @@ for (const [name, viewport] of Object.entries(widths)) {
       await download.saveAs(file);
 
       // The service is lost after the backup was made.
-      const su = await superAdminApi();
+      const su = await apiAs(superAdmin);
       expect((await su.delete(api.contentItem('services', service.id))).status()).toBe(200);
       await su.dispose();
       expect(await serviceTitles()).not.toContain(service.title);
@@ -117,7 +117,7 @@ for (const [name, viewport] of Object.entries(widths)) {
 
     test('a damaged file is refused in the dialog, and nothing changes', async ({ page }) => {
       const service = await publishedService();
-      await openAsSuperAdmin(page);
+      await signIn(page, superAdmin);
       await page.goto('/admin/settings/backup');
       await page
         .locator('input[type="file"]')

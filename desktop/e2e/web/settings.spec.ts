@@ -4,16 +4,15 @@ import { adminLoginPath } from '@kafue/common/brand';
 import { defaultCompany } from '@kafue/common/company';
 import { api, messages, type Admin, type BackupListAnswer, type GeneralSettings } from '@kafue/common/contract';
 import {
+  apiAs,
   choose,
   createAdmin,
   createStaff,
-  openAsSuperAdmin,
   pausedClock,
   readBack,
   runClockUntilVisible,
   signIn,
   superAdmin,
-  superAdminApi,
   toasts,
   unique,
 } from './support';
@@ -22,7 +21,7 @@ const field = (page: Page, name: string) => page.getByRole('textbox', { name: ne
 
 test.describe('Settings', () => {
   test('Admin Settings tabs follow the path; the index opens General', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings');
     await expect(page).toHaveURL(/\/admin\/settings\/general$/);
     await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
@@ -48,7 +47,7 @@ test.describe('Settings', () => {
   });
 
   test('General: loads, validates, saves, and the saved values come back after a reload', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/general');
     const before = (await (await page.request.get(api.generalSettings)).json()) as GeneralSettings;
     await expect(field(page, 'Site Name')).toHaveValue(before.siteName);
@@ -91,7 +90,7 @@ test.describe('Settings', () => {
   });
 
   test('Company: refuses a WhatsApp number not in international form, saves, and the public site shows the new phone', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/company');
     await expect(field(page, 'Phone number')).toHaveValue(defaultCompany.phone);
     await expect(page.getByText('In international form, e.g. +260971234567. Leave empty to hide the WhatsApp button.')).toBeVisible();
@@ -125,12 +124,12 @@ test.describe('Settings', () => {
       await expect(field(page, 'Phone number')).toHaveValue('+260 96 765 4321');
     } finally {
       // The seed again, for the rest of the run.
-      expect((await (await superAdminApi()).put(api.companySettings, { data: defaultCompany })).status()).toBe(200);
+      expect((await (await apiAs(superAdmin)).put(api.companySettings, { data: defaultCompany })).status()).toBe(200);
     }
   });
 
   test('General: a network failure says Something went wrong., and toasts here close after 5000 ms', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/general');
     await field(page, 'Site Name').fill('Kafue');
     await field(page, 'Admin Email').fill('office@kafue.test');
@@ -243,14 +242,14 @@ test.describe('Settings', () => {
     await expect(page.getByRole('combobox', { name: 'Email frequency' })).toHaveValue('Weekly Digest');
 
     // Another admin's settings are their own: still the defaults.
-    const other = await superAdminApi();
+    const other = await apiAs(superAdmin);
     const theirs = (await (await other.get(api.notificationSettings)).json()) as { notificationTypes: { marketing: boolean } };
     await other.dispose();
     expect(theirs.notificationTypes.marketing).toBe(false);
   });
 
   test('Notifications: a refused save shows the server message and keeps the choices', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/notifications');
     await expect(page.getByText('Loading settings...')).toHaveCount(0);
     await page.route(`**${api.notificationSettings}`, (route) =>
@@ -267,7 +266,7 @@ test.describe('Settings', () => {
 
   test('Backup: Processing..., the server message, and a Download Backup link that downloads it', async ({ page }) => {
     const { staff } = await createStaff();
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/backup');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -289,7 +288,7 @@ test.describe('Settings', () => {
   });
 
   test('Backup: the automatic schedule saves and is there after a reload', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/backup');
     await choose(page, 'Frequency', 'Weekly');
     await choose(page, 'Hour', '04:00');
@@ -337,7 +336,7 @@ test.describe('Settings', () => {
   test('Admin Management: badges, invite, edit, delete, and no self-deletion', async ({ page }) => {
     const moderator = await createAdmin('Moderator');
     const editor = await createAdmin('Editor');
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.goto('/admin/settings/admins');
     for (const header of ['Name', 'Email', 'Role', 'Actions']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
     const row = (email: string) => page.getByRole('row').filter({ hasText: email });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, messages, type StaffUser } from '@kafue/common/contract';
-import { choose, createStaff, openAsSuperAdmin, pausedClock, runClockUntilVisible, toasts, unique } from './support';
+import { choose, createStaff, pausedClock, runClockUntilVisible, signIn, superAdmin, toasts, unique } from './support';
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const staffOnServer = (page: Page) => page.request.get(api.staff).then((r) => r.json() as Promise<StaffUser[]>);
@@ -13,7 +13,7 @@ async function openUsers(page: Page) {
 
 test.describe('Staff User Management', () => {
   test('screen texts, and Loading... while the list loads', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(`**${api.staff}`, async (route) => {
@@ -35,7 +35,7 @@ test.describe('Staff User Management', () => {
   });
 
   test('a failed load says Failed to load users', async ({ page }) => {
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await page.route(`**${api.staff}`, (route) => route.abort('connectionrefused'));
     await page.goto('/admin/users');
     await expect(toasts(page)).toContainText(messages.staffLoadFailed);
@@ -43,7 +43,7 @@ test.describe('Staff User Management', () => {
 
   test('adds a staff member, shows the one-time password once, and the server holds them', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await openUsers(page);
     const slug = unique('added');
     const name = `Chipo ${slug}`;
@@ -88,7 +88,7 @@ test.describe('Staff User Management', () => {
 
   test('edits a staff member, including their status, and the server holds the change', async ({ page }) => {
     const { staff } = await createStaff({ role: 'Intern' });
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await openUsers(page);
     await page.getByRole('button', { name: `Edit ${staff.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Staff' });
@@ -115,7 +115,7 @@ test.describe('Staff User Management', () => {
     const a = (await createStaff({ name: `Alpha ${tag}`, email: `alpha.${tag}@kafue.test`, role: 'Coordinator', status: 'Active' })).staff;
     const b = (await createStaff({ name: `Beta ${tag}`, email: `beta.${tag}@example.org`, role: 'Coordinator', status: 'Inactive' })).staff;
     const c = (await createStaff({ name: `Gamma ${tag}`, email: `gamma.${tag}@kafue.test`, role: 'Partner', status: 'Inactive' })).staff;
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await openUsers(page);
     const search = page.getByPlaceholder('Search staff...');
     const body = page.locator('tbody');
@@ -154,7 +154,7 @@ test.describe('Staff User Management', () => {
 
   test('single delete asks Confirm Deletion, then the row and the record are gone', async ({ page }) => {
     const { staff } = await createStaff();
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await openUsers(page);
     await page.getByRole('button', { name: `Delete ${staff.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
@@ -184,7 +184,7 @@ test.describe('Staff User Management', () => {
     const keep = (await createStaff({ name: `Keep ${tag}` })).staff;
     const gone1 = (await createStaff({ name: `Gone one ${tag}` })).staff;
     const gone2 = (await createStaff({ name: `Gone two ${tag}` })).staff;
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await openUsers(page);
     await page.getByRole('checkbox', { name: `Select ${gone1.name}` }).check();
     await page.getByRole('checkbox', { name: `Select ${gone2.name}` }).check();
@@ -204,7 +204,7 @@ test.describe('Staff User Management', () => {
 
   test('a failed delete says Failed to delete user; toasts here close after 3000 ms', async ({ page }) => {
     const { staff } = await createStaff();
-    await openAsSuperAdmin(page);
+    await signIn(page, superAdmin);
     await openUsers(page);
     await page.route(`**${api.staffById(staff._id)}`, (route) => route.abort('connectionrefused'));
     await pausedClock(page);

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { CompanyProfile } from '@kafue/common/company';
 import { api, type EnquiryDetail, type EnquiryList } from '@kafue/common/contract';
 import { axeAtBothWidths, widths } from './axe';
-import { choose, createEnquiry, readBack, readyStaff, staffSignIn, superAdminApi, toasts } from './support';
+import { apiAs, choose, createEnquiry, readBack, readyStaff, staffSignIn, superAdmin, toasts } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -23,7 +23,7 @@ test('a staff member moves their enquiry through the stages (Lost with a reason)
 }) => {
   const enquiry = await createEnquiry({ phone: '+260 97 000 3333' });
   const staff = await readyStaff();
-  const admin = await superAdminApi();
+  const admin = await apiAs(superAdmin);
   const found = (await (await admin.get(`${api.enquiries}?q=${encodeURIComponent(enquiry.fullName)}`)).json()) as EnquiryList;
   const id = found.items[0]._id;
   expect((await admin.put(api.enquiryById(id), { data: { assigneeId: staff._id } })).status()).toBe(200);

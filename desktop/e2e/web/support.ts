@@ -3,9 +3,7 @@
  * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
  * what the server holds.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, request, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
 import { linkInOutbox } from '../../../scripts/outbox.mjs';
@@ -38,35 +36,9 @@ export async function apiAs(creds: Credentials): Promise<APIRequestContext> {
   return ctx;
 }
 
-/**
- * The Super Admin's browser session (Playwright's storageState), saved by the setup project
- * (sessions.setup.ts) after one sign-in through the form. In the server's data directory, which
- * goes with the run. A test about signing in or out, or that ends sessions, signs in of its own.
- */
-export const superAdminSession = join(dataDir, 'e2e-sessions', 'super-admin.json');
-
-/** An API client on the Super Admin's saved session (no sign-in of its own). */
-export async function superAdminApi(): Promise<APIRequestContext> {
-  return request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() }, storageState: superAdminSession });
-}
-
-/** Gives a browser context the Super Admin's saved session cookie. */
-async function useSuperAdminSession(context: BrowserContext): Promise<void> {
-  const { cookies } = JSON.parse(await readFile(superAdminSession, 'utf8')) as Awaited<ReturnType<BrowserContext['storageState']>>;
-  await context.addCookies(cookies);
-}
-
-/** Opens the dashboard signed in as the Super Admin on the saved session, where signIn would land. */
-export async function openAsSuperAdmin(page: Page): Promise<void> {
-  await useSuperAdminSession(page.context());
-  await page.goto('/admin/dashboard');
-  // As long as signIn waits: the test's first page load can be slow on a loaded machine.
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible({ timeout: 30_000 });
-}
-
 /** Creates an admin of the given role as the Super Admin; returns its record and password. */
 export async function createAdmin(role: AdminRole, name?: string): Promise<Admin & Credentials> {
-  const su = await superAdminApi();
+  const su = await apiAs(superAdmin);
   const slug = unique(role.toLowerCase().replace(' ', '-'));
   const body = { name: name ?? `${role} ${slug}`, email: `${slug}@kafue.test`, role, password: `Pass-${slug}` };
   const res = await su.post(api.admins, { data: body });
@@ -80,7 +52,7 @@ export async function createAdmin(role: AdminRole, name?: string): Promise<Admin
 
 /** Creates a staff member as the Super Admin; returns the record and its one-time password. */
 export async function createStaff(body: Partial<StaffCreateBody> = {}): Promise<StaffCreateAnswer> {
-  const su = await superAdminApi();
+  const su = await apiAs(superAdmin);
   const slug = unique('staff');
   const res = await su.post(api.staff, {
     data: { name: `Staff ${slug}`, email: `${slug}@kafue.test`, role: 'Staff', status: 'Active', ...body },
