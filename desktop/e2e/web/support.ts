@@ -31,7 +31,7 @@ export function unique(prefix: string): string {
 /** An API client signed in as an admin. */
 export async function apiAs(creds: Credentials): Promise<APIRequestContext> {
   const ctx = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
-  const res = await ctx.post(api.adminLogin, { data: creds });
+  const res = await ctx.post(api.adminLogin, { data: { email: creds.email, password: creds.password } });
   expect(res.status(), `sign-in of ${creds.email}`).toBe(200);
   return ctx;
 }
