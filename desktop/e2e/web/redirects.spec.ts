@@ -29,8 +29,14 @@ test('a service moved to another category is reached by its old link; a missing 
   await expect
     .poll(async () => (await visitor.goto('/services'))?.status() === 200 && (await visitor.content()).includes(title), { timeout: 15_000 })
     .toBe(true);
-  await visitor.getByRole('button', { name: 'IT & Office', exact: true }).click();
-  await visitor.getByRole('link', { name: `View Details for ${title}` }).click();
+  // The category browser works once its code has loaded: a click before that changes nothing, so
+  // the click is repeated until the category shows.
+  const details = visitor.getByRole('link', { name: `View Details for ${title}` });
+  await expect(async () => {
+    await visitor.getByRole('button', { name: 'IT & Office', exact: true }).click();
+    await expect(details).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await details.click();
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const oldLink = new URL(visitor.url()).pathname;
   expect(oldLink).toMatch(/^\/service\/IT\/solar-backup-/);
