@@ -12,19 +12,27 @@ export const dataDir = e2eDataDir('DESKTOP_E2E_DATA_DIR');
 const server = realServer(port, superAdmin, { dataDir });
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
+const alone = /@alone/;
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two test files side by side: most of a test's time is spent waiting for the server, the page
+  // or a timer, not on the two cores. Tests that change what every other test sees (general,
+  // company or security settings, maintenance mode, a restore) or count what the whole server
+  // holds (the dashboard's figures, the analytics totals) are tagged @alone: they run after the
+  // rest, one at a time.
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
     // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
-    { name: 'web', testDir: 'e2e/web', use: chromium },
+    { name: 'web', testDir: 'e2e/web', grepInvert: alone, use: chromium },
     // The renderer's desktop build, with the main process's request module behind window.kafue.
-    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium },
+    { name: 'desktop-renderer', testDir: 'e2e/desktop', grepInvert: alone, use: chromium },
+    // Both folders' @alone tests, after the others, one at a time.
+    { name: 'alone', testDir: 'e2e', grep: alone, workers: 1, dependencies: ['web', 'desktop-renderer'], use: chromium },
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise

@@ -129,40 +129,41 @@ test('downloads a backup through the save dialog with the session, and logout fo
   expect(problems).toEqual([]);
 });
 
-test('shows the maintenance banner while maintenance mode is on, and exports the audit log through the save dialog', async ({
-  page,
-  baseURL,
-}) => {
-  const { side, problems } = await openApp(page, baseURL);
-  await signIn(page);
-  await page.goto(`${renderer.origin}/admin/settings/general`);
-  const checkbox = page.getByRole('checkbox', { name: 'Maintenance Mode' });
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  if (!(await page.getByRole('textbox', { name: /^Site Name/ }).inputValue())) {
-    await page.getByRole('textbox', { name: /^Site Name/ }).fill('Kafue');
-    await page.getByRole('textbox', { name: /^Admin Email/ }).fill('office@kafue.test');
-  }
-  await checkbox.check();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  const banner = page.getByTestId('maintenance-banner');
-  await expect(banner).toContainText('Maintenance mode is on');
-  await checkbox.uncheck();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(banner).toHaveCount(0);
+test(
+  'shows the maintenance banner while maintenance mode is on, and exports the audit log through the save dialog',
+  { tag: '@alone' },
+  async ({ page, baseURL }) => {
+    const { side, problems } = await openApp(page, baseURL);
+    await signIn(page);
+    await page.goto(`${renderer.origin}/admin/settings/general`);
+    const checkbox = page.getByRole('checkbox', { name: 'Maintenance Mode' });
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    if (!(await page.getByRole('textbox', { name: /^Site Name/ }).inputValue())) {
+      await page.getByRole('textbox', { name: /^Site Name/ }).fill('Kafue');
+      await page.getByRole('textbox', { name: /^Admin Email/ }).fill('office@kafue.test');
+    }
+    await checkbox.check();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const banner = page.getByTestId('maintenance-banner');
+    await expect(banner).toContainText('Maintenance mode is on');
+    await checkbox.uncheck();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(banner).toHaveCount(0);
 
-  await page.goto(`${renderer.origin}/admin/settings/audit`);
-  await page.getByRole('combobox', { name: 'Kind of change', exact: true }).click();
-  await page.getByRole('option', { name: 'Settings', exact: true }).click();
-  await page.getByRole('button', { name: 'Apply Filters' }).click();
-  await expect(page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').nth(2)).toContainText('in the General settings');
-  await page.getByRole('link', { name: 'Export CSV' }).click();
-  await expect.poll(() => side.saved.length).toBe(1);
-  const csv = await readFile(side.saved[0].path, 'utf8');
-  expect(csv.split('\r\n')[0]).toContain('"action"');
-  expect(csv.match(/"settings\.update"/g)?.length).toBeGreaterThanOrEqual(2);
-  expect(csv).not.toContain('"admin.signin"');
-  expect(problems).toEqual([]);
-});
+    await page.goto(`${renderer.origin}/admin/settings/audit`);
+    await page.getByRole('combobox', { name: 'Kind of change', exact: true }).click();
+    await page.getByRole('option', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByRole('region', { name: 'Audit log entries' }).getByRole('row').nth(2)).toContainText('in the General settings');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await expect.poll(() => side.saved.length).toBe(1);
+    const csv = await readFile(side.saved[0].path, 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('"action"');
+    expect(csv.match(/"settings\.update"/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(csv).not.toContain('"admin.signin"');
+    expect(problems).toEqual([]);
+  },
+);
 
 test('uploads a photograph to the media library through the bearer session, as a form the main process sends', async ({
   page,

@@ -23,6 +23,9 @@ import {
   unique,
 } from './support';
 
+// The longest file of the suite: its tests (independent of one another) share both workers.
+test.describe.configure({ mode: 'parallel' });
+
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 /** Opens a dialog with `open`, checks it, and closes it with Escape. */

@@ -29,7 +29,7 @@ async function saveGeneral(page: Page, change: { siteName?: string; maintenanceM
   await expect(toasts(page).getByText(messages.settingsUpdated)).toBeVisible();
 }
 
-test('a change made on a screen is read back in the Audit Log, with its old and new values', async ({ page }) => {
+test('a change made on a screen is read back in the Audit Log, with its old and new values', { tag: '@alone' }, async ({ page }) => {
   const su = await apiAs(superAdmin);
   expect((await su.post(api.generalSettings, { data: general('Kafue Before', false) })).status()).toBe(200);
   await su.dispose();
@@ -156,47 +156,47 @@ test('the Audit Log says a price change in a sentence, finds it by person and by
   await expectNoViolations(page, 'a group of failed sign-ins opened');
 });
 
-test('maintenance mode: the console shows a banner, the public site the maintenance page (axe passes)', async ({
-  page,
-  request,
-  browser,
-}) => {
-  await signIn(page, superAdmin);
-  await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
-  try {
-    await saveGeneral(page, { maintenanceMode: true });
-    const banner = page.getByTestId('maintenance-banner');
-    await expect(banner).toContainText('Maintenance mode is on');
-    await page.goto('/admin/users');
-    await expect(banner).toBeVisible();
-    await expectNoViolations(page, 'console with the maintenance banner');
+test(
+  'maintenance mode: the console shows a banner, the public site the maintenance page (axe passes)',
+  { tag: '@alone' },
+  async ({ page, request, browser }) => {
+    await signIn(page, superAdmin);
+    await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
+    try {
+      await saveGeneral(page, { maintenanceMode: true });
+      const banner = page.getByTestId('maintenance-banner');
+      await expect(banner).toContainText('Maintenance mode is on');
+      await page.goto('/admin/users');
+      await expect(banner).toBeVisible();
+      await expectNoViolations(page, 'console with the maintenance banner');
 
-    const answer = await request.get('/');
-    expect(answer.status()).toBe(503);
-    expect(answer.headers()['retry-after']).toBe('300');
-    const visitorContext = await browser.newContext();
-    const visitor = await visitorContext.newPage();
-    await visitor.goto('/services');
-    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText("We'll be back soon");
-    await expect(visitor.getByText(messages.maintenance)).toBeVisible();
-    await expect(visitor.getByText(brand.company, { exact: true })).toBeVisible();
-    await expectNoViolations(visitor, 'the maintenance page');
-    // Staff sign-in screen (a console page, still served) shows the server's refusal.
-    await visitor.goto('/staff-login');
-    await visitor.getByRole('textbox', { name: /^Email/ }).fill('someone@kafue.test');
-    await visitor.getByRole('textbox', { name: /^Password/ }).fill('whatever it is');
-    await visitor.getByRole('button', { name: 'Login' }).click();
-    await expect(visitor.getByText(messages.maintenance)).toBeVisible();
-    await visitorContext.close();
-    expect((await request.post(api.staffLogin, { data: { email: 'x@kafue.test', password: 'whatever it is' } })).status()).toBe(503);
-  } finally {
-    const su = await apiAs(superAdmin);
-    const current = (await (await su.get(api.generalSettings)).json()) as ReturnType<typeof general>;
-    await su.post(api.generalSettings, { data: { ...current, maintenanceMode: false } });
-    await su.dispose();
-  }
-  await page.goto('/admin/users');
-  await expect(page.getByRole('heading', { name: 'Staff User Management' })).toBeVisible();
-  await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
-  expect((await request.get('/')).status()).not.toBe(503);
-});
+      const answer = await request.get('/');
+      expect(answer.status()).toBe(503);
+      expect(answer.headers()['retry-after']).toBe('300');
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
+      await visitor.goto('/services');
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText("We'll be back soon");
+      await expect(visitor.getByText(messages.maintenance)).toBeVisible();
+      await expect(visitor.getByText(brand.company, { exact: true })).toBeVisible();
+      await expectNoViolations(visitor, 'the maintenance page');
+      // Staff sign-in screen (a console page, still served) shows the server's refusal.
+      await visitor.goto('/staff-login');
+      await visitor.getByRole('textbox', { name: /^Email/ }).fill('someone@kafue.test');
+      await visitor.getByRole('textbox', { name: /^Password/ }).fill('whatever it is');
+      await visitor.getByRole('button', { name: 'Login' }).click();
+      await expect(visitor.getByText(messages.maintenance)).toBeVisible();
+      await visitorContext.close();
+      expect((await request.post(api.staffLogin, { data: { email: 'x@kafue.test', password: 'whatever it is' } })).status()).toBe(503);
+    } finally {
+      const su = await apiAs(superAdmin);
+      const current = (await (await su.get(api.generalSettings)).json()) as ReturnType<typeof general>;
+      await su.post(api.generalSettings, { data: { ...current, maintenanceMode: false } });
+      await su.dispose();
+    }
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { name: 'Staff User Management' })).toBeVisible();
+    await expect(page.getByTestId('maintenance-banner')).toHaveCount(0);
+    expect((await request.get('/')).status()).not.toBe(503);
+  },
+);

@@ -28,93 +28,97 @@ async function search(page: Page, text: string) {
 }
 
 test.describe('enquiries', () => {
-  test('an admin assigns an enquiry, the staff member works it to Closed, and the admin sees it', async ({ page, browser }) => {
-    const enquiry = await createEnquiry({ phone: '+260 97 000 1111', service: 'Cybersecurity' });
-    // Another unread one, so that the badge still shows after the first is read.
-    await createEnquiry();
-    const staff = await readyStaff();
-    await signIn(page, superAdmin);
+  test(
+    'an admin assigns an enquiry, the staff member works it to Closed, and the admin sees it',
+    { tag: '@alone' },
+    async ({ page, browser }) => {
+      const enquiry = await createEnquiry({ phone: '+260 97 000 1111', service: 'Cybersecurity' });
+      // Another unread one, so that the badge still shows after the first is read.
+      await createEnquiry();
+      const staff = await readyStaff();
+      await signIn(page, superAdmin);
 
-    // The sidebar's badge: the unread enquiries, as the server counts them.
-    const { count } = await readBack<{ count: number }>(page, api.enquiriesUnreadCount);
-    expect(count).toBeGreaterThan(1);
-    const menuItem = page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: /^Enquiries/ });
-    await expect(menuItem.getByTestId('unread-enquiries')).toHaveText(String(count));
-    await menuItem.click();
-    await expect(page).toHaveURL(/\/admin\/enquiries$/);
-    await expect(page.getByRole('heading', { name: 'Enquiries', level: 1 })).toBeVisible();
+      // The sidebar's badge: the unread enquiries, as the server counts them.
+      const { count } = await readBack<{ count: number }>(page, api.enquiriesUnreadCount);
+      expect(count).toBeGreaterThan(1);
+      const menuItem = page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: /^Enquiries/ });
+      await expect(menuItem.getByTestId('unread-enquiries')).toHaveText(String(count));
+      await menuItem.click();
+      await expect(page).toHaveURL(/\/admin\/enquiries$/);
+      await expect(page.getByRole('heading', { name: 'Enquiries', level: 1 })).toBeVisible();
 
-    await search(page, enquiry.fullName);
-    await expect(page.getByRole('row')).toHaveCount(2);
-    await expect(row(page, enquiry.fullName)).toHaveAttribute('data-unread', 'true');
-    await expect(row(page, enquiry.fullName)).toContainText('New');
-    await row(page, enquiry.fullName)
-      .getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` })
-      .click();
-    const drawer = page.getByRole('dialog', { name: enquiry.fullName });
-    await expect(drawer).toContainText(enquiry.message);
-    await expect(drawer).toContainText('+260 97 000 1111');
-    await expect(drawer).toContainText('Cybersecurity');
-    await expect(drawer.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
-      'href',
-      new RegExp(`^mailto:${enquiry.email}\\?subject=`),
-    );
-    // Opened: read, so the badge counts one fewer.
-    await expect(menuItem.getByTestId('unread-enquiries')).toHaveText(String(count - 1));
+      await search(page, enquiry.fullName);
+      await expect(page.getByRole('row')).toHaveCount(2);
+      await expect(row(page, enquiry.fullName)).toHaveAttribute('data-unread', 'true');
+      await expect(row(page, enquiry.fullName)).toContainText('New');
+      await row(page, enquiry.fullName)
+        .getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` })
+        .click();
+      const drawer = page.getByRole('dialog', { name: enquiry.fullName });
+      await expect(drawer).toContainText(enquiry.message);
+      await expect(drawer).toContainText('+260 97 000 1111');
+      await expect(drawer).toContainText('Cybersecurity');
+      await expect(drawer.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
+        'href',
+        new RegExp(`^mailto:${enquiry.email}\\?subject=`),
+      );
+      // Opened: read, so the badge counts one fewer.
+      await expect(menuItem.getByTestId('unread-enquiries')).toHaveText(String(count - 1));
 
-    await choose(drawer, 'Assignee', staff.name);
-    await expect(toasts(page)).toContainText(messages.enquiryUpdated);
-    await expect(drawer).toContainText(`Assigned to${staff.name}`);
-    await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Asked Staff to call back today.');
-    await drawer.getByRole('button', { name: 'Add Note' }).click();
-    await expect(toasts(page)).toContainText(messages.enquiryNoteAdded);
-    // The note shows once, on the timeline.
-    await expect(
-      drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Asked Staff to call back today.' }),
-    ).toHaveText(/^Note added/);
-    await expect(drawer.getByText('Asked Staff to call back today.')).toHaveCount(1);
-    await expect(drawer.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
-    await page.keyboard.press('Escape');
-    await expect(row(page, enquiry.fullName)).toContainText(staff.name);
-    await expect(row(page, enquiry.fullName)).not.toHaveAttribute('data-unread', 'true');
+      await choose(drawer, 'Assignee', staff.name);
+      await expect(toasts(page)).toContainText(messages.enquiryUpdated);
+      await expect(drawer).toContainText(`Assigned to${staff.name}`);
+      await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Asked Staff to call back today.');
+      await drawer.getByRole('button', { name: 'Add Note' }).click();
+      await expect(toasts(page)).toContainText(messages.enquiryNoteAdded);
+      // The note shows once, on the timeline.
+      await expect(
+        drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Asked Staff to call back today.' }),
+      ).toHaveText(/^Note added/);
+      await expect(drawer.getByText('Asked Staff to call back today.')).toHaveCount(1);
+      await expect(drawer.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
+      await page.keyboard.press('Escape');
+      await expect(row(page, enquiry.fullName)).toContainText(staff.name);
+      await expect(row(page, enquiry.fullName)).not.toHaveAttribute('data-unread', 'true');
 
-    // The staff member, in their own browser.
-    const staffContext = await browser.newContext();
-    const staffPage = await staffContext.newPage();
-    await staffSignIn(staffPage, staff.email, staff.password);
-    await expect(staffPage).toHaveURL(/\/staff\/dashboard$/);
-    const mine = staffPage.getByRole('region', { name: 'Your enquiries' });
-    await expect(mine.getByRole('row')).toHaveCount(2);
-    await mine.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
-    const staffDrawer = staffPage.getByRole('dialog', { name: enquiry.fullName });
-    await expect(staffDrawer).toContainText(enquiry.message);
-    await expect(staffDrawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Note added' })).toContainText(
-      'Asked Staff to call back today.',
-    );
-    await staffDrawer.getByRole('textbox', { name: 'Add a note' }).fill('Called back; the customer is happy.');
-    await staffDrawer.getByRole('button', { name: 'Add Note' }).click();
-    await expect(toasts(staffPage)).toContainText(messages.enquiryNoteAdded);
-    await choose(staffDrawer, 'Status', 'Closed');
-    await expect(toasts(staffPage)).toContainText(messages.enquiryUpdated);
-    await staffPage.keyboard.press('Escape');
-    await expect(mine.getByRole('row').filter({ hasText: enquiry.fullName })).toContainText('Closed');
-    await staffContext.close();
+      // The staff member, in their own browser.
+      const staffContext = await browser.newContext();
+      const staffPage = await staffContext.newPage();
+      await staffSignIn(staffPage, staff.email, staff.password);
+      await expect(staffPage).toHaveURL(/\/staff\/dashboard$/);
+      const mine = staffPage.getByRole('region', { name: 'Your enquiries' });
+      await expect(mine.getByRole('row')).toHaveCount(2);
+      await mine.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
+      const staffDrawer = staffPage.getByRole('dialog', { name: enquiry.fullName });
+      await expect(staffDrawer).toContainText(enquiry.message);
+      await expect(
+        staffDrawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'Note added' }),
+      ).toContainText('Asked Staff to call back today.');
+      await staffDrawer.getByRole('textbox', { name: 'Add a note' }).fill('Called back; the customer is happy.');
+      await staffDrawer.getByRole('button', { name: 'Add Note' }).click();
+      await expect(toasts(staffPage)).toContainText(messages.enquiryNoteAdded);
+      await choose(staffDrawer, 'Status', 'Closed');
+      await expect(toasts(staffPage)).toContainText(messages.enquiryUpdated);
+      await staffPage.keyboard.press('Escape');
+      await expect(mine.getByRole('row').filter({ hasText: enquiry.fullName })).toContainText('Closed');
+      await staffContext.close();
 
-    // The admin sees it closed, with the staff member's note.
-    await page.reload();
-    await choose(page, 'Status', 'Closed');
-    await search(page, enquiry.fullName);
-    await expect(page.getByRole('row')).toHaveCount(2);
-    await expect(row(page, enquiry.fullName)).toContainText('Closed');
-    await row(page, enquiry.fullName).getByRole('button', { name: /^Open/ }).click();
-    await expect(
-      page
-        .getByRole('dialog', { name: enquiry.fullName })
-        .getByRole('list', { name: 'Timeline' })
-        .getByRole('listitem')
-        .filter({ hasText: 'Called back; the customer is happy.' }),
-    ).toContainText(`${staff.name}, `);
-  });
+      // The admin sees it closed, with the staff member's note.
+      await page.reload();
+      await choose(page, 'Status', 'Closed');
+      await search(page, enquiry.fullName);
+      await expect(page.getByRole('row')).toHaveCount(2);
+      await expect(row(page, enquiry.fullName)).toContainText('Closed');
+      await row(page, enquiry.fullName).getByRole('button', { name: /^Open/ }).click();
+      await expect(
+        page
+          .getByRole('dialog', { name: enquiry.fullName })
+          .getByRole('list', { name: 'Timeline' })
+          .getByRole('listitem')
+          .filter({ hasText: 'Called back; the customer is happy.' }),
+      ).toContainText(`${staff.name}, `);
+    },
+  );
 
   test('another staff member sees none of it', async ({ page }) => {
     const enquiry = await createEnquiry();
@@ -205,7 +209,7 @@ test.describe('enquiries', () => {
     await expect(drawer.getByRole('button', { name: 'Delete Enquiry' })).toHaveCount(0);
   });
 
-  test('times are shown in the configured timezone', async ({ page }) => {
+  test('times are shown in the configured timezone', { tag: '@alone' }, async ({ page }) => {
     const enquiry = await createEnquiry();
     await signIn(page, superAdmin);
     const general = await readBack<GeneralSettings>(page, api.generalSettings);

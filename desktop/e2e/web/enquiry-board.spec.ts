@@ -91,7 +91,7 @@ test('the inbox shows the stage and time left on each row, sorts by time left an
   await expect(page.getByRole('row').filter({ hasText: fullName })).toBeVisible();
 });
 
-test('Settings › Reply Times saves the targets and refuses a target later than the most', async ({ page }) => {
+test('Settings › Reply Times saves the targets and refuses a target later than the most', { tag: '@alone' }, async ({ page }) => {
   await signIn(page, superAdmin);
   await page.goto('/admin/settings/replies');
   const within = page.getByRole('textbox', { name: 'Reply within' });

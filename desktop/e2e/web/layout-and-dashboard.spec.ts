@@ -97,83 +97,87 @@ test.describe('admin layout', () => {
 });
 
 test.describe('dashboard', () => {
-  test("shows skeletons until the server's figures arrive, then those figures, charts, activity and quick actions", async ({ page }) => {
-    const enquiry = await createEnquiry();
-    await signIn(page, superAdmin);
-    // What the server holds, read independently of the dashboard.
-    const newEnquiries = await readBack<EnquiryList>(page, `${api.enquiries}?status=New&pageSize=1`);
-    const staff = await readBack<StaffUser[]>(page, api.staff);
-    const figures = await readBack<Dashboard>(page, api.dashboard);
-    expect(figures.newMessages.value).toBe(newEnquiries.total);
-    expect(figures.activeUsers.value).toBe(staff.filter((s) => s.status === 'Active').length);
+  test(
+    "shows skeletons until the server's figures arrive, then those figures, charts, activity and quick actions",
+    { tag: '@alone' },
+    async ({ page }) => {
+      const enquiry = await createEnquiry();
+      await signIn(page, superAdmin);
+      // What the server holds, read independently of the dashboard.
+      const newEnquiries = await readBack<EnquiryList>(page, `${api.enquiries}?status=New&pageSize=1`);
+      const staff = await readBack<StaffUser[]>(page, api.staff);
+      const figures = await readBack<Dashboard>(page, api.dashboard);
+      expect(figures.newMessages.value).toBe(newEnquiries.total);
+      expect(figures.activeUsers.value).toBe(staff.filter((s) => s.status === 'Active').length);
 
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(`**${api.dashboard}`, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
-    await expect(page.getByText("Here's what's happening with your platform today")).toBeVisible();
-    await expect(page.getByTestId('skeleton')).toHaveCount(6);
-    await expect(page.getByText('Total Services')).toBeHidden();
-    release();
-    await expect(page.getByTestId('skeleton')).toHaveCount(0);
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(`**${api.dashboard}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible();
+      await expect(page.getByText("Here's what's happening with your platform today")).toBeVisible();
+      await expect(page.getByTestId('skeleton')).toHaveCount(6);
+      await expect(page.getByText('Total Services')).toBeHidden();
+      release();
+      await expect(page.getByTestId('skeleton')).toHaveCount(0);
 
-    const change = (c: number | null) =>
-      c === null ? '' : `${c >= 0 ? '+' : '-'}${Math.abs(Math.round(c * 10) / 10)}% ${c >= 0 ? 'increase' : 'decrease'} from last month`;
-    for (const [title, stat] of [
-      ['Total Services', figures.totalServices],
-      ['New Messages', figures.newMessages],
-      ['Active Users', figures.activeUsers],
-    ] as const) {
-      const card = page.locator('.mantine-Card-root', { hasText: title });
-      await expect(card).toContainText(String(stat.value));
-      await expect(card).toContainText(change(stat.change));
-    }
-    await expect(page.locator('.mantine-Card-root', { hasText: 'Storage Used' })).toContainText(
-      `${Math.round(figures.storageUsed.value * 10) / 10}%`,
-    );
+      const change = (c: number | null) =>
+        c === null ? '' : `${c >= 0 ? '+' : '-'}${Math.abs(Math.round(c * 10) / 10)}% ${c >= 0 ? 'increase' : 'decrease'} from last month`;
+      for (const [title, stat] of [
+        ['Total Services', figures.totalServices],
+        ['New Messages', figures.newMessages],
+        ['Active Users', figures.activeUsers],
+      ] as const) {
+        const card = page.locator('.mantine-Card-root', { hasText: title });
+        await expect(card).toContainText(String(stat.value));
+        await expect(card).toContainText(change(stat.change));
+      }
+      await expect(page.locator('.mantine-Card-root', { hasText: 'Storage Used' })).toContainText(
+        `${Math.round(figures.storageUsed.value * 10) / 10}%`,
+      );
 
-    // Monthly Activity: seven months of bars with the legend on top.
-    const bar = page.locator('.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Monthly Activity' }) });
-    await expect(bar.getByText('New Users')).toBeVisible();
-    await expect(bar.getByText('Service Requests')).toBeVisible();
-    for (const m of figures.monthlyActivity)
-      await expect(bar.locator('.recharts-cartesian-axis-tick-value', { hasText: m.label }).first()).toBeVisible();
-    const legendBox = (await bar.getByText('New Users').boundingBox())!;
-    // The top of the highest drawn bar (months without any draw none).
-    const barTop = await bar.locator('.recharts-bar-rectangle path').evaluateAll((paths) =>
-      Math.min(
-        ...paths
-          .map((p) => p.getBoundingClientRect())
-          .filter((r) => r.height > 0)
-          .map((r) => r.top),
-      ),
-    );
-    expect(Number.isFinite(barTop)).toBe(true);
-    expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(barTop);
+      // Monthly Activity: seven months of bars with the legend on top.
+      const bar = page.locator('.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Monthly Activity' }) });
+      await expect(bar.getByText('New Users')).toBeVisible();
+      await expect(bar.getByText('Service Requests')).toBeVisible();
+      for (const m of figures.monthlyActivity)
+        await expect(bar.locator('.recharts-cartesian-axis-tick-value', { hasText: m.label }).first()).toBeVisible();
+      const legendBox = (await bar.getByText('New Users').boundingBox())!;
+      // The top of the highest drawn bar (months without any draw none).
+      const barTop = await bar.locator('.recharts-bar-rectangle path').evaluateAll((paths) =>
+        Math.min(
+          ...paths
+            .map((p) => p.getBoundingClientRect())
+            .filter((r) => r.height > 0)
+            .map((r) => r.top),
+        ),
+      );
+      expect(Number.isFinite(barTop)).toBe(true);
+      expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(barTop);
 
-    // Services by Category: the catalogue's categories that have services, legend on the right.
-    const pie = page.locator('.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Services by Category' }) });
-    const legend = pie.getByRole('list', { name: 'Services by Category legend' });
-    const slices = figures.servicesByCategory.filter((c) => c.count > 0);
-    expect(slices.length).toBeGreaterThan(0);
-    await expect(legend.getByRole('listitem')).toHaveText(slices.map((c) => `${c.label} (${c.count})`));
-    const pieBox = (await pie.locator('.recharts-pie').boundingBox())!;
-    const keyBox = (await legend.boundingBox())!;
-    expect(keyBox.x).toBeGreaterThanOrEqual(pieBox.x + pieBox.width);
+      // Services by Category: the catalogue's categories that have services, legend on the right.
+      const pie = page.locator('.mantine-Paper-root', { has: page.getByRole('heading', { name: 'Services by Category' }) });
+      const legend = pie.getByRole('list', { name: 'Services by Category legend' });
+      const slices = figures.servicesByCategory.filter((c) => c.count > 0);
+      expect(slices.length).toBeGreaterThan(0);
+      await expect(legend.getByRole('listitem')).toHaveText(slices.map((c) => `${c.label} (${c.count})`));
+      const pieBox = (await pie.locator('.recharts-pie').boundingBox())!;
+      const keyBox = (await legend.boundingBox())!;
+      expect(keyBox.x).toBeGreaterThanOrEqual(pieBox.x + pieBox.width);
 
-    // Recent Activity: the latest events, the new enquiry among them.
-    await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
-    const activity = page.getByRole('list', { name: 'Recent Activity' }).getByRole('listitem');
-    await expect(activity).toHaveCount(figures.recentActivity.length);
-    await expect(activity.filter({ hasText: enquiry.fullName })).toHaveCount(1);
-    for (const action of ['Add New Service', 'Send Announcement', 'Generate Report', 'System Settings']) {
-      await expect(page.getByRole('button', { name: action })).toBeVisible();
-    }
-  });
+      // Recent Activity: the latest events, the new enquiry among them.
+      await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
+      const activity = page.getByRole('list', { name: 'Recent Activity' }).getByRole('listitem');
+      await expect(activity).toHaveCount(figures.recentActivity.length);
+      await expect(activity.filter({ hasText: enquiry.fullName })).toHaveCount(1);
+      for (const action of ['Add New Service', 'Send Announcement', 'Generate Report', 'System Settings']) {
+        await expect(page.getByRole('button', { name: action })).toBeVisible();
+      }
+    },
+  );
 
   test('a dashboard that cannot load says so instead of figures', async ({ page }) => {
     await signIn(page, superAdmin);

@@ -165,7 +165,7 @@ for (const size of sizes) {
       await page.setViewportSize({ width: size.width, height: size.height });
     });
 
-    test('each Quick Action does what it says', async ({ page }) => {
+    test('each Quick Action does what it says', { tag: '@alone' }, async ({ page }) => {
       const recent = await createEnquiry();
       // Two at least: the confirmation counts in the plural.
       const active = await createStaff({ name: `Announced ${unique('a')}`, status: 'Active' });
@@ -219,7 +219,7 @@ for (const size of sizes) {
       expect(new Set(to).size).toBe(to.length);
     });
 
-    test('the sidebar says Maintenance while maintenance mode is on', async ({ page }) => {
+    test('the sidebar says Maintenance while maintenance mode is on', { tag: '@alone' }, async ({ page }) => {
       await signIn(page, superAdmin);
       const status = async () => {
         if (size.width < 768) await page.getByRole('button', { name: 'Open menu' }).click();

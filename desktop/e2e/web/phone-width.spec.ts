@@ -51,6 +51,9 @@ async function expectFits(page: Page, width: number, state: string): Promise<voi
   await expectNoViolations(page, state);
 }
 
+// One of the suite's longest files: its tests (independent of one another) share both workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [widthName, viewport] of Object.entries(widths)) {
   test.describe(`at ${viewport.width} px (${widthName})`, () => {
     test.use({ viewport });

@@ -116,45 +116,49 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
   });
 
-  test('when a Super Admin requires it, an admin without it is sent to enrol and can do nothing else first', async ({ page, browser }) => {
-    // A Super Admin of this test's own, enrolled first, so that their rule does not hold them.
-    const owner = await createAdmin('Super Admin');
-    const admin = await createAdmin('Moderator');
-    const suPage = await freshPage(browser);
-    await signIn(suPage, owner);
-    await suPage.goto('/admin/settings/security');
-    await enrol(suPage);
-    await suPage.getByRole('button', { name: 'I have saved my codes' }).click();
-    const restore = () =>
-      suPage.request.put(api.securitySettings, {
-        data: { requireTwoFactor: false, passwordMaxAgeDays: 0 },
-        headers: { Origin: baseURL() },
-      });
-    try {
-      await expect(suPage.getByRole('heading', { name: 'Security Policy' })).toBeVisible();
-      await expectNoViolations(suPage, 'security screen, Super Admin');
-      await suPage.getByRole('switch', { name: /Require two-factor authentication/ }).check();
-      await suPage.getByRole('button', { name: 'Save Security Policy' }).click();
-      await expect(toasts(suPage).getByText(messages.settingsUpdated)).toBeVisible();
-      expect(await (await suPage.request.get(api.securitySettings)).json()).toEqual({ requireTwoFactor: true, passwordMaxAgeDays: 0 });
+  test(
+    'when a Super Admin requires it, an admin without it is sent to enrol and can do nothing else first',
+    { tag: '@alone' },
+    async ({ page, browser }) => {
+      // A Super Admin of this test's own, enrolled first, so that their rule does not hold them.
+      const owner = await createAdmin('Super Admin');
+      const admin = await createAdmin('Moderator');
+      const suPage = await freshPage(browser);
+      await signIn(suPage, owner);
+      await suPage.goto('/admin/settings/security');
+      await enrol(suPage);
+      await suPage.getByRole('button', { name: 'I have saved my codes' }).click();
+      const restore = () =>
+        suPage.request.put(api.securitySettings, {
+          data: { requireTwoFactor: false, passwordMaxAgeDays: 0 },
+          headers: { Origin: baseURL() },
+        });
+      try {
+        await expect(suPage.getByRole('heading', { name: 'Security Policy' })).toBeVisible();
+        await expectNoViolations(suPage, 'security screen, Super Admin');
+        await suPage.getByRole('switch', { name: /Require two-factor authentication/ }).check();
+        await suPage.getByRole('button', { name: 'Save Security Policy' }).click();
+        await expect(toasts(suPage).getByText(messages.settingsUpdated)).toBeVisible();
+        expect(await (await suPage.request.get(api.securitySettings)).json()).toEqual({ requireTwoFactor: true, passwordMaxAgeDays: 0 });
 
-      await sendPassword(page, admin);
-      await expect(page).toHaveURL(/\/admin\/settings\/security$/);
-      await expect(page.getByRole('alert').filter({ hasText: messages.twoFactorEnrolmentRequired })).toBeVisible();
-      await expectNoViolations(page, 'enrolment required');
-      await page.goto('/admin/users');
-      await expect(page).toHaveURL(/\/admin\/settings\/security$/);
-      expect((await page.request.get(api.staff)).status()).toBe(403);
-      await enrol(page);
-      await page.getByRole('button', { name: 'I have saved my codes' }).click();
-      await expect(page.getByRole('heading', { name: 'Active Sessions' })).toBeVisible();
-      await page.goto('/admin/users');
-      await expect(page).toHaveURL(/\/admin\/users$/);
-      expect((await page.request.get(api.staff)).status()).toBe(200);
-    } finally {
-      expect((await restore()).status()).toBe(200);
-    }
-  });
+        await sendPassword(page, admin);
+        await expect(page).toHaveURL(/\/admin\/settings\/security$/);
+        await expect(page.getByRole('alert').filter({ hasText: messages.twoFactorEnrolmentRequired })).toBeVisible();
+        await expectNoViolations(page, 'enrolment required');
+        await page.goto('/admin/users');
+        await expect(page).toHaveURL(/\/admin\/settings\/security$/);
+        expect((await page.request.get(api.staff)).status()).toBe(403);
+        await enrol(page);
+        await page.getByRole('button', { name: 'I have saved my codes' }).click();
+        await expect(page.getByRole('heading', { name: 'Active Sessions' })).toBeVisible();
+        await page.goto('/admin/users');
+        await expect(page).toHaveURL(/\/admin\/users$/);
+        expect((await page.request.get(api.staff)).status()).toBe(200);
+      } finally {
+        expect((await restore()).status()).toBe(200);
+      }
+    },
+  );
 });
 
 test.describe('active sessions', () => {

@@ -46,7 +46,7 @@ test.describe('Settings', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
-  test('General: loads, validates, saves, and the saved values come back after a reload', async ({ page }) => {
+  test('General: loads, validates, saves, and the saved values come back after a reload', { tag: '@alone' }, async ({ page }) => {
     await signIn(page, superAdmin);
     await page.goto('/admin/settings/general');
     const before = (await (await page.request.get(api.generalSettings)).json()) as GeneralSettings;
@@ -89,44 +89,48 @@ test.describe('Settings', () => {
       .toBe(false);
   });
 
-  test('Company: refuses a WhatsApp number not in international form, saves, and the public site shows the new phone', async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/company');
-    await expect(field(page, 'Phone number')).toHaveValue(defaultCompany.phone);
-    await expect(page.getByText('In international form, e.g. +260971234567. Leave empty to hide the WhatsApp button.')).toBeVisible();
-
-    let saved = 0;
-    page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith(api.companySettings) && saved++);
-    await field(page, 'WhatsApp number').fill('097 123 4567');
-    await field(page, 'Facebook page').fill('http://facebook.com/kafue');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Enter the number in international form, e.g. +260971234567, or leave it empty.')).toBeVisible();
-    await expect(page.getByText('Enter the full address starting with https://, or leave it empty.')).toBeVisible();
-    expect(saved).toBe(0);
-
-    await field(page, 'Phone number').fill('+260 96 765 4321');
-    await field(page, 'WhatsApp number').fill('+260967654321');
-    await field(page, 'Facebook page').fill(defaultCompany.facebook);
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toasts(page)).toContainText(messages.settingsUpdated);
-    try {
-      // Published as content is: the public pages show it within moments.
-      await expect
-        .poll(async () => (await (await page.request.get('/')).text()).includes('href="tel:+260967654321"'), { timeout: 10_000 })
-        .toBe(true);
-      await page.goto('/contact');
-      await expect(page.locator('.topbar').getByRole('link', { name: '+260 96 765 4321' })).toHaveAttribute('href', 'tel:+260967654321');
-      await expect(page.getByRole('link', { name: 'Chat on WhatsApp (opens in a new tab)' })).toHaveAttribute(
-        'href',
-        /^https:\/\/wa\.me\/260967654321\?/,
-      );
+  test(
+    'Company: refuses a WhatsApp number not in international form, saves, and the public site shows the new phone',
+    { tag: '@alone' },
+    async ({ page }) => {
+      await signIn(page, superAdmin);
       await page.goto('/admin/settings/company');
-      await expect(field(page, 'Phone number')).toHaveValue('+260 96 765 4321');
-    } finally {
-      // The seed again, for the rest of the run.
-      expect((await (await apiAs(superAdmin)).put(api.companySettings, { data: defaultCompany })).status()).toBe(200);
-    }
-  });
+      await expect(field(page, 'Phone number')).toHaveValue(defaultCompany.phone);
+      await expect(page.getByText('In international form, e.g. +260971234567. Leave empty to hide the WhatsApp button.')).toBeVisible();
+
+      let saved = 0;
+      page.on('request', (r) => r.method() === 'PUT' && r.url().endsWith(api.companySettings) && saved++);
+      await field(page, 'WhatsApp number').fill('097 123 4567');
+      await field(page, 'Facebook page').fill('http://facebook.com/kafue');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(page.getByText('Enter the number in international form, e.g. +260971234567, or leave it empty.')).toBeVisible();
+      await expect(page.getByText('Enter the full address starting with https://, or leave it empty.')).toBeVisible();
+      expect(saved).toBe(0);
+
+      await field(page, 'Phone number').fill('+260 96 765 4321');
+      await field(page, 'WhatsApp number').fill('+260967654321');
+      await field(page, 'Facebook page').fill(defaultCompany.facebook);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toasts(page)).toContainText(messages.settingsUpdated);
+      try {
+        // Published as content is: the public pages show it within moments.
+        await expect
+          .poll(async () => (await (await page.request.get('/')).text()).includes('href="tel:+260967654321"'), { timeout: 10_000 })
+          .toBe(true);
+        await page.goto('/contact');
+        await expect(page.locator('.topbar').getByRole('link', { name: '+260 96 765 4321' })).toHaveAttribute('href', 'tel:+260967654321');
+        await expect(page.getByRole('link', { name: 'Chat on WhatsApp (opens in a new tab)' })).toHaveAttribute(
+          'href',
+          /^https:\/\/wa\.me\/260967654321\?/,
+        );
+        await page.goto('/admin/settings/company');
+        await expect(field(page, 'Phone number')).toHaveValue('+260 96 765 4321');
+      } finally {
+        // The seed again, for the rest of the run.
+        expect((await (await apiAs(superAdmin)).put(api.companySettings, { data: defaultCompany })).status()).toBe(200);
+      }
+    },
+  );
 
   test('General: a network failure says Something went wrong., and toasts here close after 5000 ms', async ({ page }) => {
     await signIn(page, superAdmin);
@@ -287,7 +291,7 @@ test.describe('Settings', () => {
     expect(backup.text).toContain(staff.email);
   });
 
-  test('Backup: the automatic schedule saves and is there after a reload', async ({ page }) => {
+  test('Backup: the automatic schedule saves and is there after a reload', { tag: '@alone' }, async ({ page }) => {
     await signIn(page, superAdmin);
     await page.goto('/admin/settings/backup');
     await choose(page, 'Frequency', 'Weekly');
