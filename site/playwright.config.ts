@@ -22,24 +22,26 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
  *   in doubt, tag it.
  * - Tests share one server and database, so each keeps to data of its own: its own visitor
  *   address (the per-address limits), its own e-mail address (the mail outbox), its own enquiries
- *   (a tag). One worker: two, on the 2-core machine under load, left pages unhydrated past the
- *   5 s an expectation waits, and tests timed out. Before raising it: publishing.spec.ts and
- *   whatsapp.spec.ts change what every page shows (a service, the company's WhatsApp number), so
- *   they need a project of their own, of one worker, depending on the others (run last, alone).
+ *   (a tag). Two test files run side by side (most of a test's time is waiting, not the two
+ *   cores). A test that changes what every page shows (publishing a service, the company's
+ *   WhatsApp number) is tagged @alone: those run after all others, one at a time.
  */
 const layout = /@layout/;
+const alone = /@alone/;
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    { name: 'phone', use: phone, grep: layout },
-    { name: 'desktop', use: desktop },
+    { name: 'phone', use: phone, grep: layout, grepInvert: alone },
+    { name: 'desktop', use: desktop, grepInvert: alone },
+    { name: 'alone: desktop', use: desktop, grep: alone, workers: 1, dependencies: ['phone', 'desktop'] },
+    { name: 'alone: phone', use: phone, grep: /^(?=.*@alone)(?=.*@layout)/, workers: 1, dependencies: ['alone: desktop'] },
   ],
   // TRUST_PROXY: each contact-form test sends as a client address of its own (X-Forwarded-For),
   // so the per-address limit on enquiries counts every test apart. BEACONS_PER_MINUTE: the suite

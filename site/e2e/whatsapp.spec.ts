@@ -26,7 +26,7 @@ async function saveCompany(request: APIRequestContext, whatsapp: string) {
 /** The message a wa.me link opens the chat with. */
 const messageOf = (href: string | null) => new URL(href ?? '').searchParams.get('text') ?? '';
 
-test.describe('Chat on WhatsApp', () => {
+test.describe('Chat on WhatsApp', { tag: '@alone' }, () => {
   test('no number set: neither the contact page nor a service page offers it', async ({ page }) => {
     for (const path of ['/contact', '/service/Web/0']) {
       await open(page, path);
