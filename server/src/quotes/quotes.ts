@@ -22,7 +22,7 @@ import {
 import { toLocalClock } from '@kafue/common/time';
 import { HttpError, notFound } from '../http/errors.js';
 import { assignedTo } from '../auth/sessions.js';
-import { addNote } from '../enquiries/enquiries.js';
+import { insertNote } from '../enquiries/enquiries.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
 import { asOneLine, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
@@ -331,7 +331,7 @@ export async function acceptQuote(m: EntityManager, token: string, name: string,
  */
 export async function askAboutQuote(m: EntityManager, token: string, name: string, text: string, address: string): Promise<Quote> {
   const row = await lockByToken(m, token);
-  await addNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
+  await insertNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
   const { assignee, admins } = await teamToTell(m, row.enquiry_id);
   const { name: companyName } = await company(m);
   const [enquiry] = await m.query<{ email: string }[]>(`SELECT email FROM enquiries WHERE id = $1`, [row.enquiry_id]);
