@@ -85,7 +85,7 @@ export const readReplyTargets = (db: Db): Promise<ReplyTargets> =>
 export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(db, settingsKeys.hero, storedHero, defaultHero);
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
-export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
+async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
   await m.upsert(SettingEntity, { key, value }, ['key']);
 }
 
@@ -94,7 +94,7 @@ export interface SettingsPage<T extends object> {
   key: SettingsKey;
   label: string;
   read: (db: Db) => Promise<T>;
-  action?: 'settings.security_update' | 'backup_schedule.update';
+  action?: 'settings.security_update' | 'backup_schedule.update' | 'audit_settings.update';
 }
 
 export const settingsPages = {
@@ -109,6 +109,7 @@ export const settingsPages = {
     read: readBackupSchedule,
     action: 'backup_schedule.update',
   },
+  audit: { key: settingsKeys.audit, label: 'Audit log', read: readAuditSettings, action: 'audit_settings.update' },
 } satisfies Record<string, SettingsPage<object>>;
 
 /**
