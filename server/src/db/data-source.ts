@@ -178,6 +178,13 @@ export async function migrationStatus(dataSource: DataSource): Promise<{ applied
   return { applied: names(await executor.getExecutedMigrations()), pending: names(await executor.getPendingMigrations()) };
 }
 
+/** Whether the database answers a query now (the health checks': never throws). */
+export const databaseAnswers = (db: DataSource): Promise<boolean> =>
+  db.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
+
 /** The pg pool under TypeORM. */
 export const poolOf = (db: DataSource) => (db.driver as PostgresDriver).master as Pool;
 
