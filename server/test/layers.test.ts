@@ -2,6 +2,8 @@
  * Every folder and file under server/src/, and every folder under common/src/, is in one layer of
  * the registry (scripts/layers.mjs), which the lint zones read: a module left out of it would be
  * unchecked by the linter, as nine of them once were. The docs' table of modules lists the same.
+ * And the endpoint declarations (server/src/routes/) hold no SQL, transaction or audit write:
+ * those are the domain modules'.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -40,5 +42,46 @@ describe('the registry of layers', () => {
 
   it('knows every folder under common/src/', () => {
     expect(folders('common/src').sort()).toEqual([...registry.commonFolders].sort());
+  });
+});
+
+/** What only a domain module may do, as it reads in code, with lines it must find. */
+const domainWork = [
+  { what: 'SQL', pattern: /\.query\s*(<[^>]*>)?\s*\(/, examples: ['await db.query<Row[]>(`SELECT 1`)', 'm.query(sql)'] },
+  { what: 'a transaction', pattern: /\.transaction\s*\(/, examples: ['await db.transaction(async (m) => {})'] },
+  {
+    what: 'an audit write',
+    pattern: /\b(audit|writeAudit|audit\.refused)\s*\(/,
+    examples: ["await audit(m, { action: 'x' })", 'await audit.refused(db, row)', 'writeAudit(m, row)'],
+  },
+  { what: 'a repository', pattern: /\bgetRepository\b/, examples: ['db.getRepository(AdminEntity)'] },
+  {
+    what: 'an entity manager',
+    pattern: /\bEntityManager\b|\.manager\b/,
+    examples: ['recordTestMail(db.manager, outcome)', 'm: EntityManager'],
+  },
+];
+
+describe('the endpoint declarations (server/src/routes/)', () => {
+  const routes = readdirSync(root('server/src/routes')).filter((name) => name.endsWith('.ts'));
+
+  it('are read, and each pattern finds what it looks for', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    for (const { what, pattern, examples } of domainWork) {
+      for (const example of examples) expect(pattern.test(example), `${what}: ${example}`).toBe(true);
+    }
+    // A call that changed nothing says so in its declaration: no row is written.
+    expect(domainWork.some(({ pattern }) => pattern.test("audit.none('nothing changed')"))).toBe(false);
+  });
+
+  it('hold no SQL, transaction or audit write: the domain modules do that work', () => {
+    const found = routes.flatMap((name) =>
+      readFileSync(root(`server/src/routes/${name}`), 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          domainWork.filter(({ pattern }) => pattern.test(line)).map(({ what }) => `${name}:${index + 1}: ${what}: ${line.trim()}`),
+        ),
+    );
+    expect([...new Set(found)]).toEqual([]);
   });
 });
