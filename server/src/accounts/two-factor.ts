@@ -11,27 +11,16 @@ import { consumeSecondFactor, matchingStep, newRecoveryCodes, newTotpSecret, sto
 import type { Limits } from '../config.js';
 import { forbidden, HttpError } from '../http/errors.js';
 import { readSecuritySettings } from '../settings/settings.js';
-
-interface TwoFactorRow {
-  id: string;
-  email: string;
-  passwordHash: string;
-  totpSecret: string | null;
-  totpPendingSecret: string | null;
-}
+import { findAdmin, type AdminRow } from './records.js';
 
 /** The signed-in admin as their two-factor calls read them (401 when the account is gone). */
-async function adminOf(db: DataSource, id: string): Promise<TwoFactorRow> {
-  const [row] = await db.query<TwoFactorRow[]>(
-    `SELECT id, email, password_hash AS "passwordHash", totp_secret AS "totpSecret", totp_pending_secret AS "totpPendingSecret"
-       FROM admins WHERE id = $1`,
-    [id],
-  );
+async function adminOf(db: DataSource, id: string): Promise<AdminRow> {
+  const row = await findAdmin(db, 'id', id);
   if (!row) throw new HttpError(401, messages.notSignedIn);
   return row;
 }
 
-const target = (admin: TwoFactorRow) => ({ type: 'admin', id: admin.id, label: admin.email });
+const target = (admin: AdminRow) => ({ type: 'admin', id: admin.id, label: admin.email });
 
 /** Starts an enrolment (409 when two-factor is on already): a new key, pending until a code of it turns it on. */
 export async function setupTwoFactor(db: DataSource, adminId: string, audit: AuditRecorder) {

@@ -30,7 +30,6 @@ import {
 } from '@kafue/common/schemas';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { preparedQuery } from '../db/data-source.js';
-import { SettingEntity } from '../db/entities.js';
 
 type Db = DataSource | EntityManager;
 
@@ -86,7 +85,10 @@ export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(d
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
-  await m.upsert(SettingEntity, { key, value }, ['key']);
+  await m.query(
+    `INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [key, JSON.stringify(value)],
+  );
 }
 
 /** A settings page as the console saves it whole: its row, how to read it, and its audit row's label and action. */
