@@ -3,9 +3,10 @@
  * the registry (scripts/layers.mjs), which the lint zones read: a module left out of it would be
  * unchecked by the linter, as nine of them once were. The docs' table of modules lists the same.
  * And the endpoint declarations (server/src/routes/) hold no SQL, transaction or audit write:
- * those are the domain modules'.
+ * those are the domain modules', in one data-access style (raw SQL: docs/architecture.md).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as registry from '../../scripts/layers.mjs';
@@ -83,5 +84,19 @@ describe('the endpoint declarations (server/src/routes/)', () => {
         ),
     );
     expect([...new Set(found)]).toEqual([]);
+  });
+});
+
+describe('the data access', () => {
+  const typeorm = /\bEntitySchema\b|\bgetRepository\b|\bcreateQueryBuilder\b|@Entity\b|\bentities:/;
+
+  it('is raw SQL everywhere: no entity, repository or query builder under server/src/', () => {
+    expect(
+      ['db.getRepository(AdminEntity)', "new EntitySchema({ name: 'Admin' })", '  entities: [Admin],'].every((line) => typeorm.test(line)),
+    ).toBe(true);
+    const files = readdirSync(root('server/src'), { recursive: true, encoding: 'utf8' }).filter((path) => path.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(100);
+    const found = files.filter((path) => typeorm.test(readFileSync(join(root('server/src'), path), 'utf8')));
+    expect(found).toEqual([]);
   });
 });
