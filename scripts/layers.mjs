@@ -3,7 +3,7 @@
 // under common/src/ is in no layer, or when docs/architecture.md's layout misses a module.
 // Imports flow base -> domain -> web -> routes -> entries.
 
-/** The base every layer may use: connections, migrations and entities; errors, validation and paths; the configuration and process metrics. */
+/** The base every layer may use: connections and migrations; errors, validation and paths; the configuration and process metrics. */
 export const serverBase = ['db', 'http', 'config.ts', 'metrics.ts'];
 
 /** The domain modules: each owns its tables' SQL, its transactions and its audit rows. */

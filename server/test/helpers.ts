@@ -23,7 +23,6 @@ import { loadConfig, type Config, repoRoot } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
 import { MailSender } from '../src/mail/sender.js';
 import type { Endpoint } from '../src/web/endpoint.js';
-import { AdminEntity, StaffEntity } from '../src/db/entities.js';
 import type { Lifecycle } from '../src/deps.js';
 import { Maintenance } from '../src/maintenance/maintenance.js';
 import { observePublish } from '../src/metrics.js';
@@ -213,16 +212,18 @@ export async function startTestServer(
     analytics,
     client: () => new Client(base),
     async admin(role, email = uniqueEmail('admin')) {
-      const row = await db
-        .getRepository(AdminEntity)
-        .save({ name: `${role} ${counter}`, email, role, passwordHash: await hashOfPassword() });
+      const [row] = await db.query<{ id: string }[]>(
+        `INSERT INTO admins (name, email, role, password_hash) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [`${role} ${counter}`, email, role, await hashOfPassword()],
+      );
       const token = await createSession(db, { adminId: row.id }, 1);
       return { client: new Client(base, token), id: row.id, email };
     },
     async staff({ status = 'Active', role = 'Staff', mustChangePassword = false, email = uniqueEmail('staff') } = {}) {
-      const row = await db
-        .getRepository(StaffEntity)
-        .save({ name: `Staff ${counter}`, email, role, status, mustChangePassword, passwordHash: await hashOfPassword() });
+      const [row] = await db.query<{ id: string }[]>(
+        `INSERT INTO staff_users (name, email, role, status, must_change_password, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [`Staff ${counter}`, email, role, status, mustChangePassword, await hashOfPassword()],
+      );
       const token = await createSession(db, { staffId: row.id }, 1);
       return { client: new Client(base, token), id: row.id, email };
     },

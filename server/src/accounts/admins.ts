@@ -3,9 +3,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { messages, type Admin, type AdminInviteBody, type AdminUpdateBody } from '@kafue/common/contract';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { hashPassword } from '../auth/passwords.js';
-import { AdminEntity, type AdminRow } from '../db/entities.js';
 import { forbidden, notFound, uniqueEmail } from '../http/errors.js';
-import { toAdmin } from './records.js';
+import { adminRowColumns, findAdmin, insertAdmin, toAdmin, type AdminRow } from './records.js';
 
 /**
  * Loads the admin a change is about, refusing a change that would leave no Super Admin. The
@@ -14,7 +13,7 @@ import { toAdmin } from './records.js';
  */
 async function loadForChange(m: EntityManager, id: string, removesRole: boolean) {
   const supers: { id: string }[] = await m.query(`SELECT id FROM admins WHERE role = 'Super Admin' ORDER BY id FOR UPDATE`);
-  const current = await m.findOneBy(AdminEntity, { id });
+  const current = await findAdmin(m, 'id', id);
   if (!current) throw notFound();
   if (current.role === 'Super Admin' && removesRole && supers.length <= 1) {
     throw forbidden(messages.lastSuperAdmin);
@@ -25,18 +24,15 @@ async function loadForChange(m: EntityManager, id: string, removesRole: boolean)
 const target = (row: Pick<AdminRow, 'id' | 'email'>) => ({ type: 'admin', id: row.id, label: row.email });
 
 export async function listAdmins(db: DataSource): Promise<Admin[]> {
-  const rows = await db
-    .getRepository(AdminEntity)
-    .find({ select: { id: true, name: true, email: true, role: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+  const rows = await db.query<AdminRow[]>(`SELECT id, name, email, role FROM admins ORDER BY created_at, id`);
   return rows.map(toAdmin);
 }
 
-export async function inviteAdmin(db: DataSource, body: AdminInviteBody, audit: AuditRecorder): Promise<Admin> {
+/** Invites an admin; `body` as parsed, its role defaulted. */
+export async function inviteAdmin(db: DataSource, body: Required<AdminInviteBody>, audit: AuditRecorder): Promise<Admin> {
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (m) => {
-    const created = await uniqueEmail(() =>
-      m.save(AdminEntity, m.create(AdminEntity, { name: body.name, email: body.email, role: body.role, passwordHash })),
-    );
+    const created = await uniqueEmail(() => insertAdmin(m, { name: body.name, email: body.email, role: body.role, passwordHash }));
     await audit(m, { action: 'admin.create', target: target(created), changes: diff(null, toAdmin(created)) });
     return toAdmin(created);
   });
@@ -45,8 +41,12 @@ export async function inviteAdmin(db: DataSource, body: AdminInviteBody, audit: 
 export async function updateAdmin(db: DataSource, id: string, body: AdminUpdateBody, audit: AuditRecorder): Promise<Admin> {
   return db.transaction(async (m) => {
     const before = await loadForChange(m, id, body.role !== 'Super Admin');
-    await uniqueEmail(() => m.update(AdminEntity, { id }, body));
-    const after = await m.findOneByOrFail(AdminEntity, { id });
+    const [[after]] = await uniqueEmail(() =>
+      m.query<[AdminRow[], number]>(
+        `UPDATE admins SET name = $2, email = $3, role = $4, updated_at = now() WHERE id = $1 RETURNING ${adminRowColumns}`,
+        [id, body.name, body.email, body.role],
+      ),
+    );
     await audit(m, { action: 'admin.update', target: target(after), changes: diff(toAdmin(before), toAdmin(after)) });
     return toAdmin(after);
   });
@@ -57,7 +57,7 @@ export async function deleteAdmin(db: DataSource, id: string, callerId: string, 
   if (id === callerId) throw forbidden(messages.cannotDeleteSelf);
   await db.transaction(async (m) => {
     const before = await loadForChange(m, id, true);
-    await m.delete(AdminEntity, { id });
+    await m.query(`DELETE FROM admins WHERE id = $1`, [id]);
     await audit(m, { action: 'admin.delete', target: target(before), changes: diff(toAdmin(before), null) });
   });
 }

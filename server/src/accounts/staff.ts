@@ -5,10 +5,9 @@ import { diff, type AuditRecorder } from '../audit/audit.js';
 import { hashPassword, randomPassword } from '../auth/passwords.js';
 import { revokeSessionsOf } from '../auth/sessions.js';
 import { preparedQuery } from '../db/data-source.js';
-import { StaffEntity, type StaffRow } from '../db/entities.js';
 import { notFound, uniqueEmail } from '../http/errors.js';
 import { staffWelcome } from '../mail/notify.js';
-import { staffColumns, toStaff } from './records.js';
+import { staffColumns, staffRowColumns, toStaff, type StaffRow } from './records.js';
 
 const target = (row: Pick<StaffRow, 'id' | 'email'>) => ({ type: 'staff', id: row.id, label: row.email });
 
@@ -31,8 +30,12 @@ export async function createStaff(
   const oneTimePassword = randomPassword();
   const passwordHash = await hashPassword(oneTimePassword);
   const staff = await db.transaction(async (m) => {
-    const created = await uniqueEmail(() =>
-      m.save(StaffEntity, m.create(StaffEntity, { ...body, passwordHash, mustChangePassword: true })),
+    const [created] = await uniqueEmail(() =>
+      m.query<StaffRow[]>(
+        `INSERT INTO staff_users (name, email, role, status, password_hash, must_change_password)
+         VALUES ($1, $2, $3, $4, $5, true) RETURNING ${staffRowColumns}`,
+        [body.name, body.email, body.role, body.status, passwordHash],
+      ),
     );
     await staffWelcome(m, created, publicUrl);
     await audit(m, { action: 'staff.create', target: target(created), changes: diff(null, toStaff(created)) });
@@ -43,12 +46,16 @@ export async function createStaff(
 
 export async function updateStaff(db: DataSource, id: string, body: StaffUpdateBody, audit: AuditRecorder): Promise<StaffUser> {
   return db.transaction(async (m) => {
-    const before = await m.findOne(StaffEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    const [before] = await m.query<StaffRow[]>(`SELECT ${staffColumns} FROM staff_users WHERE id = $1 FOR UPDATE`, [id]);
     if (!before) throw notFound();
-    await uniqueEmail(() => m.update(StaffEntity, { id }, body));
+    const [[after]] = await uniqueEmail(() =>
+      m.query<[StaffRow[], number]>(
+        `UPDATE staff_users SET name = $2, email = $3, role = $4, status = $5, updated_at = now() WHERE id = $1 RETURNING ${staffColumns}`,
+        [id, body.name, body.email, body.role, body.status],
+      ),
+    );
     // Someone made Inactive or Suspended is signed out everywhere at once.
     if (body.status !== 'Active') await revokeSessionsOf(m, { staffId: id });
-    const after = await m.findOneByOrFail(StaffEntity, { id });
     await audit(m, { action: 'staff.update', target: target(after), changes: diff(toStaff(before), toStaff(after)) });
     return toStaff(after);
   });

@@ -4,13 +4,13 @@
  * and the command-line tool's "create an admin" and "reset an admin's password" (the day the
  * last admin forgets theirs).
  */
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { messages, type AdminRole } from '@kafue/common/contract';
 import { adminInviteBody } from '@kafue/common/schemas';
 import { brand } from '@kafue/common/brand';
 import { actorOf, diff, writeAudit, type AuditActor, type AuditRecorder } from '../audit/audit.js';
 import type { Limits } from '../config.js';
-import { AdminEntity, StaffEntity, type AdminRow, type StaffRow } from '../db/entities.js';
+import { findAdmin, findStaff, insertAdmin, type AdminRow, type StaffRow } from '../accounts/records.js';
 import { forbidden, HttpError } from '../http/errors.js';
 import { refusedSignIn, type SignInRefusal } from '../metrics.js';
 import { clearAccountFailures, reserveAttempt, signInCounters } from './limiter.js';
@@ -51,10 +51,7 @@ export async function signIn(
       throw error instanceof HttpError && error.status === 429 ? await refused('limited', null, error) : error;
     },
   );
-  const account =
-    kind === 'admin'
-      ? await db.getRepository(AdminEntity).findOneBy({ email: attempt.email })
-      : await db.getRepository(StaffEntity).findOneBy({ email: attempt.email });
+  const account = kind === 'admin' ? await findAdmin(db, 'email', attempt.email) : await findStaff(db, 'email', attempt.email);
   if (!(await verifyPassword(account?.passwordHash, attempt.password)) || !account) {
     throw await refused('wrong_credentials', account?.id ?? null, new HttpError(401, messages.invalidCredentials));
   }
@@ -103,6 +100,16 @@ export async function signOut(db: DataSource, principal: Principal | undefined, 
   });
 }
 
+/** Stores an account's new password, in the caller's transaction. */
+async function setPassword(m: EntityManager, kind: AccountKind, id: string, passwordHash: string): Promise<void> {
+  await m.query(
+    kind === 'admin'
+      ? `UPDATE admins SET password_hash = $2, password_changed_at = now(), updated_at = now() WHERE id = $1`
+      : `UPDATE staff_users SET password_hash = $2, password_changed_at = now(), must_change_password = false, updated_at = now() WHERE id = $1`,
+    [id, passwordHash],
+  );
+}
+
 /**
  * Changes the password of the signed-in account, after checking the current one, and signs its
  * other sessions out. Staff who had a one-time password have chosen their own from then on.
@@ -115,10 +122,7 @@ export async function changeOwnPassword(
   audit: AuditRecorder,
 ): Promise<void> {
   const { currentPassword, newPassword } = change;
-  const account =
-    principal.kind === 'admin'
-      ? await db.getRepository(AdminEntity).findOneBy({ id: principal.id })
-      : await db.getRepository(StaffEntity).findOneBy({ id: principal.id });
+  const account = principal.kind === 'admin' ? await findAdmin(db, 'id', principal.id) : await findStaff(db, 'id', principal.id);
   if (!account) throw new HttpError(401, messages.notSignedIn);
   // Wrong current passwords count like failed sign-ins: a stolen session cannot guess on freely.
   const reserved = await reserveAttempt(db, signInCounters(principal.kind, account.email, change.ip, limits), limits);
@@ -131,9 +135,7 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (m) => {
-    const passwordChangedAt = () => 'now()';
-    if (principal.kind === 'admin') await m.update(AdminEntity, { id: account.id }, { passwordHash, passwordChangedAt });
-    else await m.update(StaffEntity, { id: account.id }, { passwordHash, passwordChangedAt, mustChangePassword: false });
+    await setPassword(m, principal.kind, account.id, passwordHash);
     const owner = principal.kind === 'admin' ? { adminId: account.id } : { staffId: account.id };
     await revokeSessionsOf(m, owner, principal.sessionId);
     await audit(m, {
@@ -169,7 +171,7 @@ export async function createAdmin(
   const data = validAdmin(input);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (m) => {
-    const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    const row = await insertAdmin(m, { name: data.name, email: data.email, role: data.role, passwordHash });
     await writeAudit(m, {
       ...outsideApi(commandLine),
       action: 'admin.create',
@@ -191,7 +193,8 @@ export async function ensureFirstAdmin(
 ): Promise<{ email: string; generatedPassword?: string } | undefined> {
   return db.transaction(async (m) => {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('kafue:first-admin'))`);
-    if ((await m.count(AdminEntity)) > 0) return undefined;
+    const [{ any }] = await m.query<[{ any: boolean }]>(`SELECT EXISTS (SELECT 1 FROM admins) AS any`);
+    if (any) return undefined;
     const generatedPassword = env.adminPassword ? undefined : randomPassword(20);
     const data = validAdmin({
       name: 'Administrator',
@@ -200,7 +203,7 @@ export async function ensureFirstAdmin(
       password: env.adminPassword ?? generatedPassword!,
     });
     const passwordHash = await hashPassword(data.password);
-    const row = await m.save(AdminEntity, m.create(AdminEntity, { name: data.name, email: data.email, role: data.role, passwordHash }));
+    const row = await insertAdmin(m, { name: data.name, email: data.email, role: data.role, passwordHash });
     // No admin yet: a new installation.
     await seedNewInstallation(m);
     await writeAudit(m, {
@@ -216,12 +219,12 @@ export async function ensureFirstAdmin(
 /** Sets a new password for an admin, signs them out everywhere and clears their sign-in lock. */
 export async function resetAdminPassword(db: DataSource, email: string, password: string): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  const admin = await db.getRepository(AdminEntity).findOneBy({ email: normalized });
+  const admin = await findAdmin(db, 'email', normalized);
   if (!admin) throw new Error(`No admin has the email ${normalized}`);
   validAdmin({ name: admin.name, email: admin.email, role: admin.role, password });
   const passwordHash = await hashPassword(password);
   await db.transaction(async (m) => {
-    await m.update(AdminEntity, { id: admin.id }, { passwordHash, passwordChangedAt: () => 'now()' });
+    await setPassword(m, 'admin', admin.id, passwordHash);
     await revokeSessionsOf(m, { adminId: admin.id });
     await clearAccountFailures(m, 'admin', normalized);
     await writeAudit(m, {

@@ -8,6 +8,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Checklist, ChecklistItem, TestMailAnswer } from '@kafue/common/contract';
 import { checklistItems } from '@kafue/common/contract';
 import { defaultCompany } from '@kafue/common/company';
+import type { AuditRecorder } from '../audit/audit.js';
+import { testMail } from '../mail/notify.js';
+import { awaitDelivery, type Delivery } from '../mail/queue.js';
 import { readBackupSchedule, readGeneralSettings, settingsKeys } from '../settings/settings.js';
 
 /** Settings rows of the checklist's own: the dismissed items, and how the last test mail went. */
@@ -53,21 +56,67 @@ export async function checklistState(db: DataSource | EntityManager, twoFactorEn
   };
 }
 
-/** Adds an item to the dismissed ones (dismissing twice changes nothing). */
-export async function dismissItem(m: EntityManager, item: ChecklistItem): Promise<void> {
-  await m.query(
-    `INSERT INTO settings (key, value) VALUES ($1, jsonb_build_array($2::text))
-     ON CONFLICT (key) DO UPDATE SET updated_at = now(),
-       value = CASE WHEN settings.value ? $2 THEN settings.value ELSE settings.value || jsonb_build_array($2::text) END`,
-    [dismissedKey, item],
-  );
+/**
+ * Adds an item to the dismissed ones (dismissing twice changes nothing), with its audit row;
+ * answers the checklist as `checklistState` reads it then.
+ */
+export async function dismissItem(
+  db: DataSource,
+  item: ChecklistItem,
+  twoFactorEnabled: boolean,
+  smtp: boolean,
+  audit: AuditRecorder,
+): Promise<Checklist> {
+  return db.transaction(async (m) => {
+    await m.query(
+      `INSERT INTO settings (key, value) VALUES ($1, jsonb_build_array($2::text))
+       ON CONFLICT (key) DO UPDATE SET updated_at = now(),
+         value = CASE WHEN settings.value ? $2 THEN settings.value ELSE settings.value || jsonb_build_array($2::text) END`,
+      [dismissedKey, item],
+    );
+    await audit(m, { action: 'checklist.dismiss', target: { type: 'settings', id: 'checklist', label: item } });
+    return checklistState(m, twoFactorEnabled, smtp);
+  });
 }
 
-/** Keeps how the last test mail went (the checklist's test mail item reads it). */
-export async function recordTestMail(m: EntityManager, outcome: TestMailAnswer['outcome']): Promise<void> {
-  await m.query(
+/** What the owner reads after a test mail to `to`. */
+function testMailOutcome(delivery: Delivery, smtp: boolean, to: string): TestMailAnswer {
+  switch (delivery.state) {
+    case 'delivered':
+      return smtp
+        ? { outcome: 'sent', message: `The mail server took the test mail for ${to}. Look for it in that inbox.` }
+        : {
+            outcome: 'outbox',
+            message:
+              'Mail is kept in the outbox because SMTP_URL is not set: the test mail was written to the server’s outbox folder and left nobody’s machine.',
+          };
+    case 'failed':
+      return { outcome: 'failed', message: `The mail server did not take the test mail (${delivery.error}). It will be tried again.` };
+    case 'waiting':
+      return { outcome: 'waiting', message: 'The test mail is still waiting in the mail queue: the mail server has not answered yet.' };
+  }
+}
+
+/**
+ * Queues a test mail to `admin` with its audit row, waits a while for its delivery and keeps how
+ * it went (the checklist's test mail item reads it); answers what the owner reads.
+ */
+export async function sendTestMail(
+  db: DataSource,
+  admin: { id: string; email: string },
+  smtp: boolean,
+  audit: AuditRecorder,
+): Promise<TestMailAnswer> {
+  const id = await db.transaction(async (m) => {
+    const queued = await testMail(m, admin.email);
+    await audit(m, { action: 'mail.test', target: { type: 'admin', id: admin.id, label: admin.email } });
+    return queued;
+  });
+  const answer = testMailOutcome(await awaitDelivery(db, id), smtp, admin.email);
+  await db.query(
     `INSERT INTO settings (key, value) VALUES ($1, to_jsonb($2::text))
      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
-    [testMailKey, outcome],
+    [testMailKey, answer.outcome],
   );
+  return answer;
 }

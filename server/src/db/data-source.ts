@@ -6,7 +6,6 @@ import { DataSource, MigrationExecutor, type Migration } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Config } from '../config.js';
 import { startEmbedded, type EmbeddedDatabase } from './embedded.js';
-import { entities } from './entities.js';
 import { Initial1763700000000 } from './migrations/1763700000000-Initial.js';
 import { SessionChanges1763800000000 } from './migrations/1763800000000-SessionChanges.js';
 import { Backups1763900000000 } from './migrations/1763900000000-Backups.js';
@@ -85,7 +84,6 @@ export function createDataSource(url: string): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
-    entities,
     migrations,
     migrationsTableName: migrationsTable,
     synchronize: false,
@@ -177,6 +175,13 @@ export async function migrationStatus(dataSource: DataSource): Promise<{ applied
   const names = (list: Migration[]) => list.sort((a, b) => a.timestamp - b.timestamp).map((m) => m.name);
   return { applied: names(await executor.getExecutedMigrations()), pending: names(await executor.getPendingMigrations()) };
 }
+
+/** Whether the database answers a query now (the health checks': never throws). */
+export const databaseAnswers = (db: DataSource): Promise<boolean> =>
+  db.query('SELECT 1').then(
+    () => true,
+    () => false,
+  );
 
 /** The pg pool under TypeORM. */
 export const poolOf = (db: DataSource) => (db.driver as PostgresDriver).master as Pool;

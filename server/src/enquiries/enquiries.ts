@@ -23,6 +23,9 @@ import { resolveRequest } from './requests.js';
 
 export type ListQuery = z.output<typeof enquiryListQuery>;
 
+/** An enquiry in the audit log: named by its sender (the message itself stays out of the log). */
+export const enquiryTarget = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id: e._id, label: e.fullName });
+
 interface EnquiryRow {
   id: string;
   full_name: string;
@@ -270,8 +273,8 @@ export async function findEnquiry(db: DataSource | EntityManager, id: string, as
 export type NoteAuthor =
   { kind: 'admin' | 'staff'; id: string; name: string } | { kind: 'client'; name: string; quoteId: string; address: string };
 
-/** Adds a note to an enquiry (restricted to a staff member's own with `assigneeId`); undefined when there is none. */
-export async function addNote(
+/** Adds a note to an enquiry in the caller's transaction (restricted to a staff member's own with `assigneeId`); undefined when there is none. */
+export async function insertNote(
   m: EntityManager,
   id: string,
   text: string,
@@ -298,6 +301,27 @@ export async function addNote(
   return rows[0] && toNote(rows[0]);
 }
 
+/** Adds a team member's note to an enquiry (a staff member's own only, with `assigneeId`); 404 when there is none. */
+export async function addNote(
+  db: DataSource,
+  id: string,
+  text: string,
+  author: NoteAuthor,
+  assigneeId: string | undefined,
+  audit: AuditRecorder,
+): Promise<EnquiryNote> {
+  return db.transaction(async (m) => {
+    const added = await insertNote(m, id, text, author, assigneeId);
+    if (!added) throw notFound();
+    await audit(m, {
+      action: 'enquiry.note',
+      target: enquiryTarget((await readEnquiry(m, id)) as Enquiry),
+      changes: { note: { new: added.text } },
+    });
+    return added;
+  });
+}
+
 /** How many enquiries no admin has opened yet (Spam left out). */
 export async function unreadCount(db: DataSource): Promise<number> {
   const [{ count }] = await db.query<[{ count: number }]>(
@@ -317,48 +341,66 @@ export async function readEnquiry(m: EntityManager, id: string): Promise<Enquiry
   return row && toEnquiry(row);
 }
 
+/** The fields a change of an enquiry can touch, as the audit log compares them. */
+const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
+
 /**
  * Changes an enquiry's status and assignment (an assignee given as undefined stays as it is),
  * restricted to a staff member's own with `assigneeId`; 404 when there is none, 400 when the new
  * assignee is no Active staff member. A new assignee is mailed; an enquiry leaving Spam or reopened
- * gets a due time if it had none. Answers the enquiry before and after.
+ * gets a due time if it had none. Answers the enquiry changed.
  */
 export async function updateEnquiry(
-  m: EntityManager,
+  db: DataSource,
   id: string,
   change: { status?: Enquiry['status']; assigneeId?: string | null },
   publicUrl: string,
-  assigneeId?: string,
-): Promise<{ before: Enquiry; after: Enquiry }> {
-  const [locked] = await m.query<unknown[]>(
-    `SELECT 1 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
-    assigneeId ? [id, assigneeId] : [id],
-  );
-  const before = locked ? await readEnquiry(m, id) : undefined;
-  if (!before) throw notFound();
-  if (change.assigneeId) {
-    // FOR SHARE: the staff member cannot be deleted or change status until this commits.
-    const active = await m.query<unknown[]>(`SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`, [change.assigneeId]);
-    if (!active.length) throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
-  }
-  await m.query(
-    `UPDATE enquiries SET status = coalesce($2, status),
-            assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
-      WHERE id = $1`,
-    [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
-  );
-  if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
-  // Out of Spam (or reopened): its clock runs from its receipt, if it never did.
-  if (change.status) await startMissingClocks(m, new Date(), id);
-  return { before, after: (await readEnquiry(m, id)) as Enquiry };
+  assigneeId: string | undefined,
+  audit: AuditRecorder,
+): Promise<Enquiry> {
+  return db.transaction(async (m) => {
+    const [locked] = await m.query<unknown[]>(
+      `SELECT 1 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
+      assigneeId ? [id, assigneeId] : [id],
+    );
+    const before = locked ? await readEnquiry(m, id) : undefined;
+    if (!before) throw notFound();
+    if (change.assigneeId) {
+      // FOR SHARE: the staff member cannot be deleted or change status until this commits.
+      const active = await m.query<unknown[]>(`SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`, [
+        change.assigneeId,
+      ]);
+      if (!active.length) throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
+    }
+    await m.query(
+      `UPDATE enquiries SET status = coalesce($2, status),
+              assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
+        WHERE id = $1`,
+      [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
+    );
+    if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
+    // Out of Spam (or reopened): its clock runs from its receipt, if it never did.
+    if (change.status) await startMissingClocks(m, new Date(), id);
+    const after = (await readEnquiry(m, id)) as Enquiry;
+    await audit(m, { action: 'enquiry.update', target: enquiryTarget(after), changes: diff(tracked(before), tracked(after)) });
+    return after;
+  });
 }
 
-/** Deletes an enquiry (its notes with it); answers what it was, or undefined when there was none. */
-export async function deleteEnquiry(m: EntityManager, id: string): Promise<Enquiry | undefined> {
-  const before = await readEnquiry(m, id);
-  // TypeORM answers a DELETE with its rows and their count.
-  const [[gone]] = await m.query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [id]);
-  return gone && before;
+/** Deletes an enquiry (its notes with it); 404 when there is none. */
+export async function deleteEnquiry(db: DataSource, id: string, audit: AuditRecorder): Promise<void> {
+  await db.transaction(async (m) => {
+    const before = await readEnquiry(m, id);
+    // TypeORM answers a DELETE with its rows and their count.
+    const [[gone]] = await m.query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [id]);
+    if (!gone || !before) throw notFound();
+    const { fullName, email, phone, service, status, assignee } = before;
+    await audit(m, {
+      action: 'enquiry.delete',
+      target: enquiryTarget(before),
+      changes: diff({ fullName, email, phone, service, status, assignee }, null),
+    });
+  });
 }
 
 /** Removes per-address counters whose window has passed (they count for nothing any more). */
@@ -458,7 +500,7 @@ export async function receiveEnquiry(
     await audit(m, {
       action: 'enquiry.create',
       actor: null,
-      target: { type: 'enquiry', id: row.id, label: body.fullName },
+      target: enquiryTarget({ _id: row.id, fullName: body.fullName }),
       changes: diff(null, {
         fullName: body.fullName,
         email: body.email,

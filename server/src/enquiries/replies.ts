@@ -2,14 +2,16 @@
  * Answering an enquiry: a reply mailed to the enquirer from the company, threaded with the replies
  * before it (In-Reply-To the last one's Message-ID, References all of them, so that mail programs
  * show one conversation), and a contact made outside the product, logged. Either stops the reply
- * clock and moves a new enquiry on (stage.ts). Each runs in the caller's transaction.
+ * clock and moves a new enquiry on (stage.ts). Each runs in one transaction with its audit row.
  */
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import type { ContactChannel } from '@kafue/common/leads';
+import { diff, type AuditRecorder } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
 import { messageIdOf, queueMail } from '../mail/queue.js';
 import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
+import { enquiryTarget } from './enquiries.js';
 import { recordResponse } from './stage.js';
 
 export interface Author {
@@ -31,55 +33,70 @@ async function lockEnquiry(m: EntityManager, id: string, assigneeId?: string) {
   return row;
 }
 
-/** Mails a reply to the enquirer and records it; answers the enquiry's name (for the audit log). */
+/** Mails a reply to the enquirer and records it. */
 export async function sendReply(
-  m: EntityManager,
+  db: DataSource,
   mailFrom: string,
   enquiryId: string,
   reply: { subject: string; body: string },
   author: Author,
-  assigneeId?: string,
-): Promise<{ fullName: string }> {
-  const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
-  const earlier = await m.query<{ message_id: string }[]>(
-    `SELECT message_id FROM enquiry_replies WHERE enquiry_id = $1 ORDER BY created_at, id`,
-    [enquiryId],
-  );
-  // One after the other: `m` is a transaction's one connection.
-  const company = await readCompanyProfile(m);
-  const general = await readGeneralSettings(m);
-  const companyName = general.siteName.replace(/\s+/g, ' ').trim() || brand.company;
-  const thread = earlier.map((r) => r.message_id);
-  const mailId = await queueMail(m, {
-    to: enquiry.email,
-    subject: reply.subject,
-    text: `${reply.body}\n\n-- \n${author.name}\n${companyName}`,
-    replyTo: company.email || undefined,
-    headers: thread.length ? { 'In-Reply-To': thread[thread.length - 1], References: thread.join(' ') } : undefined,
-  });
-  const [{ created_at }] = await m.query<[{ created_at: Date }]>(
-    `INSERT INTO enquiry_replies (enquiry_id, subject, body, mail_id, message_id, author_kind, author_id, author_name)
+  assigneeId: string | undefined,
+  audit: AuditRecorder,
+): Promise<void> {
+  await db.transaction(async (m) => {
+    const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
+    const earlier = await m.query<{ message_id: string }[]>(
+      `SELECT message_id FROM enquiry_replies WHERE enquiry_id = $1 ORDER BY created_at, id`,
+      [enquiryId],
+    );
+    // One after the other: `m` is a transaction's one connection.
+    const company = await readCompanyProfile(m);
+    const general = await readGeneralSettings(m);
+    const companyName = general.siteName.replace(/\s+/g, ' ').trim() || brand.company;
+    const thread = earlier.map((r) => r.message_id);
+    const mailId = await queueMail(m, {
+      to: enquiry.email,
+      subject: reply.subject,
+      text: `${reply.body}\n\n-- \n${author.name}\n${companyName}`,
+      replyTo: company.email || undefined,
+      headers: thread.length ? { 'In-Reply-To': thread[thread.length - 1], References: thread.join(' ') } : undefined,
+    });
+    const [{ created_at }] = await m.query<[{ created_at: Date }]>(
+      `INSERT INTO enquiry_replies (enquiry_id, subject, body, mail_id, message_id, author_kind, author_id, author_name)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING created_at`,
-    [enquiryId, reply.subject, reply.body, mailId, messageIdOf(mailId, mailFrom), author.kind, author.id, author.name.slice(0, 100)],
-  );
-  await recordResponse(m, enquiryId, created_at);
-  return { fullName: enquiry.full_name };
+      [enquiryId, reply.subject, reply.body, mailId, messageIdOf(mailId, mailFrom), author.kind, author.id, author.name.slice(0, 100)],
+    );
+    await recordResponse(m, enquiryId, created_at);
+    // The text went to the enquirer; the log keeps its subject.
+    await audit(m, {
+      action: 'enquiry.reply',
+      target: enquiryTarget({ _id: enquiryId, fullName: enquiry.full_name }),
+      changes: { subject: { new: reply.subject } },
+    });
+  });
 }
 
-/** Logs a contact made outside the product; answers the enquiry's name (for the audit log). */
+/** Logs a contact made outside the product. */
 export async function logContact(
-  m: EntityManager,
+  db: DataSource,
   enquiryId: string,
   contact: { channel: ContactChannel; note: string },
   author: Author,
-  assigneeId?: string,
-): Promise<{ fullName: string }> {
-  const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
-  const [{ created_at }] = await m.query<[{ created_at: Date }]>(
-    `INSERT INTO enquiry_contacts (enquiry_id, channel, note, author_kind, author_id, author_name)
+  assigneeId: string | undefined,
+  audit: AuditRecorder,
+): Promise<void> {
+  await db.transaction(async (m) => {
+    const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
+    const [{ created_at }] = await m.query<[{ created_at: Date }]>(
+      `INSERT INTO enquiry_contacts (enquiry_id, channel, note, author_kind, author_id, author_name)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING created_at`,
-    [enquiryId, contact.channel, contact.note, author.kind, author.id, author.name.slice(0, 100)],
-  );
-  await recordResponse(m, enquiryId, created_at);
-  return { fullName: enquiry.full_name };
+      [enquiryId, contact.channel, contact.note, author.kind, author.id, author.name.slice(0, 100)],
+    );
+    await recordResponse(m, enquiryId, created_at);
+    await audit(m, {
+      action: 'enquiry.contact',
+      target: enquiryTarget({ _id: enquiryId, fullName: enquiry.full_name }),
+      changes: diff(null, contact),
+    });
+  });
 }

@@ -1,11 +1,16 @@
 /**
  * How an enquiry moves through its stages (common/src/leads.ts) as the team follows it: each
  * response to the enquirer stops its reply clock, a quote moves it on, and the team moves it by
- * hand (setStage). Called in the transaction of the event that causes the move.
+ * hand (setStage, with its audit row). The others are called in the transaction of the event that
+ * causes the move.
  */
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Enquiry } from '@kafue/common/contract';
 import type { LeadStage, LostReason } from '@kafue/common/leads';
+import { diff, type AuditRecorder } from '../audit/audit.js';
+import { notFound } from '../http/errors.js';
 import { startMissingClocks } from './clock.js';
+import { enquiryTarget, readEnquiry } from './enquiries.js';
 
 /** What a move of stage changes, as the audit log compares it. */
 export interface StageFields {
@@ -43,39 +48,43 @@ export async function markWon(m: EntityManager, enquiryId: string): Promise<void
 }
 
 /**
- * Moves an enquiry to `stage` by hand (restricted to a staff member's own with `assigneeId`;
- * undefined when there is none, or it is not theirs). `lost` keeps its reason (the words only for
- * `other`); any other stage clears them. Won and lost close the enquiry; moving a won or lost one
- * back to an open stage reopens it (Open), with a due time if it had none. Answers the stage
- * fields before and after.
+ * Moves an enquiry to `stage` by hand (restricted to a staff member's own with `assigneeId`; 404
+ * when there is none, or it is not theirs). `lost` keeps its reason (the words only for `other`);
+ * any other stage clears them. Won and lost close the enquiry; moving a won or lost one back to an
+ * open stage reopens it (Open), with a due time if it had none. Answers the enquiry moved.
  */
 export async function setStage(
-  m: EntityManager,
+  db: DataSource,
   enquiryId: string,
   change: { stage: LeadStage; lostReason?: LostReason | null; lostReasonText?: string | null },
-  assigneeId?: string,
-): Promise<{ before: StageFields; after: StageFields } | undefined> {
-  const [before] = await m.query<StageFields[]>(
-    `SELECT ${stageColumns} FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
-    assigneeId ? [enquiryId, assigneeId] : [enquiryId],
-  );
-  if (!before) return undefined;
-  const lost = change.stage === 'lost';
-  const closes = lost || change.stage === 'won';
-  // TypeORM answers an UPDATE with its rows and their count.
-  const [[after]] = await m.query<[StageFields[], number]>(
-    `UPDATE enquiries SET stage = $2, lost_reason = $3, lost_reason_text = $4,
-            status = CASE WHEN $5::boolean THEN 'Closed' WHEN status = 'Closed' AND stage IN ('won', 'lost') THEN 'Open' ELSE status END, updated_at = now()
-      WHERE id = $1 RETURNING ${stageColumns}`,
-    [
-      enquiryId,
-      change.stage,
-      lost ? change.lostReason : null,
-      lost && change.lostReason === 'other' ? change.lostReasonText : null,
-      closes,
-    ],
-  );
-  // Reopened: its clock runs from its receipt, if it never did.
-  await startMissingClocks(m, new Date(), enquiryId);
-  return { before, after };
+  assigneeId: string | undefined,
+  audit: AuditRecorder,
+): Promise<Enquiry> {
+  return db.transaction(async (m) => {
+    const [before] = await m.query<StageFields[]>(
+      `SELECT ${stageColumns} FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
+      assigneeId ? [enquiryId, assigneeId] : [enquiryId],
+    );
+    if (!before) throw notFound();
+    const lost = change.stage === 'lost';
+    const closes = lost || change.stage === 'won';
+    // TypeORM answers an UPDATE with its rows and their count.
+    const [[after]] = await m.query<[StageFields[], number]>(
+      `UPDATE enquiries SET stage = $2, lost_reason = $3, lost_reason_text = $4,
+              status = CASE WHEN $5::boolean THEN 'Closed' WHEN status = 'Closed' AND stage IN ('won', 'lost') THEN 'Open' ELSE status END, updated_at = now()
+        WHERE id = $1 RETURNING ${stageColumns}`,
+      [
+        enquiryId,
+        change.stage,
+        lost ? change.lostReason : null,
+        lost && change.lostReason === 'other' ? change.lostReasonText : null,
+        closes,
+      ],
+    );
+    // Reopened: its clock runs from its receipt, if it never did.
+    await startMissingClocks(m, new Date(), enquiryId);
+    const enquiry = (await readEnquiry(m, enquiryId)) as Enquiry;
+    await audit(m, { action: 'enquiry.stage', target: enquiryTarget(enquiry), changes: diff(before, after) });
+    return enquiry;
+  });
 }

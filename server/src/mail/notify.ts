@@ -16,6 +16,7 @@ import {
 import { describeSnapshot, enquiryKindLabels, type EnquiryKind, type RequestSnapshot } from '@kafue/common/requests';
 import { notificationSettings } from '@kafue/common/schemas';
 import { fromLocalClock, toLocalClock } from '@kafue/common/time';
+import type { AuditRecorder } from '../audit/audit.js';
 import { readGeneralSettings } from '../settings/settings.js';
 import { queueMail } from './queue.js';
 
@@ -175,21 +176,28 @@ export async function testMail(m: EntityManager, to: string): Promise<string> {
   });
 }
 
-/** An announcement to every Active staff member, one mail each; answers how many were queued. */
-export async function staffAnnouncement(m: EntityManager, subject: string, message: string): Promise<number> {
-  const { company, adminEmail } = await general(m);
-  const staff = await m.query<{ name: string; email: string }[]>(
-    `SELECT name, email FROM staff_users WHERE status = 'Active' ORDER BY created_at, id`,
-  );
-  for (const s of staff) {
-    await queueMail(m, {
-      to: s.email,
-      subject: `[${company}] ${subject}`,
-      text: `Hello ${asOneLine(s.name)},\n\n${message}` + signature(company),
-      replyTo: adminEmail || undefined,
+/** An announcement to every Active staff member, one mail each, with its audit row; answers how many were queued. */
+export async function staffAnnouncement(db: DataSource, subject: string, message: string, audit: AuditRecorder): Promise<number> {
+  return db.transaction(async (m) => {
+    const { company, adminEmail } = await general(m);
+    const staff = await m.query<{ name: string; email: string }[]>(
+      `SELECT name, email FROM staff_users WHERE status = 'Active' ORDER BY created_at, id`,
+    );
+    for (const s of staff) {
+      await queueMail(m, {
+        to: s.email,
+        subject: `[${company}] ${subject}`,
+        text: `Hello ${asOneLine(s.name)},\n\n${message}` + signature(company),
+        replyTo: adminEmail || undefined,
+      });
+    }
+    await audit(m, {
+      action: 'announcement.send',
+      target: { type: 'staff', id: null, label: subject },
+      changes: { recipients: { new: staff.length } },
     });
-  }
-  return staff.length;
+    return staff.length;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import { addressKey } from '../auth/limiter.js';
 import { hashToken } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
+import { notFound } from '../http/errors.js';
 import { countFormPost, looksAutomated } from '../enquiries/enquiries.js';
 import { csvCell } from '@kafue/common/csv';
 import { queueMail } from '../mail/queue.js';
@@ -341,8 +342,16 @@ export function exportSubscribers(db: DataSource, query: SubscriberListQuery): R
   return Readable.from(lines());
 }
 
-/** Deletes a subscriber; answers what it was, or undefined when there was none. */
-export async function deleteSubscriber(m: EntityManager, id: string): Promise<Subscriber | undefined> {
-  const [[row]] = await m.query<[SubscriberRow[], number]>(`DELETE FROM subscribers WHERE id = $1 RETURNING ${subscriberColumns}`, [id]);
-  return row && toSubscriber(row);
+/** Deletes a subscriber with its audit row; 404 when there is none. */
+export async function deleteSubscriber(db: DataSource, id: string, audit: AuditRecorder): Promise<void> {
+  await db.transaction(async (m) => {
+    const [[row]] = await m.query<[SubscriberRow[], number]>(`DELETE FROM subscribers WHERE id = $1 RETURNING ${subscriberColumns}`, [id]);
+    if (!row) throw notFound();
+    const { _id, email, status, page } = toSubscriber(row);
+    await audit(m, {
+      action: 'subscriber.delete',
+      target: { type: 'subscriber', id: _id, label: email },
+      changes: diff({ email, status, page }, null),
+    });
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * Quotes: drafts numbered per year without gaps, edited while draft, sent to the enquirer as a
  * link whose token only the mail holds (its SHA-256 is stored), withdrawn, and accepted or asked
- * about on the public page. Every function that changes a quote runs in the caller's
- * transaction, with the audit row and the mails of the change.
+ * about on the public page. Every function that changes a quote runs in one transaction, with
+ * the audit row and the mails of the change.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -20,9 +20,11 @@ import {
   type QuoteUpdateBody,
 } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
+import { diff, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
+import { addressKey } from '../auth/limiter.js';
 import { assignedTo } from '../auth/sessions.js';
-import { addNote } from '../enquiries/enquiries.js';
+import { insertNote } from '../enquiries/enquiries.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
 import { asOneLine, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
@@ -36,6 +38,18 @@ export interface Author {
   id: string;
   name: string;
 }
+
+/** A quote in the audit log: by its number. */
+const target = (q: Quote) => ({ type: 'quote', id: q._id, label: q.number });
+/** What the audit log compares of a quote's change. */
+const tracked = (q: Quote) => ({
+  status: q.status,
+  currency: q.currency,
+  lines: q.lines,
+  vatRate: q.vatRate,
+  validUntil: q.validUntil,
+  notes: q.notes,
+});
 
 interface QuoteRow {
   id: string;
@@ -176,35 +190,50 @@ const stored = (body: QuoteUpdateBody & { lines: QuoteLine[] }) => {
 
 /** A new draft on the enquiry, numbered in the company's year. */
 export async function createQuote(
-  m: EntityManager,
+  db: DataSource,
   body: QuoteUpdateBody & { enquiryId: string; lines: QuoteLine[] },
   author: Author,
-  now = new Date(),
+  audit: AuditRecorder,
 ): Promise<Quote> {
-  await assertEnquiry(m, body.enquiryId, author);
-  const { timezone } = await readGeneralSettings(m);
-  const year = toLocalClock(now, timezone).getUTCFullYear();
-  const { seq, number } = await nextNumber(m, year);
-  const [{ id }] = await m.query<[{ id: string }]>(
-    `INSERT INTO quotes (number, year, seq, enquiry_id, currency, lines, vat_rate, valid_until, notes, total_once, total_monthly,
-                         created_by_kind, created_by_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [number, year, seq, body.enquiryId, ...stored(body), author.kind, author.id],
-  );
-  return readQuote(m, id, author, now);
+  const now = new Date();
+  return db.transaction(async (m) => {
+    await assertEnquiry(m, body.enquiryId, author);
+    const { timezone } = await readGeneralSettings(m);
+    const year = toLocalClock(now, timezone).getUTCFullYear();
+    const { seq, number } = await nextNumber(m, year);
+    const [{ id }] = await m.query<[{ id: string }]>(
+      `INSERT INTO quotes (number, year, seq, enquiry_id, currency, lines, vat_rate, valid_until, notes, total_once, total_monthly,
+                           created_by_kind, created_by_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+      [number, year, seq, body.enquiryId, ...stored(body), author.kind, author.id],
+    );
+    const created = await readQuote(m, id, author, now);
+    await audit(m, { action: 'quote.create', target: target(created), changes: diff(null, tracked(created)) });
+    return created;
+  });
 }
 
-/** A draft's new content (409 once it is sent); answers it before and after. */
-export async function updateQuote(m: EntityManager, id: string, body: QuoteUpdateBody & { lines: QuoteLine[] }, author: Author) {
-  const row = await lockQuote(m, id, author);
-  if (row.status !== 'draft') throw new HttpError(409, quoteMessages.notDraft);
-  const before = await readQuote(m, id, author);
-  await m.query(
-    `UPDATE quotes SET currency = $2, lines = $3, vat_rate = $4, valid_until = $5, notes = $6, total_once = $7, total_monthly = $8,
-            updated_at = now() WHERE id = $1`,
-    [id, ...stored(body)],
-  );
-  return { before, after: await readQuote(m, id, author) };
+/** A draft's new content (409 once it is sent); answers it changed. */
+export async function updateQuote(
+  db: DataSource,
+  id: string,
+  body: QuoteUpdateBody & { lines: QuoteLine[] },
+  author: Author,
+  audit: AuditRecorder,
+): Promise<Quote> {
+  return db.transaction(async (m) => {
+    const row = await lockQuote(m, id, author);
+    if (row.status !== 'draft') throw new HttpError(409, quoteMessages.notDraft);
+    const before = await readQuote(m, id, author);
+    await m.query(
+      `UPDATE quotes SET currency = $2, lines = $3, vat_rate = $4, valid_until = $5, notes = $6, total_once = $7, total_monthly = $8,
+              updated_at = now() WHERE id = $1`,
+      [id, ...stored(body)],
+    );
+    const after = await readQuote(m, id, author);
+    await audit(m, { action: 'quote.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
+    return after;
+  });
 }
 
 /** The mails' company name and reply address. */
@@ -219,41 +248,50 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
  * Sends a draft: a fresh token (32 random bytes; only its hash is kept), the enquirer mailed the
  * link, the enquiry moved to `quoted`.
  */
-export async function sendQuote(m: EntityManager, id: string, author: Author, publicUrl: string): Promise<Quote> {
-  const row = await lockQuote(m, id, author);
-  if (row.status !== 'draft') throw new HttpError(409, quoteMessages.notDraft);
-  if (row.valid_until < (await companyToday(m))) throw new HttpError(409, quoteMessages.pastValidity);
-  const token = randomBytes(32).toString('base64url');
-  await m.query(`UPDATE quotes SET status = 'sent', token_hash = $2, sent_at = now(), updated_at = now() WHERE id = $1`, [
-    id,
-    tokenHash(token),
-  ]);
-  await markQuoted(m, row.enquiry_id);
-  const [enquiry] = await m.query<{ full_name: string; email: string }[]>(`SELECT full_name, email FROM enquiries WHERE id = $1`, [
-    row.enquiry_id,
-  ]);
-  const { name, replyTo } = await company(m);
-  const amounts = totalsInWords(totalsOf(row.lines, row.vat_rate === null ? null : Number(row.vat_rate)), row.currency);
-  await queueMail(m, {
-    to: enquiry.email,
-    subject: `[${name}] Your quote ${row.number}`,
-    text:
-      `Hello ${asOneLine(enquiry.full_name)},\n\nThank you for your enquiry. Your quote ${row.number}` +
-      (amounts ? ` (${amounts})` : '') +
-      ` is ready, valid until ${row.valid_until}.\n\nRead it, download it as a PDF, accept it or ask us a question here:\n` +
-      `${publicUrl}${quotePagePath}/${token}` +
-      signature(name),
-    replyTo,
+export async function sendQuote(db: DataSource, id: string, author: Author, publicUrl: string, audit: AuditRecorder): Promise<Quote> {
+  return db.transaction(async (m) => {
+    const row = await lockQuote(m, id, author);
+    if (row.status !== 'draft') throw new HttpError(409, quoteMessages.notDraft);
+    if (row.valid_until < (await companyToday(m))) throw new HttpError(409, quoteMessages.pastValidity);
+    const token = randomBytes(32).toString('base64url');
+    await m.query(`UPDATE quotes SET status = 'sent', token_hash = $2, sent_at = now(), updated_at = now() WHERE id = $1`, [
+      id,
+      tokenHash(token),
+    ]);
+    await markQuoted(m, row.enquiry_id);
+    const [enquiry] = await m.query<{ full_name: string; email: string }[]>(`SELECT full_name, email FROM enquiries WHERE id = $1`, [
+      row.enquiry_id,
+    ]);
+    const { name, replyTo } = await company(m);
+    const amounts = totalsInWords(totalsOf(row.lines, row.vat_rate === null ? null : Number(row.vat_rate)), row.currency);
+    await queueMail(m, {
+      to: enquiry.email,
+      subject: `[${name}] Your quote ${row.number}`,
+      text:
+        `Hello ${asOneLine(enquiry.full_name)},\n\nThank you for your enquiry. Your quote ${row.number}` +
+        (amounts ? ` (${amounts})` : '') +
+        ` is ready, valid until ${row.valid_until}.\n\nRead it, download it as a PDF, accept it or ask us a question here:\n` +
+        `${publicUrl}${quotePagePath}/${token}` +
+        signature(name),
+      replyTo,
+    });
+    const sent = await readQuote(m, id, author);
+    await audit(m, { action: 'quote.send', target: target(sent), changes: { status: { old: 'draft', new: 'sent' } } });
+    return sent;
   });
-  return readQuote(m, id, author);
 }
 
 /** Withdraws a draft or a sent quote: its link then says so and cannot accept it. */
-export async function withdrawQuote(m: EntityManager, id: string, author: Author): Promise<Quote> {
-  const row = await lockQuote(m, id, author);
-  if (row.status !== 'draft' && row.status !== 'sent') throw new HttpError(409, quoteMessages.notSent);
-  await m.query(`UPDATE quotes SET status = 'withdrawn', withdrawn_at = now(), updated_at = now() WHERE id = $1`, [id]);
-  return readQuote(m, id, author);
+export async function withdrawQuote(db: DataSource, id: string, author: Author, audit: AuditRecorder): Promise<Quote> {
+  return db.transaction(async (m) => {
+    const before = await readQuote(m, id, author);
+    const row = await lockQuote(m, id, author);
+    if (row.status !== 'draft' && row.status !== 'sent') throw new HttpError(409, quoteMessages.notSent);
+    await m.query(`UPDATE quotes SET status = 'withdrawn', withdrawn_at = now(), updated_at = now() WHERE id = $1`, [id]);
+    const withdrawn = await readQuote(m, id, author);
+    await audit(m, { action: 'quote.withdraw', target: target(withdrawn), changes: { status: { old: before.status, new: 'withdrawn' } } });
+    return withdrawn;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -293,57 +331,79 @@ async function teamToTell(m: EntityManager, enquiryId: string) {
  * address, moves the enquiry to `won`, and tells the assignee and the admins. 409 with the reason
  * when it was withdrawn, has expired or was accepted already.
  */
-export async function acceptQuote(m: EntityManager, token: string, name: string, address: string, now = new Date()): Promise<Quote> {
-  const row = await lockByToken(m, token);
-  const state = quoteStateOf(row.status, row.valid_until, await companyToday(m, now));
-  if (state !== 'sent') {
-    const reason =
-      state === 'accepted' ? quoteMessages.alreadyAccepted : state === 'withdrawn' ? quoteMessages.withdrawn : quoteMessages.expired;
-    throw new HttpError(409, reason);
-  }
-  await m.query(
-    `UPDATE quotes SET status = 'accepted', accepted_at = $2, accepted_name = $3, accepted_address = $4, updated_at = now() WHERE id = $1`,
-    [row.id, now, name, address.slice(0, 64)],
-  );
-  await markWon(m, row.enquiry_id);
-  const { assignee, admins } = await teamToTell(m, row.enquiry_id);
-  const { name: companyName } = await company(m);
-  const [enquiry] = await m.query<{ full_name: string }[]>(`SELECT full_name FROM enquiries WHERE id = $1`, [row.enquiry_id]);
-  const recipients = [...new Set([...(assignee ? [assignee.email] : []), ...admins])];
-  for (const to of recipients) {
-    await queueMail(m, {
-      to,
-      subject: `[${companyName}] Quote ${row.number} accepted by ${name}`,
-      text:
-        `${name} accepted quote ${row.number} on the enquiry from ${asOneLine(enquiry.full_name)}; ` +
-        `the enquiry is now Won.` +
-        signature(companyName),
+export async function acceptQuote(db: DataSource, token: string, name: string, address: string, audit: AuditRecorder): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (m) => {
+    const row = await lockByToken(m, token);
+    const state = quoteStateOf(row.status, row.valid_until, await companyToday(m, now));
+    if (state !== 'sent') {
+      const reason =
+        state === 'accepted' ? quoteMessages.alreadyAccepted : state === 'withdrawn' ? quoteMessages.withdrawn : quoteMessages.expired;
+      throw new HttpError(409, reason);
+    }
+    await m.query(
+      `UPDATE quotes SET status = 'accepted', accepted_at = $2, accepted_name = $3, accepted_address = $4, updated_at = now() WHERE id = $1`,
+      [row.id, now, name, address.slice(0, 64)],
+    );
+    await markWon(m, row.enquiry_id);
+    const { assignee, admins } = await teamToTell(m, row.enquiry_id);
+    const { name: companyName } = await company(m);
+    const [enquiry] = await m.query<{ full_name: string }[]>(`SELECT full_name FROM enquiries WHERE id = $1`, [row.enquiry_id]);
+    const recipients = [...new Set([...(assignee ? [assignee.email] : []), ...admins])];
+    for (const to of recipients) {
+      await queueMail(m, {
+        to,
+        subject: `[${companyName}] Quote ${row.number} accepted by ${name}`,
+        text:
+          `${name} accepted quote ${row.number} on the enquiry from ${asOneLine(enquiry.full_name)}; ` +
+          `the enquiry is now Won.` +
+          signature(companyName),
+      });
+    }
+    const [accepted] = await withQuestions(
+      m,
+      [{ ...row, status: 'accepted', accepted_at: now, accepted_name: name, accepted_address: address }],
+      now,
+    );
+    // By the visitor: no actor; the name they gave and their address are the quote's record.
+    await audit(m, {
+      action: 'quote.accept',
+      actor: null,
+      target: target(accepted),
+      changes: { status: { old: 'sent', new: 'accepted' }, acceptedName: { new: name } },
     });
-  }
-  return (
-    await withQuestions(m, [{ ...row, status: 'accepted', accepted_at: now, accepted_name: name, accepted_address: address }], now)
-  )[0];
+  });
 }
 
 /**
  * A question from the quote's page: a note on its enquiry, written by the client (the console
  * shows it with the other notes and on the timeline), and mailed to the assignee, or the admins.
  */
-export async function askAboutQuote(m: EntityManager, token: string, name: string, text: string, address: string): Promise<Quote> {
-  const row = await lockByToken(m, token);
-  await addNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
-  const { assignee, admins } = await teamToTell(m, row.enquiry_id);
-  const { name: companyName } = await company(m);
-  const [enquiry] = await m.query<{ email: string }[]>(`SELECT email FROM enquiries WHERE id = $1`, [row.enquiry_id]);
-  for (const to of assignee ? [assignee.email] : admins) {
-    await queueMail(m, {
-      to,
-      subject: `[${companyName}] A question about quote ${row.number}`,
-      text: `${name} asked about quote ${row.number}. Replying to this mail answers them.\n\n` + quoted(text) + signature(companyName),
-      replyTo: enquiry.email,
-    });
-  }
-  return (await withQuestions(m, [row]))[0];
+export async function askAboutQuote(
+  db: DataSource,
+  token: string,
+  name: string,
+  text: string,
+  address: string,
+  audit: AuditRecorder,
+): Promise<void> {
+  await db.transaction(async (m) => {
+    const row = await lockByToken(m, token);
+    await insertNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
+    const { assignee, admins } = await teamToTell(m, row.enquiry_id);
+    const { name: companyName } = await company(m);
+    const [enquiry] = await m.query<{ email: string }[]>(`SELECT email FROM enquiries WHERE id = $1`, [row.enquiry_id]);
+    for (const to of assignee ? [assignee.email] : admins) {
+      await queueMail(m, {
+        to,
+        subject: `[${companyName}] A question about quote ${row.number}`,
+        text: `${name} asked about quote ${row.number}. Replying to this mail answers them.\n\n` + quoted(text) + signature(companyName),
+        replyTo: enquiry.email,
+      });
+    }
+    const [asked] = await withQuestions(m, [row]);
+    await audit(m, { action: 'quote.question', actor: null, target: target(asked), changes: { question: { new: text } } });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -388,17 +448,18 @@ export async function quoteEntries(db: Db, enquiryId: string): Promise<TimelineE
 export const quotePostsPerAddress = 10;
 
 /**
- * Counts a post from the quote page against its client address (in the enquiry limiter's table,
- * under its own key, so that several processes share the count); 429 past the limit.
+ * Counts a post from the quote page against its client address `ip` (in the enquiry limiter's
+ * table, under its own key, so that several processes share the count); 429 past the limit. One
+ * statement of its own: a refused post counts too.
  */
-export async function countQuotePost(m: EntityManager, addressKey: string, windowMinutes: number): Promise<void> {
-  const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
+export async function countQuotePost(db: DataSource, ip: string, windowMinutes: number): Promise<void> {
+  const [{ hits, retry }] = await db.query<[{ hits: number; retry: number }]>(
     `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
      ON CONFLICT (address) DO UPDATE SET
        hits = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.hits + 1 ELSE 1 END,
        window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2) THEN enquiry_rate.window_start ELSE now() END
      RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
-    [`quote:${addressKey}`.slice(0, 64), windowMinutes],
+    [`quote:${addressKey(ip)}`.slice(0, 64), windowMinutes],
   );
   if (hits > quotePostsPerAddress) {
     throw new HttpError(429, quoteMessages.tooMany, undefined, { 'Retry-After': String(Math.max(1, retry)) });

@@ -11,7 +11,8 @@ import { goneStatus, redirectMessages as says, type Redirect } from '@kafue/comm
 import { servicePath, servicesInCategoryPath } from '@kafue/common/service-addresses';
 import type { ContentCollection } from '@kafue/common/vocabulary';
 import { quotePagePath } from '@kafue/common/calls';
-import { HttpError } from '../http/errors.js';
+import { diff, type AuditRecorder } from '../audit/audit.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { isApiPath, isConsolePath } from '../http/paths.js';
 
 /** NOTIFY channel: the site's redirects changed (no payload: every process reads them again). */
@@ -104,37 +105,58 @@ async function collapseInto(m: EntityManager, from: string, to: string): Promise
   ]);
 }
 
-export async function createRedirect(m: EntityManager, input: RedirectInput, isPage: IsPage): Promise<Redirect> {
-  const r = await checked(m, input, isPage);
-  await collapseInto(m, r.from, r.to);
-  const [row] = await m.query<Row[]>(`INSERT INTO site_redirects (from_path, to_target, status) VALUES ($1, $2, $3) RETURNING ${columns}`, [
-    r.from,
-    r.to,
-    r.status,
-  ]);
-  await notifyRedirectsChanged(m);
-  return toRedirect(row);
+/** A redirect in the audit log: by the address it leaves; its changes compared on these fields. */
+const target = (r: Redirect) => ({ type: 'redirect', id: r._id, label: r.from });
+const audited = ['from', 'to', 'status'] as const;
+
+export async function createRedirect(db: DataSource, input: RedirectInput, isPage: IsPage, audit: AuditRecorder): Promise<Redirect> {
+  return db.transaction(async (m) => {
+    const r = await checked(m, input, isPage);
+    await collapseInto(m, r.from, r.to);
+    const [row] = await m.query<Row[]>(
+      `INSERT INTO site_redirects (from_path, to_target, status) VALUES ($1, $2, $3) RETURNING ${columns}`,
+      [r.from, r.to, r.status],
+    );
+    await notifyRedirectsChanged(m);
+    const created = toRedirect(row);
+    await audit(m, { action: 'redirect.create', target: target(created), changes: diff(null, created, audited) });
+    return created;
+  });
 }
 
-/** The redirect before and after; undefined when there is none. Once edited, it is the owner's (no reason). */
-export async function updateRedirect(m: EntityManager, id: string, input: RedirectInput, isPage: IsPage) {
-  const [old] = await m.query<Row[]>(`SELECT ${columns} FROM site_redirects WHERE id = $1 FOR UPDATE`, [id]);
-  if (!old) return undefined;
-  const r = await checked(m, input, isPage, id);
-  await collapseInto(m, r.from, r.to);
-  const [[row]] = await m.query<[Row[], number]>(
-    `UPDATE site_redirects SET from_path = $2, to_target = $3, status = $4, reason = NULL, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
-    [id, r.from, r.to, r.status],
-  );
-  await notifyRedirectsChanged(m);
-  return { before: toRedirect(old), after: toRedirect(row) };
+/** Answers the redirect changed (404 when there is none). Once edited, it is the owner's (no reason). */
+export async function updateRedirect(
+  db: DataSource,
+  id: string,
+  input: RedirectInput,
+  isPage: IsPage,
+  audit: AuditRecorder,
+): Promise<Redirect> {
+  return db.transaction(async (m) => {
+    const [old] = await m.query<Row[]>(`SELECT ${columns} FROM site_redirects WHERE id = $1 FOR UPDATE`, [id]);
+    if (!old) throw notFound();
+    const r = await checked(m, input, isPage, id);
+    await collapseInto(m, r.from, r.to);
+    const [[row]] = await m.query<[Row[], number]>(
+      `UPDATE site_redirects SET from_path = $2, to_target = $3, status = $4, reason = NULL, updated_at = now() WHERE id = $1 RETURNING ${columns}`,
+      [id, r.from, r.to, r.status],
+    );
+    await notifyRedirectsChanged(m);
+    const after = toRedirect(row);
+    await audit(m, { action: 'redirect.update', target: target(after), changes: diff(toRedirect(old), after, audited) });
+    return after;
+  });
 }
 
-/** Answers what it was; undefined when there was none. */
-export async function deleteRedirect(m: EntityManager, id: string): Promise<Redirect | undefined> {
-  const [rows] = await m.query<[Row[], number]>(`DELETE FROM site_redirects WHERE id = $1 RETURNING ${columns}`, [id]);
-  if (rows[0]) await notifyRedirectsChanged(m);
-  return rows[0] && toRedirect(rows[0]);
+/** Deletes a redirect (404 when there is none). */
+export async function deleteRedirect(db: DataSource, id: string, audit: AuditRecorder): Promise<void> {
+  await db.transaction(async (m) => {
+    const [[row]] = await m.query<[Row[], number]>(`DELETE FROM site_redirects WHERE id = $1 RETURNING ${columns}`, [id]);
+    if (!row) throw notFound();
+    await notifyRedirectsChanged(m);
+    const gone = toRedirect(row);
+    await audit(m, { action: 'redirect.delete', target: target(gone), changes: diff(gone, null, audited) });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,8 +5,12 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { TimelineEntry } from '@kafue/common/leads';
-import type { Reminder } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { reminderMessages, type Reminder } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
+import { diff, type AuditRecorder } from '../audit/audit.js';
+import { enquiryTarget } from '../enquiries/enquiries.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { asOneLine, consoleLink, enquiryLink, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
@@ -43,34 +47,40 @@ export interface Author {
   email: string;
 }
 
-/**
- * Sets a reminder on an enquiry (a staff member's own only, with `assigneeId`); undefined when
- * there is no such enquiry.
- */
+/** A new time must lie ahead: a reminder set in the past would be mailed at once and mean nothing. */
+function ahead(at: string, now: Date): Date {
+  const when = new Date(at);
+  if (when <= now) throw new HttpError(400, messages.invalidInput, { at: reminderMessages.atInPast });
+  return when;
+}
+
+/** Sets a reminder on an enquiry (a staff member's own only, with `assigneeId`); 404 when there is no such enquiry. */
 export async function createReminder(
-  m: EntityManager,
+  db: DataSource,
   enquiryId: string,
-  reminder: { at: Date; note: string },
+  reminder: { at: string; note: string },
   author: Author,
   now: Date,
-  assigneeId?: string,
-): Promise<Reminder | undefined> {
-  const [row] = await m.query<{ id: string }[]>(
-    `INSERT INTO enquiry_reminders (enquiry_id, due_at, note, author_kind, author_id, author_name, author_email)
-     SELECT id, $2, $3, $4, $5, $6, $7 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $8' : ''}
-     RETURNING id`,
-    [
-      enquiryId,
-      reminder.at,
-      reminder.note,
-      author.kind,
-      author.id,
-      author.name.slice(0, 100),
-      author.email,
-      ...(assigneeId ? [assigneeId] : []),
-    ],
-  );
-  return row && readReminder(m, row.id, now);
+  assigneeId: string | undefined,
+  audit: AuditRecorder,
+): Promise<Reminder> {
+  const at = ahead(reminder.at, now);
+  return db.transaction(async (m) => {
+    const [row] = await m.query<{ id: string }[]>(
+      `INSERT INTO enquiry_reminders (enquiry_id, due_at, note, author_kind, author_id, author_name, author_email)
+       SELECT id, $2, $3, $4, $5, $6, $7 FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $8' : ''}
+       RETURNING id`,
+      [enquiryId, at, reminder.note, author.kind, author.id, author.name.slice(0, 100), author.email, ...(assigneeId ? [assigneeId] : [])],
+    );
+    const created = row && (await readReminder(m, row.id, now));
+    if (!created) throw notFound();
+    await audit(m, {
+      action: 'reminder.create',
+      target: enquiryTarget(created.enquiry),
+      changes: diff(null, { at: created.at, note: created.note }),
+    });
+    return created;
+  });
 }
 
 async function readReminder(m: EntityManager | DataSource, id: string, now: Date): Promise<Reminder | undefined> {
@@ -84,30 +94,52 @@ const ownedBy = (staffId: string | undefined, first: number) =>
     ? `AND author_kind = 'staff' AND author_id = $${first} AND enquiry_id IN (SELECT id FROM enquiries WHERE assignee_id = $${first})`
     : '';
 
-/** Marks a reminder done; answers it before and after, or undefined when there is none (for this caller). */
-export async function finishReminder(m: EntityManager, id: string, now: Date, staffId?: string) {
-  const before = await readReminder(m, id, now);
-  const [[row]] = await m.query<[{ id: string }[], number]>(
-    `UPDATE enquiry_reminders SET done_at = coalesce(done_at, $2) WHERE id = $1 ${ownedBy(staffId, 3)} RETURNING id`,
-    [id, now, ...(staffId ? [staffId] : [])],
-  );
-  if (!row || !before) return undefined;
-  return { before, after: (await readReminder(m, id, now)) as Reminder };
+/**
+ * Changes a reminder (`set`: the SQL of its change, `$2` its value) for the caller (a staff member's
+ * own only, with `staffId`), with its audit row comparing `field`; answers it, 404 when there is none.
+ */
+async function changeReminder(
+  db: DataSource,
+  id: string,
+  change: { set: string; value: Date; action: 'reminder.done' | 'reminder.snooze'; field: 'doneAt' | 'at' },
+  now: Date,
+  staffId: string | undefined,
+  audit: AuditRecorder,
+): Promise<Reminder> {
+  return db.transaction(async (m) => {
+    const before = await readReminder(m, id, now);
+    const [[row]] = await m.query<[{ id: string }[], number]>(
+      `UPDATE enquiry_reminders SET ${change.set} WHERE id = $1 ${ownedBy(staffId, 3)} RETURNING id`,
+      [id, change.value, ...(staffId ? [staffId] : [])],
+    );
+    if (!row || !before) throw notFound();
+    const after = (await readReminder(m, id, now)) as Reminder;
+    await audit(m, { action: change.action, target: enquiryTarget(after.enquiry), changes: diff(before, after, [change.field]) });
+    return after;
+  });
 }
 
-/**
- * Moves a reminder to a later time: it is open again and mailed again at that time. Answers it
- * before and after, or undefined when there is none (for this caller).
- */
-export async function snoozeReminder(m: EntityManager, id: string, at: Date, now: Date, staffId?: string) {
-  const before = await readReminder(m, id, now);
-  const [[row]] = await m.query<[{ id: string }[], number]>(
-    `UPDATE enquiry_reminders SET due_at = $2, mailed_at = NULL, done_at = NULL WHERE id = $1 ${ownedBy(staffId, 3)} RETURNING id`,
-    [id, at, ...(staffId ? [staffId] : [])],
+/** Marks a reminder done. */
+export const finishReminder = (db: DataSource, id: string, now: Date, staffId: string | undefined, audit: AuditRecorder) =>
+  changeReminder(
+    db,
+    id,
+    { set: 'done_at = coalesce(done_at, $2)', value: now, action: 'reminder.done', field: 'doneAt' },
+    now,
+    staffId,
+    audit,
   );
-  if (!row || !before) return undefined;
-  return { before, after: (await readReminder(m, id, now)) as Reminder };
-}
+
+/** Moves a reminder to a later time (`at`, ahead of now): it is open again and mailed again at that time. */
+export const snoozeReminder = (db: DataSource, id: string, at: string, now: Date, staffId: string | undefined, audit: AuditRecorder) =>
+  changeReminder(
+    db,
+    id,
+    { set: 'due_at = $2, mailed_at = NULL, done_at = NULL', value: ahead(at, now), action: 'reminder.snooze', field: 'at' },
+    now,
+    staffId,
+    audit,
+  );
 
 /** The open reminders of an enquiry, soonest first. */
 export async function enquiryReminders(db: DataSource, enquiryId: string, now: Date): Promise<Reminder[]> {

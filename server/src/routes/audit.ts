@@ -2,11 +2,11 @@
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
 import { auditQuery } from '@kafue/common/schemas';
-import { diff, exportAudit, listAudit } from '../audit/audit.js';
+import { exportAudit, listAudit } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { parseQuery } from '../http/validate.js';
-import { readAuditSettings, saveSetting, settingsKeys } from '../settings/settings.js';
+import { readAuditSettings, settingsPages, updateSettings } from '../settings/settings.js';
 
 export function auditEndpoints({ db }: AppDeps): Endpoint[] {
   return [
@@ -34,15 +34,7 @@ export function auditEndpoints({ db }: AppDeps): Endpoint[] {
       ...endpoints.saveAuditSettings,
       access: 'superAdmin',
       async handle({ body, audit }) {
-        await db.transaction(async (m) => {
-          const before = await readAuditSettings(m);
-          await saveSetting(m, settingsKeys.audit, body);
-          await audit(m, {
-            action: 'audit_settings.update',
-            target: { type: 'settings', id: settingsKeys.audit, label: 'Audit log' },
-            changes: diff(before, body),
-          });
-        });
+        await updateSettings(db, audit, settingsPages.audit, body);
         return { message: messages.settingsUpdated, settings: body };
       },
     }),

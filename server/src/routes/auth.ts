@@ -11,7 +11,7 @@ import { adminPendingOf, passwordExpired } from '../auth/security-settings.js';
 import { readSecuritySettings } from '../settings/settings.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AuditRecorder } from '../audit/audit.js';
-import type { AdminRow, StaffRow } from '../db/entities.js';
+import type { AdminRow, StaffRow } from '../accounts/records.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assertSameOrigin, clearSessionCookie, setSessionCookie } from '../web/security.js';

@@ -5,7 +5,6 @@
 import { messages, type Enquiry } from '@kafue/common/contract';
 import { enquiryListQuery } from '@kafue/common/schemas';
 import { endpoints } from '@kafue/common/endpoints';
-import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import {
   addNote,
@@ -13,7 +12,6 @@ import {
   findEnquiry,
   listEnquiries,
   markRead,
-  readEnquiry,
   receiveEnquiry,
   unreadCount as countUnread,
   updateEnquiry,
@@ -25,11 +23,6 @@ import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
 import { notFound } from '../http/errors.js';
 import { parseQuery } from '../http/validate.js';
-
-/** An enquiry in the audit log: named by its sender (the message itself stays out of the log). */
-const target = (e: { _id: string; fullName: string }) => ({ type: 'enquiry', id: e._id, label: e.fullName });
-/** The fields a change of an enquiry can touch, as the audit log compares them. */
-const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
 
 /**
  * The three writes on one enquiry, PUT (status, assignment), POST notes and PUT stage, as both the admins' inbox
@@ -60,11 +53,7 @@ function enquiryWriteEndpoints(
       async handle({ params, body: change, principal, audit }) {
         // The staff portal's body has no assignee: it leaves the assignment as it is.
         const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
-        const enquiry = await db.transaction(async (m) => {
-          const { before, after } = await updateEnquiry(m, params.id, { status, assigneeId }, publicUrl, assignedTo(principal));
-          await audit(m, { action: 'enquiry.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
-          return after;
-        });
+        const enquiry = await updateEnquiry(db, params.id, { status, assigneeId }, publicUrl, assignedTo(principal), audit);
         return { message: messages.enquiryUpdated, enquiry };
       },
     }),
@@ -72,16 +61,7 @@ function enquiryWriteEndpoints(
       ...noteCall,
       access,
       async handle({ ctx, params, body: { text }, principal, audit }) {
-        const note = await db.transaction(async (m) => {
-          const added = await addNote(m, params.id, text, principal, assignedTo(principal));
-          if (!added) throw notFound();
-          await audit(m, {
-            action: 'enquiry.note',
-            target: target((await readEnquiry(m, params.id)) as Enquiry),
-            changes: { note: { new: added.text } },
-          });
-          return added;
-        });
+        const note = await addNote(db, params.id, text, principal, assignedTo(principal), audit);
         ctx.status = 201;
         return { message: messages.enquiryNoteAdded, note };
       },
@@ -90,13 +70,7 @@ function enquiryWriteEndpoints(
       ...stageCall,
       access,
       async handle({ params, body, principal, audit }) {
-        const enquiry = await db.transaction(async (m) => {
-          const moved = await setStage(m, params.id, body, assignedTo(principal));
-          if (!moved) throw notFound();
-          const after = (await readEnquiry(m, params.id)) as Enquiry;
-          await audit(m, { action: 'enquiry.stage', target: target(after), changes: diff(moved.before, moved.after) });
-          return after;
-        });
+        const enquiry = await setStage(db, params.id, body, assignedTo(principal), audit);
         return { message: messages.enquiryUpdated, enquiry };
       },
     }),
@@ -161,16 +135,7 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
       ...endpoints.deleteEnquiry,
       access: 'superAdmin',
       async handle({ params, audit }) {
-        await db.transaction(async (m) => {
-          const before = await deleteEnquiry(m, params.id);
-          if (!before) throw notFound();
-          const { fullName, email, phone, service, status, assignee } = before;
-          await audit(m, {
-            action: 'enquiry.delete',
-            target: target(before),
-            changes: diff({ fullName, email, phone, service, status, assignee }, null),
-          });
-        });
+        await deleteEnquiry(db, params.id, audit);
         return { message: messages.enquiryDeleted };
       },
     }),

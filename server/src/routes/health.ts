@@ -7,15 +7,9 @@
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
 import type { Context } from 'koa';
-import type { DataSource } from 'typeorm';
+import { databaseAnswers } from '../db/data-source.js';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
-
-const databaseAnswers = (db: DataSource) =>
-  db.query('SELECT 1').then(
-    () => true,
-    () => false,
-  );
 
 /** The 503 both checks give when the database does not answer. */
 function databaseAway(ctx: Context) {

@@ -16,11 +16,10 @@ import {
   type NewsletterNote,
 } from '@kafue/common/newsletter';
 import { subscribeBody, subscriberListQuery } from '@kafue/common/schemas';
-import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { loadSiteContent } from '../content/published.js';
 import { readRawBody } from '../http/body.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { parseBody, parseQuery } from '../http/validate.js';
 import { newsletterStatus, sendNewsletter } from '../newsletter/sends.js';
 import {
@@ -139,16 +138,7 @@ export function newsletterEndpoints(deps: AppDeps): Endpoint[] {
       ...endpoints.deleteSubscriber,
       access: 'superAdmin',
       async handle({ params, audit }) {
-        await db.transaction(async (m) => {
-          const before = await deleteSubscriber(m, params.id);
-          if (!before) throw notFound();
-          const { email, status, page } = before;
-          await audit(m, {
-            action: 'subscriber.delete',
-            target: { type: 'subscriber', id: before._id, label: email },
-            changes: diff({ email, status, page }, null),
-          });
-        });
+        await deleteSubscriber(db, params.id, audit);
         return { message: messages.subscriberDeleted };
       },
     }),

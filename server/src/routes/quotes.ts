@@ -6,9 +6,7 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import { endpoints } from '@kafue/common/endpoints';
-import { quoteMessages, quoteListQuery, type Quote } from '@kafue/common/schemas';
-import { diff } from '../audit/audit.js';
-import { addressKey } from '../auth/limiter.js';
+import { quoteMessages, quoteListQuery } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { readRawBody } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
@@ -35,17 +33,6 @@ import { brand } from '@kafue/common/brand';
 import type { Principal } from '../auth/sessions.js';
 
 const authorOf = (p: Principal): Author => ({ kind: p.kind, id: p.id, name: p.name });
-/** A quote in the audit log: by its number. */
-const target = (q: Quote) => ({ type: 'quote', id: q._id, label: q.number });
-/** What the audit log compares of a quote's change. */
-const tracked = (q: Quote) => ({
-  status: q.status,
-  currency: q.currency,
-  lines: q.lines,
-  vatRate: q.vatRate,
-  validUntil: q.validUntil,
-  notes: q.notes,
-});
 
 async function companyOf(db: AppDeps['db']) {
   const [general, profile] = await Promise.all([readGeneralSettings(db), readCompanyProfile(db)]);
@@ -98,7 +85,7 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
         try {
           assertSameOrigin(ctx, config.allowedOrigins);
           // Counted apart from the change, so that refused posts count too.
-          await db.transaction((m) => countQuotePost(m, addressKey(ctx.ip), config.limits.enquiryWindowMinutes));
+          await countQuotePost(db, ctx.ip, config.limits.enquiryWindowMinutes);
           values = await readForm(ctx, config.limits.bodyBytes);
           note = { kind: 'success', message: await act(values, { token, ip: ctx.ip }, audit) };
           ctx.status = 200;
@@ -127,11 +114,7 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
       ...endpoints.createQuote,
       access: 'team',
       async handle({ ctx, body, principal, audit }) {
-        const quote = await db.transaction(async (m) => {
-          const created = await createQuote(m, body, authorOf(principal));
-          await audit(m, { action: 'quote.create', target: target(created), changes: diff(null, tracked(created)) });
-          return created;
-        });
+        const quote = await createQuote(db, body, authorOf(principal), audit);
         ctx.status = 201;
         return { message: quoteMessages.created, quote };
       },
@@ -145,41 +128,21 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
       ...endpoints.updateQuote,
       access: 'team',
       async handle({ params, body, principal, audit }) {
-        const quote = await db.transaction(async (m) => {
-          const { before, after } = await updateQuote(m, params.id, body, authorOf(principal));
-          await audit(m, { action: 'quote.update', target: target(after), changes: diff(tracked(before), tracked(after)) });
-          return after;
-        });
-        return { message: quoteMessages.updated, quote };
+        return { message: quoteMessages.updated, quote: await updateQuote(db, params.id, body, authorOf(principal), audit) };
       },
     }),
     endpoint({
       ...endpoints.sendQuote,
       access: 'team',
       async handle({ params, principal, audit }) {
-        const quote = await db.transaction(async (m) => {
-          const sent = await sendQuote(m, params.id, authorOf(principal), config.publicUrl);
-          await audit(m, { action: 'quote.send', target: target(sent), changes: { status: { old: 'draft', new: 'sent' } } });
-          return sent;
-        });
-        return { message: quoteMessages.sent, quote };
+        return { message: quoteMessages.sent, quote: await sendQuote(db, params.id, authorOf(principal), config.publicUrl, audit) };
       },
     }),
     endpoint({
       ...endpoints.withdrawQuote,
       access: 'team',
       async handle({ params, principal, audit }) {
-        const quote = await db.transaction(async (m) => {
-          const before = await readQuote(m, params.id, authorOf(principal));
-          const withdrawn = await withdrawQuote(m, params.id, authorOf(principal));
-          await audit(m, {
-            action: 'quote.withdraw',
-            target: target(withdrawn),
-            changes: { status: { old: before.status, new: 'withdrawn' } },
-          });
-          return withdrawn;
-        });
-        return { message: quoteMessages.withdrawnNow, quote };
+        return { message: quoteMessages.withdrawnNow, quote: await withdrawQuote(db, params.id, authorOf(principal), audit) };
       },
     }),
     endpoint({
@@ -211,25 +174,13 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
     pagePost(endpoints.acceptQuotePage, 'accept', async (values, { token, ip }, audit) => {
       if (!values.name) throw new HttpError(400, quoteMessages.needName);
       if (!values.accept) throw new HttpError(400, quoteMessages.needTick);
-      await db.transaction(async (m) => {
-        const accepted = await acceptQuote(m, token, values.name, ip);
-        // By the visitor: no actor; the name they gave and their address are the quote's record.
-        await audit(m, {
-          action: 'quote.accept',
-          actor: null,
-          target: target(accepted),
-          changes: { status: { old: 'sent', new: 'accepted' }, acceptedName: { new: values.name } },
-        });
-      });
+      await acceptQuote(db, token, values.name, ip, audit);
       return quoteMessages.accepted;
     }),
     pagePost(endpoints.askQuotePage, 'question', async (values, { token, ip }, audit) => {
       if (!values.name) throw new HttpError(400, quoteMessages.needName);
       if (!values.question) throw new HttpError(400, quoteMessages.needQuestion);
-      await db.transaction(async (m) => {
-        const asked = await askAboutQuote(m, token, values.name, values.question, ip);
-        await audit(m, { action: 'quote.question', actor: null, target: target(asked), changes: { question: { new: values.question } } });
-      });
+      await askAboutQuote(db, token, values.name, values.question, ip, audit);
       return quoteMessages.asked;
     }),
     endpoint({

@@ -3,27 +3,14 @@
  * member on the enquiries assigned to them, and only their own (another's answers 404). Each
  * person's open ones are listed for their dashboard.
  */
-import type { Reminder } from '@kafue/common/schemas';
 import { endpoints } from '@kafue/common/endpoints';
 import { reminderMessages } from '@kafue/common/schemas';
-import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { findEnquiry } from '../enquiries/enquiries.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { createReminder, enquiryReminders, finishReminder, myReminders, snoozeReminder } from '../reminders/reminders.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
-import { messages } from '@kafue/common/contract';
-
-/** A reminder in the audit log: named by its enquiry's sender. */
-const target = (r: Reminder) => ({ type: 'enquiry', id: r.enquiry._id, label: r.enquiry.fullName });
-
-/** A new time must lie ahead: a reminder set in the past would be mailed at once and mean nothing. */
-function ahead(at: string, now: Date): Date {
-  const when = new Date(at);
-  if (when <= now) throw new HttpError(400, messages.invalidInput, { at: reminderMessages.atInPast });
-  return when;
-}
 
 interface ReminderCalls {
   list: typeof endpoints.listEnquiryReminders | typeof endpoints.listStaffEnquiryReminders;
@@ -49,17 +36,15 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       body: calls.create.body,
       access,
       async handle({ ctx, params, body, principal, audit }) {
-        const at = ahead(body.at, now());
-        const reminder = await db.transaction(async (m) => {
-          const created = await createReminder(m, params.id, { at, note: body.note }, principal, now(), assignedTo(principal));
-          if (!created) throw notFound();
-          await audit(m, {
-            action: 'reminder.create',
-            target: target(created),
-            changes: diff(null, { at: created.at, note: created.note }),
-          });
-          return created;
-        });
+        const reminder = await createReminder(
+          db,
+          params.id,
+          { at: body.at, note: body.note },
+          principal,
+          now(),
+          assignedTo(principal),
+          audit,
+        );
         ctx.status = 201;
         return { message: reminderMessages.created, reminder };
       },
@@ -73,16 +58,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       ...calls.done,
       access,
       async handle({ params, principal, audit }) {
-        const reminder = await db.transaction(async (m) => {
-          const changed = await finishReminder(m, params.id, now(), assignedTo(principal));
-          if (!changed) throw notFound();
-          await audit(m, {
-            action: 'reminder.done',
-            target: target(changed.after),
-            changes: diff(changed.before, changed.after, ['doneAt']),
-          });
-          return changed.after;
-        });
+        const reminder = await finishReminder(db, params.id, now(), assignedTo(principal), audit);
         return { message: reminderMessages.done, reminder };
       },
     }),
@@ -91,17 +67,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       body: calls.snooze.body,
       access,
       async handle({ params, body, principal, audit }) {
-        const at = ahead(body.at, now());
-        const reminder = await db.transaction(async (m) => {
-          const changed = await snoozeReminder(m, params.id, at, now(), assignedTo(principal));
-          if (!changed) throw notFound();
-          await audit(m, {
-            action: 'reminder.snooze',
-            target: target(changed.after),
-            changes: diff(changed.before, changed.after, ['at']),
-          });
-          return changed.after;
-        });
+        const reminder = await snoozeReminder(db, params.id, body.at, now(), assignedTo(principal), audit);
         return { message: reminderMessages.snoozed, reminder };
       },
     }),

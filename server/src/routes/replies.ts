@@ -5,7 +5,6 @@
  */
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
-import { diff } from '../audit/audit.js';
 import type { AppDeps } from '../deps.js';
 import { logContact, sendReply } from '../enquiries/replies.js';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from '../enquiries/saved-replies.js';
@@ -13,8 +12,6 @@ import { timelineOf } from '../enquiries/timeline.js';
 import { notFound } from '../http/errors.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
-
-const enquiryTarget = (id: string, fullName: string) => ({ type: 'enquiry', id, label: fullName });
 
 /**
  * Reply, log a contact and read the timeline, as the admins' inbox (any enquiry) and the staff
@@ -35,15 +32,7 @@ function responseEndpoints(
       ...calls.reply,
       access: calls.access,
       async handle({ ctx, params, body, principal, audit }) {
-        await db.transaction(async (m) => {
-          const { fullName } = await sendReply(m, config.mailFrom, params.id, body, principal, assignedTo(principal));
-          // The text went to the enquirer; the log keeps its subject.
-          await audit(m, {
-            action: 'enquiry.reply',
-            target: enquiryTarget(params.id, fullName),
-            changes: { subject: { new: body.subject } },
-          });
-        });
+        await sendReply(db, config.mailFrom, params.id, body, principal, assignedTo(principal), audit);
         ctx.status = 201;
         return answer(params.id, messages.enquiryReplySent);
       },
@@ -52,10 +41,7 @@ function responseEndpoints(
       ...calls.contact,
       access: calls.access,
       async handle({ ctx, params, body, principal, audit }) {
-        await db.transaction(async (m) => {
-          const { fullName } = await logContact(m, params.id, body, principal, assignedTo(principal));
-          await audit(m, { action: 'enquiry.contact', target: enquiryTarget(params.id, fullName), changes: diff(null, body) });
-        });
+        await logContact(db, params.id, body, principal, assignedTo(principal), audit);
         ctx.status = 201;
         return answer(params.id, messages.enquiryContactLogged);
       },
@@ -74,7 +60,6 @@ function responseEndpoints(
 
 export function replyEndpoints(deps: AppDeps): Endpoint[] {
   const { db } = deps;
-  const target = (s: { _id: string; name: string }) => ({ type: 'saved_reply', id: s._id, label: s.name });
   return [
     ...responseEndpoints(deps, {
       reply: endpoints.replyToEnquiry,
@@ -87,11 +72,7 @@ export function replyEndpoints(deps: AppDeps): Endpoint[] {
       ...endpoints.createSavedReply,
       access: 'editor',
       async handle({ ctx, body, audit }) {
-        const savedReply = await db.transaction(async (m) => {
-          const created = await createSavedReply(m, body);
-          await audit(m, { action: 'saved_reply.create', target: target(created), changes: diff(null, body) });
-          return created;
-        });
+        const savedReply = await createSavedReply(db, body, audit);
         ctx.status = 201;
         return { message: messages.savedReplySaved, savedReply };
       },
@@ -100,33 +81,14 @@ export function replyEndpoints(deps: AppDeps): Endpoint[] {
       ...endpoints.updateSavedReply,
       access: 'editor',
       async handle({ params, body, audit }) {
-        const savedReply = await db.transaction(async (m) => {
-          const changed = await updateSavedReply(m, params.id, body);
-          if (!changed) throw notFound();
-          const fields = ['name', 'subject', 'body'] as const;
-          await audit(m, {
-            action: 'saved_reply.update',
-            target: target(changed.after),
-            changes: diff(changed.before, changed.after, fields),
-          });
-          return changed.after;
-        });
-        return { message: messages.savedReplySaved, savedReply };
+        return { message: messages.savedReplySaved, savedReply: await updateSavedReply(db, params.id, body, audit) };
       },
     }),
     endpoint({
       ...endpoints.deleteSavedReply,
       access: 'editor',
       async handle({ params, audit }) {
-        await db.transaction(async (m) => {
-          const gone = await deleteSavedReply(m, params.id);
-          if (!gone) throw notFound();
-          await audit(m, {
-            action: 'saved_reply.delete',
-            target: target(gone),
-            changes: diff({ name: gone.name, subject: gone.subject }, null),
-          });
-        });
+        await deleteSavedReply(db, params.id, audit);
         return { message: messages.savedReplyDeleted };
       },
     }),

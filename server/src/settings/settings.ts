@@ -30,7 +30,6 @@ import {
 } from '@kafue/common/schemas';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { preparedQuery } from '../db/data-source.js';
-import { SettingEntity } from '../db/entities.js';
 
 type Db = DataSource | EntityManager;
 
@@ -85,8 +84,11 @@ export const readReplyTargets = (db: Db): Promise<ReplyTargets> =>
 export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(db, settingsKeys.hero, storedHero, defaultHero);
 
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
-export async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
-  await m.upsert(SettingEntity, { key, value }, ['key']);
+async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
+  await m.query(
+    `INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+    [key, JSON.stringify(value)],
+  );
 }
 
 /** A settings page as the console saves it whole: its row, how to read it, and its audit row's label and action. */
@@ -94,7 +96,7 @@ export interface SettingsPage<T extends object> {
   key: SettingsKey;
   label: string;
   read: (db: Db) => Promise<T>;
-  action?: 'settings.security_update' | 'backup_schedule.update';
+  action?: 'settings.security_update' | 'backup_schedule.update' | 'audit_settings.update';
 }
 
 export const settingsPages = {
@@ -109,6 +111,7 @@ export const settingsPages = {
     read: readBackupSchedule,
     action: 'backup_schedule.update',
   },
+  audit: { key: settingsKeys.audit, label: 'Audit log', read: readAuditSettings, action: 'audit_settings.update' },
 } satisfies Record<string, SettingsPage<object>>;
 
 /**
