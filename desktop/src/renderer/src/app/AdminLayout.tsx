@@ -64,7 +64,8 @@ function MenuGroup({ group, opened, onToggle, children }: { group: NavGroup; ope
         onClick={onToggle}
         rightSection={<AccordionChevron style={{ transform: opened ? 'rotate(180deg)' : undefined }} aria-hidden />}
       />
-      <Box id={listId} hidden={!opened} pl="md">
+      {/* Its bottom padding: scrolled into view, the last link is never cut by a fraction of a pixel. */}
+      <Box id={listId} hidden={!opened} pl="md" pb={4}>
         {children}
       </Box>
     </div>
