@@ -46,10 +46,15 @@ test.describe('admin layout', () => {
       await (await menuEntry(adminMenu(page), item)).click();
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     }
-    // The page's own group opens by itself (here after a reload on User Management).
-    await page.reload();
-    await expect(adminMenu(page).getByRole('button', { name: 'Leads & team' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(adminMenu(page).getByRole('link', { name: 'User Management', exact: true })).toBeInViewport();
+  });
+
+  test("a page opened by its address opens its own group, scrolled into the sidebar's view", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/saved-replies');
+    await expect(adminMenu(page).getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(adminMenu(page).getByRole('link', { name: 'Saved Replies', exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(adminMenu(page).getByRole('button', { name: 'Leads & team' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   for (const size of [

@@ -45,13 +45,21 @@ function UnreadBadge() {
 
 /**
  * One group of the menu: a button that opens it (aria-expanded) and its links. Opened, it scrolls
- * itself into the sidebar's view, so that its links never open below the fold.
+ * itself into the sidebar's view (ResizeObserver calls back once at the start), so that its links
+ * never open below the fold.
  */
 function MenuGroup({ group, opened, onToggle, children }: { group: NavGroup; opened: boolean; onToggle: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const listId = useId();
   useEffect(() => {
-    if (opened) ref.current?.scrollIntoView({ block: 'nearest' });
+    const group = ref.current;
+    const menu = group?.closest('nav');
+    if (!opened || !group || !menu) return;
+    // Shown again whenever the menu's height changes: the sidebar settles as its parts load
+    // (the publish state above it), which would push a group opened with the page out of view.
+    const observer = new ResizeObserver(() => group.scrollIntoView({ block: 'nearest' }));
+    observer.observe(menu);
+    return () => observer.disconnect();
   }, [opened]);
   return (
     <div ref={ref}>
