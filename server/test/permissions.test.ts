@@ -8,7 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { collectPath } from '@kafue/common/analytics';
+import { calls } from '@kafue/common/calls';
 import { api, messages } from '@kafue/common/contract';
+import { capabilities } from '@kafue/common/permissions';
 import { authorize } from '../src/web/endpoint.js';
 import { startTestServer, withMailSender, type Client, type TestServer } from './helpers.js';
 
@@ -422,5 +424,15 @@ describe('permission matrix', () => {
       status: 403,
       message: messages.staffSuspended,
     });
+  });
+
+  it("the console's capabilities name the access their calls declare (common/src/permissions.ts)", () => {
+    const accessOf = new Map(t.endpoints.map((e) => [`${e.method} ${e.path}`, e.access]));
+    for (const [capability, { access, calls: names }] of Object.entries(capabilities)) {
+      for (const name of names) {
+        const { method, path } = calls[name];
+        expect(accessOf.get(`${method} ${path}`), `${capability}: ${name}`).toBe(access);
+      }
+    }
   });
 });

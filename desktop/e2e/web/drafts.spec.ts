@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '@kafue/common/contract';
 import { axeAtBothWidths, expectNoViolations } from './axe';
+import { adminMenu, menuEntry } from './menu';
 import { apiAs, baseURL, createAdmin, signIn, toasts, unique, type Credentials } from './support';
 
 async function publishedService(creds: Credentials, title: string): Promise<void> {
@@ -75,7 +76,7 @@ test('going Back in the console with unsaved edits asks first: staying keeps the
   await signIn(page, editor);
   await page.goto('/admin/dashboard');
   // Into Manage Services by the console's own menu, so that Back stays in the console.
-  await page.getByRole('navigation').getByRole('link', { name: 'Manage Services', exact: true }).click();
+  await (await menuEntry(adminMenu(page), 'Manage Services')).click();
   await expect(page).toHaveURL(/\/admin\/manage-services$/);
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
   await card.getByRole('button', { name: `Edit ${title}` }).click();

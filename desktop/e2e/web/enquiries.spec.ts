@@ -18,6 +18,7 @@ import {
   toasts,
   unique,
 } from './support';
+import { adminMenu, menuEntry } from './menu';
 
 function row(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
@@ -41,7 +42,7 @@ test.describe('enquiries', () => {
       // The sidebar's badge: the unread enquiries, as the server counts them.
       const { count } = await readBack<{ count: number }>(page, api.enquiriesUnreadCount);
       expect(count).toBeGreaterThan(1);
-      const menuItem = page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: /^Enquiries/ });
+      const menuItem = await menuEntry(adminMenu(page), 'Enquiries');
       await expect(menuItem.getByTestId('unread-enquiries')).toHaveText(String(count));
       await menuItem.click();
       await expect(page).toHaveURL(/\/admin\/enquiries$/);
@@ -50,12 +51,20 @@ test.describe('enquiries', () => {
       await search(page, enquiry.fullName);
       await expect(page.getByRole('row')).toHaveCount(2);
       await expect(row(page, enquiry.fullName)).toHaveAttribute('data-unread', 'true');
-      await expect(row(page, enquiry.fullName)).toContainText('New');
+      // Its status and its stage, each badge saying which it is.
+      await expect(row(page, enquiry.fullName).getByText('Status: New', { exact: true })).toBeVisible();
+      await expect(row(page, enquiry.fullName).getByText('Stage: New', { exact: true })).toBeVisible();
       await row(page, enquiry.fullName)
         .getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` })
         .click();
       const drawer = page.getByRole('dialog', { name: enquiry.fullName });
       await expect(drawer).toContainText(enquiry.message);
+      // The detail's badges say which is the status and which the stage, to a screen reader too.
+      await expect(drawer.getByText('Status: New', { exact: true })).toBeVisible();
+      await expect(drawer.getByText('Stage: New', { exact: true })).toBeVisible();
+      const spoken = await drawer.ariaSnapshot();
+      expect(spoken).toContain('Status: New');
+      expect(spoken).toContain('Stage: New');
       await expect(drawer).toContainText('+260 97 000 1111');
       await expect(drawer).toContainText('Cybersecurity');
       await expect(drawer.getByRole('link', { name: 'Reply by email' })).toHaveAttribute(
@@ -100,7 +109,7 @@ test.describe('enquiries', () => {
       await choose(staffDrawer, 'Status', 'Closed');
       await expect(toasts(staffPage)).toContainText(messages.enquiryUpdated);
       await staffPage.keyboard.press('Escape');
-      await expect(mine.getByRole('row').filter({ hasText: enquiry.fullName })).toContainText('Closed');
+      await expect(mine.getByRole('row').filter({ hasText: enquiry.fullName })).toContainText('Status: Closed');
       await staffContext.close();
 
       // The admin sees it closed, with the staff member's note.
@@ -108,7 +117,7 @@ test.describe('enquiries', () => {
       await choose(page, 'Status', 'Closed');
       await search(page, enquiry.fullName);
       await expect(page.getByRole('row')).toHaveCount(2);
-      await expect(row(page, enquiry.fullName)).toContainText('Closed');
+      await expect(row(page, enquiry.fullName)).toContainText('Status: Closed');
       await row(page, enquiry.fullName).getByRole('button', { name: /^Open/ }).click();
       await expect(
         page

@@ -81,7 +81,7 @@ test('the inbox shows the stage and time left on each row, sorts by time left an
   await signIn(page, superAdmin);
   await page.goto('/admin/enquiries');
   const row = page.getByRole('row').filter({ hasText: fullName });
-  await expect(row).toContainText('New');
+  await expect(row.getByText('Stage: New', { exact: true })).toBeVisible();
   await expect(row).toContainText(/\d+ \w+ left|Overdue by/);
   await page.getByRole('button', { name: /^Time left/ }).click();
   await expect(page.getByRole('columnheader', { name: /^Time left/ })).toHaveAttribute('aria-sort', 'ascending');

@@ -65,6 +65,11 @@ test.describe('keyboard only', () => {
   test('sign in, add a staff member, delete one through the confirmation, invite an admin', async ({ page }) => {
     await keyboardSignIn(page, superAdmin);
 
+    // User Management is in the Leads & team group: opened from the keyboard first.
+    const leads = menu(page).getByRole('button', { name: 'Leads & team' });
+    await tabTo(page, leads);
+    await page.keyboard.press('Enter');
+    await expect(leads).toHaveAttribute('aria-expanded', 'true');
     await tabTo(page, menu(page).getByRole('link', { name: 'User Management' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Staff User Management' })).toBeVisible();
@@ -190,6 +195,8 @@ test.describe('keyboard only', () => {
     await expect(drawer).toBeHidden();
     await expect(open).toBeFocused();
 
+    await page.keyboard.press('Enter');
+    await tabTo(page, drawer.getByRole('button', { name: 'Leads & team' }));
     await page.keyboard.press('Enter');
     await tabTo(page, drawer.getByRole('link', { name: 'User Management' }));
     await page.keyboard.press('Enter');

@@ -1,14 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminTitle } from '@kafue/common/brand';
 import { api, type Dashboard, type EnquiryList, type StaffUser } from '@kafue/common/contract';
+import { consoleScreens, menuGroups } from '../../src/renderer/src/app/routes';
+import { adminMenu, entryLink, menuEntry } from './menu';
 import { createAdmin, createEnquiry, readBack, signIn, superAdmin } from './support';
-
-const menu = ['Dashboard', 'Add Service', 'Manage Services', 'User Management'];
-const settingsMenu = ['General', 'Security', 'Notifications', 'Backup', 'Admin Management', 'Audit Log'];
-
-function sidebar(page: Page) {
-  return page.getByRole('navigation', { name: 'Admin menu' });
-}
 
 test.describe('admin layout', () => {
   test('sidebar with title, initial, name and role; menu with a Settings group closed by default; breadcrumb', async ({ page }) => {
@@ -19,16 +14,25 @@ test.describe('admin layout', () => {
     await expect(page.getByTestId('admin-role')).toHaveText('Editor');
     await expect(page.getByText('N', { exact: true })).toBeVisible();
 
-    for (const item of menu) await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toBeVisible();
-    // Enquiries, with its unread count beside it when there is one.
-    await expect(sidebar(page).getByRole('link', { name: /^Enquiries( \d+ unread)?$/ })).toBeVisible();
-    for (const item of settingsMenu) await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toBeHidden();
-    await sidebar(page).getByRole('button', { name: 'Settings' }).click();
-    for (const item of settingsMenu) await expect(sidebar(page).getByRole('link', { name: item, exact: true })).toBeVisible();
+    // The Dashboard, then a group for each thing the owner does, all closed on the Dashboard.
+    await expect(adminMenu(page).getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible();
+    for (const group of menuGroups) {
+      await expect(adminMenu(page).getByRole('button', { name: group.label, exact: true })).toHaveAttribute('aria-expanded', 'false');
+    }
+    const settingsMenu = ['General', 'Security', 'Notifications', 'Backup', 'Admin Management', 'Audit Log'];
+    for (const item of settingsMenu) await expect(adminMenu(page).getByRole('link', { name: item, exact: true })).toBeHidden();
+    await adminMenu(page).getByRole('button', { name: 'Settings' }).click();
+    for (const item of settingsMenu) await expect(adminMenu(page).getByRole('link', { name: item, exact: true })).toBeVisible();
+    // One group open at a time: opening another closes Settings.
+    await adminMenu(page).getByRole('button', { name: 'Leads & team' }).click();
+    await expect(entryLink(adminMenu(page), 'Enquiries')).toBeVisible();
+    await expect(adminMenu(page).getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(adminMenu(page).getByRole('link', { name: 'General', exact: true })).toBeHidden();
+    await adminMenu(page).getByRole('button', { name: 'Settings' }).click();
 
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb).toHaveText(/^Home\s*\/\s*Dashboard$/);
-    await sidebar(page).getByRole('link', { name: 'Admin Management' }).click();
+    await adminMenu(page).getByRole('link', { name: 'Admin Management' }).click();
     await expect(page).toHaveURL(/\/admin\/settings\/admins$/);
     await expect(breadcrumb).toHaveText(/^Home\s*\/\s*Settings\s*\/\s*Admin Management$/);
     await breadcrumb.getByRole('link', { name: 'Home' }).click();
@@ -39,10 +43,41 @@ test.describe('admin layout', () => {
       ['Manage Services', 'Manage Services'],
       ['User Management', 'Staff User Management'],
     ]) {
-      await sidebar(page).getByRole('link', { name: item, exact: true }).click();
+      await (await menuEntry(adminMenu(page), item)).click();
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     }
   });
+
+  test("a page opened by its address opens its own group, scrolled into the sidebar's view", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, superAdmin);
+    await page.goto('/admin/settings/saved-replies');
+    await expect(adminMenu(page).getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(adminMenu(page).getByRole('link', { name: 'Saved Replies', exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(adminMenu(page).getByRole('button', { name: 'Leads & team' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1366, height: 768 },
+  ]) {
+    test(`at ${size.width}x${size.height} every menu entry shows whole once its group is open, and leads to its screen`, async ({
+      page,
+    }) => {
+      test.slow(); // every screen of the console, one after the other
+      await page.setViewportSize(size);
+      await signIn(page, superAdmin);
+      for (const screen of consoleScreens) {
+        const link = await menuEntry(adminMenu(page), screen.label);
+        await expect(link, screen.label).toBeInViewport({ ratio: 1 });
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`${screen.to}$`));
+        await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(screen.label);
+        // The page's group stays open, its entry marked as the current one.
+        await expect(link).toHaveAttribute('aria-current', 'page');
+      }
+    });
+  }
 
   test('works from the keyboard: sign in, open the Settings group, follow a link', async ({ page }) => {
     await page.goto('/kafue-secure-admin');
@@ -52,23 +87,23 @@ test.describe('admin layout', () => {
     await page.keyboard.type(superAdmin.password);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    const settings = sidebar(page).getByRole('button', { name: 'Settings' });
+    const settings = adminMenu(page).getByRole('button', { name: 'Settings' });
     await settings.focus();
     await page.keyboard.press('Enter');
     await expect(settings).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    await expect(sidebar(page).getByRole('link', { name: 'General' })).toBeFocused();
+    await expect(adminMenu(page).getByRole('link', { name: 'General' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/settings\/general$/);
   });
 
   test('the sidebar collapses on a large screen', async ({ page }) => {
     await signIn(page, superAdmin);
-    await expect(sidebar(page)).toBeInViewport();
+    await expect(adminMenu(page)).toBeInViewport();
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-    await expect(sidebar(page)).not.toBeInViewport();
+    await expect(adminMenu(page)).not.toBeInViewport();
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
-    await expect(sidebar(page)).toBeInViewport();
+    await expect(adminMenu(page)).toBeInViewport();
   });
 
   test('on a phone the menu is a drawer that closes when a link is chosen', async ({ page }) => {
@@ -79,7 +114,7 @@ test.describe('admin layout', () => {
     const drawer = page.getByRole('dialog', { name: adminTitle });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByText('Super Admin')).toBeVisible();
-    await drawer.getByRole('link', { name: 'User Management' }).click();
+    await (await menuEntry(drawer, 'User Management')).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { name: 'Staff User Management' })).toBeVisible();
     // Nothing spills sideways at phone width.

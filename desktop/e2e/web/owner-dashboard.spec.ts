@@ -14,6 +14,7 @@ import { defaultCompany } from '@kafue/common/company';
 import { e2eDataDir, e2ePort, realServer } from '../../../scripts/browser.mjs';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
+import { adminMenu, menuEntry } from './menu';
 import { createEnquiry, createStaff, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 // A shared machine under load renders slowly: the suite's 5 s per assertion is not enough here.
@@ -32,7 +33,7 @@ async function fitsWidth(page: Page, width: number): Promise<void> {
 /** On a phone the menu is a drawer: opens it first. */
 async function openMenuLink(page: Page, name: string, width: number): Promise<void> {
   if (width < 768) await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name, exact: true }).click();
+  await (await menuEntry(adminMenu(page), name)).click();
 }
 
 const item = (page: Page, key: string) => page.getByTestId(`checklist-${key}`);

@@ -124,8 +124,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
           row.getByRole('checkbox'),
           row.getByText(enquiry.fullName),
           row.getByText(enquiry.email),
-          // The status's New (the stage's badge says New too).
-          row.locator('[data-label="Status"]').getByText('New', { exact: true }),
+          row.getByText('Status: New', { exact: true }),
           row.getByRole('button', { name: /^Open/ }),
         ]) {
           const box = (await part.boundingBox())!;

@@ -89,11 +89,11 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   await expect(toasts(page).filter({ hasText: 'Quote saved as a draft.' })).toBeVisible();
 
   const card = drawer.getByRole('listitem', { name: /^Quote Q-\d{4}-\d{4}$/ });
-  await expect(card).toContainText('Draft');
+  await expect(card.getByText('Status: Draft', { exact: true })).toBeVisible();
   const number = ((await card.getAttribute('aria-label')) ?? '').replace('Quote ', '');
   await card.getByRole('button', { name: `Send ${number}` }).click();
   await expect(toasts(page).filter({ hasText: 'Quote sent.' })).toBeVisible();
-  await expect(card).toContainText('Sent');
+  await expect(card.getByText('Status: Sent', { exact: true })).toBeVisible();
   await expectNoViolations(page, 'the quotes section at 1366 px');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoViolations(page, 'the quotes section at 390 px');
@@ -132,10 +132,10 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   // Back in the console: the quote accepted, the enquiry won and so closed.
   await page.setViewportSize({ width: 1366, height: 900 });
   const again = await openEnquiry(page, enquiry.fullName);
-  await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText('Accepted');
+  await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText('Status: Accepted');
   await expect(again.getByRole('listitem', { name: `Quote ${number}` })).toContainText(`accepted by ${enquiry.fullName}`);
-  await expect(again.getByText('Won', { exact: true }).first()).toBeVisible();
-  await expect(again.getByText('Closed', { exact: true }).first()).toBeVisible();
+  await expect(again.getByText('Stage: Won', { exact: true }).first()).toBeVisible();
+  await expect(again.getByText('Status: Closed', { exact: true }).first()).toBeVisible();
   // The client's question: a note on the timeline, once, named for its quote and its asker.
   const question = again
     .getByRole('list', { name: 'Timeline' })
@@ -147,7 +147,7 @@ test('a quote built from a pricing request, sent, accepted by the client signed 
   await page.keyboard.press('Escape');
   await expect(again).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: enquiry.fullName });
-  await expect(row.getByText('Won', { exact: true })).toBeVisible();
+  await expect(row.getByText('Stage: Won', { exact: true })).toBeVisible();
 
   // The Reports screen counts it in this month: one more sent and accepted, its value per month in USD, the win rate up.
   const after = await reportFigures(page);

@@ -41,7 +41,7 @@ test(
         'href',
         'tel:+260970003333',
       );
-      await expect(mine.stage).toHaveText('New');
+      await expect(mine.stage).toHaveText('Stage: New');
       await expect(mine.timeLeft).toHaveText(/left$|^Overdue/);
       // Without the company's WhatsApp, no chat link.
       await expect(mine.row.getByRole('link', { name: /^WhatsApp/ })).toHaveCount(0);
@@ -60,8 +60,8 @@ test(
       await moveTo.click();
       await page.getByRole('menuitem', { name: 'Contacted' }).click();
       await expect(toasts(page)).toContainText(`${enquiry.fullName} moved to Contacted`);
-      await expect(drawer.getByText('Contacted', { exact: true })).toBeVisible();
-      await expect(mine.stage).toHaveText('Contacted');
+      await expect(drawer.getByText('Stage: Contacted', { exact: true })).toBeVisible();
+      await expect(mine.stage).toHaveText('Stage: Contacted');
       await axeAtBothWidths(page, 'the staff portal enquiry');
       // Its toast gone first: one fading out while axe reads the dialog has colours between two.
       await expect(toasts(page).getByText(`${enquiry.fullName} moved to Contacted`)).toHaveCount(0);
@@ -83,9 +83,9 @@ test(
       await expect(toasts(page)).toContainText(`${enquiry.fullName} moved to Lost`);
       await expect(why).toBeHidden();
       await expect(drawer.getByText('Lost: Other (Went with a cousin)')).toBeVisible();
-      await expect(mine.stage).toHaveText('Lost');
+      await expect(mine.stage).toHaveText('Stage: Lost');
       // A lost lead is closed.
-      await expect(mine.status).toHaveText('Closed');
+      await expect(mine.status).toHaveText('Status: Closed');
       const stored = await readBack<EnquiryDetail>(page, api.staffMyEnquiry(id));
       expect(stored).toMatchObject({ stage: 'lost', lostReason: 'other', lostReasonText: 'Went with a cousin', status: 'Closed' });
     } finally {

@@ -6,7 +6,8 @@
 import type { Readable } from 'node:stream';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { messages, type AdminRole } from '@kafue/common/contract';
+import { messages } from '@kafue/common/contract';
+import { refusal, type Access } from '@kafue/common/permissions';
 import { auditRecorder, type AuditRecorder } from '../audit/audit.js';
 import { principalOf, type Principal } from '../auth/sessions.js';
 import type { AppDeps } from '../deps.js';
@@ -15,25 +16,8 @@ import { parseBody, parseId } from '../http/validate.js';
 import { answerMaintenance } from '../maintenance/maintenance.js';
 import { assertSameOrigin } from './security.js';
 
-/**
- * Who may call, named after the callers (design.md "Who may do what"):
- * - public: anyone;
- * - adminPending: any admin, also one who must first choose a new password or enrol in
- *   two-factor sign-in: the calls that let them do so, and the session check;
- * - anyAdmin: any admin role (console sign-in, reading staff, admins, settings; own password);
- * - editor: Super Admin and Editor (create, edit, delete staff);
- * - superAdmin: Super Admin (change settings, backups, invite/edit/delete admins);
- * - staffPendingPassword: a signed-in staff member, also before they chose their own password;
- * - staff: a signed-in staff member who has chosen their own password (the staff portal);
- * - team: any admin, or such a staff member (the handler keeps staff to the enquiries assigned to them).
- * Wherever a staff member reaches enquiries (staff, team), the handler keeps them to their own through `assignedTo` (auth/sessions.ts).
- */
-export type Access = 'public' | 'adminPending' | 'anyAdmin' | 'editor' | 'superAdmin' | 'staffPendingPassword' | 'staff' | 'team';
-
-const adminRolesFor: Partial<Record<Access, readonly AdminRole[]>> = {
-  editor: ['Super Admin', 'Editor'],
-  superAdmin: ['Super Admin'],
-};
+/** Who may call, named after the callers: the policy in common/src/permissions.ts decides. */
+export type { Access };
 
 export interface Call<B> {
   ctx: Context;
@@ -86,23 +70,15 @@ export interface Endpoint<S extends z.ZodType = z.ZodType, A extends Answers = A
 /** Declares an endpoint, keeping the body and answer types tied to their schemas. */
 export const endpoint = <S extends z.ZodType = z.ZodType, A extends Answers = Answers>(e: Endpoint<S, A>): Endpoint<S, A> => e;
 
+/**
+ * The caller, once the policy lets them make a call of this access. Wherever a staff member reaches
+ * enquiries (staff, team), the handler keeps them to their own through `assignedTo` (auth/sessions.ts).
+ */
 export async function authorize(ctx: Context, deps: AppDeps, access: Access): Promise<Principal | undefined> {
-  if (access === 'public') return undefined;
-  const principal = await principalOf(ctx, deps.sessions);
-  if (!principal) throw notSignedIn();
-  if (access === 'staff' || access === 'staffPendingPassword' || (access === 'team' && principal.kind === 'staff')) {
-    if (principal.kind !== 'staff') throw forbidden();
-    if (principal.status === 'Inactive') throw forbidden(messages.staffInactive);
-    if (principal.status === 'Suspended') throw forbidden(messages.staffSuspended);
-    if (access !== 'staffPendingPassword' && principal.mustChangePassword) throw forbidden(messages.passwordChangeRequired);
-    return principal;
-  }
-  if (principal.kind !== 'admin') throw forbidden();
-  if (access !== 'adminPending' && principal.pending) {
-    throw forbidden(principal.pending === 'passwordChange' ? messages.passwordExpired : messages.twoFactorEnrolmentRequired);
-  }
-  const roles = adminRolesFor[access];
-  if (roles && !roles.includes(principal.role)) throw forbidden();
+  const principal = access === 'public' ? undefined : await principalOf(ctx, deps.sessions);
+  const why = refusal(principal, access);
+  if (why === 'notSignedIn') throw notSignedIn();
+  if (why) throw forbidden(messages[why]);
   return principal;
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import {
+  AccordionChevron,
   Anchor,
   AppShell,
   Avatar,
@@ -27,7 +28,8 @@ import { PublishStatus } from '../components/PublishStatus';
 import { useAuth } from '../lib/session';
 import { useUnreadCount } from '../features/enquiries/useEnquiries';
 import { useGeneralSettingsValue } from '../lib/generalSettings';
-import { breadcrumbFor, mainNav, settingsNav } from './nav';
+import { breadcrumbFor, groupOf, homeNav, navGroups, type NavGroup } from './nav';
+import type { MenuGroupId } from './routes';
 import { LeaveGuard } from './LeaveGuard';
 
 /** The sidebar's Enquiries badge: how many enquiries nobody has read yet. */
@@ -41,12 +43,52 @@ function UnreadBadge() {
   );
 }
 
+/**
+ * One group of the menu: a button that opens it (aria-expanded) and its links. Opened, it scrolls
+ * itself into the sidebar's view (ResizeObserver calls back once at the start), so that its links
+ * never open below the fold.
+ */
+function MenuGroup({ group, opened, onToggle, children }: { group: NavGroup; opened: boolean; onToggle: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  useEffect(() => {
+    const group = ref.current;
+    const menu = group?.closest('nav');
+    if (!opened || !group || !menu) return;
+    // Shown again whenever the menu's height changes: the sidebar settles as its parts load
+    // (the publish state above it), which would push a group opened with the page out of view.
+    const observer = new ResizeObserver(() => group.scrollIntoView({ block: 'nearest' }));
+    observer.observe(menu);
+    return () => observer.disconnect();
+  }, [opened]);
+  return (
+    <div ref={ref}>
+      <NavLink
+        component="button"
+        label={group.label}
+        active={false}
+        aria-expanded={opened}
+        aria-controls={listId}
+        onClick={onToggle}
+        rightSection={<AccordionChevron style={{ transform: opened ? 'rotate(180deg)' : undefined }} aria-hidden />}
+      />
+      {/* Its bottom padding: scrolled into view, the last link is never cut by a fraction of a pixel. */}
+      <Box id={listId} hidden={!opened} pl="md" pb={4}>
+        {children}
+      </Box>
+    </div>
+  );
+}
+
 function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const admin = useAuth((s) => s.admin);
   const { maintenanceMode } = useGeneralSettingsValue();
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // One group open at a time (so the sidebar fits a 1366x768 laptop): the current page's opens by
+  // itself; a group opened or closed by hand stays so until the next page.
+  const [choice, setChoice] = useState<{ path: string; group: MenuGroupId | undefined }>();
+  const openGroup = choice?.path === pathname ? choice.group : groupOf(pathname);
   const name = admin?.name ?? '';
   const role = admin?.role || defaultRoleLabel;
 
@@ -90,18 +132,17 @@ function Sidebar({ onNavigate, withTitle }: { onNavigate?: () => void; withTitle
       </Group>
       <PublishStatus maintenance={maintenanceMode} />
       <ScrollArea style={{ flex: 1 }} component="nav" aria-label="Admin menu">
-        {mainNav.map(link)}
-        <NavLink
-          component="button"
-          label="Settings"
-          opened={settingsOpen}
-          onChange={setSettingsOpen}
-          childrenOffset={28}
-          active={false}
-          aria-expanded={settingsOpen}
-        >
-          {settingsNav.map(link)}
-        </NavLink>
+        {homeNav.map(link)}
+        {navGroups.map((g) => (
+          <MenuGroup
+            key={g.id}
+            group={g}
+            opened={openGroup === g.id}
+            onToggle={() => setChoice({ path: pathname, group: openGroup === g.id ? undefined : g.id })}
+          >
+            {g.items.map(link)}
+          </MenuGroup>
+        ))}
       </ScrollArea>
       <Box p="md">
         <Button variant="light" color="red" fullWidth onClick={() => void logout()}>

@@ -50,10 +50,10 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-saved-replies': lazy(() => import('../features/settings/SavedReplies')),
 };
 
-/** The routes of one menu group, relative to `base`. */
-function screenRoutes(menu: 'main' | 'settings', base: string) {
+/** The routes of the screens under /admin/settings (the Settings group) or the others, relative to `base`. */
+function screenRoutes(settings: boolean, base: string) {
   return consoleScreens
-    .filter((s) => s.menu === menu)
+    .filter((s) => (s.group === 'settings') === settings)
     .map((s) => {
       const Screen = screens[s.id];
       return <Route key={s.id} path={s.to.slice(base.length + 1)} element={<Screen />} />;
@@ -77,10 +77,10 @@ export function App() {
           }
         >
           <Route index element={<Dashboard />} />
-          {screenRoutes('main', '/admin')}
+          {screenRoutes(false, '/admin')}
           <Route path={settingsBase.slice('/admin/'.length)} element={<SettingsLayout tabs={settingsNav} />}>
             <Route index element={<Navigate to="general" replace />} />
-            {screenRoutes('settings', settingsBase)}
+            {screenRoutes(true, settingsBase)}
             <Route path="*" element={<NotFound />} />
           </Route>
           <Route path="*" element={<NotFound />} />

@@ -1,4 +1,4 @@
-import { consoleScreens, settingsBase } from './routes';
+import { consoleScreens, menuGroups, settingsBase, type MenuGroupId } from './routes';
 
 /** The admin menu (spec section 2), also the breadcrumb's labels. */
 export interface NavItem {
@@ -6,13 +6,23 @@ export interface NavItem {
   to: string;
 }
 
-export const mainNav: NavItem[] = consoleScreens.filter((s) => s.menu === 'main');
-export const settingsNav: NavItem[] = consoleScreens.filter((s) => s.menu === 'settings');
+export interface NavGroup {
+  id: MenuGroupId;
+  label: string;
+  items: NavItem[];
+}
 
-const labels = new Map<string, string>([
-  ...[...mainNav, ...settingsNav].map((i) => [i.to, i.label] as [string, string]),
-  [settingsBase, 'Settings'],
-]);
+/** What stands above the groups: the Dashboard. */
+export const homeNav: NavItem[] = consoleScreens.filter((s) => s.group === 'home');
+export const navGroups: NavGroup[] = menuGroups.map((g) => ({ ...g, items: consoleScreens.filter((s) => s.group === g.id) }));
+export const settingsNav: NavItem[] = consoleScreens.filter((s) => s.group === 'settings');
+
+/** The group holding the screen at `pathname` (or below it), opened by itself in the sidebar. */
+export function groupOf(pathname: string): MenuGroupId | undefined {
+  return navGroups.find((g) => g.items.some((i) => pathname === i.to || pathname.startsWith(`${i.to}/`)))?.id;
+}
+
+const labels = new Map<string, string>([...consoleScreens.map((i) => [i.to, i.label] as [string, string]), [settingsBase, 'Settings']]);
 
 export interface Crumb {
   label: string;

@@ -5,7 +5,7 @@ import { consoleScreens, outsideScreens, settingsBase } from './routes';
 describe('the console route table', () => {
   it('puts each screen one step below its group', () => {
     for (const s of consoleScreens) {
-      const base = s.menu === 'settings' ? settingsBase : '/admin';
+      const base = s.group === 'settings' ? settingsBase : '/admin';
       expect(s.to, s.id).toMatch(new RegExp(`^${base}/[a-z0-9-]+$`));
     }
   });

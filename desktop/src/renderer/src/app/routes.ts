@@ -7,39 +7,51 @@
 import { adminLoginPath } from '@kafue/common/brand';
 import { forgotPasswordPath, resetPasswordPath } from '@kafue/common/contract';
 
+/**
+ * The sidebar's groups, by what the owner does there; Dashboard stands above them ('home').
+ * The Settings group is also the Settings screen's tabs, under /admin/settings.
+ */
+export const menuGroups = [
+  { id: 'website', label: 'Website' },
+  { id: 'leads', label: 'Leads & team' },
+  { id: 'insight', label: 'Insight' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+export type MenuGroupId = (typeof menuGroups)[number]['id'];
+
 export interface ConsoleScreen {
   /** Names the screen's component in App.tsx (which must give one for every id). */
   id: string;
   label: string;
   /** The full path, under /admin, or under /admin/settings for the Settings group. */
   to: string;
-  menu: 'main' | 'settings';
+  group: 'home' | MenuGroupId;
 }
 
 export const consoleScreens = [
-  { id: 'dashboard', label: 'Dashboard', to: '/admin/dashboard', menu: 'main' },
-  { id: 'add-service', label: 'Add Service', to: '/admin/add-service', menu: 'main' },
-  { id: 'manage-services', label: 'Manage Services', to: '/admin/manage-services', menu: 'main' },
-  { id: 'site-content', label: 'Site Content', to: '/admin/site-content', menu: 'main' },
-  { id: 'redirects', label: 'Redirects', to: '/admin/redirects', menu: 'main' },
-  { id: 'schedule', label: 'Schedule', to: '/admin/schedule', menu: 'main' },
-  { id: 'media', label: 'Media', to: '/admin/media', menu: 'main' },
-  { id: 'users', label: 'User Management', to: '/admin/users', menu: 'main' },
-  { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', menu: 'main' },
-  { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', menu: 'main' },
-  { id: 'contacts', label: 'Contacts', to: '/admin/contacts', menu: 'main' },
-  { id: 'reports', label: 'Reports', to: '/admin/reports', menu: 'main' },
-  { id: 'analytics', label: 'Analytics', to: '/admin/analytics', menu: 'main' },
-  { id: 'subscribers', label: 'Subscribers', to: '/admin/subscribers', menu: 'main' },
-  { id: 'settings-general', label: 'General', to: '/admin/settings/general', menu: 'settings' },
-  { id: 'settings-company', label: 'Company', to: '/admin/settings/company', menu: 'settings' },
-  { id: 'settings-security', label: 'Security', to: '/admin/settings/security', menu: 'settings' },
-  { id: 'settings-notifications', label: 'Notifications', to: '/admin/settings/notifications', menu: 'settings' },
-  { id: 'settings-backup', label: 'Backup', to: '/admin/settings/backup', menu: 'settings' },
-  { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', menu: 'settings' },
-  { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', menu: 'settings' },
-  { id: 'settings-replies', label: 'Reply Times', to: '/admin/settings/replies', menu: 'settings' },
-  { id: 'settings-saved-replies', label: 'Saved Replies', to: '/admin/settings/saved-replies', menu: 'settings' },
+  { id: 'dashboard', label: 'Dashboard', to: '/admin/dashboard', group: 'home' },
+  { id: 'site-content', label: 'Site Content', to: '/admin/site-content', group: 'website' },
+  { id: 'add-service', label: 'Add Service', to: '/admin/add-service', group: 'website' },
+  { id: 'manage-services', label: 'Manage Services', to: '/admin/manage-services', group: 'website' },
+  { id: 'media', label: 'Media', to: '/admin/media', group: 'website' },
+  { id: 'schedule', label: 'Schedule', to: '/admin/schedule', group: 'website' },
+  { id: 'redirects', label: 'Redirects', to: '/admin/redirects', group: 'website' },
+  { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', group: 'leads' },
+  { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', group: 'leads' },
+  { id: 'contacts', label: 'Contacts', to: '/admin/contacts', group: 'leads' },
+  { id: 'subscribers', label: 'Subscribers', to: '/admin/subscribers', group: 'leads' },
+  { id: 'users', label: 'User Management', to: '/admin/users', group: 'leads' },
+  { id: 'reports', label: 'Reports', to: '/admin/reports', group: 'insight' },
+  { id: 'analytics', label: 'Analytics', to: '/admin/analytics', group: 'insight' },
+  { id: 'settings-general', label: 'General', to: '/admin/settings/general', group: 'settings' },
+  { id: 'settings-company', label: 'Company', to: '/admin/settings/company', group: 'settings' },
+  { id: 'settings-security', label: 'Security', to: '/admin/settings/security', group: 'settings' },
+  { id: 'settings-notifications', label: 'Notifications', to: '/admin/settings/notifications', group: 'settings' },
+  { id: 'settings-backup', label: 'Backup', to: '/admin/settings/backup', group: 'settings' },
+  { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', group: 'settings' },
+  { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', group: 'settings' },
+  { id: 'settings-replies', label: 'Reply Times', to: '/admin/settings/replies', group: 'settings' },
+  { id: 'settings-saved-replies', label: 'Saved Replies', to: '/admin/settings/saved-replies', group: 'settings' },
 ] as const satisfies readonly ConsoleScreen[];
 
 export type ScreenId = (typeof consoleScreens)[number]['id'];

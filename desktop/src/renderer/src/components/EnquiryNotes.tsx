@@ -1,15 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Stack, Textarea, Title } from '@mantine/core';
+import { Button, Group, Stack, Textarea, Title } from '@mantine/core';
+import { LabelledBadge } from './LabelledBadge';
 
 const statusColor: Record<string, string> = { New: 'blue', Open: 'yellow', Closed: 'green', Spam: 'gray' };
 
-/** An enquiry's status as a badge (New, Open, Closed, Spam). */
+/** An enquiry's status as a badge: "Status: New" (Open, Closed, Spam). */
 export function EnquiryStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge color={statusColor[status] ?? 'gray'} variant="light">
-      {status}
-    </Badge>
-  );
+  return <LabelledBadge label="Status" value={status} color={statusColor[status] ?? 'gray'} variant="light" />;
 }
 
 /**

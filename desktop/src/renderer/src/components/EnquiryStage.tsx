@@ -4,7 +4,7 @@
  * lost lead asks why). Each area gives its own stage call (`useStageMove`).
  */
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { Enquiry, EnquiryUpdateAnswer } from '@kafue/common/contract';
 import type { EnquiryStageBody } from '@kafue/common/schemas';
@@ -13,16 +13,14 @@ import { timeLeftWords } from '@kafue/common/reply-clock';
 import { enquiryStageBody } from '@kafue/common/schemas';
 import { failureToast, toast, type ToastArea } from '../lib/toast';
 import { fieldErrors } from '../lib/validate';
+import { LabelledBadge } from './LabelledBadge';
 
 // Shade 9 (8 for gray): the outline's text keeps a 4.5:1 contrast on a highlighted row too.
 const stageColor: Record<LeadStage, string> = { new: 'blue.9', contacted: 'cyan.9', quoted: 'grape.9', won: 'green.9', lost: 'gray.8' };
 
+/** An enquiry's stage as a badge: "Stage: New" (Contacted, Quoted, Won, Lost). */
 export function StageBadge({ stage }: { stage: LeadStage }) {
-  return (
-    <Badge color={stageColor[stage]} variant="outline">
-      {leadStageLabels[stage]}
-    </Badge>
-  );
+  return <LabelledBadge label="Stage" value={leadStageLabels[stage]} color={stageColor[stage]} variant="outline" />;
 }
 
 /** The time left ticks on screen once a minute. */

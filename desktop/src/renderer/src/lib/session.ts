@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import { calls } from '@kafue/common/calls';
 import type { Admin, AdminPending } from '@kafue/common/contract';
+import { can, type Action } from '@kafue/common/permissions';
 import { call } from './api';
 
 export const adminStorageKey = 'admin';
@@ -62,3 +63,11 @@ export async function recheckSession(): Promise<void> {
   const result = await call(calls.adminCheckAuth);
   if (result.ok && result.data?.admin) useAuth.getState().signedIn(result.data.admin, result.data);
 }
+
+/**
+ * Whether the signed-in admin may do `action` (common/src/permissions.ts, the policy the server
+ * enforces): screens show, hide or disable their controls by it. By role: what an admin must do
+ * first (`pending`) is the Security screen's to ask.
+ */
+export const useCan = (action: Action): boolean =>
+  useAuth((s) => can(s.admin ? { kind: 'admin', id: s.admin._id, role: s.admin.role } : undefined, action));

@@ -22,10 +22,11 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { leadStageLabels } from '@kafue/common/leads';
 import { enquiryKindLabels } from '@kafue/common/requests';
 import type { ContactDetail, WonValue } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
+import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
+import { StageBadge } from '../../components/EnquiryStage';
 import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
@@ -206,10 +207,8 @@ function ContactPage({ contactKey }: { contactKey: string }) {
                   <Text size="sm">{format(e.createdAt)}</Text>
                   <Badge variant="light">{enquiryKindLabels[e.kind]}</Badge>
                   {e.service && <Text size="sm">{e.service}</Text>}
-                  <Badge variant="outline">{leadStageLabels[e.stage]}</Badge>
-                  <Text size="sm" c="dimmed">
-                    {e.status}
-                  </Text>
+                  <StageBadge stage={e.stage} />
+                  <EnquiryStatusBadge status={e.status} />
                 </Group>
               ))}
             </Stack>

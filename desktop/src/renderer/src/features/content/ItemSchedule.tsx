@@ -10,7 +10,7 @@ import type { ContentBody, ContentItem } from '@kafue/common/contract';
 import { scheduleActionLabels, scheduleMessages, type ScheduleAction, type ScheduledChange } from '@kafue/common/schemas';
 import { ApiFailure } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { normalise, type CollectionSpec, type FormValues } from './fields';
 import { overwrittenBy, useSchedule, useScheduleActions } from './useSchedule';
 
@@ -64,7 +64,7 @@ interface ItemScheduleProps {
 
 export function ItemSchedule({ spec, item, values, check, onScheduled }: ItemScheduleProps) {
   const format = useFormatTime();
-  const canEdit = useAuth((s) => s.admin?.role === 'Super Admin' || s.admin?.role === 'Editor');
+  const canEdit = useCan('editContent');
   const { data: changes = [] } = useSchedule(item._id);
   const { schedule } = useScheduleActions();
   const [opened, setOpened] = useState(false);

@@ -9,7 +9,7 @@ import type { ScheduledChange } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime, useGeneralSettingsValue } from '../../lib/generalSettings';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { CancelChange, changeWords } from './ItemSchedule';
 import { collectionSpecs } from './specs';
 import { scheduleTexts, useSchedule } from './useSchedule';
@@ -152,7 +152,7 @@ function Month({ changes, timezone }: { changes: ScheduledChange[]; timezone: st
 export default function ScheduleScreen() {
   const { data, error, isPending } = useSchedule();
   const { timezone } = useGeneralSettingsValue();
-  const canEdit = useAuth((s) => s.admin?.role === 'Super Admin' || s.admin?.role === 'Editor');
+  const canEdit = useCan('editContent');
   const [view, setView] = useState<'list' | 'month'>('list');
   const changes = data ?? [];
   return (

@@ -8,7 +8,7 @@ import { Button, Card, ColorSwatch, Group, List, Progress, SimpleGrid, Skeleton,
 import { BarChart, PieChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { apiDownload, call, callPath, unwrap } from '../../lib/api';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -104,7 +104,7 @@ function QuickActions({ activeStaff }: { activeStaff: number }) {
 
 /** Dashboard (spec section 2): the business's real figures, skeletons until they arrive. */
 export default function Dashboard() {
-  const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const seesChecklist = useCan('seeChecklist');
   const format = useFormatTime();
   const { data, error, isPending } = useQuery({
     queryKey: ['dashboard'],
@@ -120,7 +120,7 @@ export default function Dashboard() {
         </Title>
         <Text c="dimmed">Here's what's happening with your platform today</Text>
       </div>
-      {superAdmin && <Checklist />}
+      {seesChecklist && <Checklist />}
       <DueReminders />
       {isPending ? (
         <Loading />

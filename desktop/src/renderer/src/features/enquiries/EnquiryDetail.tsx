@@ -10,7 +10,7 @@ import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useFormatTime } from '../../lib/generalSettings';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { contactPath } from '../../lib/contactPath';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
@@ -51,7 +51,7 @@ export function EnquiryDetail({ id, onClose, sections }: { id: string | null; on
 
 function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: () => void; sections?: DetailSections }) {
   const format = useFormatTime();
-  const isSuperAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const canDelete = useCan('deleteEnquiry');
   const staff = useActiveStaff();
   const update = useUpdateEnquiry();
   const addNote = useAddNote(enquiry._id);
@@ -139,7 +139,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
           )
         }
       />
-      {isSuperAdmin && (
+      {canDelete && (
         <Group justify="flex-end">
           <Button color="red" variant="light" onClick={() => confirm.ask(enquiry._id)}>
             Delete Enquiry

@@ -11,7 +11,7 @@ import { mediaMessages, type MediaItem } from '@kafue/common/media';
 import { MediaImage } from '../../components/MediaImage';
 import { uploadForm } from '../../lib/api';
 import { paginationLabels } from '../../lib/pagination';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { mediaKey, useDeleteMedia, useMediaList, useSaveAlt } from '../../lib/media';
 import { usedInLabel } from './usedIn';
@@ -193,7 +193,7 @@ function MediaCard({ item, canEdit }: { item: MediaItem; canEdit: boolean }) {
 
 export default function MediaLibrary() {
   const [page, setPage] = useState(1);
-  const canEdit = useAuth((s) => s.admin?.role === 'Super Admin' || s.admin?.role === 'Editor');
+  const canEdit = useCan('editContent');
   const list = useMediaList(page, pageSize);
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;

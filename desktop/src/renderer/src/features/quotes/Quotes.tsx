@@ -1,19 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { RequestSnapshot } from '@kafue/common/requests';
 import { quoteCurrencies, type QuoteCurrency } from '@kafue/common/leads';
 import {
@@ -27,6 +13,7 @@ import {
   type QuoteState,
   type QuoteTotals,
 } from '@kafue/common/schemas';
+import { LabelledBadge } from '../../components/LabelledBadge';
 import { useFormatTime } from '../../lib/generalSettings';
 import { useQuoteAction, useQuotePdf, useQuotes, useSaveQuote } from './useQuotes';
 
@@ -177,9 +164,7 @@ function QuoteCard({ quote, onEdit }: { quote: Quote; onEdit: () => void }) {
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{quote.number}</Text>
-          <Badge color={stateColor[quote.state]} variant="light">
-            {quoteStateLabels[quote.state]}
-          </Badge>
+          <LabelledBadge label="Status" value={quoteStateLabels[quote.state]} color={stateColor[quote.state]} variant="light" />
         </Group>
         <Table withRowBorders={false} verticalSpacing={2} fz="sm">
           <Table.Tbody>

@@ -14,7 +14,7 @@ import { DataTable, EmptyRow } from '../../components/DataTable';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ApiFailure, call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useSaveAndDelete } from '../../lib/useSaveAndDelete';
 import { fieldErrors } from '../../lib/validate';
@@ -53,7 +53,7 @@ export default function Redirects() {
     queryFn: () => unwrap(call(calls.listRedirects)),
     meta: { failureToast: { fallback: texts.loadFailed } },
   });
-  const canEdit = useAuth((s) => s.admin?.role === 'Super Admin' || s.admin?.role === 'Editor');
+  const canEdit = useCan('editContent');
   const { save, remove } = useRedirectChanges();
   const confirm = useConfirmDelete(remove);
   // The form: a redirect being edited, or a new one (perhaps from a missing page).

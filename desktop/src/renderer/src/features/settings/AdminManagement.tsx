@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Table, Title } from '@mantine/core';
 import { messages, type Admin } from '@kafue/common/contract';
-import { useAuth } from '../../lib/session';
+import { useAuth, useCan } from '../../lib/session';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useEditModal } from '../../lib/useEditModal';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -11,16 +11,15 @@ import { AdminFormModal } from './AdminFormModal';
 import { SessionsTable } from './SessionsTable';
 import { useAdminList, useDeleteAdmin, useSaveAdmin } from './useAdmins';
 
+const roleColors: Partial<Record<string, string>> = { 'Super Admin': 'red', Moderator: 'yellow' };
+
 /** Spec section 2: Super Admin red, Moderator yellow, others green. */
-export function roleBadgeColor(role: string): string {
-  if (role === 'Super Admin') return 'red';
-  if (role === 'Moderator') return 'yellow';
-  return 'green';
-}
+export const roleBadgeColor = (role: string): string => roleColors[role] ?? 'green';
 
 /** Admin Management (spec section 2). */
 export default function AdminManagement() {
   const me = useAuth((s) => s.admin);
+  const canSeeSessions = useCan('manageAdminSessions');
   const [sessionsOf, setSessionsOf] = useState<Admin | null>(null);
   const { data: admins = [], isPending, error } = useAdminList();
   const form = useEditModal<Admin>();
@@ -90,7 +89,7 @@ export default function AdminManagement() {
                 <Button size="xs" variant="light" color="red" aria-label={`Delete ${a.name}`} onClick={() => askDelete(a)}>
                   Delete
                 </Button>
-                {me?.role === 'Super Admin' && (
+                {canSeeSessions && (
                   <Button size="xs" variant="light" color="gray" aria-label={`Sessions of ${a.name}`} onClick={() => setSessionsOf(a)}>
                     Sessions
                   </Button>

@@ -23,7 +23,7 @@ import { useFilterFold } from '../../components/FilterFold';
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { callPath } from '../../lib/api';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { auditSentence, detailSentences, fieldName, groupEntries } from './auditSentence';
 import { saveInDesktopApp } from './backupFiles';
 import {
@@ -173,9 +173,9 @@ function RetentionForm() {
  * what, dates) and paged by the server; a row's details with every field; CSV export; retention.
  */
 export default function AuditLog() {
-  const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const canRead = useCan('readAuditLog');
   // Only a Super Admin may read it: other roles do not even ask the server.
-  return superAdmin ? <AuditLogScreen /> : <Text c="dimmed">The audit log is for a Super Admin.</Text>;
+  return canRead ? <AuditLogScreen /> : <Text c="dimmed">The audit log is for a Super Admin.</Text>;
 }
 
 function AuditLogScreen() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { messages } from '@kafue/common/contract';
 import { failureMessageOf } from '../../lib/api';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { backupDate, saveInDesktopApp } from './backupFiles';
 import { BackupList } from './BackupList';
 import { RestoreDialog, RestoreFromFile } from './BackupRestore';
@@ -15,7 +15,7 @@ import { useCreateBackup, useRestoreBackup, type RestoreSource } from './useBack
  * the automatic backups, the list of backups and restoring from a file.
  */
 export default function BackupSettings() {
-  const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const canManage = useCan('manageBackups');
   const backup = useCreateBackup();
   const busy = backup.isPending;
   const result = backup.isSuccess
@@ -51,7 +51,7 @@ export default function BackupSettings() {
           )}
         </Stack>
       </Paper>
-      {superAdmin ? (
+      {canManage ? (
         <>
           {restored && (
             <Alert color="green" variant="light" role="status" maw={640} title={restored.message}>

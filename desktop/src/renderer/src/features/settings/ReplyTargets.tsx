@@ -9,14 +9,14 @@ import { messages } from '@kafue/common/contract';
 import { defaultReplyTargets, type ReplyTargets as Targets } from '@kafue/common/reply-clock';
 import { replyTargets } from '@kafue/common/schemas';
 import { call, unwrap } from '../../lib/api';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 
 const targetsKey = ['settings', 'reply-targets'];
 
 export default function ReplyTargets() {
-  const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const canChange = useCan('changeSettings');
   const client = useQueryClient();
   const { data: saved, isPending: loading } = useQuery({ queryKey: targetsKey, queryFn: () => unwrap(call(calls.getReplyTargets)) });
   const save = useMutation({
@@ -37,7 +37,7 @@ export default function ReplyTargets() {
       max={name === 'maxHours' ? 48 : 24}
       allowDecimal={false}
       suffix=" business hours"
-      disabled={!superAdmin}
+      disabled={!canChange}
       value={values[name]}
       error={errors[name]}
       onChange={(v) => setValues({ ...values, [name]: typeof v === 'number' ? v : Number.NaN })}
@@ -63,7 +63,7 @@ export default function ReplyTargets() {
           )}
           {hours('targetHours', 'Reply within', 'The target: a reminder goes out when it passes without a reply.')}
           {hours('maxHours', 'Reply at the latest within', 'The promise: an enquiry without a reply by then is overdue.')}
-          {superAdmin ? (
+          {canChange ? (
             <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
               Save Changes
             </Button>

@@ -9,7 +9,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { call, unwrap } from '../../lib/api';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
 import { useSaveAndDelete } from '../../lib/useSaveAndDelete';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { fieldErrors } from '../../lib/validate';
 
 const key = ['saved-replies', 'admin'];
@@ -36,7 +36,7 @@ export default function SavedReplies() {
     queryFn: () => unwrap(call(calls.listSavedReplies)),
     meta: { failureToast: { fallback: texts.loadFailed } },
   });
-  const canEdit = useAuth((s) => s.admin?.role === 'Super Admin' || s.admin?.role === 'Editor');
+  const canEdit = useCan('editSavedReplies');
   const { save, remove } = useSavedReplyChanges();
   const confirm = useConfirmDelete(remove);
   const [editing, setEditing] = useState<SavedReply | null>(null);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { passwordMaxAgeChoices, type PasswordMaxAgeDays, type SecuritySettings } from '@kafue/common/contract';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { useSaveSecuritySettings, useSecuritySettings } from './useSecurity';
 
 const ageLabel = (days: number) => (days === 0 ? 'Never' : `After ${days} days`);
@@ -11,7 +11,7 @@ const ageLabel = (days: number) => (days === 0 ? 'Never' : `After ${days} days`)
  * password may get. A Super Admin changes it; other admins read it.
  */
 export function SecurityPolicyPanel() {
-  const isSuper = useAuth((s) => s.admin?.role === 'Super Admin');
+  const canChange = useCan('changeSettings');
   const { data, isPending } = useSecuritySettings();
   const save = useSaveSecuritySettings();
   const [values, setValues] = useState<SecuritySettings | null>(null);
@@ -29,7 +29,7 @@ export function SecurityPolicyPanel() {
       </Text>
     );
   }
-  if (!isSuper) {
+  if (!canChange) {
     return (
       <Stack gap="xs">
         <Text size="sm">Two-factor authentication: {values.requireTwoFactor ? 'required for every admin' : 'optional'}.</Text>

@@ -13,7 +13,7 @@ import { subscriberStatuses, subscriberStatusLabels } from '@kafue/common/newsle
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { apiDownload, call, callPath, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
-import { useAuth } from '../../lib/session';
+import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 
 const pageSize = 25;
@@ -25,7 +25,7 @@ export default function Subscribers() {
   const [page, setPage] = useState(1);
   const [search] = useDebouncedValue(q, 300);
   const query = { q: search, status, page, pageSize, sort: '-createdAt' };
-  const superAdmin = useAuth((s) => s.admin?.role === 'Super Admin');
+  const canDelete = useCan('deleteSubscriber');
   const formatTime = useFormatTime();
   const client = useQueryClient();
   const list = useQuery({
@@ -49,7 +49,7 @@ export default function Subscribers() {
   });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  const columns = superAdmin ? 6 : 5;
+  const columns = canDelete ? 6 : 5;
   return (
     <>
       <Group justify="space-between" mb="md">
@@ -83,7 +83,7 @@ export default function Subscribers() {
         <DataTable
           loading={!data}
           label="Subscribers"
-          minWidth={superAdmin ? 760 : 660}
+          minWidth={canDelete ? 760 : 660}
           head={
             <Table.Tr>
               <Table.Th>Email</Table.Th>
@@ -91,7 +91,7 @@ export default function Subscribers() {
               <Table.Th>Source page</Table.Th>
               <Table.Th>Signed up</Table.Th>
               <Table.Th>Confirmed</Table.Th>
-              {superAdmin && <Table.Th>Actions</Table.Th>}
+              {canDelete && <Table.Th>Actions</Table.Th>}
             </Table.Tr>
           }
         >
@@ -103,7 +103,7 @@ export default function Subscribers() {
               <Table.Td>{s.page ?? ''}</Table.Td>
               <Table.Td>{formatTime(s.createdAt)}</Table.Td>
               <Table.Td>{s.confirmedAt ? formatTime(s.confirmedAt) : ''}</Table.Td>
-              {superAdmin && (
+              {canDelete && (
                 <Table.Td>
                   <Button
                     size="xs"
