@@ -1,0 +1,47 @@
+/**
+ * The hottest path of the server: a public page from memory, answered on Node's own request
+ * before Koa and its middleware run (their context, promises and the dozen steps each request
+ * takes cost more than the page). Only the plain case is taken here: a GET or HEAD of a page's
+ * exact path, no query, maintenance known to be off, an Accept-Encoding without weights or
+ * wildcards, no conditional or Save-Data header. Everything else goes through Koa, whose answer
+ * this one repeats header for header (web/static.ts's sendMemoryFile; server/test/site.test.ts
+ * compares the two).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Maintenance } from '../maintenance/maintenance.js';
+import type { SitePublisher } from '../site/publisher.js';
+
+/** Writes the request's log line and metric, as Koa's outermost middleware does. */
+export type RequestRecord = (method: string, path: string, status: number, started: bigint) => void;
+
+export function knownPages(
+  site: SitePublisher,
+  maintenance: Maintenance,
+  securityHeaders: readonly [string, string][],
+  record: RequestRecord,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    const { method, url, headers } = req;
+    if ((method !== 'GET' && method !== 'HEAD') || url === undefined || url.includes('?')) return false;
+    if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined || headers['save-data'] !== undefined)
+      return false;
+    const page = site.active ? site.file(url) : undefined;
+    if (!page || page.status !== 200 || !page.type.startsWith('text/html') || !maintenance.knownOff()) return false;
+    const accepted = (headers['accept-encoding'] ?? '').toLowerCase().split(',');
+    if (accepted.some((e) => e.includes(';') || e.includes('*'))) return false;
+    const encoding = ['br', 'gzip'].find((e) => accepted.some((a) => a.trim() === e));
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw;
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    res.setHeader('Vary', 'Save-Data, Accept-Encoding');
+    res.setHeader('Content-Type', page.type);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('ETag', `"${page.etag}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`);
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', body.length);
+    res.statusCode = 200;
+    res.end(method === 'HEAD' ? undefined : body);
+    record(method, url, 200, started);
+    return true;
+  };
+}
