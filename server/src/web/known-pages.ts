@@ -9,10 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Maintenance } from '../maintenance/maintenance.js';
-import type { SitePublisher } from '../site/publisher.js';
+import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
 /** Writes the request's log line and metric, as Koa's outermost middleware does. */
 export type RequestRecord = (method: string, path: string, status: number, started: bigint) => void;
+
+type Encoding = 'br' | 'gzip' | undefined;
 
 export function knownPages(
   site: SitePublisher,
@@ -20,6 +22,34 @@ export function knownPages(
   securityHeaders: readonly [string, string][],
   record: RequestRecord,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
+  // A page's headers, per encoding, made once: one flat list for writeHead, not a dozen setHeader calls.
+  const heads = new WeakMap<MemoryFile, Map<Encoding, string[]>>();
+  const answerOf = (page: MemoryFile, encoding: Encoding): [Buffer, string[]] => {
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw;
+    let byEncoding = heads.get(page);
+    if (!byEncoding) heads.set(page, (byEncoding = new Map<Encoding, string[]>()));
+    let head = byEncoding.get(encoding);
+    if (!head) {
+      const suffix = encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : '';
+      head = [
+        ...securityHeaders.flat(),
+        ...[
+          'Vary',
+          'Save-Data, Accept-Encoding',
+          'Content-Type',
+          page.type,
+          'Cache-Control',
+          'no-cache',
+          'ETag',
+          `"${page.etag}${suffix}"`,
+        ],
+        ...(encoding ? ['Content-Encoding', encoding] : []),
+        ...['Content-Length', String(body.length)],
+      ];
+      byEncoding.set(encoding, head);
+    }
+    return [body, head];
+  };
   return (req, res) => {
     const started = process.hrtime.bigint();
     const { method, url, headers } = req;
@@ -30,16 +60,9 @@ export function knownPages(
     if (!page || page.status !== 200 || !page.type.startsWith('text/html') || !maintenance.knownOff()) return false;
     const accepted = (headers['accept-encoding'] ?? '').toLowerCase().split(',');
     if (accepted.some((e) => e.includes(';') || e.includes('*'))) return false;
-    const encoding = ['br', 'gzip'].find((e) => accepted.some((a) => a.trim() === e));
-    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw;
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
-    res.setHeader('Vary', 'Save-Data, Accept-Encoding');
-    res.setHeader('Content-Type', page.type);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('ETag', `"${page.etag}${encoding === 'br' ? '-br' : encoding === 'gzip' ? '-gz' : ''}"`);
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', body.length);
-    res.statusCode = 200;
+    const encoding = (['br', 'gzip'] as const).find((e) => accepted.some((a) => a.trim() === e));
+    const [body, head] = answerOf(page, encoding);
+    res.writeHead(200, head);
     res.end(method === 'HEAD' ? undefined : body);
     record(method, url, 200, started);
     return true;
