@@ -207,13 +207,16 @@ http {
 }
 
 /** Requests/s of the site's pages at `url`, asked for gzip; throws on any error or non-2xx answer. */
-export async function loadPages(url: string, { seconds, connections }: { seconds: number; connections: number }): Promise<number> {
+export async function loadPages(
+  url: string,
+  { seconds, connections, paths = sitePages }: { seconds: number; connections: number; paths?: readonly string[] },
+): Promise<number> {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
     headers: { 'accept-encoding': 'gzip' },
-    requests: sitePages.map((path) => ({ method: 'GET', path })),
+    requests: paths.map((path) => ({ method: 'GET', path })),
   });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) throw new Error(`${url}: ${errors} errors or non-2xx answers`);

@@ -2,6 +2,7 @@
  * The Koa application: request log, error answers, security headers, the built site and
  * console, and the API.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyParser } from '@koa/bodyparser';
 import { Router } from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
@@ -15,7 +16,8 @@ import { runEndpoint, type Endpoint } from './web/endpoint.js';
 import { HttpError, isDatabaseUnavailable } from './http/errors.js';
 import { metricsEndpoint, observeRequest } from './web/metrics.js';
 import { openApiDocument } from './web/openapi.js';
-import { originGuard, securityHeaders } from './web/security.js';
+import { originGuard, securityHeaderList, securityHeaders } from './web/security.js';
+import { knownPages } from './web/known-pages.js';
 import { namesSomething, staticFiles } from './web/static.js';
 import { maintenanceGate } from './maintenance/maintenance.js';
 import { collectProcessMetrics } from './metrics.js';
@@ -104,6 +106,31 @@ function bodyError(error: Error & { status?: number; type?: string }): HttpError
   return new HttpError(400, messages.malformedJson);
 }
 
+/**
+ * The request's log line (the logger batches its writes: never a write per request) and, when
+ * someone may read metrics, its duration; otherwise not even the timing is kept.
+ */
+function requestRecord({ config, logger }: AppDeps) {
+  const observe = config.metricsToken ? observeRequest : undefined;
+  return (ctx: Pick<Context, 'method' | 'path' | 'status'>, started: bigint) => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    observe?.(ctx, seconds);
+    logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 }, 'request');
+  };
+}
+
+/** The server's request handler: known public pages before Koa (web/known-pages.ts), all else through it. */
+export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const koa = createApp(deps).callback();
+  const record = requestRecord(deps);
+  const page = knownPages(deps.site, deps.maintenance, securityHeaderList(deps.config.production), (method, path, status, started) =>
+    record({ method, path, status }, started),
+  );
+  return (req, res) => {
+    if (!page(req, res)) void koa(req, res);
+  };
+}
+
 export function createApp(deps: AppDeps): Koa {
   const { config, logger } = deps;
   void prepareDummyHash();
@@ -122,9 +149,8 @@ export function createApp(deps: AppDeps): Koa {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'response error');
   });
 
-  // Metrics only when someone may read them: otherwise not even the request timing is kept.
-  const observe = config.metricsToken ? observeRequest : undefined;
   if (config.metricsToken) collectProcessMetrics();
+  const record = requestRecord(deps);
 
   // Structured request log: method, path (no query), status, duration. Never bodies, cookies
   // or the Authorization header. Outermost, so that it sees the status the error answer set;
@@ -134,9 +160,7 @@ export function createApp(deps: AppDeps): Koa {
     try {
       await next();
     } finally {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      observe?.(ctx, seconds);
-      logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 }, 'request');
+      record(ctx, started);
     }
   });
 

@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
-import { createApp } from './app.js';
+import { createHandler } from './app.js';
 import { ensureFirstAdmin } from './auth/accounts.js';
 import { purgeOldFailures } from './auth/limiter.js';
 import { purgeOldResets } from './auth/password-reset.js';
@@ -84,12 +84,12 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
       onError: (err) => logger.error({ err }, 'analytics: a batch of beacons was lost'),
     });
     media = await MediaFiles.open(dataSource, logger);
-    const handle = createApp({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics, media }).callback();
+    const handle = createHandler({ db: dataSource, sessions, config, logger, lifecycle, maintenance, site, analytics, media });
     // While draining and stopping, every answer closes its connection, so keep-alive clients
     // (and balancers' connection pools) move off at once.
     server = createServer((req, res) => {
       if (lifecycle.draining) res.setHeader('Connection', 'close');
-      void handle(req, res);
+      handle(req, res);
     });
     // Slow headers are cut at 20 s; a whole request may take 15 minutes: a 50 MB video sent from a
     // phone at 0.5 Mbit/s takes about 14 (Node counts from the first byte to the last).

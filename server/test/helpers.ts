@@ -16,7 +16,7 @@ import type { DataSource } from 'typeorm';
 import { expect } from 'vitest';
 import { inject } from 'vitest';
 import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
-import { allEndpoints, createApp } from '../src/app.js';
+import { allEndpoints, createHandler } from '../src/app.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config, repoRoot } from '../src/config.js';
@@ -192,9 +192,8 @@ export async function startTestServer(
   const renditions = await MediaRenditions.start(db, logger);
   const media = await MediaFiles.open(db, logger);
   const deps = { db, sessions, config, logger, lifecycle, maintenance, site, analytics, media, now };
-  const app = createApp(deps);
-  const handle = app.callback();
-  const server: Server = createServer((request, response) => void handle(request, response));
+  const handle = createHandler(deps);
+  const server: Server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -66,6 +66,22 @@ describe('the pages served from memory', () => {
     expect(sitemap).not.toContain('/service/CCTV/2</loc>');
   });
 
+  it('answer a known page before Koa with what Koa answers: headers, body and log line', async () => {
+    // '/services/' names the same page but is not its exact path: Koa's way (web/known-pages.ts).
+    const answers = async (method: string, path: string, encoding: string) => {
+      const answer = await t.client().call(method, path, undefined, { 'accept-encoding': encoding });
+      const headers = Object.fromEntries([...answer.headers].filter(([name]) => name !== 'date'));
+      const line = JSON.parse(t.logs.findLast((l) => l.includes(`"path":"${path}"`))!) as Record<string, unknown>;
+      return { status: answer.status, text: answer.text, headers, line: { ...line, path: undefined, ms: undefined, time: undefined } };
+    };
+    for (const method of ['GET', 'HEAD'])
+      for (const encoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+        const koa = await answers(method, '/services/', encoding);
+        expect(koa.headers['content-security-policy']).toBeDefined();
+        expect(await answers(method, '/services', encoding)).toEqual(koa);
+      }
+  });
+
   it('answer unknown paths, and service pages past the last, with the 404 page and 404', async () => {
     for (const path of ['/this/does/not/exist', '/service/Web/3', '/service/Nope/0', '/index.html']) {
       const answer = await sitePage(t, path);

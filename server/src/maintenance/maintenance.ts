@@ -45,6 +45,11 @@ export class Maintenance {
     return this.reading;
   }
 
+  /** Whether the setting last read (within the second) says off: known without waiting. */
+  knownOff(): boolean {
+    return !this.on && Date.now() < this.until;
+  }
+
   /** What this process saved (it need not wait for its next read). */
   set(on: boolean): void {
     this.on = on;

@@ -40,13 +40,16 @@ export function metricsEndpoint(token: string, pool: () => Pool) {
  * The route label: the router's pattern (/api/staff/:id), or one fixed word for what no route
  * matched, so that the number of series stays bounded whatever paths clients send.
  */
-function routeOf(ctx: Context & { _matchedRoute?: string | RegExp }): string {
+/** What the metric reads of a request: a Koa context, or a page answered before Koa (web/known-pages.ts). */
+type Answered = Pick<Context, 'method' | 'path' | 'status'> & { _matchedRoute?: string | RegExp };
+
+function routeOf(ctx: Answered): string {
   if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
   // Answered before the router (routes/analytics.ts, app.ts).
   if (ctx.path === metricsPath || ctx.path === collectPath) return ctx.path;
   return isApiPath(ctx.path) ? 'unmatched' : 'static';
 }
 
-export function observeRequest(ctx: Context, seconds: number): void {
+export function observeRequest(ctx: Answered, seconds: number): void {
   requestDuration.observe({ method: ctx.method, route: routeOf(ctx), status: ctx.status }, seconds);
 }

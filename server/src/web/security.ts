@@ -73,7 +73,16 @@ export function originGuard(allowedOrigins: readonly string[]) {
  * (OpenStreetMap frame) and the hero video from a third-party media host.
  */
 export function securityHeaders(production: boolean) {
-  const headers = helmetHeaders(
+  const headers = securityHeaderList(production);
+  return async (ctx: Context, next: Next) => {
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
+    await next();
+  };
+}
+
+/** The security headers of every answer, as name and value pairs. */
+export function securityHeaderList(production: boolean): [string, string][] {
+  return helmetHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
@@ -89,10 +98,6 @@ export function securityHeaders(production: boolean) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  return async (ctx: Context, next: Next) => {
-    for (const [name, value] of headers) ctx.res.setHeader(name, value);
-    await next();
-  };
 }
 
 /**
