@@ -23,7 +23,7 @@ import {
   unique,
 } from './support';
 
-// The longest file of the suite: its tests (independent of one another) share both workers.
+// The longest file of the suite: its tests are independent, so more workers would share them.
 test.describe.configure({ mode: 'parallel' });
 
 const widths = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };

@@ -51,7 +51,7 @@ async function expectFits(page: Page, width: number, state: string): Promise<voi
   await expectNoViolations(page, state);
 }
 
-// One of the suite's longest files: its tests (independent of one another) share both workers.
+// One of the suite's longest files: its tests are independent, so more workers would share them.
 test.describe.configure({ mode: 'parallel' });
 
 for (const [widthName, viewport] of Object.entries(widths)) {
