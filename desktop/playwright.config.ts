@@ -12,28 +12,26 @@ export const dataDir = e2eDataDir('DESKTOP_E2E_DATA_DIR');
 const server = realServer(port, superAdmin, { dataDir });
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
-const alone = /@alone/;
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   // One worker. Two side by side (tried 2026-11-28) saturate the two cores: a screen's code then
-  // takes over the 5 s an expectation waits to load, and a third of the tests fail. Tests that
-  // change what every other test sees (general, company or security settings, maintenance mode,
-  // a restore) or count what the whole server holds (the dashboard's figures, analytics totals,
-  // the unread badge) are tagged @alone and run last, in a project of one worker, so that more
-  // workers need only this number raised.
+  // takes over the 5 s an expectation waits to load, and a third of the tests fail. Before more
+  // workers: the tests tagged @alone change what every other test sees (general, company or
+  // security settings, maintenance mode, a restore) or count what the whole server holds (the
+  // dashboard's figures, analytics totals, the unread badge), so they must run apart from the
+  // rest (a project of their own; not by `dependencies`, which would run every other test first
+  // whenever one of them is run by name).
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
     // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
-    { name: 'web', testDir: 'e2e/web', grepInvert: alone, use: chromium },
+    { name: 'web', testDir: 'e2e/web', use: chromium },
     // The renderer's desktop build, with the main process's request module behind window.kafue.
-    { name: 'desktop-renderer', testDir: 'e2e/desktop', grepInvert: alone, use: chromium },
-    // Both folders' @alone tests, after the others, one at a time.
-    { name: 'alone', testDir: 'e2e', grep: alone, workers: 1, dependencies: ['web', 'desktop-renderer'], use: chromium },
+    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium },
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise

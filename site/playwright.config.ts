@@ -22,14 +22,12 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
  *   in doubt, tag it.
  * - Tests share one server and database, so each keeps to data of its own: its own visitor
  *   address (the per-address limits), its own e-mail address (the mail outbox), its own enquiries
- *   (a tag). A test that changes what every page shows (publishing a service, the company's
- *   WhatsApp number) is tagged @alone: those run after all others, one at a time. One worker:
- *   two, on the 2-core machine, left pages unhydrated past the 5 s an expectation waits (as
- *   they did in the console's suite, tried 2026-11-28); with @alone, more workers need only the
- *   number raised.
+ *   (a tag). One worker: two, on the 2-core machine under load, left pages unhydrated past the
+ *   5 s an expectation waits, and tests timed out. Before raising it: the tests tagged @alone
+ *   (publishing.spec.ts, whatsapp.spec.ts) change what every page shows (a service, the
+ *   company's WhatsApp number), so they need a project of their own, of one worker, run apart.
  */
 const layout = /@layout/;
-const alone = /@alone/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,10 +38,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    { name: 'phone', use: phone, grep: layout, grepInvert: alone },
-    { name: 'desktop', use: desktop, grepInvert: alone },
-    { name: 'alone: desktop', use: desktop, grep: alone, workers: 1, dependencies: ['phone', 'desktop'] },
-    { name: 'alone: phone', use: phone, grep: /^(?=.*@alone)(?=.*@layout)/, workers: 1, dependencies: ['alone: desktop'] },
+    { name: 'phone', use: phone, grep: layout },
+    { name: 'desktop', use: desktop },
   ],
   // TRUST_PROXY: each contact-form test sends as a client address of its own (X-Forwarded-For),
   // so the per-address limit on enquiries counts every test apart. BEACONS_PER_MINUTE: the suite
