@@ -123,9 +123,7 @@ function requestRecord({ config, logger }: AppDeps) {
 export function createHandler(deps: AppDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const koa = createApp(deps).callback();
   const record = requestRecord(deps);
-  const page = knownPages(deps.site, deps.maintenance, securityHeaderList(deps.config.production), (method, path, status, started) =>
-    record({ method, path, status }, started),
-  );
+  const page = knownPages(deps.site, deps.maintenance, securityHeaderList(deps.config.production), record);
   return (req, res) => {
     if (!page(req, res)) void koa(req, res);
   };

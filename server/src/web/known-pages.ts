@@ -11,8 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Maintenance } from '../maintenance/maintenance.js';
 import type { MemoryFile, SitePublisher } from '../site/publisher.js';
 
-/** Writes the request's log line and metric, as Koa's outermost middleware does. */
-export type RequestRecord = (method: string, path: string, status: number, started: bigint) => void;
+/** Writes the request's log line and metric: the same function as Koa's outermost middleware. */
+export type RequestRecord = (request: { method: string; path: string; status: number }, started: bigint) => void;
 
 type Encoding = 'br' | 'gzip' | undefined;
 
@@ -64,7 +64,7 @@ export function knownPages(
     const [body, head] = answerOf(page, encoding);
     res.writeHead(200, head);
     res.end(method === 'HEAD' ? undefined : body);
-    record(method, url, 200, started);
+    record({ method, path: url, status: 200 }, started);
     return true;
   };
 }
