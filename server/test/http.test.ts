@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
+import { connectTimeoutMs, poolSize } from '../src/db/data-source.js';
 import { password, rawRequest, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -208,6 +209,19 @@ describe('health and database outages', () => {
     }
     expect((await t.client().get(api.health)).status).toBe(200);
     expect((await client.get(api.staff)).status).toBe(200);
+  });
+});
+
+describe('a busy pool', () => {
+  it('a request waiting longer than the connect timeout for a pooled connection is served, not refused with 503', async () => {
+    // Every pooled connection busy a second past the connect timeout; the request waits its turn.
+    const busy = Array.from({ length: poolSize }, () => t.db.query(`SELECT pg_sleep($1)`, [connectTimeoutMs / 1000 + 1]));
+    await new Promise((r) => setTimeout(r, 200));
+    const waited = Date.now();
+    const answer = await t.client().get(api.health);
+    expect(Date.now() - waited).toBeGreaterThan(connectTimeoutMs);
+    expect(answer).toMatchObject({ status: 200, body: { status: 'ok' } });
+    await Promise.all(busy);
   });
 });
 

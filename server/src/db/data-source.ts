@@ -1,7 +1,7 @@
 /**
  * The TypeORM data source: PostgreSQL at DATABASE_URL, or the embedded one in DATA_DIR.
  */
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { DataSource, MigrationExecutor, type Migration } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Config } from '../config.js';
@@ -80,6 +80,23 @@ export const migrations = [
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
 
+/** How long opening a connection may take: an unreachable database fails requests fast (503). */
+export const connectTimeoutMs = 5000;
+/**
+ * How long a request may wait for a free pooled connection while all are busy. pg-pool bounds
+ * this wait by the same option as a connection's opening, so a burst (30 sign-ins at once on a
+ * loaded machine) waited 5 s and answered 503 'database unavailable' with the database up; the
+ * connect timeout is set on each client instead (ConnectFast).
+ */
+export const poolWaitMs = 30_000;
+export const poolSize = 10;
+
+class ConnectFast extends pg.Client {
+  constructor(config: pg.ClientConfig) {
+    super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+  }
+}
+
 export function createDataSource(url: string): DataSource {
   return new DataSource({
     type: 'postgres',
@@ -89,10 +106,9 @@ export function createDataSource(url: string): DataSource {
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    // A stopped database must fail requests fast (503), not make them hang.
-    connectTimeoutMS: 5000,
-    poolSize: 10,
-    extra: { idleTimeoutMillis: 30_000 },
+    connectTimeoutMS: poolWaitMs,
+    poolSize,
+    extra: { idleTimeoutMillis: 30_000, Client: ConnectFast },
   });
 }
 
