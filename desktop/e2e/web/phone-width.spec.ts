@@ -20,6 +20,9 @@ async function seed() {
   const enquiry = await createEnquiry({
     fullName: `Chilufya Mwansa-Kapembwa Nakazwe ${slug}`,
     email: `chilufya.mwansa-kapembwa.${slug}@a-rather-long-domain.example.com`,
+    // The widest kind badge ('Quote request') and a known contact's badge: the list still fits.
+    request: { plan: 'Business', addons: ['Priority Support'] },
+    page: '/contact?plan=Business&addon=Priority%20Support',
   });
   await createStaff({ status: 'Suspended' });
   const { staff: member, oneTimePassword: memberPassword } = await createStaff({ name: `Mutinta Hamoonga-Siachitema ${slug}` });
