@@ -7,6 +7,7 @@ import { expect, request, test, type Page } from '@playwright/test';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
 import { expectNoViolations } from './axe';
+import { adminMenu, menuEntry } from './menu';
 import { apiAs, baseURL, choose, createAdmin, signIn, superAdmin, toasts, unique } from './support';
 
 const servicesPath = api.content('services');
@@ -37,8 +38,7 @@ test('a change made on a screen is read back in the Audit Log, with its old and 
   await signIn(page, superAdmin);
   await saveGeneral(page, { siteName: renamed });
 
-  await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
-  await page.getByRole('link', { name: 'Audit Log' }).click();
+  await (await menuEntry(adminMenu(page), 'Audit Log')).click();
   await expect(page).toHaveURL(/\/admin\/settings\/audit$/);
   await page.getByRole('textbox', { name: /^Person/ }).fill(superAdmin.email);
   await choose(page, 'Kind of change', 'Settings');
@@ -151,7 +151,11 @@ test('the Audit Log says a price change in a sentence, finds it by person and by
     .click();
   const folds = details.getByRole('button', { name: 'Technical details' });
   await expect(folds).toHaveCount(3);
-  for (const fold of await folds.all()) await fold.click();
+  // One at a time: a fold opening above moves the next one down while it animates.
+  for (const fold of await folds.all()) {
+    await fold.click();
+    await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  }
   await expect(details.getByRole('row', { name: /^Technical name/ })).toHaveCount(3);
   await expectNoViolations(page, 'a group of failed sign-ins opened');
 });

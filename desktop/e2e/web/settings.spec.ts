@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readBackupFile } from '../backup-file';
+import { adminMenu, menuEntry } from './menu';
 import { adminLoginPath } from '@kafue/common/brand';
 import { defaultCompany } from '@kafue/common/company';
 import { api, messages, type Admin, type BackupListAnswer, type GeneralSettings } from '@kafue/common/contract';
@@ -421,8 +422,7 @@ test.describe('Settings', () => {
     await signIn(page, superAdmin);
     await page.context().clearCookies();
     // A move inside the console (no reload): the settings call answers 401.
-    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'General' }).click();
+    await (await menuEntry(adminMenu(page), 'General')).click();
     await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
     expect(await page.evaluate(() => localStorage.getItem('admin'))).toBeNull();
   });
