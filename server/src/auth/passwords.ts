@@ -5,8 +5,31 @@
 import argon2 from 'argon2';
 import { randomBytes, randomInt } from 'node:crypto';
 
+/**
+ * At most this many argon2 computations at once. Each holds a thread of libuv's pool (4 threads)
+ * and 64 MiB for about 0.3 s; a burst of sign-ins held every thread, and what else needs the pool
+ * waited behind them: 30 sign-ins at once made new database connections (their address lookup
+ * and password exchange use the pool) time out after 5 s, and the sign-ins failed with 500.
+ */
+export const argon2Slots = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when a slot is free; a finished computation hands its slot to the next in line. */
+export async function inArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < argon2Slots) running += 1;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return inArgon2Slot(() => argon2.hash(password, { type: argon2.argon2id }));
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -19,11 +42,12 @@ export function prepareDummyHash(): Promise<string> {
 /** Verifies password against hash; with no hash, spends the same time and answers false. */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
   if (!hash) {
-    await argon2.verify(await prepareDummyHash(), password).catch(() => false);
+    const dummy = await prepareDummyHash();
+    await inArgon2Slot(() => argon2.verify(dummy, password)).catch(() => false);
     return false;
   }
   try {
-    return await argon2.verify(hash, password);
+    return await inArgon2Slot(() => argon2.verify(hash, password));
   } catch {
     return false;
   }

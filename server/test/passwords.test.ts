@@ -1,0 +1,37 @@
+/** Password hashing shares libuv's thread pool with the database driver: at most two at once. */
+import { describe, expect, it } from 'vitest';
+import { argon2Slots, hashPassword, inArgon2Slot, verifyPassword } from '../src/auth/passwords.js';
+
+describe('argon2 slots', () => {
+  it('runs at most argon2Slots computations at once, in the order they came, and frees a slot that failed', async () => {
+    let now = 0;
+    let most = 0;
+    const order: number[] = [];
+    const job = (i: number) =>
+      inArgon2Slot(async () => {
+        now += 1;
+        most = Math.max(most, now);
+        await new Promise((r) => setTimeout(r, 5));
+        now -= 1;
+        order.push(i);
+        if (i === 3) throw new Error('failed');
+        return i;
+      });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => job(i)));
+    expect(most).toBe(argon2Slots);
+    expect(order).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1);
+    // Every slot is free again: as many jobs as slots start at once.
+    now = 0;
+    most = 0;
+    await Promise.all(Array.from({ length: argon2Slots }, (_, i) => job(20 + i)));
+    expect(most).toBe(argon2Slots);
+  });
+
+  it('hashes and verifies through the slots, many at once', async () => {
+    const hash = await hashPassword('Right-pass-1');
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => verifyPassword(hash, i % 2 ? 'Right-pass-1' : 'wrong')));
+    expect(answers).toEqual([false, true, false, true, false, true]);
+    expect(await verifyPassword(undefined, 'anything')).toBe(false);
+  });
+});
