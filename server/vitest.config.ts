@@ -9,9 +9,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One file at a time (vitest's default on two cores). Two side by side took the suite to
-    // 555 s but the parallel sign-in tests met 503s; the cluster now allows 400 connections
-    // (global-setup.ts), which should settle it: try 2 again with a whole run to show it.
-    maxWorkers: 1,
+    // Two files side by side (the two cores; each file's tests mostly wait on the database).
+    // The 503s that two workers once met were requests waiting over 5 s for a pooled connection
+    // (db/data-source.ts: the pool's wait is no longer the connect timeout).
+    maxWorkers: 2,
   },
 });

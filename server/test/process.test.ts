@@ -255,48 +255,53 @@ function cli(args: string[], env: Record<string, string>): Promise<{ code: numbe
 }
 
 describe('command-line tool', () => {
-  it('admin create, admin reset-password (signs out, clears the lock), backup and restore, on DATABASE_URL', async () => {
-    const t = await startTestServer();
-    try {
-      const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
-      const created = await cli(['admin', 'create', '--email', 'Cli@Kafue.test', '--name', 'Cli Admin', '--role', 'Editor'], env);
-      expect(created.code, created.err).toBe(0);
-      const first = /Password: (\S+)/.exec(created.out)![1];
-      const c = t.client();
-      expect((await c.signIn('admin', 'cli@kafue.test', first)).body.admin).toMatchObject({ name: 'Cli Admin', role: 'Editor' });
+  // Runs of the tool, each a Node process of its own: 30 s was short beside another test file.
+  it(
+    'admin create, admin reset-password (signs out, clears the lock), backup and restore, on DATABASE_URL',
+    { timeout: 90_000 },
+    async () => {
+      const t = await startTestServer();
+      try {
+        const env = { DATABASE_URL: t.databaseUrl, DATA_DIR: t.config.dataDir };
+        const created = await cli(['admin', 'create', '--email', 'Cli@Kafue.test', '--name', 'Cli Admin', '--role', 'Editor'], env);
+        expect(created.code, created.err).toBe(0);
+        const first = /Password: (\S+)/.exec(created.out)![1];
+        const c = t.client();
+        expect((await c.signIn('admin', 'cli@kafue.test', first)).body.admin).toMatchObject({ name: 'Cli Admin', role: 'Editor' });
 
-      for (let i = 0; i < 5; i++) await t.client().signIn('admin', 'cli@kafue.test', 'wrong');
-      expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(429);
-      // The command named twice, as in `npm run admin -w server -- admin reset-password ...`, still works (cli.ts).
-      const reset = await cli(['admin', 'admin', 'reset-password', '--email', 'cli@kafue.test'], {
-        ...env,
-        KAFUE_NEW_PASSWORD: 'chosen password',
-      });
-      expect(reset.code, reset.err).toBe(0);
-      expect(reset.out).not.toContain('chosen password');
-      expect((await c.get(api.authVerify)).status).toBe(401);
-      expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(401);
-      expect((await t.client().signIn('admin', 'cli@kafue.test', 'chosen password')).status).toBe(200);
+        for (let i = 0; i < 5; i++) await t.client().signIn('admin', 'cli@kafue.test', 'wrong');
+        expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(429);
+        // The command named twice, as in `npm run admin -w server -- admin reset-password ...`, still works (cli.ts).
+        const reset = await cli(['admin', 'admin', 'reset-password', '--email', 'cli@kafue.test'], {
+          ...env,
+          KAFUE_NEW_PASSWORD: 'chosen password',
+        });
+        expect(reset.code, reset.err).toBe(0);
+        expect(reset.out).not.toContain('chosen password');
+        expect((await c.get(api.authVerify)).status).toBe(401);
+        expect((await t.client().signIn('admin', 'cli@kafue.test', first)).status).toBe(401);
+        expect((await t.client().signIn('admin', 'cli@kafue.test', 'chosen password')).status).toBe(200);
 
-      expect((await cli(['admin', 'reset-password', '--email', 'nobody@kafue.test'], env)).code).toBe(1);
-      expect((await cli(['admin', 'create', '--email', 'cli@kafue.test'], env)).code).toBe(1);
+        expect((await cli(['admin', 'reset-password', '--email', 'nobody@kafue.test'], env)).code).toBe(1);
+        expect((await cli(['admin', 'create', '--email', 'cli@kafue.test'], env)).code).toBe(1);
 
-      const backup = await cli(['backup'], env);
-      expect(backup.code, backup.err).toBe(0);
-      const file = /Backup written: (\S+)/.exec(backup.out)![1];
-      const empty = await createDatabase('empty');
-      const restore = await cli(['restore', file], { ...env, DATABASE_URL: empty });
-      expect(restore.code, restore.err).toBe(0);
-      // Tables come in the order the restore loads them (foreign keys first), not a fixed one.
-      expect(restore.out).toMatch(/^Restored .*\badmins: 1\b/);
-      expect(restore.out).toMatch(/\bstaff_users: 0\b/);
-      const again = await cli(['restore', file], { ...env, DATABASE_URL: empty });
-      expect(again.code).toBe(1);
-      expect(again.err).toMatch(/not empty/);
-    } finally {
-      await t.close();
-    }
-  });
+        const backup = await cli(['backup'], env);
+        expect(backup.code, backup.err).toBe(0);
+        const file = /Backup written: (\S+)/.exec(backup.out)![1];
+        const empty = await createDatabase('empty');
+        const restore = await cli(['restore', file], { ...env, DATABASE_URL: empty });
+        expect(restore.code, restore.err).toBe(0);
+        // Tables come in the order the restore loads them (foreign keys first), not a fixed one.
+        expect(restore.out).toMatch(/^Restored .*\badmins: 1\b/);
+        expect(restore.out).toMatch(/\bstaff_users: 0\b/);
+        const again = await cli(['restore', file], { ...env, DATABASE_URL: empty });
+        expect(again.code).toBe(1);
+        expect(again.err).toMatch(/not empty/);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('migrate status lists the pending migrations and changes nothing; migrate run applies them, once', async () => {
     const env = { DATABASE_URL: await createDatabase('empty'), DATA_DIR: freshDataDir() };
