@@ -22,24 +22,29 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
  *   in doubt, tag it.
  * - Tests share one server and database, so each keeps to data of its own: its own visitor
  *   address (the per-address limits), its own e-mail address (the mail outbox), its own enquiries
- *   (a tag). One worker: two, on the 2-core machine under load, left pages unhydrated past the
- *   5 s an expectation waits, and tests timed out. Before raising it: the tests tagged @alone
- *   (publishing.spec.ts, whatsapp.spec.ts) change what every page shows (a service, the
- *   company's WhatsApp number), so they need a project of their own, of one worker, run apart.
+ *   (a tag). Two workers (a test uses about a quarter of the two cores, waiting on pages the
+ *   rest of its time), but for the tests tagged @alone (publishing.spec.ts, whatsapp.spec.ts):
+ *   they change what every page shows (a service, the company's WhatsApp number), so their
+ *   project runs after the others, one test at a time. To run one of them by name without the
+ *   whole suite first: `npx playwright test --no-deps -g '...'`.
  */
 const layout = /@layout/;
+const alone = /@alone/;
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    { name: 'phone', use: phone, grep: layout },
-    { name: 'desktop', use: desktop },
+    { name: 'phone', use: phone, grep: layout, grepInvert: alone },
+    { name: 'desktop', use: desktop, grepInvert: alone },
+    // One after the other: two @alone tests must not run at once either.
+    { name: 'desktop-alone', use: desktop, grep: alone, workers: 1, dependencies: ['phone', 'desktop'] },
+    { name: 'phone-alone', use: phone, grep: /(?=.*@layout)(?=.*@alone)/, workers: 1, dependencies: ['desktop-alone'] },
   ],
   // TRUST_PROXY: each contact-form test sends as a client address of its own (X-Forwarded-For),
   // so the per-address limit on enquiries counts every test apart. BEACONS_PER_MINUTE: the suite

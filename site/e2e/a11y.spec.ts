@@ -24,6 +24,8 @@ test.describe('axe-core finds no violation', { tag: '@layout' }, () => {
     isPhone,
     consoleErrors,
   }) => {
+    // Five pages and six axe runs: 60 s was short beside another worker on a loaded machine.
+    test.setTimeout(120_000);
     await open(page, '/services');
     await page.locator('#faq').getByRole('button').first().click();
     await revealAll(page);
