@@ -13,25 +13,29 @@ const server = realServer(port, superAdmin, { dataDir });
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
+/** Tests that change or count what every other test sees: run after the rest, one at a time. */
+const alone = /@alone/;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // One worker. Two side by side (tried 2026-11-28) saturate the two cores: a screen's code then
-  // takes over the 5 s an expectation waits to load, and a third of the tests fail. Before more
-  // workers: the tests tagged @alone change what every other test sees (general, company or
-  // security settings, maintenance mode, a restore) or count what the whole server holds (the
-  // dashboard's figures, analytics totals, the unread badge), so they must run apart from the
-  // rest (a project of their own; not by `dependencies`, which would run every other test first
-  // whenever one of them is run by name).
+  // One worker. Two (tried 2026-11-28, on a machine loaded by other runs) left screens on
+  // 'Loading page' past the 5 s an expectation waits; try again on a quiet machine. The tests
+  // tagged @alone change what every other test sees (general, company or security settings,
+  // maintenance mode, a restore) or count what the whole server holds (the dashboard's figures,
+  // analytics totals, the unread badge): their project runs after the others, one test at a
+  // time, so that two workers can run the rest. To run one of them by name without the whole
+  // suite first: `npx playwright test --no-deps -g '...'`.
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
     // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
-    { name: 'web', testDir: 'e2e/web', use: chromium },
+    { name: 'web', testDir: 'e2e/web', use: chromium, grepInvert: alone },
     // The renderer's desktop build, with the main process's request module behind window.kafue.
-    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium },
+    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium, grepInvert: alone },
+    { name: 'alone', use: chromium, grep: alone, workers: 1, dependencies: ['web', 'desktop-renderer'] },
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise

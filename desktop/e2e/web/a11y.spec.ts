@@ -95,8 +95,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
     test('Staff User Management dialogs, messages and toasts', async ({ page }) => {
       const { staff } = await createStaff();
-      await signIn(page, superAdmin);
-      await page.goto('/admin/users');
+      await signIn(page, superAdmin, '/admin/users');
       await expect(page.getByRole('row').filter({ hasText: staff.name })).toBeVisible();
 
       await checkDialog(page, 'Edit Staff', () => page.getByRole('button', { name: `Edit ${staff.name}` }).click());
@@ -148,9 +147,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
         ).status(),
       ).toBe(200);
       await su.dispose();
-      await signIn(page, editor);
-
-      await page.goto('/admin/manage-services');
+      await signIn(page, editor, '/admin/manage-services');
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
       await expect(card).toContainText('Draft');
       await expectNoViolations(page, 'Manage Services with a draft');
@@ -199,8 +196,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
     test('Admin Management dialogs and the self-deletion alert', async ({ page }) => {
       const editor = await createAdmin('Editor');
-      await signIn(page, superAdmin);
-      await page.goto('/admin/settings/admins');
+      await signIn(page, superAdmin, '/admin/settings/admins');
       const row = (email: string) => page.getByRole('row').filter({ hasText: email });
       await expect(row(editor.email)).toBeVisible();
 
@@ -219,8 +215,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
     });
 
     test('settings forms with their messages', async ({ page }) => {
-      await signIn(page, superAdmin);
-      await page.goto('/admin/settings/general');
+      await signIn(page, superAdmin, '/admin/settings/general');
       await page.getByRole('textbox', { name: /^Site Name/ }).fill('');
       await page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(page.getByText('Required.')).toBeVisible();
@@ -262,8 +257,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
     }) => {
       const enquiry = await createEnquiry({ phone: '+260 97 000 2222' });
       const { staff, oneTimePassword } = await createStaff();
-      await signIn(page, superAdmin);
-      await page.goto('/admin/enquiries');
+      await signIn(page, superAdmin, '/admin/enquiries');
       // A phone folds the filters behind a button.
       if (widthName === 'phone') await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByRole('textbox', { name: 'Search' }).fill(enquiry.fullName);

@@ -10,8 +10,7 @@ test('an article is written beside its live preview and published at its address
   test.setTimeout(90_000);
   const editor = await createAdmin('Editor');
   const title = `Backups that work ${unique('article')}`;
-  await signIn(page, editor);
-  await page.goto('/admin/site-content');
+  await signIn(page, editor, '/admin/site-content');
   await page.getByRole('tab', { name: 'Articles' }).click();
   await page.getByRole('button', { name: 'Add Article' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Article' });
@@ -44,8 +43,7 @@ test('an article is written beside its live preview and published at its address
 test('on a phone the article text and its preview are two tabs', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const editor = await createAdmin('Editor');
-  await signIn(page, editor);
-  await page.goto('/admin/site-content');
+  await signIn(page, editor, '/admin/site-content');
   await page.getByRole('tab', { name: 'Articles' }).click();
   await page.getByRole('button', { name: 'Add Article' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Article' });

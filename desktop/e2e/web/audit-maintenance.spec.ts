@@ -98,8 +98,7 @@ test('the Audit Log says a price change in a sentence, finds it by person and by
     expect((await visitor.post(api.adminLogin, { data: { email: tried, password: 'wrong-password-1' } })).status()).toBe(401);
   await visitor.dispose();
 
-  await signIn(page, superAdmin);
-  await page.goto('/admin/settings/audit');
+  await signIn(page, superAdmin, '/admin/settings/audit');
   const rows = page.getByRole('region', { name: 'Audit log entries' }).getByRole('row');
   const status = page.getByRole('status').filter({ hasText: /entr/ });
 

@@ -217,8 +217,7 @@ test.describe('services in the console and on the public site', () => {
       void d.dismiss();
     });
 
-    await signIn(page, editor);
-    await page.goto('/admin/manage-services');
+    await signIn(page, editor, '/admin/manage-services');
     const shown = card(page, title);
     await expect(shown.getByRole('heading', { level: 3 })).toHaveText(title);
     await expect(shown.locator('img, b')).toHaveCount(0);
@@ -241,8 +240,7 @@ test.describe('services in the console and on the public site', () => {
 
   test('Add a New Service checks its fields as the server does and sends nothing invalid', async ({ page }) => {
     const editor = await createAdmin('Editor');
-    await signIn(page, editor);
-    await page.goto('/admin/add-service');
+    await signIn(page, editor, '/admin/add-service');
     await expect(page.getByRole('textbox', { name: /^Description/ })).toHaveAttribute('rows', '4');
     const sent: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().includes(services) && sent.push(r.url()));
@@ -266,8 +264,7 @@ test.describe('services in the console and on the public site', () => {
     const editor = await createAdmin('Editor');
     const title = `Draft Service ${unique('draft')}`;
     await createService(editor, { title });
-    await signIn(page, editor);
-    await page.goto('/admin/manage-services');
+    await signIn(page, editor, '/admin/manage-services');
     await expect(card(page, title)).toContainText('Draft');
     await card(page, title)
       .getByRole('button', { name: `More actions for ${title}` })
@@ -285,8 +282,7 @@ test.describe('Site Content', () => {
     test.setTimeout(90_000);
     const editor = await createAdmin('Editor');
     const question = `Do you keep backups ${unique('faq')}?`;
-    await signIn(page, editor);
-    await page.goto('/admin/site-content');
+    await signIn(page, editor, '/admin/site-content');
     await page.getByRole('tab', { name: 'FAQs' }).click();
     await page.getByRole('button', { name: 'Add FAQ' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add FAQ' });
@@ -330,8 +326,7 @@ test.describe('plain words in the content editors', () => {
     const editor = await createAdmin('Editor');
     const title = `Priced ${unique('svc')}`;
     await createService(editor, { title, price: '$77/mo' });
-    await signIn(page, editor);
-    await page.goto('/admin/manage-services');
+    await signIn(page, editor, '/admin/manage-services');
     await expect(page.getByRole('combobox', { name: 'Filter by category' })).toHaveValue('All categories');
     const shown = card(page, title);
     await expect(shown).toContainText('Starting at $77/mo');
@@ -343,8 +338,7 @@ test.describe('plain words in the content editors', () => {
   test('an add-on icon is picked from the drawn icons by keyboard', async ({ page }) => {
     const editor = await createAdmin('Editor');
     const name = `Backups ${unique('addon')}`;
-    await signIn(page, editor);
-    await page.goto('/admin/site-content');
+    await signIn(page, editor, '/admin/site-content');
     await page.getByRole('tab', { name: 'Add-ons' }).click();
     await page.getByRole('button', { name: 'Add Add-on' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Add-on' });
@@ -373,8 +367,7 @@ test.describe('plain words in the content editors', () => {
     const editor = await createAdmin('Editor');
     const slug = unique('grp');
     const name = `Mobile Apps ${slug}`;
-    await signIn(page, editor);
-    await page.goto('/admin/site-content');
+    await signIn(page, editor, '/admin/site-content');
     await page.getByRole('tab', { name: 'Project Pricing' }).click();
     await page.getByRole('button', { name: 'Add Price Group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Price Group' });

@@ -146,8 +146,7 @@ test.describe('enquiries', () => {
     const tag = unique('batch');
     const names = ['Cecilia', 'Abel', 'Bwalya'].map((n) => `${n} ${tag}`);
     for (const fullName of names) await createEnquiry({ fullName, message: `About ${tag}: ${fullName}`, service: 'Digital Marketing' });
-    await signIn(page, superAdmin);
-    await page.goto('/admin/enquiries');
+    await signIn(page, superAdmin, '/admin/enquiries');
     await search(page, tag);
     await expect(page.getByRole('row')).toHaveCount(4);
     await expect(page.getByText('1-3 of 3')).toBeVisible();
@@ -207,8 +206,7 @@ test.describe('enquiries', () => {
   test('an Editor works enquiries but has no Delete', async ({ page }) => {
     const enquiry = await createEnquiry();
     const editor = await createAdmin('Editor');
-    await signIn(page, editor);
-    await page.goto('/admin/enquiries');
+    await signIn(page, editor, '/admin/enquiries');
     await search(page, enquiry.fullName);
     await row(page, enquiry.fullName).getByRole('button', { name: /^Open/ }).click();
     const drawer = page.getByRole('dialog', { name: enquiry.fullName });

@@ -33,8 +33,7 @@ async function moveByKeyboard(page: Page, fullName: string, stage: string) {
 
 test('the board moves a card by keyboard and by pointer, announces each move, and asks why a lead was lost', async ({ page }) => {
   const { fullName } = await createEnquiry();
-  await signIn(page, superAdmin);
-  await page.goto('/admin/enquiry-board');
+  await signIn(page, superAdmin, '/admin/enquiry-board');
   await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
   const inNew = card(column(page, 'New'), fullName);
   await expect(inNew).toBeVisible();
@@ -78,8 +77,7 @@ test('the board moves a card by keyboard and by pointer, announces each move, an
 
 test('the inbox shows the stage and time left on each row, sorts by time left and filters by stage', async ({ page }) => {
   const { fullName } = await createEnquiry();
-  await signIn(page, superAdmin);
-  await page.goto('/admin/enquiries');
+  await signIn(page, superAdmin, '/admin/enquiries');
   const row = page.getByRole('row').filter({ hasText: fullName });
   await expect(row.getByText('Stage: New', { exact: true })).toBeVisible();
   await expect(row).toContainText(/\d+ \w+ left|Overdue by/);
@@ -92,8 +90,7 @@ test('the inbox shows the stage and time left on each row, sorts by time left an
 });
 
 test('Settings › Reply Times saves the targets and refuses a target later than the most', { tag: '@alone' }, async ({ page }) => {
-  await signIn(page, superAdmin);
-  await page.goto('/admin/settings/replies');
+  await signIn(page, superAdmin, '/admin/settings/replies');
   const within = page.getByRole('textbox', { name: 'Reply within' });
   const most = page.getByRole('textbox', { name: 'Reply at the latest within' });
   await expect(within).toHaveValue('2 business hours');

@@ -21,8 +21,7 @@ test('the inbox shows a quote request with its items and estimate, and filters b
   const consultation = await createEnquiry({ fullName: `Consultation ${slug}`, request: { topic: 'consultation' }, page: '/' });
   const message = await createEnquiry({ fullName: `Message ${slug}` });
 
-  await signIn(page, superAdmin);
-  await page.goto('/admin/enquiries');
+  await signIn(page, superAdmin, '/admin/enquiries');
   await page.getByRole('textbox', { name: 'Search' }).fill(slug);
   await expect(page.getByRole('row')).toHaveCount(4);
   await expect(row(page, quote.fullName)).toContainText('Quote request');

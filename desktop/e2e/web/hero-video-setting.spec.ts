@@ -15,8 +15,7 @@ test(
   async ({ page }) => {
     // Three axe passes on a shared machine.
     test.setTimeout(120_000);
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/company');
+    await signIn(page, superAdmin, '/admin/settings/company');
     const panel = page.getByRole('form', { name: 'Home page video' });
     const address = panel.getByRole('textbox', { name: /^Video address/ });
     // The screen's code loads on first visit: on a shared machine that can take a while.

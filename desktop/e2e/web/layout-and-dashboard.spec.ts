@@ -50,8 +50,7 @@ test.describe('admin layout', () => {
 
   test("a page opened by its address opens its own group, scrolled into the sidebar's view", async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/saved-replies');
+    await signIn(page, superAdmin, '/admin/settings/saved-replies');
     await expect(adminMenu(page).getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-expanded', 'true');
     await expect(adminMenu(page).getByRole('link', { name: 'Saved Replies', exact: true })).toBeInViewport({ ratio: 1 });
     await expect(adminMenu(page).getByRole('button', { name: 'Leads & team' })).toHaveAttribute('aria-expanded', 'false');
@@ -122,8 +121,7 @@ test.describe('admin layout', () => {
   });
 
   test('unknown console paths show the not-found screen', async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/no-such-screen');
+    await signIn(page, superAdmin, '/admin/no-such-screen');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('heading', { name: adminTitle })).toBeVisible();
     await page.goto('/staff/no-such-screen');
@@ -228,8 +226,7 @@ test.describe('dashboard', () => {
   test('the charts load only with the dashboard', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
-    await signIn(page, superAdmin);
-    await page.goto('/admin/manage-services');
+    await signIn(page, superAdmin, '/admin/manage-services');
     await expect(page.getByRole('heading', { name: 'Manage Services' })).toBeVisible();
     const before = scripts.length;
     // A fresh page that never visits the dashboard loads no chart code.

@@ -100,8 +100,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
 
     test('the enquiry list: its filters behind a Filters button on a phone, each enquiry a card', async ({ page }) => {
       const { enquiry } = await seed();
-      await signIn(page, superAdmin);
-      await page.goto('/admin/enquiries');
+      await signIn(page, superAdmin, '/admin/enquiries');
       const filters = page.getByRole('button', { name: 'Filters' });
       const search = page.getByRole('textbox', { name: 'Search' });
       const table = page.getByRole('region', { name: 'Enquiries' });

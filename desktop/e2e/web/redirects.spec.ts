@@ -42,8 +42,7 @@ test('a service moved to another category is reached by its old link; a missing 
   expect(oldLink).toMatch(/^\/service\/IT\/solar-backup-/);
 
   // The editor moves it to CCTV in the console.
-  await signIn(page, editor);
-  await page.goto('/admin/manage-services');
+  await signIn(page, editor, '/admin/manage-services');
   await page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: title, exact: true }) })

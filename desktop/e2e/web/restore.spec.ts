@@ -55,8 +55,7 @@ for (const [name, viewport] of Object.entries(widths)) {
         const otherPage = await elsewhere.newPage();
         await signIn(otherPage, editor);
 
-        await signIn(page, superAdmin);
-        await page.goto('/admin/settings/backup');
+        await signIn(page, superAdmin, '/admin/settings/backup');
         await page.getByRole('button', { name: 'Create Backup Now' }).click();
         await expect(page.getByText(messages.backupCompleted)).toBeVisible();
         const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Backup' }).click()]);
@@ -118,8 +117,7 @@ for (const [name, viewport] of Object.entries(widths)) {
 
     test('a damaged file is refused in the dialog, and nothing changes', async ({ page }) => {
       const service = await publishedService();
-      await signIn(page, superAdmin);
-      await page.goto('/admin/settings/backup');
+      await signIn(page, superAdmin, '/admin/settings/backup');
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: 'kafue-backup-damaged.json', mimeType: 'application/json', buffer: Buffer.from('{}') });

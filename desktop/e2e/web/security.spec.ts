@@ -58,8 +58,7 @@ async function enrol(page: Page, axe = false): Promise<{ secret: string; codes: 
 test.describe('two-factor sign-in', () => {
   test('an admin enrols under Security, then signs in with a code and with a recovery code', async ({ page, browser, context }) => {
     const admin = await createAdmin('Editor');
-    await signIn(page, admin);
-    await page.goto('/admin/settings/security');
+    await signIn(page, admin, '/admin/settings/security');
     await expect(page.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
     await expectNoViolations(page, 'security screen, two-factor off');
 
@@ -124,8 +123,7 @@ test.describe('two-factor sign-in', () => {
       const owner = await createAdmin('Super Admin');
       const admin = await createAdmin('Moderator');
       const suPage = await freshPage(browser);
-      await signIn(suPage, owner);
-      await suPage.goto('/admin/settings/security');
+      await signIn(suPage, owner, '/admin/settings/security');
       await enrol(suPage);
       await suPage.getByRole('button', { name: 'I have saved my codes' }).click();
       const restore = () =>
@@ -165,8 +163,7 @@ test.describe('active sessions', () => {
   test('an admin sees their sessions and ends another one; a Super Admin ends an admin’s sessions', async ({ page, browser }) => {
     const admin = await createAdmin('Editor');
     const elsewhere = await apiAs(admin);
-    await signIn(page, admin);
-    await page.goto('/admin/settings/security');
+    await signIn(page, admin, '/admin/settings/security');
     const table = page.getByRole('region', { name: 'Your active sessions' });
     await expect(table.getByRole('row')).toHaveCount(3); // header, this session, the other
     await expect(table.getByText('This session')).toBeVisible();
@@ -179,8 +176,7 @@ test.describe('active sessions', () => {
 
     // The Super Admin, in Admin Management, reads and ends this admin's sessions.
     const suPage = await freshPage(browser);
-    await signIn(suPage, superAdmin);
-    await suPage.goto('/admin/settings/admins');
+    await signIn(suPage, superAdmin, '/admin/settings/admins');
     await suPage.getByRole('button', { name: `Sessions of ${admin.name}` }).click();
     const dialog = suPage.getByRole('dialog', { name: `Active sessions of ${admin.name}` });
     await expect(dialog.getByRole('row')).toHaveCount(2);

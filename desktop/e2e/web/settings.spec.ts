@@ -22,8 +22,7 @@ const field = (page: Page, name: string) => page.getByRole('textbox', { name: ne
 
 test.describe('Settings', () => {
   test('Admin Settings tabs follow the path; the index opens General', async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings');
+    await signIn(page, superAdmin, '/admin/settings');
     await expect(page).toHaveURL(/\/admin\/settings\/general$/);
     await expect(page.getByRole('heading', { name: 'Admin Settings' })).toBeVisible();
     const tabs = page.getByRole('tab');
@@ -48,8 +47,7 @@ test.describe('Settings', () => {
   });
 
   test('General: loads, validates, saves, and the saved values come back after a reload', { tag: '@alone' }, async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/general');
+    await signIn(page, superAdmin, '/admin/settings/general');
     const before = (await (await page.request.get(api.generalSettings)).json()) as GeneralSettings;
     await expect(field(page, 'Site Name')).toHaveValue(before.siteName);
 
@@ -94,8 +92,7 @@ test.describe('Settings', () => {
     'Company: refuses a WhatsApp number not in international form, saves, and the public site shows the new phone',
     { tag: '@alone' },
     async ({ page }) => {
-      await signIn(page, superAdmin);
-      await page.goto('/admin/settings/company');
+      await signIn(page, superAdmin, '/admin/settings/company');
       await expect(field(page, 'Phone number')).toHaveValue(defaultCompany.phone);
       await expect(page.getByText('In international form, e.g. +260971234567. Leave empty to hide the WhatsApp button.')).toBeVisible();
 
@@ -134,8 +131,7 @@ test.describe('Settings', () => {
   );
 
   test('General: a network failure says Something went wrong., and toasts here close after 5000 ms', async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/general');
+    await signIn(page, superAdmin, '/admin/settings/general');
     await field(page, 'Site Name').fill('Kafue');
     await field(page, 'Admin Email').fill('office@kafue.test');
     await page.route(`**${api.generalSettings}`, (route) =>
@@ -154,8 +150,7 @@ test.describe('Settings', () => {
 
   test('Security: mismatch sends nothing, a wrong current password is refused, then the password changes', async ({ page }) => {
     const editor = await createAdmin('Editor');
-    await signIn(page, editor);
-    await page.goto('/admin/settings/security');
+    await signIn(page, editor, '/admin/settings/security');
     for (const advice of [
       'Enable two-factor authentication for all admin accounts.',
       'Require password changes every 90 days.',
@@ -209,8 +204,7 @@ test.describe('Settings', () => {
 
   test('Notifications: the defaults, then Save saves them for this admin only (and a reload shows them)', async ({ page }) => {
     const moderator = await createAdmin('Moderator');
-    await signIn(page, moderator);
-    await page.goto('/admin/settings/notifications');
+    await signIn(page, moderator, '/admin/settings/notifications');
     const email = page.getByRole('switch', { name: 'Email notifications' });
     await expect(page.getByText('Loading settings...')).toHaveCount(0);
     await expect(email).toBeChecked();
@@ -254,8 +248,7 @@ test.describe('Settings', () => {
   });
 
   test('Notifications: a refused save shows the server message and keeps the choices', async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/notifications');
+    await signIn(page, superAdmin, '/admin/settings/notifications');
     await expect(page.getByText('Loading settings...')).toHaveCount(0);
     await page.route(`**${api.notificationSettings}`, (route) =>
       route.request().method() === 'PUT'
@@ -271,8 +264,7 @@ test.describe('Settings', () => {
 
   test('Backup: Processing..., the server message, and a Download Backup link that downloads it', async ({ page }) => {
     const { staff } = await createStaff();
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/backup');
+    await signIn(page, superAdmin, '/admin/settings/backup');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(`**${api.backup}`, async (route) => {
@@ -293,8 +285,7 @@ test.describe('Settings', () => {
   });
 
   test('Backup: the automatic schedule saves and is there after a reload', { tag: '@alone' }, async ({ page }) => {
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/backup');
+    await signIn(page, superAdmin, '/admin/settings/backup');
     await choose(page, 'Frequency', 'Weekly');
     await choose(page, 'Hour', '04:00');
     await choose(page, 'Day', 'Friday');
@@ -318,8 +309,7 @@ test.describe('Settings', () => {
 
   test('Backup: a new backup appears in the list, made by its admin, and is deleted after confirmation', async ({ page }) => {
     const admin = await createAdmin('Super Admin');
-    await signIn(page, admin);
-    await page.goto('/admin/settings/backup');
+    await signIn(page, admin, '/admin/settings/backup');
     await page.getByRole('button', { name: 'Create Backup Now' }).click();
     await expect(page.getByText(messages.backupCompleted)).toBeVisible();
     const { backups } = await readBack<BackupListAnswer>(page, `${api.backups}?pageSize=100`);
@@ -341,8 +331,7 @@ test.describe('Settings', () => {
   test('Admin Management: badges, invite, edit, delete, and no self-deletion', async ({ page }) => {
     const moderator = await createAdmin('Moderator');
     const editor = await createAdmin('Editor');
-    await signIn(page, superAdmin);
-    await page.goto('/admin/settings/admins');
+    await signIn(page, superAdmin, '/admin/settings/admins');
     for (const header of ['Name', 'Email', 'Role', 'Actions']) await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
     const row = (email: string) => page.getByRole('row').filter({ hasText: email });
     const badgeColor = (email: string) =>

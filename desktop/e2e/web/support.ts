@@ -1,10 +1,9 @@
 /**
- * What the console's end-to-end tests share: signing in through the screen, and an API client
+ * What the console's end-to-end tests share: signing in, and an API client
  * (its own cookie jar, sending the site's Origin as a browser does) to set up and read back
  * what the server holds.
  */
 import { expect, request, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminLoginPath } from '@kafue/common/brand';
 import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
 import { linkInOutbox } from '../../../scripts/outbox.mjs';
 import { baseURL as configuredBaseURL, dataDir, superAdmin } from '../../playwright.config';
@@ -74,15 +73,24 @@ export async function readyStaff(): Promise<StaffCreateAnswer['staff'] & { passw
   return { ...staff, password };
 }
 
-/** Signs in through the admin sign-in screen and waits for the dashboard. */
-export async function signIn(page: Page, creds: Credentials): Promise<void> {
-  await page.goto(adminLoginPath);
-  await page.getByRole('textbox', { name: /^Email/ }).fill(creds.email);
-  await page.getByRole('textbox', { name: /^Password/ }).fill(creds.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  // The first sign-in of a server (its first session check, the dashboard's code) can be slow on a loaded machine.
-  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible({ timeout: 15_000 });
+/**
+ * Signs the page's browser in as `creds` by the sign-in call the screen makes (a session cookie
+ * of its own, as the form gets), then opens `path`: the dashboard unless told, waiting for it.
+ * The sign-in screen itself is tested in admin-auth.spec.ts; going through it here cost every
+ * test two page loads.
+ */
+export async function signIn(page: Page, creds: Credentials, path = '/admin/dashboard'): Promise<void> {
+  const answer = await page.request.post(api.adminLogin, {
+    data: { email: creds.email, password: creds.password },
+    headers: { Origin: baseURL() },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await page.goto(path);
+  // A context's first page (the session check, the layout's and the screen's code, none of it
+  // cached yet) can be slow on a loaded machine: wait for the layout, then for the screen's code.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status', { name: 'Loading page' })).toHaveCount(0, { timeout: 15_000 });
+  if (path === '/admin/dashboard') await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible({ timeout: 15_000 });
 }
 
 /** Fills and sends the staff sign-in screen (the caller checks where it leads). */
