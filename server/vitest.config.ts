@@ -10,8 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Two files side by side (the two cores; each file's tests mostly wait on the database).
-    // The 503s that two workers once met were requests waiting over 5 s for a pooled connection
-    // (db/data-source.ts: the pool's wait is no longer the connect timeout).
+    // The 503s and 500s that parallel sign-ins met were argon2 holding every thread of libuv's
+    // pool, so that database connections timed out (auth/passwords.ts: two computations at most).
     maxWorkers: 2,
   },
 });

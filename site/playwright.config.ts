@@ -44,7 +44,13 @@ export default defineConfig({
     { name: 'desktop', use: desktop, grepInvert: alone },
     // One after the other: two @alone tests must not run at once either.
     { name: 'desktop-alone', use: desktop, grep: alone, workers: 1, dependencies: ['phone', 'desktop'] },
-    { name: 'phone-alone', use: phone, grep: /(?=.*@layout)(?=.*@alone)/, workers: 1, dependencies: ['desktop-alone'] },
+    {
+      name: 'phone-alone',
+      use: phone,
+      grep: new RegExp(`(?=.*${layout.source})(?=.*${alone.source})`),
+      workers: 1,
+      dependencies: ['desktop-alone'],
+    },
   ],
   // TRUST_PROXY: each contact-form test sends as a client address of its own (X-Forwarded-For),
   // so the per-address limit on enquiries counts every test apart. BEACONS_PER_MINUTE: the suite

@@ -28,8 +28,19 @@ describe('argon2 slots', () => {
     expect(most).toBe(argon2Slots);
   });
 
-  it('hashes and verifies through the slots, many at once', async () => {
+  it('a hash or a verification waits for a free slot, then answers as argon2 does', async () => {
     const hash = await hashPassword('Right-pass-1');
+    // Both slots held: a verification must wait until one is given back.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const holders = Array.from({ length: argon2Slots }, () => inArgon2Slot(() => held));
+    let answered = false;
+    const waiting = verifyPassword(hash, 'Right-pass-1').then((ok) => ((answered = true), ok));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(answered).toBe(false);
+    release();
+    await Promise.all(holders);
+    expect(await waiting).toBe(true);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => verifyPassword(hash, i % 2 ? 'Right-pass-1' : 'wrong')));
     expect(answers).toEqual([false, true, false, true, false, true]);
     expect(await verifyPassword(undefined, 'anything')).toBe(false);

@@ -73,7 +73,7 @@ test('going Back in the console with unsaved edits asks first: staying keeps the
   const editor = await createAdmin('Editor');
   const title = `Backward Hosting ${unique('svc')}`;
   await publishedService(editor, title);
-  await signIn(page, editor, '/admin/dashboard');
+  await signIn(page, editor);
   // Into Manage Services by the console's own menu, so that Back stays in the console.
   await (await menuEntry(adminMenu(page), 'Manage Services')).click();
   await expect(page).toHaveURL(/\/admin\/manage-services$/);
