@@ -226,7 +226,8 @@ test.describe('dashboard', () => {
   test('the charts load only with the dashboard', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
-    await signIn(page, superAdmin, '/admin/manage-services');
+    await signIn(page, superAdmin);
+    await page.goto('/admin/manage-services');
     await expect(page.getByRole('heading', { name: 'Manage Services' })).toBeVisible();
     const before = scripts.length;
     // A fresh page that never visits the dashboard loads no chart code.
