@@ -153,6 +153,22 @@ export default tseslint.config(
     },
   },
   {
+    // The site's forms and beacon post to the API's addresses as common/ declares them (issue 34
+    // item 2: one call table), never to a path written again here.
+    files: ['site/src/**/*.{ts,tsx}'],
+    ignores: ['site/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/^\\/api\\//]', message: "Read the API's address from @kafue/common, where its call is declared." },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: "Read the API's address from @kafue/common, where its call is declared.",
+        },
+      ],
+    },
+  },
+  {
     plugins: { 'import-x': importX, kafue },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['*/tsconfig.json'], noWarnOnMultipleProjects: true })],

@@ -9,6 +9,8 @@ import { enquiryLimits, enquiryServices, maxEmailLength } from './vocabulary';
 
 /** Where the form posts without JavaScript (and the contact page's path). */
 export const contactFormPath = '/contact';
+/** Where the form posts with JavaScript: the API's enquiries (calls.sendEnquiry). */
+export const enquiriesApiPath = '/api/enquiries';
 
 /**
  * The contact page with what a call to action chose, in its address: an ordinary link that works

@@ -5,7 +5,8 @@
  * It loads no zod: the schemas are in the resources' modules, gathered in schemas.ts.
  */
 
-import { contactFormTexts } from './contact-form';
+import { contactFormTexts, enquiriesApiPath } from './contact-form';
+import { subscribersApiPath } from './newsletter';
 
 export * from './vocabulary';
 
@@ -260,13 +261,13 @@ export const api = {
   auditExport: '/api/settings/audit/export.csv',
   auditSettings: '/api/settings/audit/settings',
   // Enquiries
-  enquiries: '/api/enquiries',
+  enquiries: enquiriesApiPath,
   enquiryById: (id: string) => `/api/enquiries/${encodeURIComponent(id)}`,
   enquiryNotes: (id: string) => `/api/enquiries/${encodeURIComponent(id)}/notes`,
   enquiriesUnreadCount: '/api/enquiries/unread-count',
   enquiriesExport: '/api/enquiries/export.csv',
   // Newsletter
-  subscribers: '/api/subscribers',
+  subscribers: subscribersApiPath,
   subscribersExport: '/api/subscribers/export',
   /** An insight's newsletter: its send and progress (GET), the send (POST). */
   insightNewsletter: (id: string) => `/api/content/insights/${encodeURIComponent(id)}/newsletter`,

@@ -6,6 +6,8 @@
 
 /** The footer form's post without JavaScript; its answer is this page. */
 export const subscribePath = '/subscribe';
+/** Where the footer form posts with JavaScript: the API's subscribers (calls.subscribe). */
+export const subscribersApiPath = '/api/subscribers';
 /** The confirmation mail's link: a page whose one button POSTs, so mail scanners never confirm. */
 export const confirmSubscriptionPath = '/subscribe/confirm';
 /** The unsubscribe link of every newsletter mail; a POST to it (RFC 8058 one-click) unsubscribes. */

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
 import { PageDataSource, pageDataKey, useCompany } from '../content/data';
-import { newsletterTexts, privacyPath, subscribePath, type NewsletterNote } from '@kafue/common/newsletter';
+import { newsletterTexts, privacyPath, subscribePath, subscribersApiPath, type NewsletterNote } from '@kafue/common/newsletter';
 import { Icon } from './Icon';
 import { AttributionFields, RobotChecks, useFormPost } from './form-post';
 import { ContactList, Logo, SocialLinks } from './common';
@@ -148,7 +148,7 @@ function Newsletter() {
   const [note, setNote] = useState<NewsletterNote | null>(null);
   const n = footer.newsletter;
   const { sending, onSubmit } = useFormPost(
-    '/api/subscribers',
+    subscribersApiPath,
     () => ({ email, page: pathname }),
     (answer) => {
       const body = (answer?.body ?? {}) as { message?: string; errors?: Record<string, string> };

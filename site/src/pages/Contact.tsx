@@ -6,6 +6,7 @@ import {
   contactFormTexts,
   contactHref,
   contactServiceOptions,
+  enquiriesApiPath,
   type ContactField,
 } from '@kafue/common/contact-form';
 import { describeSnapshot, type ContactSelection, type ResolvedSelection } from '@kafue/common/requests';
@@ -115,7 +116,7 @@ function ContactForm() {
   );
   const set = (field: ContactField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const { sending, onSubmit } = useFormPost(
-    '/api/enquiries',
+    enquiriesApiPath,
     // What the call to action chose goes as the server resolved it, with the address it was sent from.
     () => ({ ...values, ...(request?.request && { request: request.request }), page: pathname + search }),
     (answer) => {
