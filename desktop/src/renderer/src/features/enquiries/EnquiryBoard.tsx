@@ -14,7 +14,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import type { EnquiryQuery } from './enquiriesApi';
 import { EnquiryDetail } from './EnquiryDetail';
 import { EnquiryKindBadge } from './EnquiryRequest';
-import { LostReasonDialog, TimeLeft, useMinuteClock, type StageMoveVars } from '../../components/EnquiryStage';
+import { LostReasonDialog, TimeLeft, useMinuteClock, type StageMoveVars } from './components/EnquiryStage';
 import { MoveToMenu, useSetStage } from './stages';
 import { texts, useEnquiryList } from './useEnquiries';
 

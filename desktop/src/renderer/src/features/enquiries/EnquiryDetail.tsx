@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { EnquiryStatusBadge, NoteForm } from '../../components/EnquiryNotes';
-import { EnquiryFollowUp, replySubject } from '../../components/EnquiryFollowUp';
+import { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';
+import { EnquiryFollowUp, replySubject } from './components/EnquiryFollowUp';
 import { EnquiryReminders } from '../../components/Reminders';
-import { PhoneLinks } from '../../components/PhoneLinks';
+import { PhoneLinks } from './components/PhoneLinks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -15,7 +15,7 @@ import { contactPath } from '../../lib/contactPath';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from './enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
-import { StageBadge } from '../../components/EnquiryStage';
+import { StageBadge } from './components/EnquiryStage';
 import { EnquiryStageLine } from './stages';
 import {
   texts,

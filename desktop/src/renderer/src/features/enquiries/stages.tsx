@@ -1,4 +1,4 @@
-/** The admins' stage call, for the inbox, the board and the detail (components/EnquiryStage.tsx shows stages). */
+/** The admins' stage call, for the inbox, the board and the detail (components/EnquiryStage.tsx draws them). */
 import { calls } from '@kafue/common/calls';
 import type { Enquiry } from '@kafue/common/contract';
 import {
@@ -7,7 +7,7 @@ import {
   useStageMove,
   type StageMove,
   type StageMoveVars,
-} from '../../components/EnquiryStage';
+} from './components/EnquiryStage';
 import { call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { enquiriesKey } from './useEnquiries';

@@ -7,11 +7,19 @@ import type { EnquiryContactBody, EnquiryReplyBody, EnquiryStageBody } from '@ka
 import { call, unwrap } from '../../lib/api';
 import { failureToast, toast } from '../../lib/toast';
 import { DataTable, EmptyRow } from '../../components/DataTable';
-import { EnquiryFollowUp, type FollowUpCalls } from '../../components/EnquiryFollowUp';
-import { EnquiryStatusBadge, NoteForm } from '../../components/EnquiryNotes';
-import { EnquiryStandingCells, EnquiryWhoCell } from '../../components/EnquiryCells';
-import { EnquiryStageLine, StageBadge, useMinuteClock, useStageMove } from '../../components/EnquiryStage';
-import { PhoneLinks } from '../../components/PhoneLinks';
+import {
+  EnquiryFollowUp,
+  type FollowUpCalls,
+  EnquiryStatusBadge,
+  NoteForm,
+  EnquiryStandingCells,
+  EnquiryWhoCell,
+  EnquiryStageLine,
+  StageBadge,
+  useMinuteClock,
+  useStageMove,
+  PhoneLinks,
+} from '../enquiries';
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { Panel } from '../../components/Panel';

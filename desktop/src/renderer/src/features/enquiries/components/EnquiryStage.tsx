@@ -11,9 +11,9 @@ import type { EnquiryStageBody } from '@kafue/common/schemas';
 import { leadStageLabels, leadStages, lostReasonLabels, lostReasons, type LeadStage, type LostReason } from '@kafue/common/leads';
 import { timeLeftWords } from '@kafue/common/reply-clock';
 import { enquiryStageBody } from '@kafue/common/schemas';
-import { failureToast, toast, type ToastArea } from '../lib/toast';
-import { fieldErrors } from '../lib/validate';
-import { LabelledBadge } from './LabelledBadge';
+import { failureToast, toast, type ToastArea } from '../../../lib/toast';
+import { fieldErrors } from '../../../lib/validate';
+import { LabelledBadge } from '../../../components/LabelledBadge';
 
 // Shade 9 (8 for gray): the outline's text keeps a 4.5:1 contrast on a highlighted row too.
 const stageColor: Record<LeadStage, string> = { new: 'blue.9', contacted: 'cyan.9', quoted: 'grape.9', won: 'green.9', lost: 'gray.8' };

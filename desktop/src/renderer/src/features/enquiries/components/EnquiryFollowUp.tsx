@@ -13,9 +13,9 @@ import {
   type EnquiryTimeline,
   type SavedReply,
 } from '@kafue/common/schemas';
-import { unwrap, type ApiResult } from '../lib/api';
-import { failureToast, toast, type ToastArea } from '../lib/toast';
-import { fieldErrors } from '../lib/validate';
+import { unwrap, type ApiResult } from '../../../lib/api';
+import { failureToast, toast, type ToastArea } from '../../../lib/toast';
+import { fieldErrors } from '../../../lib/validate';
 
 /** The calls behind one enquiry's follow-up: the admins' inbox and the staff portal each give theirs. */
 export interface FollowUpCalls {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Textarea, Title } from '@mantine/core';
-import { LabelledBadge } from './LabelledBadge';
+import { LabelledBadge } from '../../../components/LabelledBadge';
 
 const statusColor: Record<string, string> = { New: 'blue', Open: 'yellow', Closed: 'green', Spam: 'gray' };
 
