@@ -15,7 +15,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { AnnouncementModal } from './AnnouncementModal';
 import { Checklist } from './Checklist';
 import { ReplyTimes } from './ReplyTimes';
-import { DueReminders } from '../../components/Reminders';
+import { DueReminders } from '../reminders';
 import {
   activityGlyph,
   categorySlices,

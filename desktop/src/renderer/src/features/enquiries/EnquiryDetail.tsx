@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';
 import { EnquiryFollowUp, replySubject } from './components/EnquiryFollowUp';
-import { EnquiryReminders } from '../../components/Reminders';
+import { EnquiryReminders } from '../reminders';
 import { PhoneLinks } from './components/PhoneLinks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Fact } from '../../components/Fact';

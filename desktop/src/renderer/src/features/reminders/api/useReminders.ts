@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { reminderMessages, type ReminderBody } from '@kafue/common/schemas';
-import { call, unwrap } from './api';
-import { failureToast, toast } from './toast';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 
 export const remindersKey = ['reminders'];
 

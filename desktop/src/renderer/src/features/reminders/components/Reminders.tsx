@@ -5,10 +5,10 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mantine/core';
 import { maxReminderNote, type Reminder } from '@kafue/common/schemas';
-import { Panel } from './Panel';
-import { LoadFailure } from './LoadFailure';
-import { useFormatTime } from '../lib/generalSettings';
-import { texts, useEnquiryReminders, useMyReminders, useReminderActions } from '../lib/useReminders';
+import { Panel } from '../../../components/Panel';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { useFormatTime } from '../../../lib/generalSettings';
+import { texts, useEnquiryReminders, useMyReminders, useReminderActions } from '../api/useReminders';
 
 const hour = 3_600_000;
 /** How far Snooze moves a reminder, from now. */
