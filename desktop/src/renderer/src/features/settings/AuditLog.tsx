@@ -25,7 +25,7 @@ import { paginationLabels } from '../../lib/pagination';
 import { callPath } from '../../lib/api';
 import { useCan } from '../../lib/session';
 import { auditSentence, detailSentences, fieldName, groupEntries } from './auditSentence';
-import { saveInDesktopApp } from './backupFiles';
+import { saveInDesktopApp } from '../../lib/saveBlob';
 import {
   auditPageSize,
   auditQuery,

@@ -6,7 +6,8 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { backupDate, formatSize, saveInDesktopApp } from './backupFiles';
+import { saveInDesktopApp } from '../../lib/saveBlob';
+import { backupDate, formatSize } from './backupFiles';
 import { backupPageSize } from './settingsApi';
 import { useBackupList, useDeleteBackup } from './useBackups';
 
