@@ -45,7 +45,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-notifications': lazy(() => import('../features/settings/NotificationSettings')),
   'settings-backup': lazy(() => import('../features/settings/BackupSettings')),
   'settings-admins': lazy(() => import('../features/settings/AdminManagement')),
-  'settings-audit': lazy(() => import('../features/settings/AuditLog')),
+  'settings-audit': lazy(() => import('../features/audit/AuditLog')),
   'settings-replies': lazy(() => import('../features/settings/ReplyTargets')),
   'settings-saved-replies': lazy(() => import('../features/settings/SavedReplies')),
 };

@@ -34,7 +34,7 @@ import {
   useAuditSettings,
   useSaveAuditSettings,
   type AuditFilters,
-} from './useAudit';
+} from './api/useAudit';
 
 const when = (entry: AuditEntry) => new Date(entry.at).toLocaleString();
 const valueText = (value: unknown) => (value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));

@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { calls } from '@kafue/common/calls';
 import { defaultAuditRetentionDays, messages, type AuditSettings } from '@kafue/common/contract';
 import type { AuditKind } from '@kafue/common/schemas';
-import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 
 export const auditPageSize = 25;
 
