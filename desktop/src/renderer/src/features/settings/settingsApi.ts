@@ -4,15 +4,12 @@ import type { HeroSettings } from '@kafue/common/hero';
 import type {
   AdminInviteBody,
   AdminUpdateBody,
-  BackupSchedule,
   ChangePasswordBody,
   GeneralSettings,
   SecuritySettings,
   TwoFactorDisableBody,
 } from '@kafue/common/contract';
-import { call, upload } from '../../lib/api';
-
-export const backupPageSize = 10;
+import { call } from '../../lib/api';
 
 export const settingsApi = {
   loadGeneral: () => call(calls.getGeneralSettings),
@@ -22,13 +19,6 @@ export const settingsApi = {
   loadHero: () => call(calls.getHeroSettings),
   saveHero: (body: HeroSettings) => call(calls.saveHeroSettings, { body }),
   changePassword: (body: ChangePasswordBody) => call(calls.changePassword, { body }),
-  backup: () => call(calls.runBackup),
-  backups: (page: number) => call(calls.listBackups, { query: { page, pageSize: backupPageSize } }),
-  removeBackup: (id: string) => call(calls.deleteBackup, { params: { id } }),
-  restoreBackup: (id: string) => call(calls.restoreBackup, { params: { id } }),
-  restoreUploadedBackup: (bytes: Uint8Array) => upload(calls.restoreUploadedBackup, bytes),
-  loadBackupSchedule: () => call(calls.getBackupSchedule),
-  saveBackupSchedule: (body: BackupSchedule) => call(calls.saveBackupSchedule, { body }),
   admins: () => call(calls.listAdmins),
   invite: (body: AdminInviteBody) => call(calls.inviteAdmin, { body }),
   updateAdmin: (id: string, body: AdminUpdateBody) => call(calls.updateAdmin, { params: { id }, body }),

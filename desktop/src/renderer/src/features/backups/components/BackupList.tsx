@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Group, Pagination, Paper, Table, Text, Title } from '@mantine/core';
 import { messages, type BackupRecord } from '@kafue/common/contract';
-import { useConfirmDelete } from '../../lib/useConfirmDelete';
-import { LoadFailure } from '../../components/LoadFailure';
-import { paginationLabels } from '../../lib/pagination';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable } from '../../components/DataTable';
-import { saveInDesktopApp } from '../../lib/saveBlob';
-import { backupDate, formatSize } from './backupFiles';
-import { backupPageSize } from './settingsApi';
-import { useBackupList, useDeleteBackup } from './useBackups';
+import { useConfirmDelete } from '../../../lib/useConfirmDelete';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { paginationLabels } from '../../../lib/pagination';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DataTable } from '../../../components/DataTable';
+import { saveInDesktopApp } from '../../../lib/saveBlob';
+import { backupDate, formatSize } from '../backupFiles';
+import { backupPageSize } from '../api/backupsApi';
+import { useBackupList, useDeleteBackup } from '../api/useBackups';
 
 const when = (backup: BackupRecord) => backupDate(backup.createdAt);
 

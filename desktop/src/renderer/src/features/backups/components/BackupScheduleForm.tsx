@@ -1,9 +1,9 @@
 import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { backupWeekdays, defaultBackupSchedule, timezones, type BackupSchedule } from '@kafue/common/contract';
 import { backupScheduleBody } from '@kafue/common/schemas';
-import { useLoadedForm } from '../../lib/useLoadedForm';
-import { useBackupSchedule, useSaveBackupSchedule } from './useBackups';
-import { useGeneralSettings } from './useGeneralSettings';
+import { useLoadedForm } from '../../../lib/useLoadedForm';
+import { useBackupSchedule, useSaveBackupSchedule } from '../api/useBackups';
+import { useGeneralSettings } from '../../settings';
 
 const frequencies = [
   { value: 'off', label: 'Off' },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, FileInput, Group, List, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@kafue/common/contract';
-import { failureMessageOf } from '../../lib/api';
-import { backupDate, backupFileDate } from './backupFiles';
-import type { RestoreSource } from './useBackups';
+import { failureMessageOf } from '../../../lib/api';
+import { backupDate, backupFileDate } from '../backupFiles';
+import type { RestoreSource } from '../api/useBackups';
 
 /** Where a backup file is chosen to be restored (the web's file input: the desktop app has it too). */
 export function RestoreFromFile({ onChoose, restoring }: { onChoose: (source: RestoreSource) => void; restoring: boolean }) {

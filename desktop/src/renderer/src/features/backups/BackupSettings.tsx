@@ -5,10 +5,10 @@ import { failureMessageOf } from '../../lib/api';
 import { useCan } from '../../lib/session';
 import { saveInDesktopApp } from '../../lib/saveBlob';
 import { backupDate } from './backupFiles';
-import { BackupList } from './BackupList';
-import { RestoreDialog, RestoreFromFile } from './BackupRestore';
-import { BackupScheduleForm } from './BackupScheduleForm';
-import { useCreateBackup, useRestoreBackup, type RestoreSource } from './useBackups';
+import { BackupList } from './components/BackupList';
+import { RestoreDialog, RestoreFromFile } from './components/BackupRestore';
+import { BackupScheduleForm } from './components/BackupScheduleForm';
+import { useCreateBackup, useRestoreBackup, type RestoreSource } from './api/useBackups';
 
 /**
  * Backup (spec section 2): 'Create Backup Now', 'Processing...', the result, 'Download Backup';

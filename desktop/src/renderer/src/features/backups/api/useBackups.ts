@@ -1,10 +1,10 @@
 /** Backups (Settings, Backup): making one, the list, deleting, restoring, and the automatic schedule, through the console's data layer. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultBackupSchedule, messages, type BackupRecord, type BackupSchedule } from '@kafue/common/contract';
-import { unwrap } from '../../lib/api';
-import { useAuth } from '../../lib/session';
-import { failureToast, toast } from '../../lib/toast';
-import { settingsApi } from './settingsApi';
+import { unwrap } from '../../../lib/api';
+import { useAuth } from '../../../lib/session';
+import { failureToast, toast } from '../../../lib/toast';
+import { backupsApi } from './backupsApi';
 
 const backupsKey = ['backups'];
 const scheduleKey = ['settings', 'backupSchedule'];
@@ -13,7 +13,7 @@ const scheduleKey = ['settings', 'backupSchedule'];
 export function useCreateBackup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(settingsApi.backup()),
+    mutationFn: () => unwrap(backupsApi.backup()),
     onSuccess: () => client.invalidateQueries({ queryKey: backupsKey }),
   });
 }
@@ -22,7 +22,7 @@ export function useCreateBackup() {
 export function useBackupList(page: number) {
   return useQuery({
     queryKey: [...backupsKey, page],
-    queryFn: () => unwrap(settingsApi.backups(page)),
+    queryFn: () => unwrap(backupsApi.backups(page)),
     placeholderData: keepPreviousData,
     meta: { failureToast: { fallback: messages.backupListFailed } },
   });
@@ -31,7 +31,7 @@ export function useBackupList(page: number) {
 export function useDeleteBackup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (backup: BackupRecord) => unwrap(settingsApi.removeBackup(backup.id)),
+    mutationFn: (backup: BackupRecord) => unwrap(backupsApi.removeBackup(backup.id)),
     onSuccess() {
       toast('success', messages.backupDeleted);
       return client.invalidateQueries({ queryKey: backupsKey });
@@ -54,8 +54,8 @@ export function useRestoreBackup() {
     mutationFn: async (source: RestoreSource) =>
       unwrap(
         source.kind === 'kept'
-          ? settingsApi.restoreBackup(source.backup.id)
-          : settingsApi.restoreUploadedBackup(new Uint8Array(await source.file.arrayBuffer())),
+          ? backupsApi.restoreBackup(source.backup.id)
+          : backupsApi.restoreUploadedBackup(new Uint8Array(await source.file.arrayBuffer())),
       ),
     async onSuccess(answer) {
       if (!answer.stillSignedIn) {
@@ -71,14 +71,14 @@ export function useRestoreBackup() {
 export function useBackupSchedule() {
   return useQuery({
     queryKey: scheduleKey,
-    queryFn: () => unwrap(settingsApi.loadBackupSchedule()).then((saved): BackupSchedule => ({ ...defaultBackupSchedule, ...saved })),
+    queryFn: () => unwrap(backupsApi.loadBackupSchedule()).then((saved): BackupSchedule => ({ ...defaultBackupSchedule, ...saved })),
   });
 }
 
 export function useSaveBackupSchedule() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: BackupSchedule) => unwrap(settingsApi.saveBackupSchedule(values)),
+    mutationFn: (values: BackupSchedule) => unwrap(backupsApi.saveBackupSchedule(values)),
     onSuccess(_, values) {
       toast('success', messages.settingsUpdated);
       client.setQueryData(scheduleKey, values);
