@@ -8,7 +8,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
 import { AdminFormModal } from './AdminFormModal';
-import { SessionsTable } from './SessionsTable';
+import { SessionsTable } from '../security';
 import { useAdminList, useDeleteAdmin, useSaveAdmin } from './useAdmins';
 
 const roleColors: Partial<Record<string, string>> = { 'Super Admin': 'red', Moderator: 'yellow' };

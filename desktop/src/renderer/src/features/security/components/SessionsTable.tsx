@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { ActiveSession } from '@kafue/common/contract';
-import { DataTable } from '../../components/DataTable';
-import { LoadFailure } from '../../components/LoadFailure';
+import { DataTable } from '../../../components/DataTable';
+import { LoadFailure } from '../../../components/LoadFailure';
 import { messages } from '@kafue/common/contract';
-import { useEndSessions, useSessions, type SessionOwner } from './useSecurity';
+import { useEndSessions, useSessions, type SessionOwner } from '../api/useSecurity';
 
 /** A user agent as people say it: "Chrome on Linux", "Kafue desktop app". */
 export function describeAgent(agent: string | null): string {

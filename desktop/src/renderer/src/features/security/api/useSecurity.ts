@@ -1,24 +1,24 @@
 /** Security settings and active sessions through the console's data layer. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultSecuritySettings, messages, type SecuritySettings } from '@kafue/common/contract';
-import { unwrap } from '../../lib/api';
-import { recheckSession } from '../../lib/session';
-import { failureToast, toast } from '../../lib/toast';
-import { settingsApi } from './settingsApi';
+import { unwrap } from '../../../lib/api';
+import { recheckSession } from '../../../lib/session';
+import { failureToast, toast } from '../../../lib/toast';
+import { securityApi } from './securityApi';
 
 const securityKey = ['settings', 'security'];
 
 export function useSecuritySettings() {
   return useQuery({
     queryKey: securityKey,
-    queryFn: () => unwrap(settingsApi.loadSecurity()).then((saved): SecuritySettings => ({ ...defaultSecuritySettings, ...saved })),
+    queryFn: () => unwrap(securityApi.loadSecurity()).then((saved): SecuritySettings => ({ ...defaultSecuritySettings, ...saved })),
   });
 }
 
 export function useSaveSecuritySettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: SecuritySettings) => unwrap(settingsApi.saveSecurity(values)),
+    mutationFn: (values: SecuritySettings) => unwrap(securityApi.saveSecurity(values)),
     onSuccess(_, values) {
       toast('success', messages.settingsUpdated);
       client.setQueryData(securityKey, values);
@@ -38,7 +38,7 @@ export function useSessions(owner: SessionOwner, enabled = true) {
   return useQuery({
     queryKey: sessionsKey(owner),
     enabled,
-    queryFn: () => unwrap(owner.kind === 'me' ? settingsApi.mySessions() : settingsApi.adminSessions(owner.id)),
+    queryFn: () => unwrap(owner.kind === 'me' ? securityApi.mySessions() : securityApi.adminSessions(owner.id)),
   });
 }
 
@@ -50,11 +50,11 @@ export function useEndSessions(owner: SessionOwner) {
       unwrap(
         owner.kind === 'me'
           ? id
-            ? settingsApi.endMySession(id)
-            : settingsApi.endMyOtherSessions()
+            ? securityApi.endMySession(id)
+            : securityApi.endMyOtherSessions()
           : id
-            ? settingsApi.endAdminSession(owner.id, id)
-            : settingsApi.endAdminSessions(owner.id),
+            ? securityApi.endAdminSession(owner.id, id)
+            : securityApi.endAdminSessions(owner.id),
       ),
     onSuccess: (answer) => toast('success', answer.message),
     onError: (error) => failureToast(error, messages.somethingWentWrong),

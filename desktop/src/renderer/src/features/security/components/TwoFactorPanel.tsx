@@ -2,11 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Code, Group, Image, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { messages, type TwoFactorSetupAnswer } from '@kafue/common/contract';
-import { unwrap } from '../../lib/api';
-import { copyText } from '../../lib/clipboard';
-import { recheckSession, useAuth } from '../../lib/session';
-import { failureToast, toast } from '../../lib/toast';
-import { settingsApi } from './settingsApi';
+import { unwrap } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
+import { recheckSession, useAuth } from '../../../lib/session';
+import { failureToast, toast } from '../../../lib/toast';
+import { securityApi } from '../api/securityApi';
 
 /** The code input of the setup and turn-off forms. */
 function CodeInput({
@@ -74,7 +74,7 @@ export function TwoFactorPanel() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   const start = useMutation({
-    mutationFn: () => unwrap(settingsApi.twoFactorSetup()),
+    mutationFn: () => unwrap(securityApi.twoFactorSetup()),
     onSuccess: (answer) => {
       setSetup(answer);
       setCode('');
@@ -82,7 +82,7 @@ export function TwoFactorPanel() {
     onError: (error) => failureToast(error, messages.somethingWentWrong),
   });
   const enable = useMutation({
-    mutationFn: (value: string) => unwrap(settingsApi.twoFactorEnable(value)),
+    mutationFn: (value: string) => unwrap(securityApi.twoFactorEnable(value)),
     onSuccess: (answer) => {
       setRecoveryCodes(answer.recoveryCodes);
       setSetup(null);
@@ -92,7 +92,7 @@ export function TwoFactorPanel() {
     onError: (error) => failureToast(error, messages.somethingWentWrong),
   });
   const disable = useMutation({
-    mutationFn: () => unwrap(settingsApi.twoFactorDisable({ password, code })),
+    mutationFn: () => unwrap(securityApi.twoFactorDisable({ password, code })),
     onSuccess: async (answer) => {
       setPassword('');
       setCode('');

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import { passwordMaxAgeChoices, type PasswordMaxAgeDays, type SecuritySettings } from '@kafue/common/contract';
-import { useCan } from '../../lib/session';
-import { useSaveSecuritySettings, useSecuritySettings } from './useSecurity';
+import { useCan } from '../../../lib/session';
+import { useSaveSecuritySettings, useSecuritySettings } from '../api/useSecurity';
 
 const ageLabel = (days: number) => (days === 0 ? 'Never' : `After ${days} days`);
 

@@ -6,10 +6,10 @@ import { unwrap } from '../../lib/api';
 import { recheckSession, useAuth } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { PasswordChangeForm } from '../../components/PasswordChangeForm';
-import { SecurityPolicyPanel } from './SecurityPolicyPanel';
-import { SessionsTable } from './SessionsTable';
-import { settingsApi } from './settingsApi';
-import { TwoFactorPanel } from './TwoFactorPanel';
+import { SecurityPolicyPanel } from './components/SecurityPolicyPanel';
+import { SessionsTable } from './components/SessionsTable';
+import { securityApi } from './api/securityApi';
+import { TwoFactorPanel } from './components/TwoFactorPanel';
 
 const recommendations = [
   'Enable two-factor authentication for all admin accounts.',
@@ -26,7 +26,7 @@ const recommendations = [
 export default function SecuritySettings() {
   const pending = useAuth((s) => s.pending);
   const change = useMutation({
-    mutationFn: (body: ChangePasswordBody) => unwrap(settingsApi.changePassword(body)),
+    mutationFn: (body: ChangePasswordBody) => unwrap(securityApi.changePassword(body)),
     onSuccess: async (answer) => {
       toast('success', answer?.message ?? messages.passwordUpdated);
       await recheckSession();
