@@ -1,7 +1,7 @@
 import { calls } from '@kafue/common/calls';
 import type { CompanyProfile } from '@kafue/common/company';
 import type { HeroSettings } from '@kafue/common/hero';
-import type { AdminInviteBody, AdminUpdateBody, GeneralSettings } from '@kafue/common/contract';
+import type { GeneralSettings } from '@kafue/common/contract';
 import { call } from '../../lib/api';
 
 export const settingsApi = {
@@ -11,8 +11,4 @@ export const settingsApi = {
   saveCompany: (body: CompanyProfile) => call(calls.saveCompanyProfile, { body }),
   loadHero: () => call(calls.getHeroSettings),
   saveHero: (body: HeroSettings) => call(calls.saveHeroSettings, { body }),
-  admins: () => call(calls.listAdmins),
-  invite: (body: AdminInviteBody) => call(calls.inviteAdmin, { body }),
-  updateAdmin: (id: string, body: AdminUpdateBody) => call(calls.updateAdmin, { params: { id }, body }),
-  removeAdmin: (id: string) => call(calls.deleteAdmin, { params: { id } }),
 };

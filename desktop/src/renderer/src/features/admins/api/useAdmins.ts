@@ -1,11 +1,11 @@
 /** Admin Management's server data (spec section 2) through the console's data layer. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type Admin } from '@kafue/common/contract';
-import { unwrap } from '../../lib/api';
-import { useAuth } from '../../lib/session';
-import { failureToast, toast } from '../../lib/toast';
-import type { AdminFormValues } from './AdminFormModal';
-import { settingsApi } from './settingsApi';
+import { unwrap } from '../../../lib/api';
+import { useAuth } from '../../../lib/session';
+import { failureToast, toast } from '../../../lib/toast';
+import type { AdminFormValues } from '../components/AdminFormModal';
+import { adminsApi } from './adminsApi';
 
 const adminsKey = ['admins'];
 
@@ -13,7 +13,7 @@ const adminsKey = ['admins'];
 export function useAdminList() {
   return useQuery({
     queryKey: adminsKey,
-    queryFn: () => unwrap(settingsApi.admins()).then((list) => (Array.isArray(list) ? list : [])),
+    queryFn: () => unwrap(adminsApi.admins()).then((list) => (Array.isArray(list) ? list : [])),
   });
 }
 
@@ -23,11 +23,11 @@ export function useSaveAdmin(onSaved: (invited: boolean) => void) {
   return useMutation({
     async mutationFn({ editing, values }: { editing: Admin | null; values: AdminFormValues }) {
       if (!editing) {
-        await unwrap(settingsApi.invite(values));
+        await unwrap(adminsApi.invite(values));
         return;
       }
       const body = { name: values.name, email: values.email, role: values.role };
-      await unwrap(settingsApi.updateAdmin(editing._id, body));
+      await unwrap(adminsApi.updateAdmin(editing._id, body));
       // Editing oneself changes the name and role the sidebar shows.
       const me = useAuth.getState().admin;
       if (me && editing._id === me._id) useAuth.getState().signedIn({ ...me, ...body, email: body.email.trim().toLowerCase() });
@@ -44,7 +44,7 @@ export function useSaveAdmin(onSaved: (invited: boolean) => void) {
 export function useDeleteAdmin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (admin: Admin) => unwrap(settingsApi.removeAdmin(admin._id)),
+    mutationFn: (admin: Admin) => unwrap(adminsApi.removeAdmin(admin._id)),
     onSuccess() {
       toast('success', messages.adminDeleted);
       return client.invalidateQueries({ queryKey: adminsKey });

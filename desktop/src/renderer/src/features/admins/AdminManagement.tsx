@@ -7,9 +7,9 @@ import { useEditModal } from '../../lib/useEditModal';
 import { LoadFailure } from '../../components/LoadFailure';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
-import { AdminFormModal } from './AdminFormModal';
+import { AdminFormModal } from './components/AdminFormModal';
 import { SessionsTable } from '../security';
-import { useAdminList, useDeleteAdmin, useSaveAdmin } from './useAdmins';
+import { useAdminList, useDeleteAdmin, useSaveAdmin } from './api/useAdmins';
 
 const roleColors: Partial<Record<string, string>> = { 'Super Admin': 'red', Moderator: 'yellow' };
 
