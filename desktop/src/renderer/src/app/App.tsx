@@ -47,7 +47,7 @@ const screens: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   'settings-admins': lazy(() => import('../features/admins/AdminManagement')),
   'settings-audit': lazy(() => import('../features/audit/AuditLog')),
   'settings-replies': lazy(() => import('../features/settings/ReplyTargets')),
-  'settings-saved-replies': lazy(() => import('../features/settings/SavedReplies')),
+  'settings-saved-replies': lazy(() => import('../features/enquiries/SavedReplies')),
 };
 
 /** The routes of the screens under /admin/settings (the Settings group) or the others, relative to `base`. */

@@ -4,7 +4,7 @@
  * behind it (eslint.config.js).
  */
 export { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
-export { EnquiryFollowUp, replySubject, type FollowUpCalls } from './components/EnquiryFollowUp';
+export { EnquiryFollowUp, type FollowUpCalls } from './components/EnquiryFollowUp';
 export { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';
 export { EnquiryStageLine, StageBadge, useMinuteClock, useStageMove } from './components/EnquiryStage';
 export { PhoneLinks } from './components/PhoneLinks';

@@ -4,7 +4,7 @@ import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@
 import { calls } from '@kafue/common/calls';
 import { savedReplyBody, savedReplyPlaceholders, type SavedReply, type SavedReplyBody } from '@kafue/common/schemas';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { replySubject } from '../enquiries';
+import { replySubject } from './components/EnquiryFollowUp';
 import { LoadFailure } from '../../components/LoadFailure';
 import { call, unwrap } from '../../lib/api';
 import { useConfirmDelete } from '../../lib/useConfirmDelete';
