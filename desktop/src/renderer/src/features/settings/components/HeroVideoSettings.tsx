@@ -1,9 +1,9 @@
 import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { defaultHero, heroVideoAdvice, type HeroSettings } from '@kafue/common/hero';
 import { heroSettings } from '@kafue/common/schemas';
-import { useLoadedForm } from '../../lib/useLoadedForm';
-import { MediaPicker } from '../../components/MediaPicker';
-import { useHeroSettings, useSaveHeroSettings } from './useHeroSettings';
+import { useLoadedForm } from '../../../lib/useLoadedForm';
+import { MediaPicker } from '../../../components/MediaPicker';
+import { useHeroSettings, useSaveHeroSettings } from '../api/useHeroSettings';
 
 /** Settings › Company, second panel: the home page's background video, published with the home page when saved. */
 export function HeroVideoSettings() {

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { defaultNotificationSettings, messages, type NotificationSettings } from '@kafue/common/contract';
-import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 
 const notificationsKey = ['settings', 'notifications'];
 export const notificationTexts = { loadFailed: 'Failed to load notification settings', saveFailed: 'Failed to save notification settings' };

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { HeroSettings } from '@kafue/common/hero';
 import { messages } from '@kafue/common/contract';
-import { unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 import { settingsApi } from './settingsApi';
 
 const heroKey = ['settings', 'hero'];

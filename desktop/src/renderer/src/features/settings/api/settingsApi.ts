@@ -2,7 +2,7 @@ import { calls } from '@kafue/common/calls';
 import type { CompanyProfile } from '@kafue/common/company';
 import type { HeroSettings } from '@kafue/common/hero';
 import type { GeneralSettings } from '@kafue/common/contract';
-import { call } from '../../lib/api';
+import { call } from '../../../lib/api';
 
 export const settingsApi = {
   loadGeneral: () => call(calls.getGeneralSettings),

@@ -1,8 +1,8 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { companyProfile } from '@kafue/common/schemas';
-import { useLoadedForm } from '../../lib/useLoadedForm';
-import { useCompanyProfile, useSaveCompanyProfile } from './useCompanyProfile';
+import { useLoadedForm } from '../../../lib/useLoadedForm';
+import { useCompanyProfile, useSaveCompanyProfile } from '../api/useCompanyProfile';
 
 type TextField = Exclude<keyof CompanyProfile, 'latitude' | 'longitude'>;
 

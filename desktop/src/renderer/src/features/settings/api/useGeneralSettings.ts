@@ -1,8 +1,8 @@
 /** General settings (spec section 2) through the console's data layer. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defaultGeneralSettings, messages, type GeneralSettings } from '@kafue/common/contract';
-import { unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 import { settingsApi } from './settingsApi';
 
 const generalKey = ['settings', 'general'];
