@@ -9,15 +9,15 @@ import { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells'
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { useFormatTime } from '../../lib/generalSettings';
-import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
+import { enquiryServices, enquiryStatuses, type EnquiryQuery, type EnquiryStatus } from './api/enquiriesApi';
 import type { EnquirySortField } from '@kafue/common/contract';
-import { EnquiryDetail, type DetailSections } from './EnquiryDetail';
-import { EnquiryKindBadge } from './EnquiryRequest';
+import { EnquiryDetail, type DetailSections } from './components/EnquiryDetail';
+import { EnquiryKindBadge } from './components/EnquiryRequest';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
 import { useMinuteClock } from './components/EnquiryStage';
 import { leadStageLabels, leadStages } from '@kafue/common/leads';
 import { Link } from 'react-router-dom';
-import { texts, useActiveStaff, useBulkStatus, useCompanyWhatsapp, useEnquiryList, useExportCsv } from './useEnquiries';
+import { texts, useActiveStaff, useBulkStatus, useCompanyWhatsapp, useEnquiryList, useExportCsv } from './api/useEnquiries';
 
 const pageSize = 25;
 type SortKey = EnquirySortField;

@@ -1,21 +1,21 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';
-import { EnquiryFollowUp, replySubject } from './components/EnquiryFollowUp';
-import { EnquiryReminders } from '../reminders';
-import { PhoneLinks } from './components/PhoneLinks';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Fact } from '../../components/Fact';
-import { LoadFailure } from '../../components/LoadFailure';
-import { useConfirmDelete } from '../../lib/useConfirmDelete';
-import { useFormatTime } from '../../lib/generalSettings';
-import { useCan } from '../../lib/session';
-import { contactPath } from '../../lib/contactPath';
+import { EnquiryStatusBadge, NoteForm } from './EnquiryNotes';
+import { EnquiryFollowUp, replySubject } from './EnquiryFollowUp';
+import { EnquiryReminders } from '../../reminders';
+import { PhoneLinks } from './PhoneLinks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { Fact } from '../../../components/Fact';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { useConfirmDelete } from '../../../lib/useConfirmDelete';
+import { useFormatTime } from '../../../lib/generalSettings';
+import { useCan } from '../../../lib/session';
+import { contactPath } from '../../../lib/contactPath';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
-import { enquiryStatuses } from './enquiriesApi';
+import { enquiryStatuses } from '../api/enquiriesApi';
 import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
-import { StageBadge } from './components/EnquiryStage';
+import { StageBadge } from './EnquiryStage';
 import { EnquiryStageLine } from './stages';
 import {
   texts,
@@ -26,7 +26,7 @@ import {
   useEnquiry,
   useFollowUpCalls,
   useUpdateEnquiry,
-} from './useEnquiries';
+} from '../api/useEnquiries';
 
 const unassigned = '';
 

@@ -2,9 +2,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { messages, type EnquiryUpdateBody } from '@kafue/common/contract';
-import type { FollowUpCalls } from './components/EnquiryFollowUp';
-import { apiDownload, callPath, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import type { FollowUpCalls } from '../components/EnquiryFollowUp';
+import { apiDownload, callPath, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 import { enquiriesApi, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 
 export const enquiriesKey = ['enquiries'];

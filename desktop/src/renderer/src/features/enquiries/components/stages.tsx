@@ -1,16 +1,10 @@
-/** The admins' stage call, for the inbox, the board and the detail (components/EnquiryStage.tsx draws them). */
+/** The admins' stage call, for the inbox, the board and the detail (EnquiryStage.tsx draws them). */
 import { calls } from '@kafue/common/calls';
 import type { Enquiry } from '@kafue/common/contract';
-import {
-  EnquiryStageLine as StageLine,
-  MoveToMenu as StageMenu,
-  useStageMove,
-  type StageMove,
-  type StageMoveVars,
-} from './components/EnquiryStage';
-import { call, unwrap } from '../../lib/api';
-import { useFormatTime } from '../../lib/generalSettings';
-import { enquiriesKey } from './useEnquiries';
+import { EnquiryStageLine as StageLine, MoveToMenu as StageMenu, useStageMove, type StageMove, type StageMoveVars } from './EnquiryStage';
+import { call, unwrap } from '../../../lib/api';
+import { useFormatTime } from '../../../lib/generalSettings';
+import { enquiriesKey } from '../api/useEnquiries';
 
 export const useSetStage = (onMoved?: (vars: StageMoveVars) => void): StageMove =>
   useStageMove((id, body) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })), enquiriesKey, undefined, onMoved);

@@ -2,7 +2,7 @@
 import { calls } from '@kafue/common/calls';
 import type { EnquiryUpdateBody } from '@kafue/common/contract';
 import type { EnquiryContactBody, EnquiryReplyBody } from '@kafue/common/schemas';
-import { call } from '../../lib/api';
+import { call } from '../../../lib/api';
 
 export { enquiryServices, enquiryStatuses, type EnquiryStatus } from '@kafue/common/contract';
 
