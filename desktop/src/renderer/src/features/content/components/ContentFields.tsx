@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Button, Fieldset, Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { contentIconNames, iconPaths, type IconName } from '@kafue/common/icons';
-import { textOf as text, type FieldSpec, type FormValues } from './fields';
-import { MediaPicker } from '../../components/MediaPicker';
+import { textOf as text, type FieldSpec, type FormValues } from '../fields';
+import { MediaPicker } from '../../../components/MediaPicker';
 
 /** Its own chunk: the Markdown renderer loads with the article editor only. */
 const MarkdownField = lazy(() => import('./MarkdownField'));

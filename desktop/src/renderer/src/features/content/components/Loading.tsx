@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
-import { LoadFailure } from '../../components/LoadFailure';
+import { LoadFailure } from '../../../components/LoadFailure';
 
 /** 'Loading...' while a query loads, then why it failed (if it did) above what it loaded. */
 export function Loading({

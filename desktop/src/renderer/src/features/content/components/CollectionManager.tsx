@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Menu, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
-import { bodyOf } from './api';
-import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from './hooks';
-import { useConfirmDelete } from '../../lib/useConfirmDelete';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { LoadFailure } from '../../components/LoadFailure';
+import { bodyOf } from '../api/contentApi';
+import { contentTexts, useContentList, useDeleteItem, useMoveItem, useSaveItem } from '../api/useContent';
+import { useConfirmDelete } from '../../../lib/useConfirmDelete';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadFailure } from '../../../components/LoadFailure';
 import { ItemEditor, type EditorTab } from './ItemEditor';
-import type { CollectionSpec } from './fields';
+import type { CollectionSpec } from '../fields';
 
 const all = 'all';
 

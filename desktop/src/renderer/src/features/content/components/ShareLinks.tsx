@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ContentCollection, ContentItem, ShareLinkCreated } from '@kafue/common/contract';
-import { useCreateShareLink, useRevisions, useRevokeShareLink, useShareLinks } from './hooks';
+import { useCreateShareLink, useRevisions, useRevokeShareLink, useShareLinks } from '../api/useContent';
 import { Loading } from './Loading';
 import { Row, RowList } from './RowList';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { StackedModal } from '../../components/StackedModal';
-import { leaveQuestion, useUnsavedChanges } from '../../lib/unsavedChanges';
-import { editedValues } from './api';
-import { serverFieldErrors, useSaveItem } from './hooks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { StackedModal } from '../../../components/StackedModal';
+import { leaveQuestion, useUnsavedChanges } from '../../../lib/unsavedChanges';
+import { editedValues } from '../api/contentApi';
+import { serverFieldErrors, useSaveItem } from '../api/useContent';
 import { PendingChanges } from './PendingChanges';
 import { ShareLinks } from './ShareLinks';
 import { ContentFields } from './ContentFields';
@@ -14,7 +14,7 @@ import { ItemSchedule } from './ItemSchedule';
 import { PreviewFrame } from './PreviewFrame';
 import { SendToSubscribers } from './SendToSubscribers';
 import { StatusSwitch } from './StatusSwitch';
-import type { CollectionSpec } from './fields';
+import type { CollectionSpec } from '../fields';
 import { useContentForm } from './useContentForm';
 
 export type EditorTab = 'details' | 'history' | 'preview' | 'share';

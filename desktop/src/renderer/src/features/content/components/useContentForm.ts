@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ContentBody } from '@kafue/common/contract';
 import { contentBodies } from '@kafue/common/schemas';
-import { fieldErrors } from '../../lib/validate';
-import { normalise, withField, type CollectionSpec, type FormValues } from './fields';
+import { fieldErrors } from '../../../lib/validate';
+import { normalise, withField, type CollectionSpec, type FormValues } from '../fields';
 
 /**
  * A collection item's form state: values, per-field errors (the client's check with the server's

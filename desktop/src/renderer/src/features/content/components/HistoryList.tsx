@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
-import { changesBetween } from './changes';
-import { useRestoreRevision, useRevisions } from './hooks';
+import { changesBetween } from '../changes';
+import { useRestoreRevision, useRevisions } from '../api/useContent';
 import { Loading } from './Loading';
 import { Row, RowList } from './RowList';
-import type { CollectionSpec } from './fields';
+import type { CollectionSpec } from '../fields';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 

@@ -5,14 +5,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { StackedModal } from '../../components/StackedModal';
+import { StackedModal } from '../../../components/StackedModal';
 import type { ContentBody, ContentItem } from '@kafue/common/contract';
 import { scheduleActionLabels, scheduleMessages, type ScheduleAction, type ScheduledChange } from '@kafue/common/schemas';
-import { ApiFailure } from '../../lib/api';
-import { useFormatTime } from '../../lib/generalSettings';
-import { useCan } from '../../lib/session';
-import { normalise, type CollectionSpec, type FormValues } from './fields';
-import { overwrittenBy, useSchedule, useScheduleActions } from './useSchedule';
+import { ApiFailure } from '../../../lib/api';
+import { useFormatTime } from '../../../lib/generalSettings';
+import { useCan } from '../../../lib/session';
+import { normalise, type CollectionSpec, type FormValues } from '../fields';
+import { overwrittenBy, useSchedule, useScheduleActions } from '../api/useSchedule';
 
 /** The value a datetime-local field shows for an instant, on this computer's clock. */
 export const localInput = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

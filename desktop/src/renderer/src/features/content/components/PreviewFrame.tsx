@@ -1,5 +1,5 @@
 import type { ContentBody, ContentCollection, ContentItem } from '@kafue/common/contract';
-import { usePreview } from './hooks';
+import { usePreview } from '../api/useContent';
 import { Loading } from './Loading';
 
 /**

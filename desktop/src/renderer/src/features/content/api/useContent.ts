@@ -11,10 +11,10 @@ import {
   type ContentItem,
   type ShareLinkBody,
 } from '@kafue/common/contract';
-import { ApiFailure, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
-import { contentApi } from './api';
-import { publicChangeMade } from '../../lib/publishing';
+import { ApiFailure, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
+import { contentApi } from './contentApi';
+import { publicChangeMade } from '../../../lib/publishing';
 
 /** The toasts of one collection's editor: services have their own words, the others Saved / Deleted and the server's message. */
 export function contentTexts(collection: string) {

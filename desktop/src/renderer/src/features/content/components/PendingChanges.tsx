@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { ContentItem } from '@kafue/common/contract';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDraftAction } from './hooks';
-import type { CollectionSpec } from './fields';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useDraftAction } from '../api/useContent';
+import type { CollectionSpec } from '../fields';
 
 /**
  * An item's saved but unpublished edits, when it has some: says so, and puts them live ("Publish

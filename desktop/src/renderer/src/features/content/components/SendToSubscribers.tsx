@@ -5,11 +5,11 @@
  */
 import { useState } from 'react';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { StackedModal } from '../../components/StackedModal';
+import { StackedModal } from '../../../components/StackedModal';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
-import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 
 export function SendToSubscribers({ id }: { id: string }) {
   const [opened, setOpened] = useState(false);

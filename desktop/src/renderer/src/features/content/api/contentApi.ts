@@ -4,7 +4,7 @@
  */
 import { calls } from '@kafue/common/calls';
 import type { ContentBody, ContentCollection, ContentItem, ContentStatus, ShareLinkBody } from '@kafue/common/contract';
-import { call } from '../../lib/api';
+import { call } from '../../../lib/api';
 
 export const contentApi = {
   list: (collection: ContentCollection) => call(calls.listContent, { params: { collection } }),

@@ -1,5 +1,5 @@
 import { Switch } from '@mantine/core';
-import type { FormValues } from './fields';
+import type { FormValues } from '../fields';
 
 /** The item's status as a switch: on is published (visitors see it), off a draft. */
 export function StatusSwitch({

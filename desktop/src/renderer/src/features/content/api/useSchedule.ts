@@ -7,8 +7,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import type { ContentCollection } from '@kafue/common/contract';
 import { scheduleMessages, type ScheduleBody, type ScheduledChange } from '@kafue/common/schemas';
-import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 
 const scheduleKey = ['content', 'schedule'];
 
