@@ -1,6 +1,6 @@
 import { calls } from '@kafue/common/calls';
 import type { ChangePasswordBody } from '@kafue/common/contract';
-import { call } from '../../lib/api';
+import { call } from '../../../lib/api';
 
 export const staffPortalApi = {
   login: (email: string, password: string) => call(calls.staffLogin, { body: { email, password } }),

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { calls } from '@kafue/common/calls';
 import { messages, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
-import type { EnquiryContactBody, EnquiryReplyBody, EnquiryStageBody } from '@kafue/common/schemas';
-import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
-import { DataTable, EmptyRow } from '../../components/DataTable';
+import { unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
+import { DataTable, EmptyRow } from '../../../components/DataTable';
 import {
   EnquiryFollowUp,
   type FollowUpCalls,
@@ -19,34 +17,16 @@ import {
   useMinuteClock,
   useStageMove,
   PhoneLinks,
-} from '../enquiries';
-import { LoadFailure } from '../../components/LoadFailure';
-import { paginationLabels } from '../../lib/pagination';
-import { Panel } from '../../components/Panel';
+} from '../../enquiries';
+import { LoadFailure } from '../../../components/LoadFailure';
+import { paginationLabels } from '../../../lib/pagination';
+import { Panel } from '../../../components/Panel';
+import { pageSize, portalApi } from '../api/myEnquiriesApi';
+import { useCompanyWhatsapp } from '../api/useMyEnquiries';
 
-const pageSize = 10;
 const key = ['staff-portal', 'enquiries'];
 const staffStatuses = ['New', 'Open', 'Closed'] as const;
 const texts = { loadFailed: 'Failed to load your enquiries', updateFailed: 'Failed to update enquiry', noteFailed: 'Failed to add note' };
-
-const portalApi = {
-  list: (page: number) => call(calls.listMyEnquiries, { query: { page, pageSize } }),
-  get: (id: string) => call(calls.getMyEnquiry, { params: { id } }),
-  update: (id: string, body: StaffEnquiryUpdateBody) => call(calls.updateMyEnquiry, { params: { id }, body }),
-  addNote: (id: string, text: string) => call(calls.addMyEnquiryNote, { params: { id }, body: { text } }),
-  timeline: (id: string) => call(calls.getMyEnquiryTimeline, { params: { id } }),
-  reply: (id: string, body: EnquiryReplyBody) => call(calls.replyToMyEnquiry, { params: { id }, body }),
-  contact: (id: string, body: EnquiryContactBody) => call(calls.logMyEnquiryContact, { params: { id }, body }),
-  savedReplies: () => call(calls.listMySavedReplies),
-  setStage: (id: string, body: EnquiryStageBody) => unwrap(call(calls.setMyEnquiryStage, { params: { id }, body })),
-  companyWhatsapp: () => call(calls.getMyCompanyWhatsapp),
-};
-
-/** Whether the company uses WhatsApp (staff read only its number): then a phone number also opens a chat. */
-function useCompanyWhatsapp(): boolean {
-  const company = useQuery({ queryKey: ['staff-portal', 'company-whatsapp'], queryFn: () => unwrap(portalApi.companyWhatsapp()) });
-  return Boolean(company.data?.whatsapp);
-}
 
 /** The calls behind the portal's timeline, reply and contact forms on one enquiry. */
 function followUpCalls(id: string, onChanged: () => void): FollowUpCalls {
