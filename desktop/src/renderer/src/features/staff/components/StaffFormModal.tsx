@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { staffRoles, staffStatuses, type StaffCreateBody, type StaffUser } from '@kafue/common/contract';
 import { staffCreateBody } from '@kafue/common/schemas';
-import { fieldErrors } from '../../lib/validate';
+import { fieldErrors } from '../../../lib/validate';
 
 const blank: StaffCreateBody = { name: '', email: '', role: 'Staff', status: 'Active' };
 

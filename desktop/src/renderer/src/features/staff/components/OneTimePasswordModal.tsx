@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type RefObject } from 'react';
-import { copyText } from '../../lib/clipboard';
-import type { CreatedStaff } from './useStaff';
+import { copyText } from '../../../lib/clipboard';
+import type { CreatedStaff } from '../api/useStaff';
 
 export interface OneTimePasswordModalProps {
   /** The new staff member and the password the server generated, or null when closed. */

@@ -1,9 +1,9 @@
 /** Staff User Management's server data (spec section 2) through the console's data layer. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, type StaffCreateBody, type StaffUser } from '@kafue/common/contract';
-import { ApiFailure, unwrap, type ApiFailureResult } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
-import { asStaffList } from './filter';
+import { ApiFailure, unwrap, type ApiFailureResult } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
+import { asStaffList } from '../filter';
 import { staffApi } from './staffApi';
 
 const staffKey = ['staff'];

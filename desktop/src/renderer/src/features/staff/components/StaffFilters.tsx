@@ -1,7 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { staffRoles, staffStatuses } from '@kafue/common/contract';
-import { useFilterFold } from '../../components/FilterFold';
-import type { StaffFilter } from './filter';
+import { useFilterFold } from '../../../components/FilterFold';
+import type { StaffFilter } from '../filter';
 
 /** The two choice filters; the empty value means all. */
 const choices = [

@@ -1,6 +1,6 @@
 import { calls } from '@kafue/common/calls';
 import type { StaffCreateBody, StaffUpdateBody } from '@kafue/common/contract';
-import { call } from '../../lib/api';
+import { call } from '../../../lib/api';
 
 export const staffApi = {
   list: () => call(calls.listStaff),
