@@ -31,7 +31,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
 import { useFormatTime } from '../../lib/generalSettings';
 import { contactPath, contactsPath } from '../../lib/contactPath';
-import { contactPageSize, loadFailed, useContact, useContactList } from './useContacts';
+import { contactPageSize, loadFailed, useContact, useContactList } from './api/useContacts';
 
 const sortOptions = [
   { value: '-lastContactAt', label: 'Last contact, newest first' },

@@ -1,7 +1,7 @@
 /** Contacts through the console's data layer. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
-import { call, unwrap } from '../../lib/api';
+import { call, unwrap } from '../../../lib/api';
 
 export const loadFailed = 'Failed to load contacts';
 export const contactPageSize = 25;

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import type { QuoteUpdateBody } from '@kafue/common/schemas';
-import { apiDownload, call, callPath, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
+import { apiDownload, call, callPath, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
 
 const quotesKey = (enquiryId: string) => ['quotes', enquiryId];
 
