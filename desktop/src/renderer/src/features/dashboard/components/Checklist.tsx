@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Group, List, Stack, Text, ThemeIcon, VisuallyHid
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import type { ChecklistItem } from '@kafue/common/contract';
-import { Panel } from '../../components/Panel';
-import { checklistKey, TestMailButton } from '../../components/TestMailButton';
-import { call, unwrap } from '../../lib/api';
-import { failureToast } from '../../lib/toast';
-import { checklistTexts } from './dashboardView';
+import { Panel } from '../../../components/Panel';
+import { checklistKey, TestMailButton } from '../../../components/TestMailButton';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast } from '../../../lib/toast';
+import { checklistTexts } from '../dashboardView';
 
 /**
  * The first-run checklist (a Super Admin's): each item ticks itself from the server's state and

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { messages } from '@kafue/common/contract';
-import { FormError } from '../../components/FormError';
+import { FormError } from '../../../components/FormError';
 
 export interface TwoFactorStepProps {
   /** Sends the code; resolves to an error message to show, or null on success (the caller navigates). */

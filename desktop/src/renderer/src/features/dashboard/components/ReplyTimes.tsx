@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Dashboard } from '@kafue/common/contract';
-import { Panel } from '../../components/Panel';
+import { Panel } from '../../../components/Panel';
 
 /** The reply clock's figures, last month and this one: is the promise to reply in time kept? */
 export function ReplyTimes({ months }: { months: Dashboard['replyTimes'] }) {

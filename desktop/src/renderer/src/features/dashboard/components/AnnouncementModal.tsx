@@ -3,10 +3,10 @@ import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantin
 import { useMutation } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { announcementBody } from '@kafue/common/schemas';
-import { call, unwrap } from '../../lib/api';
-import { failureToast, toast } from '../../lib/toast';
-import { fieldErrors } from '../../lib/validate';
-import { announcementReach } from './dashboardView';
+import { call, unwrap } from '../../../lib/api';
+import { failureToast, toast } from '../../../lib/toast';
+import { fieldErrors } from '../../../lib/validate';
+import { announcementReach } from '../dashboardView';
 
 const empty = { subject: '', message: '' };
 
