@@ -1,10 +1,11 @@
 // The linter guards correctness (type-aware TypeScript rules, React hooks, accessibility) and the
 // layering of design.md. In the console, imports flow shared (components, lib) -> features -> app,
-// no feature imports another, and the renderer never imports the Electron main process or the
-// preload script (only desktop/src/shared). In the server, imports flow db/ and http/ (the base)
-// -> domain modules -> web/ (the endpoint runner, files, docs) -> routes/ -> app.ts and the entry
-// points. The workspaces share only common/. Nothing anywhere imports in a cycle, type-only
-// imports included (kafue/no-cycle). A disable names its rule and says why on the same line.
+// a feature imports another only through its index.ts (its public face), and the renderer never
+// imports the Electron main process or the preload script (only desktop/src/shared). In the
+// server, imports flow db/ and http/ (the base) -> domain modules -> web/ (the endpoint runner,
+// files, docs) -> routes/ -> app.ts and the entry points. The workspaces share only common/.
+// Nothing anywhere imports in a cycle, type-only imports included (kafue/no-cycle). A disable
+// names its rule and says why on the same line.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -43,8 +44,9 @@ const layers = [
   ...features.map((feature) => ({
     target: `${consoleSrc}/features/${feature}`,
     from: `${consoleSrc}/features`,
-    except: [`./${feature}`],
-    message: 'A feature does not import another feature: move what both need to components/ or lib/, or compose them in app/.',
+    except: [`./${feature}`, ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message:
+      "A feature imports another feature only through that feature's index.ts, its public face (`from '../enquiries'`): export there what others may use, never import its files.",
   })),
   {
     target: `${consoleSrc}`,

@@ -31,7 +31,7 @@ const accountVerbs = ['signin', 'signin_failed', 'signout', 'password_change'] a
 
 /**
  * Every action the server writes: the server's `AuditInput.action` takes only these, and the
- * console has a sentence for each (features/settings/auditSentence.ts, tested for every one).
+ * console has a sentence for each (features/audit/auditSentence.ts, tested for every one).
  */
 export const auditActions = [
   ...auditContentResources.flatMap((r) => auditContentVerbs.map((v) => `${r}.${v}` as const)),

@@ -26,7 +26,7 @@ import { DataLayer } from '../components/DataLayer';
 import { MaintenanceBanner } from '../features/settings/MaintenanceBanner';
 import { PublishStatus } from '../components/PublishStatus';
 import { useAuth } from '../lib/session';
-import { useUnreadCount } from '../features/enquiries/useEnquiries';
+import { useUnreadCount } from '../features/enquiries/api/useEnquiries';
 import { useGeneralSettingsValue } from '../lib/generalSettings';
 import { breadcrumbFor, groupOf, homeNav, navGroups, type NavGroup } from './nav';
 import type { MenuGroupId } from './routes';

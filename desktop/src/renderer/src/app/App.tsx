@@ -43,13 +43,13 @@ const screenChunks: Record<ScreenId, () => Promise<{ default: ComponentType }>> 
   subscribers: () => import('../features/subscribers/Subscribers'),
   'settings-general': () => import('../features/settings/GeneralSettings'),
   'settings-company': () => import('../features/settings/CompanyScreen'),
-  'settings-security': () => import('../features/settings/SecuritySettings'),
+  'settings-security': () => import('../features/security/SecuritySettings'),
   'settings-notifications': () => import('../features/settings/NotificationSettings'),
-  'settings-backup': () => import('../features/settings/BackupSettings'),
-  'settings-admins': () => import('../features/settings/AdminManagement'),
-  'settings-audit': () => import('../features/settings/AuditLog'),
+  'settings-backup': () => import('../features/backups/BackupSettings'),
+  'settings-admins': () => import('../features/admins/AdminManagement'),
+  'settings-audit': () => import('../features/audit/AuditLog'),
   'settings-replies': () => import('../features/settings/ReplyTargets'),
-  'settings-saved-replies': () => import('../features/settings/SavedReplies'),
+  'settings-saved-replies': () => import('../features/enquiries/SavedReplies'),
 };
 
 const screens = Object.fromEntries(Object.entries(screenChunks).map(([id, chunk]) => [id, lazy(chunk)])) as Record<

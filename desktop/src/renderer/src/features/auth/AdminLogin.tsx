@@ -6,7 +6,7 @@ import { call, failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
 import { securityScreenPath, useAuth } from '../../lib/session';
-import { TwoFactorStep } from './TwoFactorStep';
+import { TwoFactorStep } from './components/TwoFactorStep';
 
 /**
  * /kafue-secure-admin (spec section 2). For an admin with two-factor sign-in on, the server asks

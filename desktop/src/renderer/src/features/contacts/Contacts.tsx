@@ -25,15 +25,13 @@ import {
 import { enquiryKindLabels } from '@kafue/common/requests';
 import type { ContactDetail, WonValue } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
-import { EnquiryStatusBadge } from '../../components/EnquiryNotes';
-import { StageBadge } from '../../components/EnquiryStage';
+import { EnquiryStatusBadge, StageBadge, PhoneLinks } from '../enquiries';
 import { Fact } from '../../components/Fact';
 import { LoadFailure } from '../../components/LoadFailure';
 import { Panel } from '../../components/Panel';
-import { PhoneLinks } from '../../components/PhoneLinks';
 import { useFormatTime } from '../../lib/generalSettings';
 import { contactPath, contactsPath } from '../../lib/contactPath';
-import { contactPageSize, loadFailed, useContact, useContactList } from './useContacts';
+import { contactPageSize, loadFailed, useContact, useContactList } from './api/useContacts';
 
 const sortOptions = [
   { value: '-lastContactAt', label: 'Last contact, newest first' },

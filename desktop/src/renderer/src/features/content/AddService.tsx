@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
 import { Button, Paper, Stack, Title } from '@mantine/core';
-import { ContentFields } from './ContentFields';
-import { StatusSwitch } from './StatusSwitch';
-import { useContentForm } from './useContentForm';
-import { serverFieldErrors, useSaveItem } from './hooks';
+import { ContentFields } from './components/ContentFields';
+import { StatusSwitch } from './components/StatusSwitch';
+import { useContentForm } from './components/useContentForm';
+import { serverFieldErrors, useSaveItem } from './api/useContent';
 import { serviceSpec } from './specs';
 
 /** Add a New Service (spec section 2): the spec's fields and the rest of a service; a draft unless "Publish now". */

@@ -1,5 +1,5 @@
 import { Title } from '@mantine/core';
-import { CollectionManager } from './CollectionManager';
+import { CollectionManager } from './components/CollectionManager';
 import { serviceSpec } from './specs';
 
 /** Manage Services: the real services as cards, by category, with their editor. */

@@ -10,9 +10,9 @@ import { toLocalClock } from '@kafue/common/time';
 import { LoadFailure } from '../../components/LoadFailure';
 import { useFormatTime, useGeneralSettingsValue } from '../../lib/generalSettings';
 import { useCan } from '../../lib/session';
-import { CancelChange, changeWords } from './ItemSchedule';
+import { CancelChange, changeWords } from './components/ItemSchedule';
 import { collectionSpecs } from './specs';
-import { scheduleTexts, useSchedule } from './useSchedule';
+import { scheduleTexts, useSchedule } from './api/useSchedule';
 
 /** The day a change falls on in the General timezone, YYYY-MM-DD. */
 const dayOf = (iso: string, timezone: string) => toLocalClock(new Date(iso).getTime(), timezone).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Tabs, Title } from '@mantine/core';
-import { CollectionManager } from './CollectionManager';
+import { CollectionManager } from './components/CollectionManager';
 import { siteCollections, tabLabel } from './specs';
 
 /** Site Content: the public site's plans, prices, FAQs, testimonials and insights, a tab each. */

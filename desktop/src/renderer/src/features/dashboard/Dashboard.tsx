@@ -12,10 +12,10 @@ import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { useFormatTime } from '../../lib/generalSettings';
 import { LoadFailure } from '../../components/LoadFailure';
-import { AnnouncementModal } from './AnnouncementModal';
-import { Checklist } from './Checklist';
-import { ReplyTimes } from './ReplyTimes';
-import { DueReminders } from '../../components/Reminders';
+import { AnnouncementModal } from './components/AnnouncementModal';
+import { Checklist } from './components/Checklist';
+import { ReplyTimes } from './components/ReplyTimes';
+import { DueReminders } from '../reminders';
 import {
   activityGlyph,
   categorySlices,

@@ -11,12 +11,12 @@ import type { Enquiry } from '@kafue/common/contract';
 import type { EnquiryStageBody } from '@kafue/common/schemas';
 import { leadStageLabels, leadStages, type LeadStage } from '@kafue/common/leads';
 import { LoadFailure } from '../../components/LoadFailure';
-import type { EnquiryQuery } from './enquiriesApi';
-import { EnquiryDetail } from './EnquiryDetail';
-import { EnquiryKindBadge } from './EnquiryRequest';
-import { LostReasonDialog, TimeLeft, useMinuteClock, type StageMoveVars } from '../../components/EnquiryStage';
-import { MoveToMenu, useSetStage } from './stages';
-import { texts, useEnquiryList } from './useEnquiries';
+import type { EnquiryQuery } from './api/enquiriesApi';
+import { EnquiryDetail } from './components/EnquiryDetail';
+import { EnquiryKindBadge } from './components/EnquiryRequest';
+import { LostReasonDialog, TimeLeft, useMinuteClock, type StageMoveVars } from './components/EnquiryStage';
+import { MoveToMenu, useSetStage } from './components/stages';
+import { texts, useEnquiryList } from './api/useEnquiries';
 
 const pageSize = 10;
 const noFilters = { status: '', service: '', kind: '', assignee: '', from: '', to: '' };

@@ -15,7 +15,7 @@ import {
 } from '@kafue/common/schemas';
 import { LabelledBadge } from '../../components/LabelledBadge';
 import { useFormatTime } from '../../lib/generalSettings';
-import { useQuoteAction, useQuotePdf, useQuotes, useSaveQuote } from './useQuotes';
+import { useQuoteAction, useQuotePdf, useQuotes, useSaveQuote } from './api/useQuotes';
 
 const stateColor: Record<QuoteState, string> = { draft: 'gray', sent: 'blue', accepted: 'green', withdrawn: 'red', expired: 'orange' };
 const periodOptions = [

@@ -2,7 +2,7 @@ import { Button, Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantin
 import { defaultGeneralSettings, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
 import { useLoadedForm } from '../../lib/useLoadedForm';
-import { useGeneralSettings, useSaveGeneralSettings } from './useGeneralSettings';
+import { useGeneralSettings, useSaveGeneralSettings } from './api/useGeneralSettings';
 
 /** General settings (spec section 2): loaded from the server, validated, saved. */
 export default function GeneralSettings() {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useGeneralSettings } from './useGeneralSettings';
+import { useGeneralSettings } from './api/useGeneralSettings';
 
 /** Shown above every console screen (web and desktop) while maintenance mode is on. */
 export function MaintenanceBanner() {

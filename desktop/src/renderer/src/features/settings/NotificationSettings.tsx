@@ -3,7 +3,7 @@ import { defaultNotificationSettings, type NotificationSettings as Settings } fr
 import { notificationSettings } from '@kafue/common/schemas';
 import { TestMailButton } from '../../components/TestMailButton';
 import { useLoadedForm } from '../../lib/useLoadedForm';
-import { useNotificationSettings, useSaveNotificationSettings } from './useNotificationSettings';
+import { useNotificationSettings, useSaveNotificationSettings } from './api/useNotificationSettings';
 
 /** Spec section 3's notification types, plus new enquiries (which the spec's list predates). */
 const notificationTypes = [

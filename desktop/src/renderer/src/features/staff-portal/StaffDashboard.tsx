@@ -11,8 +11,8 @@ import { DataLayer } from '../../components/DataLayer';
 import { PageLoader } from '../../components/PageLoader';
 import { StatusBadge } from '../../components/DataTable';
 import { PasswordChangeForm } from '../../components/PasswordChangeForm';
-import { staffPortalApi } from './staffPortalApi';
-import { MyEnquiries } from './MyEnquiries';
+import { staffPortalApi } from './api/staffPortalApi';
+import { MyEnquiries } from './components/MyEnquiries';
 
 /** Times in the portal: the viewer's own clock (the General settings are for admins' eyes). */
 const formatLocal = (iso: string) =>

@@ -4,7 +4,7 @@ import { forgotPasswordPath, messages } from '@kafue/common/contract';
 import { failureMessage } from '../../lib/api';
 import { CenteredCard } from '../../components/CenteredCard';
 import { LoginForm } from '../../components/LoginForm';
-import { staffPortalApi } from './staffPortalApi';
+import { staffPortalApi } from './api/staffPortalApi';
 
 /** /staff-login (spec section 2): failure in red above the form, success to /staff/dashboard. */
 export default function StaffLogin() {

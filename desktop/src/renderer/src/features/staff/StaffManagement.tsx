@@ -7,10 +7,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, EmptyRow, StatusBadge } from '../../components/DataTable';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { filterStaff, headerState, noFilter, toggleAllShown, toggleOne, type StaffFilter } from './filter';
-import { StaffFilters } from './StaffFilters';
-import { StaffFormModal } from './StaffFormModal';
-import { OneTimePasswordModal } from './OneTimePasswordModal';
-import { useDeleteStaff, useSaveStaff, useStaffList, type CreatedStaff } from './useStaff';
+import { StaffFilters } from './components/StaffFilters';
+import { StaffFormModal } from './components/StaffFormModal';
+import { OneTimePasswordModal } from './components/OneTimePasswordModal';
+import { useDeleteStaff, useSaveStaff, useStaffList, type CreatedStaff } from './api/useStaff';
 
 /** Staff User Management (spec section 2). */
 export default function StaffManagement() {

@@ -1,0 +1,19 @@
+/** A backup's size as people read it: bytes, KB or MB (1024s). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** When a backup was made, as people read it. */
+export const backupDate = (iso: string) => new Date(iso).toLocaleString();
+
+/**
+ * When a backup file says it was made, read from its first bytes (the date comes right after the
+ * version, or, in version 2, after the checksum); undefined when it does not look like a backup,
+ * which the server will say.
+ */
+export async function backupFileDate(file: File): Promise<string | undefined> {
+  const head = await file.slice(0, 400).text();
+  return /^\{"format":"kafue-backup","version":\d+,(?:"sha256":"[0-9a-f]{64}","backup":\{)?"createdAt":"([^"]+)"/.exec(head)?.[1];
+}

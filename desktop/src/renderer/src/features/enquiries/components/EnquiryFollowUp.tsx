@@ -1,0 +1,272 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { contactChannelLabels, contactChannels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
+import type { RequestSnapshot } from '@kafue/common/requests';
+import {
+  enquiryContactBody,
+  enquiryReplyBody,
+  fillSavedReply,
+  type EnquiryContactBody,
+  type EnquiryReplyBody,
+  type EnquiryResponseAnswer,
+  type EnquiryTimeline,
+  type SavedReply,
+} from '@kafue/common/schemas';
+import { unwrap, type ApiResult } from '../../../lib/api';
+import { failureToast, toast, type ToastArea } from '../../../lib/toast';
+import { fieldErrors } from '../../../lib/validate';
+
+/** The calls behind one enquiry's follow-up: the admins' inbox and the staff portal each give theirs. */
+export interface FollowUpCalls {
+  /** The query key of this enquiry's timeline. */
+  key: readonly unknown[];
+  timeline: () => Promise<ApiResult<EnquiryTimeline>>;
+  reply: (body: EnquiryReplyBody) => Promise<ApiResult<EnquiryResponseAnswer>>;
+  contact: (body: EnquiryContactBody) => Promise<ApiResult<EnquiryResponseAnswer>>;
+  savedReplies: () => Promise<ApiResult<SavedReply[]>>;
+  area?: ToastArea;
+  /** After a reply or contact: the enquiry's stage and the list may have changed. */
+  onChanged: () => void;
+}
+
+const texts = {
+  timelineFailed: 'Failed to load the timeline',
+  replyFailed: 'Failed to send the reply',
+  contactFailed: 'Failed to log the contact',
+};
+
+/** The subject a reply starts with: the reply form's, a new saved reply's and the Reply by email link's. */
+export const replySubject = 'Re: your enquiry';
+
+const stateColor: Record<string, string> = { Delivered: 'green', 'Failed, retrying': 'red', 'Waiting to send': 'gray' };
+
+function useFollowUp(calls: FollowUpCalls) {
+  const client = useQueryClient();
+  const area = calls.area;
+  const timeline = useQuery({
+    queryKey: calls.key,
+    queryFn: () => unwrap(calls.timeline()),
+    meta: { failureToast: { fallback: texts.timelineFailed, area } },
+  });
+  const savedReplies = useQuery({ queryKey: ['saved-replies', area ?? 'admin'], queryFn: () => unwrap(calls.savedReplies()) });
+  const done = (answer: EnquiryResponseAnswer) => {
+    toast('success', answer.message, { area });
+    client.setQueryData<EnquiryTimeline>(calls.key, { entries: answer.entries });
+    calls.onChanged();
+  };
+  const reply = useMutation({
+    mutationFn: (body: EnquiryReplyBody) => unwrap(calls.reply(body)),
+    onSuccess: done,
+    onError: (error) => failureToast(error, texts.replyFailed, { area }),
+  });
+  const contact = useMutation({
+    mutationFn: (body: EnquiryContactBody) => unwrap(calls.contact(body)),
+    onSuccess: done,
+    onError: (error) => failureToast(error, texts.contactFailed, { area }),
+  });
+  return { timeline, savedReplies: savedReplies.data ?? [], reply, contact };
+}
+
+/**
+ * An enquiry's timeline (received, notes, replies with their delivery, contacts) and the two ways
+ * to answer it: a reply mailed from here, started from a saved reply if one fits, and a contact
+ * made elsewhere, logged. The admins' detail view and the staff portal share it.
+ */
+export function EnquiryFollowUp({
+  calls,
+  enquiry,
+  formatTime,
+}: {
+  calls: FollowUpCalls;
+  enquiry: { fullName: string; request: RequestSnapshot | null; service: string | null };
+  formatTime: (iso: string) => string;
+}) {
+  const { timeline, savedReplies, reply, contact } = useFollowUp(calls);
+  return (
+    <Stack gap="lg">
+      <Timeline entries={timeline.data?.entries} loading={timeline.isPending} formatTime={formatTime} />
+      <ReplyForm
+        savedReplies={savedReplies}
+        enquiry={enquiry}
+        sending={reply.isPending}
+        onSend={(body) =>
+          reply.mutateAsync(body).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
+      <ContactForm
+        logging={contact.isPending}
+        onLog={(body) =>
+          contact.mutateAsync(body).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
+    </Stack>
+  );
+}
+
+function Timeline({
+  entries,
+  loading,
+  formatTime,
+}: {
+  entries: TimelineEntry[] | undefined;
+  loading: boolean;
+  formatTime: (iso: string) => string;
+}) {
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        Timeline
+      </Title>
+      {loading ? (
+        <Text size="sm" role="status">
+          Loading...
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ol" aria-label="Timeline" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {(entries ?? []).map((e, i) => (
+            <Paper key={`${e.at}-${i}`} withBorder p="sm" component="li" data-kind={e.kind}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {e.title}
+                </Text>
+                {e.state && (
+                  <Badge color={stateColor[e.state] ?? 'gray'} variant="light">
+                    {e.state}
+                  </Badge>
+                )}
+              </Group>
+              {e.text && (
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {e.text}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed" mt={4}>
+                {e.by ? `${e.by}, ` : ''}
+                {formatTime(e.at)}
+              </Text>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function ReplyForm({
+  savedReplies,
+  enquiry,
+  sending,
+  onSend,
+}: {
+  savedReplies: SavedReply[];
+  enquiry: { fullName: string; request: RequestSnapshot | null; service: string | null };
+  sending: boolean;
+  onSend: (body: EnquiryReplyBody) => Promise<boolean>;
+}) {
+  const [subject, setSubject] = useState(replySubject);
+  const [body, setBody] = useState('');
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const titleId = useId();
+  function choose(id: string | null) {
+    setChosen(id);
+    const saved = savedReplies.find((s) => s._id === id);
+    if (!saved) return;
+    setSubject(fillSavedReply(saved.subject, enquiry));
+    setBody(fillSavedReply(saved.body, enquiry));
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = { subject, body };
+    const invalid = fieldErrors(enquiryReplyBody, value);
+    setErrors(invalid ?? {});
+    if (invalid) return;
+    if (await onSend(value)) {
+      setSubject(replySubject);
+      setBody('');
+      setChosen(null);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          Reply
+        </Title>
+        {savedReplies.length > 0 && (
+          <Select
+            label="Start from a saved reply"
+            placeholder="Choose a saved reply"
+            data={savedReplies.map((s) => ({ value: s._id, label: s.name }))}
+            value={chosen}
+            onChange={choose}
+            clearable
+          />
+        )}
+        <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} />
+        <Textarea
+          label="Message"
+          autosize
+          minRows={4}
+          value={body}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          error={errors.body}
+          description={`Mailed to ${enquiry.fullName} from the company; their answer comes to the company's email.`}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={sending} disabled={sending}>
+            Send Reply
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ContactForm({ logging, onLog }: { logging: boolean; onLog: (body: EnquiryContactBody) => Promise<boolean> }) {
+  const [channel, setChannel] = useState<ContactChannel | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const titleId = useId();
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const value = { channel, note };
+    const invalid = fieldErrors(enquiryContactBody, value);
+    setErrors(invalid ?? {});
+    if (invalid || !channel) return;
+    if (await onLog({ channel, note })) {
+      setChannel(null);
+      setNote('');
+    }
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={titleId}>
+          Log a contact
+        </Title>
+        <Select
+          label="How"
+          placeholder="Choose how you were in contact"
+          data={contactChannels.map((c) => ({ value: c, label: contactChannelLabels[c] }))}
+          value={channel}
+          onChange={(v) => setChannel(v)}
+          error={errors.channel}
+        />
+        <Textarea label="Note" autosize minRows={2} value={note} onChange={(e) => setNote(e.currentTarget.value)} error={errors.note} />
+        <Group justify="flex-end">
+          <Button type="submit" variant="light" loading={logging} disabled={logging}>
+            Log Contact
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+/**
+ * The enquiries' public face: the parts another feature shows too (the staff portal's own
+ * enquiries, the contacts' lists of them). Another feature imports these from here, never a file
+ * behind it (eslint.config.js).
+ */
+export { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
+export { EnquiryFollowUp, type FollowUpCalls } from './components/EnquiryFollowUp';
+export { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';
+export { EnquiryStageLine, StageBadge, useMinuteClock, useStageMove } from './components/EnquiryStage';
+export { PhoneLinks } from './components/PhoneLinks';
