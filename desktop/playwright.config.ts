@@ -19,8 +19,9 @@ const alone = /@alone/;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // One worker. Two (tried 2026-11-28, on a machine loaded by other runs) left screens on
-  // 'Loading page' past the 5 s an expectation waits; try again on a quiet machine. The tests
+  // One worker. Two, tried again on a quiet machine (2026-11-29), made each test 2 to 2.6 times
+  // slower (load 8.6 on the two cores: two Chromiums, axe and the server all want the CPU) and
+  // an a11y test ran past its 180 s: nothing to gain while the suite is CPU-bound. The tests
   // tagged @alone change what every other test sees (general, company or security settings,
   // maintenance mode, a restore) or count what the whole server holds (the dashboard's figures,
   // analytics totals, the unread badge): their project runs after the others, one test at a
