@@ -40,11 +40,6 @@ export default defineConfig({
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise
-  // the beacons of the public pages the suite opens (BEACONS_PER_MINUTE), and the wrong passwords
-  // and codes its tests send on purpose, all from 127.0.0.1 (SIGNIN_FAILURES_PER_ADDRESS; the
-  // limit itself is tested in server/test/signin-limits.test.ts).
-  webServer: {
-    ...server,
-    env: { ...server.env, TRUST_PROXY: '1', BEACONS_PER_MINUTE: '100000', SIGNIN_FAILURES_PER_ADDRESS: '100000' },
-  },
+  // the beacons of the public pages the suite opens (BEACONS_PER_MINUTE).
+  webServer: { ...server, env: { ...server.env, TRUST_PROXY: '1', BEACONS_PER_MINUTE: '100000' } },
 });

@@ -42,9 +42,8 @@ test.describe('first-run checklist on a fresh installation', () => {
   // An installation of its own: the suite's shared server has long been set up by other files.
   const port = e2ePort('OWNER_DASHBOARD_E2E_PORT');
   const owner = { email: 'owner@kafue.test', password: 'Owner-first-run-1' };
-  const origin = `http://localhost:${port}`;
   let server: ChildProcess;
-  test.use({ baseURL: origin });
+  test.use({ baseURL: `http://localhost:${port}` });
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   test.beforeAll(async () => {
@@ -72,7 +71,7 @@ test.describe('first-run checklist on a fresh installation', () => {
 
   test('at 390 px: fits the phone, every item to do, axe clean', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, owner, '/admin/dashboard', origin);
+    await signIn(page, owner);
     await expect(page.getByRole('list', { name: 'Getting started' })).toBeVisible();
     for (const key of ['company', 'siteIdentity', 'timezone', 'testMail', 'backups', 'twoFactor']) {
       await expect(item(page, key)).toHaveAttribute('data-done', 'false');
@@ -85,7 +84,7 @@ test.describe('first-run checklist on a fresh installation', () => {
 
   test('ticks itself as each thing is done (1366 px), dismissals kept', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 900 });
-    await signIn(page, owner, '/admin/dashboard', origin);
+    await signIn(page, owner);
     const checklist = page.getByRole('list', { name: 'Getting started' });
     await expect(checklist).toBeVisible();
     await expect(item(page, 'siteIdentity')).toHaveAttribute('data-done', 'false');
