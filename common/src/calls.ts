@@ -44,18 +44,10 @@ export const calls = {
   forgotPassword: { method: 'POST', path: api.forgotPassword },
   resetPassword: { method: 'POST', path: api.resetPassword },
 
-  // The staff portal
+  // The staff portal: the signed-in staff member and the company's WhatsApp number; their
+  // enquiries, replies and reminders are the inbox's calls, with team access.
   staffMe: { method: 'GET', path: api.staffMe },
   changeStaffMyPassword: { method: 'POST', path: api.staffMyPassword },
-  listMyEnquiries: { method: 'GET', path: api.staffMyEnquiries },
-  getMyEnquiry: { method: 'GET', path: `${api.staffMyEnquiries}/:id` },
-  updateMyEnquiry: { method: 'PUT', path: `${api.staffMyEnquiries}/:id` },
-  addMyEnquiryNote: { method: 'POST', path: `${api.staffMyEnquiries}/:id/notes` },
-  setMyEnquiryStage: { method: 'PUT', path: `${api.staffMyEnquiries}/:id/stage` },
-  replyToMyEnquiry: { method: 'POST', path: `${api.staffMyEnquiries}/:id/replies` },
-  logMyEnquiryContact: { method: 'POST', path: `${api.staffMyEnquiries}/:id/contacts` },
-  getMyEnquiryTimeline: { method: 'GET', path: `${api.staffMyEnquiries}/:id/timeline` },
-  listMySavedReplies: { method: 'GET', path: api.staffMySavedReplies },
   getMyCompanyWhatsapp: { method: 'GET', path: api.staffMyCompanyWhatsapp },
 
   // Staff users
@@ -190,11 +182,6 @@ export const calls = {
   listMyReminders: { method: 'GET', path: api.reminders },
   doneReminder: { method: 'POST', path: `${api.reminders}/:id/done` },
   snoozeReminder: { method: 'POST', path: `${api.reminders}/:id/snooze` },
-  listStaffEnquiryReminders: { method: 'GET', path: `${api.staffMyEnquiries}/:id/reminders` },
-  createStaffReminder: { method: 'POST', path: `${api.staffMyEnquiries}/:id/reminders` },
-  listStaffReminders: { method: 'GET', path: api.staffMyReminders },
-  doneStaffReminder: { method: 'POST', path: `${api.staffMyReminders}/:id/done` },
-  snoozeStaffReminder: { method: 'POST', path: `${api.staffMyReminders}/:id/snooze` },
   getLeadReport: { method: 'GET', path: api.leadReport },
   // Newsletter: the footer's sign-up, its pages (answered as pages, not console calls), the console's list and sends
   subscribe: { method: 'POST', path: api.subscribers },

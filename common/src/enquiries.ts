@@ -228,7 +228,7 @@ export const enquiryUpdateBody = z
   .meta({ id: 'EnquiryUpdateBody' });
 export type EnquiryUpdateBody = z.input<typeof enquiryUpdateBody>;
 
-/** What a staff member may change on an enquiry assigned to them. */
+/** What a staff member may change on an enquiry assigned to them (PUT /api/enquiries/{id}, team access). */
 export const staffEnquiryUpdateBody = z
   .object({ status: z.enum(['New', 'Open', 'Closed'], { error: 'Choose New, Open or Closed.' }) })
   .meta({ id: 'StaffEnquiryUpdateBody' });

@@ -26,13 +26,13 @@ import { adminEndpoints } from './routes/admins.js';
 import { auditEndpoints } from './routes/audit.js';
 import { authEndpoints } from './routes/auth.js';
 import { dashboardEndpoints } from './routes/dashboard.js';
-import { enquiryEndpoints, staffEnquiryEndpoints } from './routes/enquiries.js';
+import { enquiryEndpoints } from './routes/enquiries.js';
 import { contentEndpoints } from './routes/content.js';
 import { scheduleEndpoints } from './routes/schedule.js';
 import { contactFormEndpoints } from './routes/contact-form.js';
 import { newsletterEndpoints } from './routes/newsletter.js';
 import { healthEndpoints } from './routes/health.js';
-import { replyEndpoints, staffReplyEndpoints } from './routes/replies.js';
+import { replyEndpoints } from './routes/replies.js';
 import { securityEndpoints } from './routes/security.js';
 import { notificationEndpoints } from './routes/notifications.js';
 import { settingsEndpoints } from './routes/settings.js';
@@ -40,7 +40,7 @@ import { staffPortalEndpoints } from './routes/staff-portal.js';
 import { staffEndpoints } from './routes/staff.js';
 import { quoteEndpoints } from './routes/quotes.js';
 import { contactEndpoints } from './routes/contacts.js';
-import { reminderEndpoints, staffReminderEndpoints } from './routes/reminders.js';
+import { reminderEndpoints } from './routes/reminders.js';
 import { reportEndpoints } from './routes/reports.js';
 import { analyticsEndpoints, beaconPath } from './routes/analytics.js';
 import { collectPath } from '@kafue/common/analytics';
@@ -52,7 +52,6 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...healthEndpoints(deps),
   ...authEndpoints(deps),
   ...staffPortalEndpoints(deps),
-  ...staffEnquiryEndpoints(deps),
   ...staffEndpoints(deps),
   ...settingsEndpoints(deps),
   ...notificationEndpoints(deps),
@@ -66,11 +65,9 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...redirectEndpoints(deps),
   ...contactFormEndpoints(deps),
   ...replyEndpoints(deps),
-  ...staffReplyEndpoints(deps),
   ...quoteEndpoints(deps),
   ...contactEndpoints(deps),
   ...reminderEndpoints(deps),
-  ...staffReminderEndpoints(deps),
   ...reportEndpoints(deps),
   ...newsletterEndpoints(deps),
   ...analyticsEndpoints(deps),

@@ -536,21 +536,22 @@ describe('the staff portal', () => {
     const theirs = await insert({ full_name: 'For Them', assignee_id: other.id });
     await insert({ full_name: 'Nobody' });
 
-    const list = await mine.client.get(api.staffMyEnquiries);
+    const list = await mine.client.get(api.enquiries);
     expect(list.status).toBe(200);
     expect(list.body.items.map((e: { fullName: string }) => e.fullName).sort()).toEqual(['Also Mine', 'For Me']);
     expect(list.body.total).toBe(2);
-    expect((await mine.client.get(`${api.staffMyEnquiries}?status=Open`)).body.items.map((e: { _id: string }) => e._id)).toEqual([own2]);
+    expect((await mine.client.get(`${api.enquiries}?status=Open`)).body.items.map((e: { _id: string }) => e._id)).toEqual([own2]);
     // assignee in the query cannot widen it.
-    expect((await mine.client.get(`${api.staffMyEnquiries}?assignee=${other.id}`)).body.total).toBe(2);
+    expect((await mine.client.get(`${api.enquiries}?assignee=${other.id}`)).body.total).toBe(2);
 
-    const detail = await mine.client.get(api.staffMyEnquiry(own));
+    const detail = await mine.client.get(api.enquiryById(own));
     expect(detail.body).toMatchObject({ _id: own, readAt: null, notes: [] });
-    const note = await mine.client.post(api.staffMyEnquiryNotes(own), { text: 'On it' });
+    const note = await mine.client.post(api.enquiryNotes(own), { text: 'On it' });
     expect(note).toMatchObject({ status: 201, body: { note: { author: { kind: 'staff', _id: mine.id } } } });
-    const closed = await mine.client.put(api.staffMyEnquiry(own), { status: 'Closed' });
+    const closed = await mine.client.put(api.enquiryById(own), { status: 'Closed' });
     expect(closed).toMatchObject({ status: 200, body: { message: messages.enquiryUpdated, enquiry: { status: 'Closed' } } });
-    expect((await mine.client.put(api.staffMyEnquiry(own), { status: 'Spam' })).status).toBe(400);
+    expect((await mine.client.put(api.enquiryById(own), { status: 'Spam' })).status).toBe(400);
+    expect((await t.db.query(`SELECT status FROM enquiries WHERE id = $1`, [own]))[0].status).toBe('Closed');
     // An admin sees the staff member's note.
     expect((await moderator.get(api.enquiryById(own))).body.notes[0]).toMatchObject({
       text: 'On it',
@@ -558,14 +559,21 @@ describe('the staff portal', () => {
     });
 
     // Another person's enquiry, or one assigned to nobody: as if it did not exist.
-    expect((await mine.client.get(api.staffMyEnquiry(theirs))).status).toBe(404);
-    expect((await mine.client.put(api.staffMyEnquiry(theirs), { status: 'Closed' })).status).toBe(404);
-    expect((await mine.client.post(api.staffMyEnquiryNotes(theirs), { text: 'x' })).status).toBe(404);
+    expect((await mine.client.get(api.enquiryById(theirs))).status).toBe(404);
+    expect((await mine.client.put(api.enquiryById(theirs), { status: 'Closed' })).status).toBe(404);
+    expect((await mine.client.post(api.enquiryNotes(theirs), { text: 'x' })).status).toBe(404);
     const [row] = await t.db.query(`SELECT status FROM enquiries WHERE id = $1`, [theirs]);
     expect(row.status).toBe('New');
     expect((await t.db.query(`SELECT count(*)::int AS n FROM enquiry_notes WHERE enquiry_id = $1`, [theirs]))[0].n).toBe(0);
-    // Nor do staff reach the admins' inbox.
-    expect((await mine.client.get(api.enquiries)).status).toBe(403);
+    // Who works on an enquiry is the admins' choice, and so is spam: the same call refuses both
+    // to staff and changes nothing. The unread count and the export are the admins' alone.
+    const reassign = await mine.client.put(api.enquiryById(own2), { status: 'Closed', assigneeId: other.id });
+    expect(reassign.status).toBe(403);
+    expect((await mine.client.put(api.enquiryById(own2), { assigneeId: null })).status).toBe(403);
+    const [kept] = await t.db.query(`SELECT status, assignee_id FROM enquiries WHERE id = $1`, [own2]);
+    expect(kept).toEqual({ status: 'Open', assignee_id: mine.id });
+    expect((await mine.client.get(api.enquiriesUnreadCount)).status).toBe(403);
+    expect((await mine.client.get(api.enquiriesExport)).status).toBe(403);
   });
 
   it("reads the company's WhatsApp number ('' for none), and nothing else of the profile", async () => {
@@ -626,7 +634,7 @@ describe('the totals the triggers keep', () => {
     const [{ n: mine }] = await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id = $1 AND status <> 'Spam'`, [
       one.id,
     ]);
-    expect((await one.client.get(api.staffMyEnquiries)).body.total).toBe(mine);
+    expect((await one.client.get(api.enquiries)).body.total).toBe(mine);
     expect((await moderator.get(`${api.enquiries}?assignee=none&service=none`)).body.total).toBe(
       (await t.db.query(`SELECT count(*)::int AS n FROM enquiries WHERE assignee_id IS NULL AND service IS NULL AND status <> 'Spam'`))[0]
         .n,

@@ -252,28 +252,28 @@ describe('reminders', () => {
     const mine = await enquiry({ email: 'mine@example.com', assigneeId: staff.id });
     const theirs = await enquiry({ email: 'theirs@example.com', assigneeId: otherStaff.id });
     const at = new Date(Date.now() + 120_000).toISOString();
-    expect((await staff.client.post(api.staffMyEnquiryReminders(theirs), { at })).status).toBe(404);
-    expect((await staff.client.get(api.staffMyEnquiryReminders(theirs))).status).toBe(404);
-    const set = await staff.client.post(api.staffMyEnquiryReminders(mine), { at, note: '' });
+    expect((await staff.client.post(api.enquiryReminders(theirs), { at })).status).toBe(404);
+    expect((await staff.client.get(api.enquiryReminders(theirs))).status).toBe(404);
+    const set = await staff.client.post(api.enquiryReminders(mine), { at, note: '' });
     expect(set.status).toBe(201);
     const id = set.body.reminder._id as string;
     // An admin's reminder on the same enquiry is not the staff member's to finish.
     const adminsOwn = await admin.client.post(api.enquiryReminders(mine), { at });
-    expect((await staff.client.post(api.staffMyReminderDone(adminsOwn.body.reminder._id))).status).toBe(404);
-    expect((await otherStaff.client.post(api.staffMyReminderDone(id))).status).toBe(404);
-    expect((await staff.client.get(api.staffMyReminders)).body.map((r: { _id: string }) => r._id)).toEqual([id]);
+    expect((await staff.client.post(api.reminderDone(adminsOwn.body.reminder._id))).status).toBe(404);
+    expect((await otherStaff.client.post(api.reminderDone(id))).status).toBe(404);
+    expect((await staff.client.get(api.reminders)).body.map((r: { _id: string }) => r._id)).toEqual([id]);
 
     await t.db.query(`DELETE FROM mail_queue`);
     expect(await mailDueReminders(t.db, t.config.publicUrl, new Date(Date.now() + 180_000))).toBe(2);
     const toStaff = (await reminderMails()).find((m) => m.to_address === staff.email);
     expect(toStaff?.body).toContain('https://kafue.example/staff/dashboard');
 
-    expect((await staff.client.post(api.staffMyReminderSnooze(id), { at: new Date(Date.now() + 600_000).toISOString() })).status).toBe(200);
-    expect((await staff.client.post(api.staffMyReminderDone(id))).status).toBe(200);
+    expect((await staff.client.post(api.reminderSnooze(id), { at: new Date(Date.now() + 600_000).toISOString() })).status).toBe(200);
+    expect((await staff.client.post(api.reminderDone(id))).status).toBe(200);
     // Reassigned away, the enquiry's reminders are no longer the staff member's to see.
-    await staff.client.post(api.staffMyEnquiryReminders(mine), { at });
+    await staff.client.post(api.enquiryReminders(mine), { at });
     await t.db.query(`UPDATE enquiries SET assignee_id = $2 WHERE id = $1`, [mine, otherStaff.id]);
-    expect((await staff.client.get(api.staffMyReminders)).body).toEqual([]);
+    expect((await staff.client.get(api.reminders)).body).toEqual([]);
   });
 });
 

@@ -292,12 +292,11 @@ describe('recorded answers', () => {
     const assign = { status: 'Open', assigneeId: worker.id };
     expect((await call(moderator, 'PUT', enquiryById, assign, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'POST', `${enquiryById}/notes`, { text: 'Called' }, { id: enquiryId })).status).toBe(201);
-    const mineById = `${api.staffMyEnquiries}/:id`;
-    expect((await call(worker.client, 'GET', api.staffMyEnquiries)).status).toBe(200);
+    expect((await call(worker.client, 'GET', api.enquiries)).status).toBe(200);
     expect((await call(worker.client, 'GET', api.staffMyCompanyWhatsapp)).status).toBe(200);
-    expect((await call(worker.client, 'GET', mineById, undefined, { id: enquiryId })).status).toBe(200);
-    expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
-    expect((await call(worker.client, 'POST', `${mineById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'GET', enquiryById, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'PUT', enquiryById, { status: 'Closed' }, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${enquiryById}/notes`, { text: 'Done' }, { id: enquiryId })).status).toBe(201);
     // Reminders, contacts and the lead report.
     const soon = { at: new Date(Date.now() + 3_600_000).toISOString(), note: 'Call back' };
     const later = { at: new Date(Date.now() + 7_200_000).toISOString() };
@@ -310,12 +309,12 @@ describe('recorded answers', () => {
     expect((await call(moderator, 'POST', `${api.reminders}/:id/snooze`, later, reminderOf(set))).status).toBe(200);
     expect((await call(moderator, 'POST', `${api.reminders}/:id/done`, undefined, reminderOf(set))).status).toBe(200);
     expect((await call(moderator, 'POST', `${api.reminders}/:id/done`, undefined, { id: missingId })).status).toBe(404);
-    const staffReminder = await call(worker.client, 'POST', `${mineById}/reminders`, soon, { id: enquiryId });
+    const staffReminder = await call(worker.client, 'POST', `${enquiryById}/reminders`, soon, { id: enquiryId });
     expect(staffReminder.status).toBe(201);
-    expect((await call(worker.client, 'GET', `${mineById}/reminders`, undefined, { id: enquiryId })).status).toBe(200);
-    expect((await call(worker.client, 'GET', api.staffMyReminders)).status).toBe(200);
-    expect((await call(worker.client, 'POST', `${api.staffMyReminders}/:id/snooze`, later, reminderOf(staffReminder))).status).toBe(200);
-    expect((await call(worker.client, 'POST', `${api.staffMyReminders}/:id/done`, undefined, reminderOf(staffReminder))).status).toBe(200);
+    expect((await call(worker.client, 'GET', `${enquiryById}/reminders`, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'GET', api.reminders)).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${api.reminders}/:id/snooze`, later, reminderOf(staffReminder))).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${api.reminders}/:id/done`, undefined, reminderOf(staffReminder))).status).toBe(200);
     const contacts = await call(moderator, 'GET', api.contacts);
     expect(contacts.status).toBe(200);
     expect((await call(moderator, 'GET', `${api.contacts}/:key`, undefined, { key: contacts.body.items[0].key })).status).toBe(200);
@@ -344,8 +343,8 @@ describe('recorded answers', () => {
       recorded.push({ method: 'POST', route: collectPath, answer });
       expect(answer.status).toBe(status);
     }
-    expect((await call(worker.client, 'PUT', mineById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
-    expect((await call(worker.client, 'PUT', `${mineById}/stage`, { stage: 'contacted' }, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'PUT', enquiryById, { status: 'Closed' }, { id: missingId })).status).toBe(404);
+    expect((await call(worker.client, 'PUT', `${enquiryById}/stage`, { stage: 'contacted' }, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'lost' }, { id: enquiryId })).status).toBe(400);
     expect((await call(moderator, 'PUT', `${enquiryById}/stage`, { stage: 'won' }, { id: enquiryId })).status).toBe(200);
     // Answering it: replies, contacts and the timeline, from the inbox and the staff portal; saved replies.
@@ -356,10 +355,10 @@ describe('recorded answers', () => {
     );
     expect((await call(moderator, 'GET', `${enquiryById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'GET', `${enquiryById}/timeline`, undefined, { id: missingId })).status).toBe(404);
-    expect((await call(worker.client, 'POST', `${mineById}/replies`, reply, { id: enquiryId })).status).toBe(201);
-    expect((await call(worker.client, 'POST', `${mineById}/contacts`, { channel: 'meeting' }, { id: enquiryId })).status).toBe(201);
-    expect((await call(worker.client, 'GET', `${mineById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);
-    expect((await call(worker.client, 'POST', `${mineById}/replies`, reply, { id: missingId })).status).toBe(404);
+    expect((await call(worker.client, 'POST', `${enquiryById}/replies`, reply, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'POST', `${enquiryById}/contacts`, { channel: 'meeting' }, { id: enquiryId })).status).toBe(201);
+    expect((await call(worker.client, 'GET', `${enquiryById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);
+    expect((await call(worker.client, 'POST', `${enquiryById}/replies`, reply, { id: missingId })).status).toBe(404);
     const savedReply = { name: 'Thanks', subject: 'Thank you', body: 'Dear {name}' };
     const savedCreated = await call(admin.client, 'POST', api.savedReplies, savedReply);
     expect(savedCreated.status).toBe(201);
@@ -368,7 +367,7 @@ describe('recorded answers', () => {
     expect((await call(admin.client, 'PUT', savedReplyById, { ...savedReply, name: 'Thank you' }, savedId)).status).toBe(200);
     expect((await call(admin.client, 'POST', api.savedReplies, { name: '' })).status).toBe(400);
     expect((await call(moderator, 'GET', api.savedReplies)).status).toBe(200);
-    expect((await call(worker.client, 'GET', api.staffMySavedReplies)).status).toBe(200);
+    expect((await call(worker.client, 'GET', api.savedReplies)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', savedReplyById, undefined, savedId)).status).toBe(200);
     expect((await call(admin.client, 'DELETE', savedReplyById, undefined, savedId)).status).toBe(404);
     // The site's redirects and missing pages.

@@ -219,8 +219,9 @@ const rows: Row[] = [
   { call: 'PUT /api/media/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(`${api.media}/${missing}`, {}) },
   { call: 'DELETE /api/media/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(`${api.media}/${missing}`) },
   { call: 'GET /api/staff/me', allowed: ['staffPending', 'staff'], run: (c) => c.get(api.staffMe) },
-  // Enquiries: the form is public (a bad body: 400); the inbox any admin's, delete a Super Admin's;
-  // the staff portal's own enquiries a staff member's with their own password chosen.
+  // Enquiries: the form is public (a bad body: 400); the inbox any admin's, and a staff member's
+  // with their own password chosen on the enquiries assigned to them (team access: an unknown one
+  // answers 404); the unread count and the export the admins'; delete a Super Admin's.
   { call: 'POST /api/enquiries', allowed: everyone, run: (c) => c.post(api.enquiries, {}) },
   { call: 'POST /contact', allowed: everyone, run: (c) => c.postForm('/contact', 'fullName=') },
   // The newsletter: sign-up and its pages public (bad input: 400), the list any admin's, delete a
@@ -242,54 +243,33 @@ const rows: Row[] = [
     allowed: ['Editor', 'Super Admin'],
     run: (c) => c.post(api.insightNewsletter(missing)),
   },
-  { call: 'GET /api/enquiries', allowed: admins, run: (c) => c.get(api.enquiries) },
+  { call: 'GET /api/enquiries', allowed: [...admins, 'staff'], run: (c) => c.get(api.enquiries) },
   { call: 'GET /api/enquiries/unread-count', allowed: admins, run: (c) => c.get(api.enquiriesUnreadCount) },
   { call: 'GET /api/enquiries/export.csv', allowed: admins, run: (c) => c.get(api.enquiriesExport) },
-  { call: 'GET /api/enquiries/{id}', allowed: admins, run: (c) => c.get(api.enquiryById(missing)) },
-  { call: 'PUT /api/enquiries/{id}', allowed: admins, run: (c) => c.put(api.enquiryById(missing), { status: 'Open' }) },
-  { call: 'POST /api/enquiries/{id}/notes', allowed: admins, run: (c) => c.post(api.enquiryNotes(missing), { text: 'x' }) },
+  { call: 'GET /api/enquiries/{id}', allowed: [...admins, 'staff'], run: (c) => c.get(api.enquiryById(missing)) },
+  { call: 'PUT /api/enquiries/{id}', allowed: [...admins, 'staff'], run: (c) => c.put(api.enquiryById(missing), { status: 'Open' }) },
+  { call: 'POST /api/enquiries/{id}/notes', allowed: [...admins, 'staff'], run: (c) => c.post(api.enquiryNotes(missing), { text: 'x' }) },
   { call: 'DELETE /api/enquiries/{id}', allowed: ['Super Admin'], run: (c) => c.delete(api.enquiryById(missing)) },
-  { call: 'PUT /api/enquiries/{id}/stage', allowed: admins, run: (c) => c.put(`${api.enquiryById(missing)}/stage`, { stage: 'won' }) },
   {
-    call: 'PUT /api/staff/me/enquiries/{id}/stage',
-    allowed: ['staff'],
-    run: (c) => c.put(`${api.staffMyEnquiry(missing)}/stage`, { stage: 'won' }),
+    call: 'PUT /api/enquiries/{id}/stage',
+    allowed: [...admins, 'staff'],
+    run: (c) => c.put(`${api.enquiryById(missing)}/stage`, { stage: 'won' }),
   },
-  { call: 'GET /api/staff/me/enquiries', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiries) },
-  { call: 'GET /api/staff/me/enquiries/{id}', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiry(missing)) },
-  { call: 'PUT /api/staff/me/enquiries/{id}', allowed: ['staff'], run: (c) => c.put(api.staffMyEnquiry(missing), { status: 'Open' }) },
-  {
-    call: 'POST /api/staff/me/enquiries/{id}/notes',
-    allowed: ['staff'],
-    run: (c) => c.post(api.staffMyEnquiryNotes(missing), { text: 'x' }),
-  },
-  // Answering enquiries: admins on any, staff on their own (the portal's calls; a missing one: 404).
+  // Answering enquiries: admins on any, staff on their own (team access; a missing one: 404).
   {
     call: 'POST /api/enquiries/{id}/replies',
-    allowed: admins,
+    allowed: [...admins, 'staff'],
     run: (c) => c.post(api.enquiryReplies(missing), { subject: 'Re', body: 'x' }),
   },
   {
     call: 'POST /api/enquiries/{id}/contacts',
-    allowed: admins,
+    allowed: [...admins, 'staff'],
     run: (c) => c.post(api.enquiryContacts(missing), { channel: 'phone', note: '' }),
   },
-  { call: 'GET /api/enquiries/{id}/timeline', allowed: admins, run: (c) => c.get(api.enquiryTimeline(missing)) },
-  {
-    call: 'POST /api/staff/me/enquiries/{id}/replies',
-    allowed: ['staff'],
-    run: (c) => c.post(api.staffMyEnquiryReplies(missing), { subject: 'Re', body: 'x' }),
-  },
-  {
-    call: 'POST /api/staff/me/enquiries/{id}/contacts',
-    allowed: ['staff'],
-    run: (c) => c.post(api.staffMyEnquiryContacts(missing), { channel: 'phone', note: '' }),
-  },
-  { call: 'GET /api/staff/me/enquiries/{id}/timeline', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiryTimeline(missing)) },
-  { call: 'GET /api/staff/me/saved-replies', allowed: ['staff'], run: (c) => c.get(api.staffMySavedReplies) },
+  { call: 'GET /api/enquiries/{id}/timeline', allowed: [...admins, 'staff'], run: (c) => c.get(api.enquiryTimeline(missing)) },
   { call: 'GET /api/staff/me/company-whatsapp', allowed: ['staff'], run: (c) => c.get(api.staffMyCompanyWhatsapp) },
-  // Saved replies: read by any admin, kept by Editors and Super Admins.
-  { call: 'GET /api/saved-replies', allowed: admins, run: (c) => c.get(api.savedReplies) },
+  // Saved replies: read by any admin and by staff, kept by Editors and Super Admins.
+  { call: 'GET /api/saved-replies', allowed: [...admins, 'staff'], run: (c) => c.get(api.savedReplies) },
   { call: 'POST /api/saved-replies', allowed: ['Editor', 'Super Admin'], run: (c) => c.post(api.savedReplies, {}) },
   { call: 'PUT /api/saved-replies/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.put(api.savedReplyById(missing), {}) },
   { call: 'DELETE /api/saved-replies/{id}', allowed: ['Editor', 'Super Admin'], run: (c) => c.delete(api.savedReplyById(missing)) },
@@ -329,23 +309,18 @@ const rows: Row[] = [
     run: (c) => c.post(collectPath, JSON.stringify({ path: '/' }), { 'content-type': 'text/plain;charset=UTF-8' }),
   },
   { call: 'GET /api/analytics', allowed: admins, run: (c) => c.get(`${api.analytics}?from=2026-01-01&to=2026-12-31`) },
-  { call: 'GET /api/enquiries/{id}/reminders', allowed: admins, run: (c) => c.get(api.enquiryReminders(missing)) },
-  { call: 'POST /api/enquiries/{id}/reminders', allowed: admins, run: (c) => c.post(api.enquiryReminders(missing), { at: soon() }) },
-  { call: 'GET /api/reminders', allowed: admins, run: (c) => c.get(api.reminders) },
-  { call: 'POST /api/reminders/{id}/done', allowed: admins, run: (c) => c.post(api.reminderDone(missing)) },
-  { call: 'POST /api/reminders/{id}/snooze', allowed: admins, run: (c) => c.post(api.reminderSnooze(missing), { at: soon() }) },
-  { call: 'GET /api/staff/me/enquiries/{id}/reminders', allowed: ['staff'], run: (c) => c.get(api.staffMyEnquiryReminders(missing)) },
+  { call: 'GET /api/enquiries/{id}/reminders', allowed: [...admins, 'staff'], run: (c) => c.get(api.enquiryReminders(missing)) },
   {
-    call: 'POST /api/staff/me/enquiries/{id}/reminders',
-    allowed: ['staff'],
-    run: (c) => c.post(api.staffMyEnquiryReminders(missing), { at: soon() }),
+    call: 'POST /api/enquiries/{id}/reminders',
+    allowed: [...admins, 'staff'],
+    run: (c) => c.post(api.enquiryReminders(missing), { at: soon() }),
   },
-  { call: 'GET /api/staff/me/reminders', allowed: ['staff'], run: (c) => c.get(api.staffMyReminders) },
-  { call: 'POST /api/staff/me/reminders/{id}/done', allowed: ['staff'], run: (c) => c.post(api.staffMyReminderDone(missing)) },
+  { call: 'GET /api/reminders', allowed: [...admins, 'staff'], run: (c) => c.get(api.reminders) },
+  { call: 'POST /api/reminders/{id}/done', allowed: [...admins, 'staff'], run: (c) => c.post(api.reminderDone(missing)) },
   {
-    call: 'POST /api/staff/me/reminders/{id}/snooze',
-    allowed: ['staff'],
-    run: (c) => c.post(api.staffMyReminderSnooze(missing), { at: soon() }),
+    call: 'POST /api/reminders/{id}/snooze',
+    allowed: [...admins, 'staff'],
+    run: (c) => c.post(api.reminderSnooze(missing), { at: soon() }),
   },
   // Password reset by e-mail: open to anyone (empty bodies: 400, nothing mailed or changed).
   { call: 'POST /api/auth/forgot-password', allowed: everyone, run: (c) => c.post(api.forgotPassword, {}) },

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@kafue/common/contract';
+import { api, messages } from '@kafue/common/contract';
 import { linesFromRequest, totalsOf } from '@kafue/common/schemas';
 import type { RequestSnapshot } from '@kafue/common/requests';
 import { ClientNotes1795600000121 } from '../src/db/migrations/1795600000121-ClientNotes.js';
@@ -337,7 +337,7 @@ describe('the public quote page', () => {
     // A note on the enquiry, written by the client, for the admins and for the assignee in their portal.
     const note = { text: 'Does it include the domain?', author: { kind: 'client', _id: null, name: 'Chanda' } };
     expect((await admin.get(`/api/enquiries/${enquiryId}`)).body.notes).toEqual([expect.objectContaining(note)]);
-    expect((await staff.client.get(`/api/staff/me/enquiries/${enquiryId}`)).body.notes).toEqual([expect.objectContaining(note)]);
+    expect((await staff.client.get(api.enquiryById(enquiryId))).body.notes).toEqual([expect.objectContaining(note)]);
     const listed = await admin.get(`/api/quotes?enquiryId=${enquiryId}`);
     expect(listed.body.items[0].questions).toEqual([expect.objectContaining({ name: 'Chanda', text: 'Does it include the domain?' })]);
     // Once on the timeline, as the question it is.

@@ -162,15 +162,15 @@ describe('staff on their own enquiries', () => {
     const mine = await t.staff();
     const other = await t.staff();
     const id = await enquiry('Febby Mwanza', mine.id);
-    const reply = await mine.client.post(api.staffMyEnquiryReplies(id), { subject: 'Re: your enquiry', body: 'Coming Tuesday.' });
+    const reply = await mine.client.post(api.enquiryReplies(id), { subject: 'Re: your enquiry', body: 'Coming Tuesday.' });
     expect(reply.status).toBe(201);
     expect(reply.body.entries.at(-1)).toMatchObject({ kind: 'reply', by: expect.stringMatching(/^Staff /) });
-    expect((await mine.client.post(api.staffMyEnquiryContacts(id), { channel: 'whatsapp', note: 'Sent the address.' })).status).toBe(201);
-    expect((await mine.client.get(api.staffMyEnquiryTimeline(id))).body.entries).toHaveLength(3);
+    expect((await mine.client.post(api.enquiryContacts(id), { channel: 'whatsapp', note: 'Sent the address.' })).status).toBe(201);
+    expect((await mine.client.get(api.enquiryTimeline(id))).body.entries).toHaveLength(3);
 
-    expect((await other.client.post(api.staffMyEnquiryReplies(id), { subject: 'Hi', body: 'x' })).status).toBe(404);
-    expect((await other.client.post(api.staffMyEnquiryContacts(id), { channel: 'phone', note: '' })).status).toBe(404);
-    expect((await other.client.get(api.staffMyEnquiryTimeline(id))).status).toBe(404);
+    expect((await other.client.post(api.enquiryReplies(id), { subject: 'Hi', body: 'x' })).status).toBe(404);
+    expect((await other.client.post(api.enquiryContacts(id), { channel: 'phone', note: '' })).status).toBe(404);
+    expect((await other.client.get(api.enquiryTimeline(id))).status).toBe(404);
     expect(await t.db.query(`SELECT 1 FROM enquiry_replies WHERE enquiry_id = $1`, [id])).toHaveLength(1);
     expect(await t.db.query(`SELECT 1 FROM enquiry_contacts WHERE enquiry_id = $1`, [id])).toHaveLength(1);
     await t.db.query(`DELETE FROM mail_queue`);
@@ -190,7 +190,7 @@ describe('saved replies', () => {
     const id = created.body.savedReply._id as string;
     expect((await editor.put(api.savedReplyById(id), { ...body, name: 'Quote on its way' })).status).toBe(200);
     expect((await moderator.get(api.savedReplies)).body).toEqual([expect.objectContaining({ _id: id, name: 'Quote on its way' })]);
-    expect((await (await t.staff()).client.get(api.staffMySavedReplies)).body).toHaveLength(1);
+    expect((await (await t.staff()).client.get(api.savedReplies)).body).toHaveLength(1);
     expect((await editor.post(api.savedReplies, { ...body, name: '' })).status).toBe(400);
 
     const snapshot = {

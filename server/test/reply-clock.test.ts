@@ -267,9 +267,9 @@ describe('stages', () => {
     const mine = await t.staff();
     const other = await t.staff();
     const id = await enquiryAt('Staff Stage', '2026-11-24T08:00:00Z', mine.id);
-    expect((await other.client.put(`${api.staffMyEnquiry(id)}/stage`, { stage: 'quoted' })).status).toBe(404);
-    expect((await mine.client.put(`${api.staffMyEnquiry(id)}/stage`, { stage: 'quoted' })).body.enquiry).toMatchObject({ stage: 'quoted' });
-    expect((await mine.client.get(api.staffMyEnquiry(id))).body).toMatchObject({ stage: 'quoted' });
+    expect((await other.client.put(`${api.enquiryById(id)}/stage`, { stage: 'quoted' })).status).toBe(404);
+    expect((await mine.client.put(`${api.enquiryById(id)}/stage`, { stage: 'quoted' })).body.enquiry).toMatchObject({ stage: 'quoted' });
+    expect((await mine.client.get(api.enquiryById(id))).body).toMatchObject({ stage: 'quoted' });
   });
 });
 

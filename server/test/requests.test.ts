@@ -369,9 +369,9 @@ describe('the inbox and the mail with requests', () => {
     expect((await send({ fullName: 'Staff Quote', request: { topic: 'consultation' }, page: '/' })).status).toBe(201);
     const enquiry = await newest();
     expect((await moderator.put(api.enquiryById(enquiry._id), { assigneeId: staff.id })).status).toBe(200);
-    const mine = await staff.client.get(api.staffMyEnquiries);
+    const mine = await staff.client.get(api.enquiries);
     expect(mine.body.items).toEqual([expect.objectContaining({ kind: 'consultation', request: { kind: 'consultation' }, page: '/' })]);
-    expect((await staff.client.get(api.staffMyEnquiry(enquiry._id))).body).toMatchObject({ kind: 'consultation', page: '/' });
+    expect((await staff.client.get(api.enquiryById(enquiry._id))).body).toMatchObject({ kind: 'consultation', page: '/' });
   });
 });
 

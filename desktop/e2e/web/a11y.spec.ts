@@ -299,7 +299,7 @@ for (const [widthName, viewport] of Object.entries(widths)) {
           .filter({ hasText: 'Checked by axe.' }),
       ).toHaveCount(1);
       await expectNoViolations(page, 'staff portal enquiry detail');
-      expect((await page.request.get(api.staffMyEnquiries)).status()).toBe(200);
+      expect((await page.request.get(api.enquiries)).status()).toBe(200);
     });
 
     test('staff portal: the required first password change, then the dashboard', async ({ page }) => {

@@ -77,7 +77,7 @@ test(
       await expect(why.getByText('Say why it was lost.')).toBeVisible();
       await why.getByRole('textbox', { name: /^In a few words/ }).fill('Went with a cousin');
       await axeAtBothWidths(page, 'the staff portal Lost dialog');
-      const unchanged = await readBack<EnquiryDetail>(page, api.staffMyEnquiry(id));
+      const unchanged = await readBack<EnquiryDetail>(page, api.enquiryById(id));
       expect(unchanged.stage).toBe('contacted');
       await why.getByRole('button', { name: 'Move to Lost' }).click();
       await expect(toasts(page)).toContainText(`${enquiry.fullName} moved to Lost`);
@@ -86,7 +86,7 @@ test(
       await expect(mine.stage).toHaveText('Stage: Lost');
       // A lost lead is closed.
       await expect(mine.status).toHaveText('Status: Closed');
-      const stored = await readBack<EnquiryDetail>(page, api.staffMyEnquiry(id));
+      const stored = await readBack<EnquiryDetail>(page, api.enquiryById(id));
       expect(stored).toMatchObject({ stage: 'lost', lostReason: 'other', lostReasonText: 'Went with a cousin', status: 'Closed' });
     } finally {
       await setWhatsapp(company.whatsapp);

@@ -1,9 +1,10 @@
 /**
- * Enquiries: the contact form's public call, the admins' inbox, and the staff portal's calls on
- * the enquiries assigned to the signed-in staff member (another person's answers 404).
+ * Enquiries: the contact form's public call, and the calls of the admins' inbox, which the staff
+ * portal makes too on the enquiries assigned to the signed-in staff member (another person's
+ * answers 404).
  */
-import { messages, type Enquiry } from '@kafue/common/contract';
-import { enquiryListQuery } from '@kafue/common/schemas';
+import { messages } from '@kafue/common/contract';
+import { enquiryListQuery, staffEnquiryUpdateBody } from '@kafue/common/schemas';
 import { endpoints } from '@kafue/common/endpoints';
 import type { AppDeps } from '../deps.js';
 import {
@@ -21,61 +22,8 @@ import { parseEnquiryBody } from '../enquiries/requests.js';
 import { setStage } from '../enquiries/stage.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
-import { notFound } from '../http/errors.js';
-import { parseQuery } from '../http/validate.js';
-
-/**
- * The three writes on one enquiry, PUT (status, assignment), POST notes and PUT stage, as both the admins' inbox
- * and the staff portal offer them: one transaction, one audit row and the same answer for both.
- * They differ by access and body, and `assignedTo` keeps the staff portal to enquiries assigned to the
- * caller (another person's answers 404).
- */
-function enquiryWriteEndpoints(
-  { db, config: { publicUrl } }: Pick<AppDeps, 'db' | 'config'>,
-  {
-    update,
-    addNote: noteCall,
-    setStage: stageCall,
-    access,
-  }: {
-    update: typeof endpoints.updateEnquiry | typeof endpoints.updateMyEnquiry;
-    addNote: typeof endpoints.addEnquiryNote | typeof endpoints.addMyEnquiryNote;
-    setStage: typeof endpoints.setEnquiryStage | typeof endpoints.setMyEnquiryStage;
-    access: 'anyAdmin' | 'staff';
-  },
-): Endpoint[] {
-  return [
-    endpoint({
-      ...update,
-      // A spread of the union infers one entry's body; named, the handler reads either shape.
-      body: update.body,
-      access,
-      async handle({ params, body: change, principal, audit }) {
-        // The staff portal's body has no assignee: it leaves the assignment as it is.
-        const { status, assigneeId }: { status?: Enquiry['status']; assigneeId?: string | null } = change;
-        const enquiry = await updateEnquiry(db, params.id, { status, assigneeId }, publicUrl, assignedTo(principal), audit);
-        return { message: messages.enquiryUpdated, enquiry };
-      },
-    }),
-    endpoint({
-      ...noteCall,
-      access,
-      async handle({ ctx, params, body: { text }, principal, audit }) {
-        const note = await addNote(db, params.id, text, principal, assignedTo(principal), audit);
-        ctx.status = 201;
-        return { message: messages.enquiryNoteAdded, note };
-      },
-    }),
-    endpoint({
-      ...stageCall,
-      access,
-      async handle({ params, body, principal, audit }) {
-        const enquiry = await setStage(db, params.id, body, assignedTo(principal), audit);
-        return { message: messages.enquiryUpdated, enquiry };
-      },
-    }),
-  ];
-}
+import { forbidden, notFound } from '../http/errors.js';
+import { parseBody, parseQuery } from '../http/validate.js';
 
 export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
   return [
@@ -90,10 +38,12 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return { message: messages.enquirySent };
       },
     }),
+    // Team access: an admin reads and works on any enquiry, a staff member on those assigned to
+    // them (`assignedTo`: another's answers 404, and a list holds only theirs).
     endpoint({
       ...endpoints.listEnquiries,
-      access: 'anyAdmin',
-      handle: async ({ ctx }) => listEnquiries(db, parseQuery(enquiryListQuery, ctx.query)),
+      access: 'team',
+      handle: async ({ ctx, principal }) => listEnquiries(db, parseQuery(enquiryListQuery, ctx.query), assignedTo(principal)),
     }),
     endpoint({
       ...endpoints.countUnreadEnquiries,
@@ -113,24 +63,46 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
     }),
     endpoint({
       ...endpoints.getEnquiry,
-      access: 'anyAdmin',
-      async handle({ params }) {
-        // The first admin to open it marks it read.
-        await markRead(db, params.id);
-        const found = await findEnquiry(db, params.id);
+      access: 'team',
+      async handle({ params, principal }) {
+        // The first admin to open it marks it read (the inbox's unread count is the admins').
+        if (principal.kind === 'admin') await markRead(db, params.id);
+        const found = await findEnquiry(db, params.id, assignedTo(principal));
         if (!found) throw notFound();
         return found;
       },
     }),
-    ...enquiryWriteEndpoints(
-      { db, config },
-      {
-        update: endpoints.updateEnquiry,
-        addNote: endpoints.addEnquiryNote,
-        setStage: endpoints.setEnquiryStage,
-        access: 'anyAdmin',
+    endpoint({
+      ...endpoints.updateEnquiry,
+      access: 'team',
+      async handle({ params, body: { status, assigneeId }, principal, audit }) {
+        // Who works on an enquiry, and what is spam, are the admins' to decide: a staff member
+        // changes only its status, to New, Open or Closed.
+        if (principal.kind === 'staff') {
+          if (assigneeId !== undefined) throw forbidden();
+          parseBody(staffEnquiryUpdateBody, { status });
+        }
+        const enquiry = await updateEnquiry(db, params.id, { status, assigneeId }, config.publicUrl, assignedTo(principal), audit);
+        return { message: messages.enquiryUpdated, enquiry };
       },
-    ),
+    }),
+    endpoint({
+      ...endpoints.addEnquiryNote,
+      access: 'team',
+      async handle({ ctx, params, body: { text }, principal, audit }) {
+        const note = await addNote(db, params.id, text, principal, assignedTo(principal), audit);
+        ctx.status = 201;
+        return { message: messages.enquiryNoteAdded, note };
+      },
+    }),
+    endpoint({
+      ...endpoints.setEnquiryStage,
+      access: 'team',
+      async handle({ params, body, principal, audit }) {
+        const enquiry = await setStage(db, params.id, body, assignedTo(principal), audit);
+        return { message: messages.enquiryUpdated, enquiry };
+      },
+    }),
     endpoint({
       ...endpoints.deleteEnquiry,
       access: 'superAdmin',
@@ -139,34 +111,5 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
         return { message: messages.enquiryDeleted };
       },
     }),
-  ];
-}
-
-/** The staff portal's enquiries: only those assigned to the signed-in staff member. */
-export function staffEnquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
-  return [
-    endpoint({
-      ...endpoints.listMyEnquiries,
-      access: 'staff',
-      handle: async ({ ctx, principal }) => listEnquiries(db, parseQuery(enquiryListQuery, ctx.query), assignedTo(principal)),
-    }),
-    endpoint({
-      ...endpoints.getMyEnquiry,
-      access: 'staff',
-      async handle({ params, principal }) {
-        const found = await findEnquiry(db, params.id, assignedTo(principal));
-        if (!found) throw notFound();
-        return found;
-      },
-    }),
-    ...enquiryWriteEndpoints(
-      { db, config },
-      {
-        update: endpoints.updateMyEnquiry,
-        addNote: endpoints.addMyEnquiryNote,
-        setStage: endpoints.setMyEnquiryStage,
-        access: 'staff',
-      },
-    ),
   ];
 }

@@ -12,19 +12,13 @@ import { createReminder, enquiryReminders, finishReminder, myReminders, snoozeRe
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
 
-interface ReminderCalls {
-  list: typeof endpoints.listEnquiryReminders | typeof endpoints.listStaffEnquiryReminders;
-  create: typeof endpoints.createReminder | typeof endpoints.createStaffReminder;
-  mine: typeof endpoints.listMyReminders | typeof endpoints.listStaffReminders;
-  done: typeof endpoints.doneReminder | typeof endpoints.doneStaffReminder;
-  snooze: typeof endpoints.snoozeReminder | typeof endpoints.snoozeStaffReminder;
-}
-
-function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls, access: 'anyAdmin' | 'staff'): Endpoint[] {
+/** Team access: the same calls for admins and staff, `assignedTo` keeping staff to what is theirs. */
+export function reminderEndpoints({ db, now: clock }: AppDeps): Endpoint[] {
   const now = () => new Date(clock?.() ?? Date.now());
+  const access = 'team';
   return [
     endpoint({
-      ...calls.list,
+      ...endpoints.listEnquiryReminders,
       access,
       async handle({ params, principal }) {
         if (!(await findEnquiry(db, params.id, assignedTo(principal)))) throw notFound();
@@ -32,8 +26,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       },
     }),
     endpoint({
-      ...calls.create,
-      body: calls.create.body,
+      ...endpoints.createReminder,
       access,
       async handle({ ctx, params, body, principal, audit }) {
         const reminder = await createReminder(
@@ -50,12 +43,12 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       },
     }),
     endpoint({
-      ...calls.mine,
+      ...endpoints.listMyReminders,
       access,
       handle: async ({ principal }) => myReminders(db, principal, now()),
     }),
     endpoint({
-      ...calls.done,
+      ...endpoints.doneReminder,
       access,
       async handle({ params, principal, audit }) {
         const reminder = await finishReminder(db, params.id, now(), assignedTo(principal), audit);
@@ -63,8 +56,7 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
       },
     }),
     endpoint({
-      ...calls.snooze,
-      body: calls.snooze.body,
+      ...endpoints.snoozeReminder,
       access,
       async handle({ params, body, principal, audit }) {
         const reminder = await snoozeReminder(db, params.id, body.at, now(), assignedTo(principal), audit);
@@ -73,29 +65,3 @@ function reminderEndpointsFor({ db, now: clock }: AppDeps, calls: ReminderCalls,
     }),
   ];
 }
-
-export const reminderEndpoints = (deps: AppDeps): Endpoint[] =>
-  reminderEndpointsFor(
-    deps,
-    {
-      list: endpoints.listEnquiryReminders,
-      create: endpoints.createReminder,
-      mine: endpoints.listMyReminders,
-      done: endpoints.doneReminder,
-      snooze: endpoints.snoozeReminder,
-    },
-    'anyAdmin',
-  );
-
-export const staffReminderEndpoints = (deps: AppDeps): Endpoint[] =>
-  reminderEndpointsFor(
-    deps,
-    {
-      list: endpoints.listStaffEnquiryReminders,
-      create: endpoints.createStaffReminder,
-      mine: endpoints.listStaffReminders,
-      done: endpoints.doneStaffReminder,
-      snooze: endpoints.snoozeStaffReminder,
-    },
-    'staff',
-  );

@@ -13,24 +13,13 @@ import { notFound } from '../http/errors.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
 
-/**
- * Reply, log a contact and read the timeline, as the admins' inbox (any enquiry) and the staff
- * portal (the caller's own: `assignedTo`) offer them.
- */
-function responseEndpoints(
-  { db, config }: AppDeps,
-  calls: {
-    reply: typeof endpoints.replyToEnquiry | typeof endpoints.replyToMyEnquiry;
-    contact: typeof endpoints.logEnquiryContact | typeof endpoints.logMyEnquiryContact;
-    timeline: typeof endpoints.getEnquiryTimeline | typeof endpoints.getMyEnquiryTimeline;
-    access: 'anyAdmin' | 'staff';
-  },
-): Endpoint[] {
+export function replyEndpoints({ db, config }: AppDeps): Endpoint[] {
   const answer = async (id: string, message: string) => ({ message, entries: (await timelineOf(db, id)) ?? [] });
   return [
+    // Team access: an admin on any enquiry, a staff member on those assigned to them (`assignedTo`).
     endpoint({
-      ...calls.reply,
-      access: calls.access,
+      ...endpoints.replyToEnquiry,
+      access: 'team',
       async handle({ ctx, params, body, principal, audit }) {
         await sendReply(db, config.mailFrom, params.id, body, principal, assignedTo(principal), audit);
         ctx.status = 201;
@@ -38,8 +27,8 @@ function responseEndpoints(
       },
     }),
     endpoint({
-      ...calls.contact,
-      access: calls.access,
+      ...endpoints.logEnquiryContact,
+      access: 'team',
       async handle({ ctx, params, body, principal, audit }) {
         await logContact(db, params.id, body, principal, assignedTo(principal), audit);
         ctx.status = 201;
@@ -47,27 +36,16 @@ function responseEndpoints(
       },
     }),
     endpoint({
-      ...calls.timeline,
-      access: calls.access,
+      ...endpoints.getEnquiryTimeline,
+      access: 'team',
       async handle({ params, principal }) {
         const entries = await timelineOf(db, params.id, assignedTo(principal));
         if (!entries) throw notFound();
         return { entries };
       },
     }),
-  ];
-}
-
-export function replyEndpoints(deps: AppDeps): Endpoint[] {
-  const { db } = deps;
-  return [
-    ...responseEndpoints(deps, {
-      reply: endpoints.replyToEnquiry,
-      contact: endpoints.logEnquiryContact,
-      timeline: endpoints.getEnquiryTimeline,
-      access: 'anyAdmin',
-    }),
-    endpoint({ ...endpoints.listSavedReplies, access: 'anyAdmin', handle: () => listSavedReplies(db) }),
+    // The saved replies to start from, for staff too; only editors change them.
+    endpoint({ ...endpoints.listSavedReplies, access: 'team', handle: () => listSavedReplies(db) }),
     endpoint({
       ...endpoints.createSavedReply,
       access: 'editor',
@@ -92,18 +70,5 @@ export function replyEndpoints(deps: AppDeps): Endpoint[] {
         return { message: messages.savedReplyDeleted };
       },
     }),
-  ];
-}
-
-/** The staff portal's: on the enquiries assigned to the caller; the saved replies to start from. */
-export function staffReplyEndpoints(deps: AppDeps): Endpoint[] {
-  return [
-    ...responseEndpoints(deps, {
-      reply: endpoints.replyToMyEnquiry,
-      contact: endpoints.logMyEnquiryContact,
-      timeline: endpoints.getMyEnquiryTimeline,
-      access: 'staff',
-    }),
-    endpoint({ ...endpoints.listMySavedReplies, access: 'staff', handle: () => listSavedReplies(deps.db) }),
   ];
 }
