@@ -162,11 +162,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[value=/^\\/api\\//]', message: "Read the API's address from @kafue/common, where its call is declared." },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+          selector,
           message: "Read the API's address from @kafue/common, where its call is declared.",
-        },
+        })),
       ],
     },
   },

@@ -1,7 +1,7 @@
 /**
  * The enquiries' public face: the parts another feature shows too (the staff portal's own
- * enquiries, the contacts' lists of them), and their calls, which the staff portal makes too. Another feature imports these from here, never a file
- * behind it (eslint.config.js).
+ * enquiries, the contacts' lists of them), and their calls, which the staff portal makes too.
+ * Another feature imports these from here, never a file behind it (eslint.config.js).
  */
 export { enquiriesApi } from './api/enquiriesApi';
 export { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';

@@ -1,8 +1,8 @@
-/** The inbox calls. */
+/** The inbox calls; the staff portal makes them too, on the enquiries assigned to the caller. */
 import { calls } from '@kafue/common/calls';
 import type { EnquiryUpdateBody } from '@kafue/common/contract';
-import type { EnquiryContactBody, EnquiryReplyBody } from '@kafue/common/schemas';
-import { call } from '../../../lib/api';
+import type { EnquiryContactBody, EnquiryReplyBody, EnquiryStageBody } from '@kafue/common/schemas';
+import { call, unwrap } from '../../../lib/api';
 
 export { enquiryServices, enquiryStatuses, type EnquiryStatus } from '@kafue/common/contract';
 
@@ -29,6 +29,7 @@ export const enquiriesApi = {
   get: (id: string) => call(calls.getEnquiry, { params: { id } }),
   update: (id: string, body: EnquiryUpdateBody) => call(calls.updateEnquiry, { params: { id }, body }),
   addNote: (id: string, text: string) => call(calls.addEnquiryNote, { params: { id }, body: { text } }),
+  setStage: (id: string, body: EnquiryStageBody) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })),
   remove: (id: string) => call(calls.deleteEnquiry, { params: { id } }),
   unreadCount: () => call(calls.countUnreadEnquiries),
   staff: () => call(calls.listStaff),

@@ -1,7 +1,7 @@
 /**
  * An enquiry's stage and reply clock as the inbox, the board, the detail and the staff portal show
  * them: the stage's badge, the time left to respond in words, and the move to another stage (a
- * lost lead asks why). Each area gives its own stage call (`useStageMove`).
+ * lost lead asks why). Each area gives the queries a move reloads and where its toasts show (`useStageMove`).
  */
 import { useEffect, useState } from 'react';
 import { Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
@@ -12,6 +12,7 @@ import { leadStageLabels, leadStages, lostReasonLabels, lostReasons, type LeadSt
 import { timeLeftWords } from '@kafue/common/reply-clock';
 import { enquiryStageBody } from '@kafue/common/schemas';
 import { failureToast, toast, type ToastArea } from '../../../lib/toast';
+import { enquiriesApi } from '../api/enquiriesApi';
 import { fieldErrors } from '../../../lib/validate';
 import { LabelledBadge } from '../../../components/LabelledBadge';
 
@@ -65,15 +66,10 @@ export type StageMove = UseMutationResult<EnquiryUpdateAnswer, Error, StageMoveV
  * callback, not one given to `mutate`: those are dropped when the caller unmounts, as a card does
  * when it leaves its column.
  */
-export function useStageMove(
-  setStage: (id: string, body: EnquiryStageBody) => Promise<EnquiryUpdateAnswer>,
-  key: readonly unknown[],
-  area?: ToastArea,
-  onMoved?: (vars: StageMoveVars) => void,
-): StageMove {
+export function useStageMove(key: readonly unknown[], area?: ToastArea, onMoved?: (vars: StageMoveVars) => void): StageMove {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: StageMoveVars) => setStage(id, body),
+    mutationFn: ({ id, body }: StageMoveVars) => enquiriesApi.setStage(id, body),
     async onSuccess(_, vars) {
       toast('success', `${vars.name} moved to ${leadStageLabels[vars.body.stage]}`, { area });
       onMoved?.(vars);

@@ -1,15 +1,12 @@
-/** The admins' stage call, for the inbox, the board and the detail (EnquiryStage.tsx draws them). */
-import { calls } from '@kafue/common/calls';
+/** The stage moves of the inbox, the board and the detail (EnquiryStage.tsx draws them). */
 import type { Enquiry } from '@kafue/common/contract';
 import { EnquiryStageLine as StageLine, MoveToMenu as StageMenu, useStageMove, type StageMove, type StageMoveVars } from './EnquiryStage';
-import { call, unwrap } from '../../../lib/api';
 import { useFormatTime } from '../../../lib/generalSettings';
 import { enquiriesKey } from '../api/useEnquiries';
 
-export const useSetStage = (onMoved?: (vars: StageMoveVars) => void): StageMove =>
-  useStageMove((id, body) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })), enquiriesKey, undefined, onMoved);
+export const useSetStage = (onMoved?: (vars: StageMoveVars) => void): StageMove => useStageMove(enquiriesKey, undefined, onMoved);
 
-/** "Move to" another stage, through the admins' call; `onMoved` hears of each move it made. */
+/** "Move to" another stage; `onMoved` hears of each move it made. */
 export function MoveToMenu({
   enquiry,
   onMoved,

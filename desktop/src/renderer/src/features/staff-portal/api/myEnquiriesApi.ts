@@ -1,7 +1,6 @@
 import { calls } from '@kafue/common/calls';
 import type { StaffEnquiryUpdateBody } from '@kafue/common/contract';
-import type { EnquiryStageBody } from '@kafue/common/schemas';
-import { call, unwrap } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { enquiriesApi } from '../../enquiries';
 
 export const pageSize = 10;
@@ -19,6 +18,5 @@ export const portalApi = {
   reply: enquiriesApi.reply,
   contact: enquiriesApi.contact,
   savedReplies: enquiriesApi.savedReplies,
-  setStage: (id: string, body: EnquiryStageBody) => unwrap(call(calls.setEnquiryStage, { params: { id }, body })),
   companyWhatsapp: () => call(calls.getMyCompanyWhatsapp),
 };

@@ -106,7 +106,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
 function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: string) => string; onClose: () => void }) {
   const client = useQueryClient();
   const whatsapp = useCompanyWhatsapp();
-  const move = useStageMove(portalApi.setStage, key, 'staff');
+  const move = useStageMove(key, 'staff');
   const detail = useQuery({
     queryKey: [...key, 'detail', id],
     enabled: id !== null,
