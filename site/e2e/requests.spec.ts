@@ -3,9 +3,8 @@
  * was chosen, to a stored enquiry of the right kind whose request names it, with JavaScript and
  * without. And the pricing page's selection by keyboard alone, and axe on the new states.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, named, open } from './fixtures';
+import { test, expect, expectNoAxeViolations, named, open, revealAll } from './fixtures';
 import { contactForm, enquiriesMatching, visitor } from './visitor';
 
 type Stored = Record<string, unknown> & { kind: string; page: string | null; request: Record<string, unknown> | null };
@@ -303,12 +302,8 @@ test.describe('the pricing selection', () => {
 
 test.describe('axe-core finds no violation in the new states', { tag: '@layout' }, () => {
   const axe = async (page: Page, label: string) => {
-    await page.evaluate(() => document.querySelectorAll('[data-rv]').forEach((el) => el.setAttribute('data-rv', 'static')));
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(
-      results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-      label,
-    ).toEqual([]);
+    await revealAll(page);
+    await expectNoAxeViolations(page, label);
   };
 
   test('the contact page with a request and a note', async ({ page }) => {
