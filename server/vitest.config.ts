@@ -8,6 +8,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Password hashes at argon2's lowest cost (src/auth/passwords.ts): thousands of sign-ins, each
+    // 0.3 to 1 s at the production cost. Tests about hashing itself (passwords.test.ts, the timing
+    // and parallel sign-in tests) take the production cost back: productionHashCost() in helpers.ts.
+    env: { ARGON2_LOW_COST_FOR_TESTS: '1' },
     pool: 'forks',
     // Two files side by side (the two cores; each file's tests mostly wait on the database).
     // The 503s and 500s that parallel sign-ins met were argon2 holding every thread of libuv's

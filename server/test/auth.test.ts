@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-import { password, startTestServer, type TestServer } from './helpers.js';
+import { password, productionHashCost, startTestServer, type TestServer } from './helpers.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -45,6 +45,7 @@ describe('admin sign-in (POST /api/settings/login and POST /api/auth/login)', ()
   });
 
   it('timing: an unknown email costs one argon2 verification too, against a stand-in hash of the same cost', async () => {
+    productionHashCost();
     const argon2 = (await import('argon2')).default;
     const spy = vi.spyOn(argon2, 'verify');
     const hashesVerified = async (path: string, email: string) => {
@@ -394,6 +395,7 @@ describe('sign-in limiting (429, kept in the database)', () => {
   });
 
   it('guesses sent in parallel cannot slip past the limit: at most 5 are checked', async () => {
+    productionHashCost();
     const { email } = await t.staff();
     const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => t.client().signIn('staff', email, `parallel guess ${i}`)));
     const statuses = answers.map((a) => a.status);
@@ -413,6 +415,7 @@ describe('sign-in limiting (429, kept in the database)', () => {
   });
 
   it('failed sign-ins in parallel for a few accounts from one address: refused (401/429), never a deadlock (500)', async () => {
+    productionHashCost();
     const emails = Array.from({ length: 4 }, (_, i) => `racer${i}-${Date.now()}@kafue.test`);
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, i) => t.client().signIn('staff', emails[i % emails.length], `guess ${i}`)),
@@ -422,6 +425,7 @@ describe('sign-in limiting (429, kept in the database)', () => {
   });
 
   it('successful sign-ins in parallel are not refused, and leave no count behind', async () => {
+    productionHashCost();
     const { email } = await t.staff();
     const answers = await Promise.all(Array.from({ length: 5 }, () => t.client().signIn('staff', email)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,12 @@ declare module 'vitest' {
     pgUrl: string;
     /** The database holding what all the migrations make, copied for each test's migrated database. */
     templateDatabase: string;
+    /**
+     * A DATA_DIR whose embedded cluster initdb has made (and nothing more: no database migrated,
+     * the settings as initdb wrote them), copied for servers spawned on an embedded cluster that
+     * is not new (spawn-server.ts: dataDirWithCluster).
+     */
+    clusterDataDir: string;
   }
 }
 
@@ -68,14 +75,21 @@ export default async function setup(project: TestProject) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
+  // Copied before tuning, while the cluster is as a first start leaves it (initdb takes seconds).
+  await cluster.stop();
+  const clusterDataDir = mkdtempSync(join(tmpdir(), 'kafue-test-cluster-'));
+  execFileSync('cp', ['-a', `${dir}/.`, clusterDataDir]);
+  cluster = await startEmbedded(dir, () => undefined);
   await tuneForTests(cluster.url);
   await cluster.stop();
   cluster = await startEmbedded(dir, () => undefined);
   await migrateTemplate(cluster.url);
   project.provide('pgUrl', cluster.url);
   project.provide('templateDatabase', templateDatabase);
+  project.provide('clusterDataDir', clusterDataDir);
   return async () => {
     await cluster.stop();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(clusterDataDir, { recursive: true, force: true });
   };
 }

@@ -13,11 +13,10 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { DataSource } from 'typeorm';
-import { expect } from 'vitest';
-import { inject } from 'vitest';
+import { expect, inject, onTestFinished, vi } from 'vitest';
 import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
 import { allEndpoints, createHandler } from '../src/app.js';
-import { hashPassword } from '../src/auth/passwords.js';
+import { hashPassword, lowCostVariable, lowHashCost } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config, repoRoot } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
@@ -132,8 +131,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-let knownHash: Promise<string> | undefined;
-const hashOfPassword = () => (knownHash ??= hashPassword(password));
+/** The hash of `password`, one per cost (vitest.config.ts: the low test cost unless a test asks for the real one). */
+const knownHashes = new Map<boolean, Promise<string>>();
+const hashOfPassword = () => {
+  const low = lowHashCost();
+  let hash = knownHashes.get(low);
+  if (!hash) knownHashes.set(low, (hash = hashPassword(password)));
+  return hash;
+};
+
+/**
+ * For a test about hashing itself (its time, its cost, races that its time opens): password
+ * hashes made from here to the end of the test, and the stand-in hash, take argon2's production
+ * cost, not the low one that vitest.config.ts sets for the suite.
+ */
+export function productionHashCost(): void {
+  vi.stubEnv(lowCostVariable, undefined);
+  onTestFinished(() => void vi.unstubAllEnvs());
+}
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}${++counter}-${Math.random().toString(36).slice(2, 7)}@kafue.test`;
 

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import { migrations } from '../src/db/data-source.js';
 import { Client, createDatabase, startTestServer } from './helpers.js';
-import { buildForTest, cleanUp, freshDataDir, serverDir, spawnServer as spawnAt, startServer as startAt } from './spawn-server.js';
+import {
+  buildForTest,
+  cleanUp,
+  dataDirWithCluster,
+  freshDataDir,
+  serverDir,
+  spawnServer as spawnAt,
+  startServer as startAt,
+} from './spawn-server.js';
 
 let dist = '';
 
@@ -69,7 +77,7 @@ describe('the server process', () => {
   });
 
   it('serves site/dist and desktop/dist-web of the repository by default', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await startServer(dataDir, { SITE_DIR: '', CONSOLE_DIR: '' });
     try {
       const root = join(serverDir, '..');
@@ -96,7 +104,7 @@ describe('the server process', () => {
   });
 
   it('SIGTERM lets requests in flight finish (a sign-in that is hashing) before stopping', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'Boss@Kafue.test', ADMIN_PASSWORD: 'boss password' });
     expect(s.output()).not.toContain('boss password');
     const inFlight = new Client(s.url).signIn('admin', 'boss@kafue.test', 'boss password');
@@ -108,7 +116,7 @@ describe('the server process', () => {
   });
 
   it('SIGTERM under load: every answer given is whole and 200, keep-alive clients are let go, no forced close', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'load@kafue.test', ADMIN_PASSWORD: 'load password' });
     const c = new Client(s.url);
     expect((await c.signIn('admin', 'load@kafue.test', 'load password')).status).toBe(200);
@@ -136,7 +144,7 @@ describe('the server process', () => {
   });
 
   it('SIGTERM under write load: every create in flight finishes; after a restart exactly the answered ones exist, whole', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const env = { ADMIN_EMAIL: 'writes@kafue.test', ADMIN_PASSWORD: 'writes password' };
     const s = await startServer(dataDir, env);
     const c = new Client(s.url);
@@ -177,7 +185,7 @@ describe('the server process', () => {
   });
 
   it('the embedded PostgreSQL killed under a running server: 503 meanwhile, restarted by the server, data intact', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'pg@kafue.test', ADMIN_PASSWORD: 'pg password' });
     try {
       const c = new Client(s.url);
@@ -208,7 +216,7 @@ describe('the server process', () => {
   });
 
   it('recovers the cluster from a server that was killed (SIGKILL) and left PostgreSQL running', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'k@kafue.test', ADMIN_PASSWORD: 'kill password' });
     const orphan = postmasterPid(dataDir)!;
     await s.stop('SIGKILL');
@@ -233,7 +241,7 @@ describe('the server process', () => {
   });
 
   it('refuses to start with an invalid ADMIN_PASSWORD, and stops its PostgreSQL', async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await spawnServer(dataDir, { ADMIN_EMAIL: 'a@kafue.test', ADMIN_PASSWORD: 'short' });
     expect(await s.exited).toBe(1);
     expect(s.output()).toMatch(/could not start/);
@@ -319,7 +327,7 @@ describe('command-line tool', () => {
   });
 
   it("uses a running server's embedded database (DATA_DIR) for admin reset-password", async () => {
-    const dataDir = freshDataDir();
+    const dataDir = dataDirWithCluster();
     const s = await startServer(dataDir, { ADMIN_EMAIL: 'run@kafue.test', ADMIN_PASSWORD: 'running password' });
     try {
       const reset = await cli(['admin', 'reset-password', '--email', 'run@kafue.test'], {

@@ -12,7 +12,7 @@ import { api, messages } from '@kafue/common/contract';
 import { buildServer } from '../build.mjs';
 import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff, signInBearer } from './balancer.js';
 import { createDatabase, startTestServer, type TestServer } from './helpers.js';
-import { cleanUp, freshDataDir, removeLater, startServer } from './spawn-server.js';
+import { cleanUp, dataDirWithCluster, freshDataDir, removeLater, startServer } from './spawn-server.js';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dist = '';
@@ -62,7 +62,7 @@ describe('GET /api/ready', () => {
 
 describe('the server process after SIGTERM', () => {
   it('drains for DRAIN_SECONDS: ready 503 at once, health and calls 200 with Connection: close; then stops', async () => {
-    const s = await startServer(dist, freshDataDir(), { DRAIN_SECONDS: '2' });
+    const s = await startServer(dist, dataDirWithCluster(), { DRAIN_SECONDS: '2' });
     const signalled = Date.now();
     const exited = s.stop('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

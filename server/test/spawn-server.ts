@@ -1,11 +1,12 @@
 /**
  * The built server (dist/main.js) as a child process, for the tests of the server as a process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { api } from '@kafue/common/contract';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
@@ -24,6 +25,20 @@ export function removeLater(path: string): string {
 
 /** A new, empty data directory in the system's temporary folder, removed in cleanUp(). */
 export const freshDataDir = () => removeLater(mkdtempSync(join(tmpdir(), 'kafue-test-process-')));
+
+/**
+ * A new data directory holding an embedded cluster as initdb made it (a copy of the run's, made
+ * in global-setup.ts; nothing migrated, no admin): for tests of a server on a cluster that is not
+ * new, which need not wait seconds for initdb each. A test of the first start takes freshDataDir().
+ * As root, when the user "postgres" could not reach the run's folder, the cluster is elsewhere
+ * (pg-location): then a fresh one.
+ */
+export function dataDirWithCluster(): string {
+  const template = inject('clusterDataDir');
+  const dir = freshDataDir();
+  if (!existsSync(join(template, 'pg-location'))) execFileSync('cp', ['-a', `${template}/.`, dir]);
+  return dir;
+}
 
 /** Kills every server a test left running, then removes what removeLater() was given (afterAll). */
 export function cleanUp(): void {
