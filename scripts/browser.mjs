@@ -16,7 +16,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * the full browser, as a visitor's.
  */
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
-export const testChromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : chromiumPath);
+const testChromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : chromiumPath);
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-background-networking',

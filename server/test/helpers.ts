@@ -16,7 +16,7 @@ import type { DataSource } from 'typeorm';
 import { expect, inject, onTestFinished, vi } from 'vitest';
 import { api, type AdminRole, type StaffRole, type StaffStatus } from '@kafue/common/contract';
 import { allEndpoints, createHandler } from '../src/app.js';
-import { hashPassword, lowCostVariable, lowHashCost } from '../src/auth/passwords.js';
+import { hashPassword, lowCostVariable, oncePerCost } from '../src/auth/passwords.js';
 import { createSession, Sessions } from '../src/auth/sessions.js';
 import { loadConfig, type Config, repoRoot } from '../src/config.js';
 import { openDatabase } from '../src/db/data-source.js';
@@ -132,13 +132,7 @@ export interface TestServer {
 }
 
 /** The hash of `password`, one per cost (vitest.config.ts: the low test cost unless a test asks for the real one). */
-const knownHashes = new Map<boolean, Promise<string>>();
-const hashOfPassword = () => {
-  const low = lowHashCost();
-  let hash = knownHashes.get(low);
-  if (!hash) knownHashes.set(low, (hash = hashPassword(password)));
-  return hash;
-};
+const hashOfPassword = oncePerCost(() => hashPassword(password));
 
 /**
  * For a test about hashing itself (its time, its cost, races that its time opens): password

@@ -36,23 +36,26 @@ export async function inArgon2Slot<T>(work: () => Promise<T>): Promise<T> {
 export const lowCostVariable = 'ARGON2_LOW_COST_FOR_TESTS';
 
 /** Whether new hashes take the low test cost (read at each hash, so a test can switch it). */
-export const lowHashCost = () => process.env[lowCostVariable] === '1' && process.env.NODE_ENV !== 'production';
+const lowHashCost = () => process.env[lowCostVariable] === '1' && process.env.NODE_ENV !== 'production';
 
 export function hashPassword(password: string): Promise<string> {
   const cost = lowHashCost() ? { memoryCost: 1024, timeCost: 1, parallelism: 1 } : {};
   return inArgon2Slot(() => argon2.hash(password, { type: argon2.argon2id, ...cost }));
 }
 
-/** The stand-in hash, one per cost (a test may switch the cost). */
-const dummyHashes = new Map<boolean, Promise<string>>();
+/** `make`'s promise, made once for each cost (a test may switch the cost between calls). */
+export function oncePerCost<T>(make: () => Promise<T>): () => Promise<T> {
+  const made = new Map<boolean, Promise<T>>();
+  return () => {
+    const low = lowHashCost();
+    let value = made.get(low);
+    if (!value) made.set(low, (value = make()));
+    return value;
+  };
+}
 
 /** Computes the stand-in hash ahead, so that the first unknown email is not slower either. */
-export function prepareDummyHash(): Promise<string> {
-  const low = lowHashCost();
-  let dummy = dummyHashes.get(low);
-  if (!dummy) dummyHashes.set(low, (dummy = hashPassword(randomBytes(16).toString('hex'))));
-  return dummy;
-}
+export const prepareDummyHash = oncePerCost(() => hashPassword(randomBytes(16).toString('hex')));
 
 /** Verifies password against hash; with no hash, spends the same time and answers false. */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
