@@ -7,9 +7,11 @@
  * ready and a 503 not ready, at once; a check that gets no answer counts only third in a row
  * (HAProxy's "fall 3": one slow answer under load is no reason to send everyone elsewhere).
  * Like nginx's proxy_next_upstream, a request that got no answer goes to another backend when
- * the backend cannot have seen it (connection refused, or a reused keep-alive connection it had
- * closed) or when it is idempotent (GET, PUT, DELETE); a POST a backend may have started is
- * never sent twice: the client sees its connection fail.
+ * the backend cannot have seen it (connection refused) or when it is idempotent (GET, PUT,
+ * DELETE); a POST once written to a connection is never sent twice, even on a reused keep-alive
+ * connection that was reset: the backend may have stored it before its connection was cut (a
+ * process stopping cuts requests still open after 10 s), and a second send would store it twice.
+ * The client sees its connection fail instead.
  */
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -133,7 +135,7 @@ export class Balancer {
         answer.on('error', reject);
       });
       out.on('error', (error: NodeJS.ErrnoException) => {
-        const unseen = error.code === 'ECONNREFUSED' || (out.reusedSocket && error.code === 'ECONNRESET');
+        const unseen = error.code === 'ECONNREFUSED';
         reject(!answered && (unseen || idempotent.has(req.method!)) ? new Retry(error.message) : error);
       });
       out.end(body);
