@@ -74,6 +74,10 @@ export function realServer(port, admin, options = {}) {
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     env: {
       PORT: String(port),
+      // New password hashes at argon2's lowest cost: the browser suites sign in and create
+      // accounts hundreds of times, and at the production cost those hashes were over a third
+      // of a core beside the browser. The server's own tests check the production cost.
+      ARGON2_LOW_COST_FOR_TESTS: '1',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       ...(options.dataDir ? { E2E_DATA_DIR: options.dataDir } : {}),
