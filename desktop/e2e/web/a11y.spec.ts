@@ -1,13 +1,11 @@
 /**
- * axe-core (WCAG 2.0/2.1/2.2 A and AA rules, none disabled) finds nothing on any console
- * screen, at desktop and phone widths, with the dialogs, messages and toasts an administrator
- * meets. The admin screens come from the console's own route table, so a screen added there is
- * checked here without touching this file.
+ * axe-core (WCAG 2.0/2.1/2.2 A and AA rules, none disabled) finds nothing in the dialogs,
+ * messages and toasts an administrator meets, at desktop and phone widths. The screens
+ * themselves, from the console's route tables, are walked in phone-width.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { adminLoginPath } from '@kafue/common/brand';
-import { consoleScreens } from '../../src/renderer/src/app/routes';
 import { api } from '@kafue/common/contract';
 import {
   apiAs,
@@ -37,38 +35,8 @@ async function checkDialog(page: Page, name: string, open: () => Promise<void>):
   await expect(page.getByRole('dialog', { name })).toBeHidden();
 }
 
-// At the phone's width, the same walk is phone-width.spec.ts's: every screen of the route tables
-// fits 390 px and axe finds nothing there, the not-found screen and the menu drawer too.
-test.describe('axe finds no violation at desktop width', () => {
-  test.use({ viewport: widths.desktop });
-  // Each axe pass takes a second or two on a shared machine, and this test makes one per console
-  // screen (some 25 since the third wave's Schedule, Redirects, Media and Analytics).
-  test.describe.configure({ timeout: 180_000 });
-
-  test('every screen of the console route table, the sidebar and the not-found screen', async ({ page }) => {
-    // Rows in the tables, with their badges and action buttons.
-    await createStaff({ status: 'Suspended' });
-    await createAdmin('Moderator');
-    await createAdmin('Editor');
-    await signIn(page, superAdmin);
-    for (const screen of consoleScreens) {
-      await page.goto(screen.to);
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(screen.label);
-      // The dashboard shows skeletons for a second first (spec section 2).
-      await expect(page.getByTestId('skeleton')).toHaveCount(0);
-      await expectNoViolations(page, `${screen.label} (${screen.to})`);
-    }
-    await page.goto('/admin/no-such-screen');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expectNoViolations(page, 'not found');
-
-    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Settings' }).click();
-    await expectNoViolations(page, 'sidebar with Settings open');
-    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
-    await expectNoViolations(page, 'sidebar collapsed');
-  });
-});
-
+// Every screen of the route tables, the not-found screen, the sidebar and the phone's menu drawer
+// are walked with axe at both widths in phone-width.spec.ts (which checks that each fits, too).
 for (const [widthName, viewport] of Object.entries(widths)) {
   test.describe(`axe finds no violation at ${widthName} width`, () => {
     test.use({ viewport });

@@ -99,6 +99,17 @@ export async function signIn(page: Page, creds: Credentials, path = '/admin/dash
   if (path === '/admin/dashboard') await expect(page.getByRole('heading', { name: 'Welcome, Admin' })).toBeVisible({ timeout: 15_000 });
 }
 
+/**
+ * Opens `path` in the console already running in the page, as its links do, without a reload:
+ * the route walks visit some thirty screens, and a reload of each parsed the whole console again.
+ */
+export async function openInConsole(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Fills and sends the staff sign-in screen (the caller checks where it leads). */
 export async function staffSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/staff-login');
