@@ -19,15 +19,16 @@ const alone = /@alone/;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // One worker. Two, tried again on a quiet machine (2026-11-29), made each test 2 to 2.6 times
-  // slower (load 8.6 on the two cores: two Chromiums, axe and the server all want the CPU) and
-  // an a11y test ran past its 180 s: nothing to gain while the suite is CPU-bound. The tests
+  // Two workers, one per core. Once the suite was light enough to leave a core half idle (one
+  // worker: 19.3 min, 1487 CPU-s, 1.3 cores busy; headless shell, no screencast, test hash
+  // cost), two ran it in 16.4 min (1704 CPU-s) on the same quiet machine (2026-11-29). The tests
   // tagged @alone change what every other test sees (general, company or security settings,
   // maintenance mode, a restore) or count what the whole server holds (the dashboard's figures,
   // analytics totals, the unread badge): their project runs after the others, one test at a
-  // time, so that two workers can run the rest. To run one of them by name without the whole
-  // suite first: `npx playwright test --no-deps -g '...'`.
-  workers: 1,
+  // time. A test that assumes it alone writes somewhere shared (a service category's order)
+  // writes where no other test does. To run an @alone test by name without the whole suite
+  // first: `npx playwright test --no-deps -g '...'`.
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   // A failed test keeps its trace with the page's DOM at each step, but no screencast: filming

@@ -71,15 +71,17 @@ test.describe('services in the console and on the public site', () => {
     const slug = unique('svc');
     const title = `Managed Backups ${slug}`;
     // Its published neighbour in the list, so that the reorder shows on the public page whatever
-    // other tests left in the category (a draft neighbour would not).
+    // other tests left in the category (a draft neighbour would not). Business Growth: a category
+    // no other console test adds to, so that no test running beside this one puts a service
+    // between the two or after them.
     const neighbour = `Offsite Vault ${slug}`;
-    await createService(editor, { title: neighbour, status: 'published' });
+    await createService(editor, { title: neighbour, status: 'published', category: 'Growth' });
     await signIn(page, editor);
 
     // Add a New Service, published at once.
     await page.goto('/admin/add-service');
     await page.getByRole('textbox', { name: /^Service Title/ }).fill(title);
-    await choose(page, 'Category', 'Web & Hosting');
+    await choose(page, 'Category', 'Business Growth');
     await page.getByRole('textbox', { name: /^Price/ }).fill('$49/mo');
     await page.getByRole('textbox', { name: /^Description/ }).fill(`Nightly off-site backups ${slug}.`);
     await page
@@ -100,10 +102,10 @@ test.describe('services in the console and on the public site', () => {
 
     // Manage Services: the card, filtered to its category, published.
     await page.goto('/admin/manage-services');
-    await choose(page, 'Filter by category', 'Web & Hosting');
+    await choose(page, 'Filter by category', 'Business Growth');
     await expect(page.getByRole('heading', { name: 'Security', exact: true })).toHaveCount(0);
     const newCard = card(page, title);
-    await expect(newCard).toContainText('Web & Hosting');
+    await expect(newCard).toContainText('Business Growth');
     await expect(newCard).toContainText(`Nightly off-site backups ${slug}.`);
     await expect(newCard).toContainText('Published');
 
@@ -149,7 +151,7 @@ test.describe('services in the console and on the public site', () => {
     await expect(card(page, title)).toBeVisible();
 
     // Reorder by keyboard: the new service (last of its category) moves above its neighbour.
-    const headings = page.getByRole('region', { name: 'Web & Hosting' }).getByRole('heading', { level: 3 });
+    const headings = page.getByRole('region', { name: 'Business Growth' }).getByRole('heading', { level: 3 });
     const before = await headings.allTextContents();
     expect(before.slice(-2)).toEqual([neighbour, title]);
     // One change: the collection's new order in one call, not a write per moved item.
