@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminLoginPath, adminTitle } from '@kafue/common/brand';
 import { api, messages, type AuthCheckAnswer } from '@kafue/common/contract';
-import { signIn, superAdmin } from './support';
+import { runClockUntilVisible, signIn, superAdmin } from './support';
 
 test.describe('admin sign-in', () => {
   test('shows the sign-in screen, refuses a wrong password with the server message, then signs in', async ({ page }) => {
@@ -75,16 +75,21 @@ test.describe('admin sign-in', () => {
 
   test("shows 'Checking authentication...' for the 300 ms delay and the verify call, then the area", async ({ page }) => {
     await signIn(page, superAdmin);
+    // Paused before the page loads, and moved on in 10 ms steps until the check shows: paused
+    // after the load, a slow load on a busy machine let the 300 ms pass before the test looked.
+    // The delay starts when the check shows, within the last step: at 289 ms after that step it
+    // has not passed, by 301 it has.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     let verified = 0;
     page.on('request', (r) => r.url().endsWith(api.adminCheckAuth) && verified++);
     await page.goto('/admin/manage-services');
-    await page.clock.pauseAt(Date.now() + 60_000);
-    await expect(page.getByText('Checking authentication...')).toBeVisible();
-    await page.clock.runFor(299);
-    await expect(page.getByText('Checking authentication...')).toBeVisible();
+    const checking = page.getByText('Checking authentication...');
+    await runClockUntilVisible(page, checking, 10);
+    await page.clock.runFor(289);
+    await expect(checking).toBeVisible();
     expect(verified).toBe(0);
-    await page.clock.runFor(2);
+    await page.clock.runFor(12);
     await expect.poll(() => verified).toBe(1);
     // React reveals suspended screens on its own timers: let time flow again.
     await page.clock.resume();
