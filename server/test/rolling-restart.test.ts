@@ -3,25 +3,18 @@
  * liveness check), and a rolling restart of the built server, two processes on one database
  * behind a load balancer (balancer.ts), under 50 connections of reads and writes.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
-// @ts-expect-error build.mjs is plain JavaScript
-import { buildServer } from '../build.mjs';
+import { lowCostVariable } from '../src/auth/passwords.js';
 import { Balancer, lostWrites, mixedLoad, rollingRestart, seedStaff, signInBearer } from './balancer.js';
 import { createDatabase, startTestServer, type TestServer } from './helpers.js';
-import { cleanUp, dataDirWithCluster, freshDataDir, removeLater, startServer } from './spawn-server.js';
+import { buildForTest, cleanUp, dataDirWithCluster, freshDataDir, startServer } from './spawn-server.js';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dist = '';
 let t: TestServer;
 
 beforeAll(async () => {
-  const cache = join(serverDir, 'node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  dist = removeLater(await buildServer(mkdtempSync(join(cache, 'kafue-test-build-'))));
+  dist = await buildForTest();
   t = await startTestServer({ withOutage: true });
 });
 afterAll(async () => {
@@ -89,7 +82,7 @@ describe('rolling restart behind a load balancer', () => {
       DRAIN_SECONDS: '1',
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
-      ARGON2_LOW_COST_FOR_TESTS: '1',
+      [lowCostVariable]: '1',
     };
     const start = () => startServer(dist, freshDataDir(), env);
     const balancer = new Balancer(100);

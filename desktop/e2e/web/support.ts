@@ -104,10 +104,12 @@ export async function signIn(page: Page, creds: Credentials, path = '/admin/dash
  * the route walks visit some thirty screens, and a reload of each parsed the whole console again.
  */
 export async function openInConsole(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
+  const at = await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
+    return location.pathname;
   }, path);
+  expect(at, `opened ${path} in the console`).toBe(path);
 }
 
 /** Fills and sends the staff sign-in screen (the caller checks where it leads). */
