@@ -27,8 +27,15 @@ function nameOf(schema: z.ZodType): string {
   return id;
 }
 
-/** A body of `schema`: JSON, unless the schema names another media type (`contentMediaType`, e.g. text/csv). */
-const json = (schema: z.ZodType) => {
+/**
+ * A body of `schema`: JSON, unless the schema names another media type (`contentMediaType`, e.g.
+ * text/csv); a union of schemas of different media types, each in its own (a call that answers a
+ * page to a form and JSON to a script).
+ */
+const json = (schema: z.ZodType): Record<string, { schema: { $ref: string } }> => {
+  if (schema instanceof z.ZodUnion && !z.globalRegistry.get(schema)?.id) {
+    return Object.fromEntries((schema.options as z.ZodType[]).flatMap((option) => Object.entries(json(option))));
+  }
   const type = z.globalRegistry.get(schema)?.contentMediaType;
   return { [typeof type === 'string' ? type : 'application/json']: { schema: { $ref: `#/components/schemas/${nameOf(schema)}` } } };
 };
@@ -94,7 +101,8 @@ function operation(e: Endpoint) {
             : { description: z.globalRegistry.get(schema!)?.description ?? 'Done.', content: json(schema!) },
         ]),
       ),
-      ...(body ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
+      // A call that answers its own 400 (a page posted without JavaScript) documents it itself.
+      ...(body && !e.answer[400] ? { 400: error('Invalid input: `errors` names each refused field.') } : {}),
       ...(e.access === 'public' ? {} : { 401: error('Not signed in.'), 403: error(`Refused: only ${callers[e.access]} may call this.`) }),
       // A page that answers an unknown address itself (the quote page) documents its own 404.
       ...(params.length && !e.answer[404] ? { 404: error('No such record.') } : {}),
