@@ -21,6 +21,7 @@ export const serverDomain = [
   'maintenance',
   'media',
   'newsletter',
+  'payments',
   'quotes',
   'redirects',
   'reminders',

@@ -173,6 +173,18 @@ export const calls = {
   acceptQuotePage: { method: 'POST', path: `${quotePagePath}/:token/accept` },
   askQuotePage: { method: 'POST', path: `${quotePagePath}/:token/question` },
   getQuotePagePdf: { method: 'GET', path: `${quotePagePath}/:token/pdf` },
+
+  // Payments on accepted quotes by mobile money: the console's, the payer's on the quote page,
+  // the receipts, the settings and pawaPay's callback.
+  getPaymentSettings: { method: 'GET', path: '/api/settings/payments' },
+  savePaymentSettings: { method: 'PUT', path: '/api/settings/payments' },
+  listQuotePayments: { method: 'GET', path: '/api/quotes/:id/payments' },
+  requestQuotePayment: { method: 'POST', path: '/api/quotes/:id/payment-requests' },
+  getReceiptPdf: { method: 'GET', path: '/api/receipts/:id/pdf' },
+  payQuotePage: { method: 'POST', path: `${quotePagePath}/:token/pay` },
+  getQuotePagePayment: { method: 'GET', path: `${quotePagePath}/:token/payments/:paymentId` },
+  getQuotePageReceipt: { method: 'GET', path: `${quotePagePath}/:token/payments/:paymentId/receipt` },
+  pawapayCallback: { method: 'POST', path: '/api/payments/pawapay/callback' },
   // Following leads up: contacts (any admin), reminders (admins; staff on their own enquiries), the lead report
   listContacts: { method: 'GET', path: api.contacts },
   /** By the address in lower case. */

@@ -86,6 +86,7 @@ export const messages = {
   tooManyBeacons: 'Too many page views from this address. Please try again in a minute.',
   enquiryUpdated: 'Enquiry updated',
   enquiryDeleted: 'Enquiry deleted',
+  enquiryHasPayments: 'This enquiry has payments on its quotes: it is kept as their record and cannot be deleted.',
   enquiryNoteAdded: 'Note added',
   enquiryAssigneeInvalid: 'Choose an active staff member.',
   enquiryReplySent: 'Reply sent',

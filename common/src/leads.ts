@@ -47,12 +47,12 @@ export type QuoteStatus = (typeof quoteStatuses)[number];
 
 /**
  * One event on an enquiry's timeline, in time order with the others: the enquiry received, a note,
- * a reply (with its delivery), a contact logged, a quote's change, a reminder.
+ * a reply (with its delivery), a contact logged, a quote's change, a reminder, a payment.
  */
 export interface TimelineEntry {
   /** ISO time. */
   at: string;
-  kind: 'received' | 'note' | 'reply' | 'contact' | 'quote' | 'reminder';
+  kind: 'received' | 'note' | 'reply' | 'contact' | 'quote' | 'reminder' | 'payment';
   /** One line in plain words, e.g. "Reply sent: Your quote" or "Quote Q-2026-0004 accepted". */
   title: string;
   /** The text itself (a note, a reply's body, a contact's note), if any. */

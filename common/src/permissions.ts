@@ -51,7 +51,7 @@ export const capabilities = {
     ],
   },
   editSavedReplies: { access: 'editor', calls: ['createSavedReply', 'updateSavedReply', 'deleteSavedReply'] },
-  changeSettings: { access: 'superAdmin', calls: ['saveReplyTargets', 'saveSecuritySettings'] },
+  changeSettings: { access: 'superAdmin', calls: ['saveReplyTargets', 'saveSecuritySettings', 'savePaymentSettings'] },
   manageBackups: { access: 'superAdmin', calls: ['runBackup', 'listBackups', 'saveBackupSchedule'] },
   readAuditLog: { access: 'superAdmin', calls: ['listAudit'] },
   manageAdminSessions: { access: 'superAdmin', calls: ['listAdminSessions', 'endAdminSessions'] },

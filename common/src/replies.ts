@@ -29,7 +29,7 @@ export type EnquiryContactBody = z.input<typeof enquiryContactBody>;
 export const timelineEntry = z
   .object({
     at: z.iso.datetime(),
-    kind: z.enum(['received', 'note', 'reply', 'contact', 'quote', 'reminder']),
+    kind: z.enum(['received', 'note', 'reply', 'contact', 'quote', 'reminder', 'payment']),
     title: z.string(),
     text: z.string().optional(),
     by: z.string().optional(),

@@ -25,3 +25,4 @@ export * from './subscribers';
 export * from './analytics-report';
 export * from './redirects';
 export * from './media';
+export * from './payments';

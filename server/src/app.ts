@@ -46,6 +46,7 @@ import { analyticsEndpoints, beaconPath } from './routes/analytics.js';
 import { collectPath } from '@kafue/common/analytics';
 import { redirectEndpoints } from './routes/redirects.js';
 import { mediaEndpoints } from './routes/media.js';
+import { paymentEndpoints } from './routes/payments.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -66,6 +67,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...contactFormEndpoints(deps),
   ...replyEndpoints(deps),
   ...quoteEndpoints(deps),
+  ...paymentEndpoints(deps),
   ...contactEndpoints(deps),
   ...reminderEndpoints(deps),
   ...reportEndpoints(deps),

@@ -51,6 +51,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender's address; its display name is the Site Name. */
   mailFrom: string;
+  /**
+   * pawaPay's Merchant API (PAWAPAY_TOKEN, its bearer token; PAWAPAY_URL, https://api.pawapay.io
+   * unless set, e.g. to https://api.sandbox.pawapay.io); unset token: quotes cannot be paid online.
+   */
+  pawapay: { url: string; token: string; /** How long a call may take (15 s; tests shorten it). */ timeoutMs?: number } | undefined;
   /** Size of the disk quota the dashboard's Storage Used compares the database with (STORAGE_QUOTA_MB). */
   storageQuotaMb: number;
   limits: Limits;
@@ -142,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 5000, 'PORT')),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM?.trim() || `no-reply@${brand.mailDomain}`,
+    pawapay: env.PAWAPAY_TOKEN
+      ? { url: (env.PAWAPAY_URL || 'https://api.pawapay.io').replace(/\/+$/, ''), token: env.PAWAPAY_TOKEN }
+      : undefined,
     storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,

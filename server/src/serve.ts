@@ -25,6 +25,7 @@ import type { Lifecycle } from './deps.js';
 import { Maintenance } from './maintenance/maintenance.js';
 import { startAuditPurge } from './audit/audit.js';
 import { purgeEnquiryRate } from './enquiries/enquiries.js';
+import { pawapayOf, startPaymentChecks } from './payments/payments.js';
 import { runDigests, systemAlert } from './mail/notify.js';
 import { purgeAcknowledgements, runReplyReminders, startOldClocks } from './enquiries/clock.js';
 import { MailSender, outboxDir } from './mail/sender.js';
@@ -139,6 +140,13 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const stopReminders = startReminderMailer(dataSource, config.publicUrl, (error) =>
     logger.error({ err: error instanceof Error ? error.message : String(error) }, 'reminder mails failed'),
   );
+  // Mobile-money payments without a final state: checked with pawaPay once across processes.
+  const pawapay = pawapayOf(config);
+  const stopPaymentChecks = pawapay
+    ? startPaymentChecks(dataSource, pawapay, (err) =>
+        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'payments: status checks failed'),
+      )
+    : () => undefined;
   // Newsletter sign-ups never confirmed: deleted once per slot across processes.
   const stopSubscriberPurge = startSubscriberPurge(dataSource, (err) => logger.error({ err }, 'subscriber purge failed'));
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
@@ -163,6 +171,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopBackups();
     stopAuditPurge();
     stopReminders();
+    stopPaymentChecks();
     stopSubscriberPurge();
     stopAnalytics();
     // No new delivery pass; the one under way (if any) finishes while requests do.

@@ -17,16 +17,27 @@ import { createAdmin, resetAdminPassword } from '../src/auth/accounts.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { repoRoot } from '../src/config.js';
 import { totpCode } from '../src/auth/two-factor.js';
+import { startPawapayStandIn, type PawapayStandIn } from './pawapay-standin.js';
 import { password, startTestServer, withMailSender, type Answer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
+let pawa: PawapayStandIn;
 let superAdmin: { client: Client; id: string; email: string };
 beforeAll(async () => {
   // The site's build: the contact form posted without JavaScript answers its rendered page.
-  t = await startTestServer({ configure: (c) => void (c.siteDir = resolve(repoRoot, 'site/dist')) });
+  pawa = await startPawapayStandIn();
+  t = await startTestServer({
+    configure: (c) => {
+      c.siteDir = resolve(repoRoot, 'site/dist');
+      c.pawapay = { url: pawa.url, token: pawa.token };
+    },
+  });
   superAdmin = await t.admin('Super Admin');
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await pawa?.close();
+});
 
 const count = async () => (await t.db.query<[{ n: number }]>(`SELECT count(*)::int AS n FROM audit_log`))[0].n;
 const newest = async (n: number) =>
@@ -136,6 +147,11 @@ function scenarios(): Record<string, Scenario | Scenario[]> {
     );
     quoteToken = /\/quote\/([\w-]+)/.exec(mail.body)![1];
     secrets.add(quoteToken);
+  };
+  /** An accepted quote (its acceptance counted before the call). */
+  const acceptedQuote = async () => {
+    await sentQuote();
+    expect((await quoteForm({ name: 'Audit Client', accept: 'yes' })).status).toBe(200);
   };
   const quoteForm = (fields: Record<string, string>) =>
     t
@@ -659,6 +675,23 @@ function scenarios(): Record<string, Scenario | Scenario[]> {
       action: 'quote.accept',
       setup: sentQuote,
       run: () => quoteForm({ name: 'Audit Client', accept: 'yes' }),
+    },
+    [`PUT /api/settings/payments`]: {
+      action: 'settings.update',
+      run: () => superAdmin.client.put('/api/settings/payments', { depositPercent: 40, usdToZmw: '26.5' }),
+    },
+    [`POST /api/quotes/:id/payment-requests`]: {
+      action: 'payment.request',
+      setup: acceptedQuote,
+      run: () => superAdmin.client.post(`/api/quotes/${quoteId}/payment-requests`, { amount: '10', currency: 'USD' }),
+    },
+    [`POST /quote/:token/pay`]: {
+      action: 'payment.start',
+      setup: async () => {
+        await acceptedQuote();
+        await superAdmin.client.put('/api/settings/payments', { depositPercent: 40, usdToZmw: '26.5' });
+      },
+      run: () => t.client().post(`/quote/${quoteToken}/pay`, { network: 'MTN', phone: '0961234567' }),
     },
     [`POST /quote/:token/question`]: {
       action: 'quote.question',

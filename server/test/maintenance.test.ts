@@ -119,6 +119,9 @@ describe('maintenance mode', () => {
       'POST /quote/:token/accept',
       'POST /quote/:token/question',
       'GET /quote/:token/pdf',
+      'POST /quote/:token/pay',
+      'GET /quote/:token/payments/:paymentId',
+      'GET /quote/:token/payments/:paymentId/receipt',
       'POST /api/subscribers',
       'POST /subscribe',
     ]);

@@ -15,6 +15,7 @@ import { totpCode } from '../src/auth/two-factor.js';
 import { hashToken } from '../src/auth/sessions.js';
 import { resolve } from 'node:path';
 import { repoRoot } from '../src/config.js';
+import { startPawapayStandIn, type PawapayStandIn } from './pawapay-standin.js';
 import { password, startTestServer, withMailSender, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
@@ -28,12 +29,22 @@ interface Document {
 
 let t: TestServer;
 let doc: Document;
+let pawa: PawapayStandIn;
 beforeAll(async () => {
   // With the site's build: the content preview renders public pages.
-  t = await startTestServer({ configure: (c) => void (c.siteDir = resolve(repoRoot, 'site/dist')) });
+  pawa = await startPawapayStandIn();
+  t = await startTestServer({
+    configure: (c) => {
+      c.siteDir = resolve(repoRoot, 'site/dist');
+      c.pawapay = { url: pawa.url, token: pawa.token };
+    },
+  });
   doc = (await t.client().get<Document>('/api/openapi.json')).body;
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await pawa?.close();
+});
 
 /** koa-router's /:id as OpenAPI's /{id}. */
 const documented = (route: string) => route.replace(/:(\w+)/g, '{$1}');
@@ -429,6 +440,29 @@ describe('recorded answers', () => {
       expect(answer.status).toBe(status);
       recorded.push({ method: 'POST', route, answer });
     }
+    // Payments on the accepted quote: the settings, the deposit paid from its page (JSON, and a
+    // refused form), a second Pay while it waits, pawaPay's callback, the receipt, a request.
+    expect((await call(moderator, 'GET', '/api/settings/payments')).status).toBe(200);
+    expect((await call(admin.client, 'PUT', '/api/settings/payments', { depositPercent: 40, usdToZmw: '26.5' })).status).toBe(200);
+    const paying = { network: 'MTN', phone: '0961234567' };
+    const paid = await call(anyone, 'POST', '/quote/:token/pay', paying, quoteToken);
+    expect(paid.status).toBe(200);
+    expect((await call(anyone, 'POST', '/quote/:token/pay', paying, quoteToken)).status).toBe(409);
+    const refusedForm = await anyone.call('POST', `/quote/${quoteToken.token}/pay`, 'network=MTN&phone=12', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(refusedForm.status).toBe(400);
+    recorded.push({ method: 'POST', route: '/quote/:token/pay', answer: refusedForm });
+    const payment = { ...quoteToken, paymentId: paid.body.payment._id as string };
+    pawa.settle(payment.paymentId, { status: 'COMPLETED', providerTransactionId: 'MTN-OPENAPI' });
+    expect((await call(anyone, 'POST', '/api/payments/pawapay/callback', pawa.callbackBody(payment.paymentId))).status).toBe(200);
+    expect((await call(anyone, 'GET', '/quote/:token/payments/:paymentId', undefined, payment)).status).toBe(200);
+    expect((await call(anyone, 'GET', '/quote/:token/payments/:paymentId/receipt', undefined, payment)).status).toBe(200);
+    expect((await call(moderator, 'GET', '/api/quotes/:id/payments', undefined, quoteId)).status).toBe(200);
+    const request = { amount: '10', currency: 'USD' };
+    expect((await call(moderator, 'POST', '/api/quotes/:id/payment-requests', request, quoteId)).status).toBe(201);
+    expect((await call(moderator, 'GET', '/api/receipts/:id/pdf', undefined, { id: payment.paymentId })).status).toBe(200);
+
     const another = await call(moderator, 'POST', '/api/quotes', quoteBody);
     expect((await call(moderator, 'POST', `${quoteById}/withdraw`, undefined, { id: another.body.quote._id as string })).status).toBe(200);
 

@@ -40,6 +40,7 @@ import { PrivacyAnalytics1795600000190 } from './migrations/1795600000190-Privac
 import { AnalyticsMonths1795600000200 } from './migrations/1795600000200-AnalyticsMonths.js';
 import { BackupChunks1795600000210 } from './migrations/1795600000210-BackupChunks.js';
 import { VisitorKeyForADay1795600000220 } from './migrations/1795600000220-VisitorKeyForADay.js';
+import { Payments1795600000230 } from './migrations/1795600000230-Payments.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -76,6 +77,7 @@ export const migrations = [
   AnalyticsMonths1795600000200,
   BackupChunks1795600000210,
   VisitorKeyForADay1795600000220,
+  Payments1795600000230,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

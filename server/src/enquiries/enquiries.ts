@@ -391,8 +391,15 @@ export async function updateEnquiry(
 export async function deleteEnquiry(db: DataSource, id: string, audit: AuditRecorder): Promise<void> {
   await db.transaction(async (m) => {
     const before = await readEnquiry(m, id);
-    // TypeORM answers a DELETE with its rows and their count.
-    const [[gone]] = await m.query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [id]);
+    // TypeORM answers a DELETE with its rows and their count. Payments on its quotes restrict it
+    // (foreign keys): money received keeps its record.
+    const [[gone]] = await m
+      .query<[{ id: string }[], number]>(`DELETE FROM enquiries WHERE id = $1 RETURNING id`, [id])
+      .catch((error: unknown) => {
+        // restrict_violation (ON DELETE RESTRICT), or foreign_key_violation should one be NO ACTION.
+        if (['23001', '23503'].includes((error as { code?: string }).code ?? '')) throw new HttpError(409, messages.enquiryHasPayments);
+        throw error;
+      });
     if (!gone || !before) throw notFound();
     const { fullName, email, phone, service, status, assignee } = before;
     await audit(m, {
@@ -402,6 +409,9 @@ export async function deleteEnquiry(db: DataSource, id: string, audit: AuditReco
     });
   });
 }
+
+/** The public forms' window per client address (the contact form's, the newsletter's). */
+export const formWindow = (limits: Limits) => ({ minutes: limits.enquiryWindowMinutes, max: limits.enquiriesPerAddress });
 
 /** Removes per-address counters whose window has passed (they count for nothing any more). */
 export async function purgeEnquiryRate(db: DataSource, windowMinutes: number): Promise<void> {
@@ -429,10 +439,15 @@ export function looksAutomated(body: Pick<z.output<typeof enquiryBody>, 'website
 /**
  * Counts a post of a public form from a client address (`key`: the address, prefixed for a form
  * other than the contact form) in one atomic statement, so that several server processes share
- * the count, and throws 429 with `refusal` past `enquiriesPerAddress` within the window. Run in
+ * the count, and throws 429 with `refusal` past `window.max` within `window.minutes`. Run in
  * the post's transaction: a refused or failed post rolls back and does not count.
  */
-export async function countFormPost(m: EntityManager, key: string, limits: Limits, refusal: string): Promise<void> {
+export async function countFormPost(
+  m: EntityManager,
+  key: string,
+  window: { minutes: number; max: number },
+  refusal: string,
+): Promise<void> {
   const [{ hits, retry }] = await m.query<[{ hits: number; retry: number }]>(
     `INSERT INTO enquiry_rate (address, hits, window_start) VALUES ($1, 1, now())
      ON CONFLICT (address) DO UPDATE SET
@@ -440,9 +455,9 @@ export async function countFormPost(m: EntityManager, key: string, limits: Limit
        window_start = CASE WHEN enquiry_rate.window_start > now() - make_interval(mins => $2)
                            THEN enquiry_rate.window_start ELSE now() END
      RETURNING hits, ceil(extract(epoch FROM window_start + make_interval(mins => $2) - now()))::int AS retry`,
-    [key, limits.enquiryWindowMinutes],
+    [key, window.minutes],
   );
-  if (hits > limits.enquiriesPerAddress) {
+  if (hits > window.max) {
     throw new HttpError(429, refusal, undefined, { 'Retry-After': String(Math.max(1, retry)) });
   }
 }
@@ -468,7 +483,7 @@ export async function receiveEnquiry(
   const address = addressKey(ip).slice('address:'.length);
   const visit = attributionOf(body, body.page);
   await db.transaction(async (m) => {
-    await countFormPost(m, address, limits, messages.tooManyEnquiries);
+    await countFormPost(m, address, formWindow(limits), messages.tooManyEnquiries);
     const status = spam ? 'Spam' : 'New';
     const [row] = await m.query<[{ id: string; created_at: Date }]>(
       `INSERT INTO enquiries (full_name, email, phone, service, message, kind, request, request_summary, page, status, client_address,

@@ -5,6 +5,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import { contactChannelLabels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
+import { paymentEntries } from '../payments/payments.js';
 import { quoteEntries } from '../quotes/quotes.js';
 import { reminderEntries } from '../reminders/reminders.js';
 
@@ -80,6 +81,7 @@ export const timelineSources: TimelineSource[] = [
   contactEntries,
   quoteEntries,
   reminderEntries,
+  paymentEntries,
 ];
 
 /**

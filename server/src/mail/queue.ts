@@ -15,6 +15,15 @@ export interface QueuedMail {
   replyTo?: string;
   /** Extra headers, e.g. In-Reply-To or List-Unsubscribe (the sender sets From, To and Message-ID). */
   headers?: Record<string, string>;
+  /** Files it carries (a receipt's PDF): small ones, kept in the row until it is delivered. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file, base64. */
+  content: string;
 }
 
 /** The Message-ID the sender gives the queued mail `id` (the same on every attempt). */
@@ -25,8 +34,15 @@ export function messageIdOf(id: string, mailFrom: string): string {
 /** Answers the queued row's id (a caller that waits on the delivery watches it). */
 export async function queueMail(m: EntityManager, mail: QueuedMail): Promise<string> {
   const [{ id }] = await m.query<[{ id: string }]>(
-    `INSERT INTO mail_queue (to_address, subject, body, reply_to, headers) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [mail.to, mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 400), mail.text, mail.replyTo || null, mail.headers ?? null],
+    `INSERT INTO mail_queue (to_address, subject, body, reply_to, headers, attachments) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      mail.to,
+      mail.subject.replace(/[\r\n]+/g, ' ').slice(0, 400),
+      mail.text,
+      mail.replyTo || null,
+      mail.headers ?? null,
+      mail.attachments ? JSON.stringify(mail.attachments) : null,
+    ],
   );
   // Delivered at commit, once per transaction however many mails it queued.
   await m.query(`SELECT pg_notify('${mailChannel}', '')`);

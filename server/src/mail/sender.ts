@@ -17,7 +17,7 @@ import { brand } from '@kafue/common/brand';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { readGeneralSettings } from '../settings/settings.js';
-import { mailChannel, messageIdOf } from './queue.js';
+import { mailChannel, messageIdOf, type MailAttachment } from './queue.js';
 
 interface MailRow {
   id: string;
@@ -26,6 +26,7 @@ interface MailRow {
   body: string;
   reply_to: string | null;
   headers: Record<string, string> | null;
+  attachments: MailAttachment[] | null;
   attempts: number;
 }
 
@@ -135,7 +136,7 @@ export class MailSender {
     for (;;) {
       const { sent, claimed, failed } = await this.db.transaction(async (m) => {
         const rows = await m.query<MailRow[]>(
-          `SELECT id, to_address, subject, body, reply_to, headers, attempts FROM mail_queue
+          `SELECT id, to_address, subject, body, reply_to, headers, attachments, attempts FROM mail_queue
             WHERE next_attempt_at <= now() ORDER BY next_attempt_at, created_at
             LIMIT $1 FOR UPDATE SKIP LOCKED`,
           [this.batch],
@@ -189,6 +190,12 @@ export class MailSender {
       text: row.body,
       replyTo: row.reply_to ?? undefined,
       headers: row.headers ?? undefined,
+      attachments: row.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+        encoding: 'base64',
+      })),
       // The same id on every attempt: a receiver can tell a repeat (after a crash between the
       // SMTP server's acceptance and the commit) from a new mail.
       messageId: messageIdOf(row.id, this.config.mailFrom),

@@ -27,7 +27,7 @@ import { hashToken } from '../auth/sessions.js';
 import type { Config } from '../config.js';
 import { poolOf } from '../db/data-source.js';
 import { notFound } from '../http/errors.js';
-import { countFormPost, looksAutomated } from '../enquiries/enquiries.js';
+import { countFormPost, formWindow, looksAutomated } from '../enquiries/enquiries.js';
 import { csvCell } from '@kafue/common/csv';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
@@ -124,7 +124,7 @@ export async function subscribe(
   const sender = await newsletterSender(db, config);
   const visit = attributionOf(body, body.page);
   await db.transaction(async (m) => {
-    await countFormPost(m, `subscribe:${address}`, config.limits, newsletterTexts.tooMany);
+    await countFormPost(m, `subscribe:${address}`, formWindow(config.limits), newsletterTexts.tooMany);
     if (automated) return audit.none('a robot’s sign-up is stored nowhere');
     const leave = newToken();
     // A new address is inserted; a known one (whatever its letter case) is locked and read.

@@ -7,7 +7,7 @@ import type { CompanyProfile } from '@kafue/common/company';
 import { quotePagePath } from '@kafue/common/calls';
 import { formatMoney, quoteAcceptLabel, quoteStateLabels, totalRows, type Quote } from '@kafue/common/schemas';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** What the page says after a form was posted: the thank-you, or why it was refused. */
@@ -26,8 +26,9 @@ table{width:100%;border-collapse:collapse;background:#fff}th,td{padding:6px 8px;
 td.n,th.n{text-align:right;white-space:nowrap}.note{padding:12px;border-radius:4px;margin:12px 0}
 .ok{background:#e3f4ea;border:1px solid #0b5d3b}.err{background:#fdecea;border:1px solid #a4262c}
 form{background:#fff;padding:12px;border:1px solid #d0d4da;border-radius:4px;margin:12px 0}
+fieldset{border:0;padding:0;margin:8px 0}legend{font-weight:600}
 label{display:block;margin:8px 0 4px;font-weight:600}input[type=text],textarea{width:100%;box-sizing:border-box;padding:8px;font:inherit;border:1px solid #555;border-radius:4px}
-.tick{display:flex;gap:8px;align-items:center;font-weight:600}.tick input{width:22px;height:22px}
+.tick{display:flex;gap:8px;align-items:center;font-weight:600}.tick input{width:22px;height:22px;margin:0}
 button{margin-top:12px;padding:10px 18px;font:inherit;font-weight:600;color:#fff;background:#0b5d3b;border:0;border-radius:4px;cursor:pointer}
 a{color:#0b4f8a}.muted{color:#4a4f57}@media(max-width:480px){th,td{padding:4px}}`;
 
@@ -72,6 +73,8 @@ export function quotePageHtml(
   company: { name: string; profile: CompanyProfile },
   found: { quote: Quote; token: string } | undefined,
   note?: QuoteNote,
+  /** The payment part of an accepted quote (payments/page.ts), and how often the page reloads while a payment waits. */
+  payment?: { html: string; refreshSeconds?: number },
 ): string {
   const name = escapeHtml(company.name);
   const noteHtml = note
@@ -96,12 +99,15 @@ export function quotePageHtml(
       linesTable(quote) +
       (quote.notes ? `<h2>Notes</h2><p>${escapeHtml(quote.notes).replace(/\r?\n/g, '<br>')}</p>` : '') +
       `<p><a href="${quotePagePath}/${encodeURIComponent(token)}/pdf" download="${escapeHtml(quote.number)}.pdf">Download the quote as a PDF</a></p>` +
-      (state === 'sent' ? forms(token, note) : '');
+      (state === 'sent' ? forms(token, note) : '') +
+      (payment?.html ?? '');
   }
   const { profile } = company;
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${found ? `Quote ${escapeHtml(found.quote.number)} - ` : 'Quote - '}${name}</title>` +
+    `<meta name="robots" content="noindex">` +
+    (payment?.refreshSeconds ? `<meta http-equiv="refresh" content="${payment.refreshSeconds}">` : '') +
+    `<title>${found ? `Quote ${escapeHtml(found.quote.number)} - ` : 'Quote - '}${name}</title>` +
     `<style>${style}</style></head><body><header><p><strong>${name}</strong></p></header><main>${body}</main>` +
     `<footer class="muted"><p>${escapeHtml(profile.address)}<br>${escapeHtml(profile.phone)} · <a href="mailto:${escapeHtml(profile.email)}">${escapeHtml(profile.email)}</a></p></footer></body></html>`
   );

@@ -6,7 +6,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import type { CompanyProfile } from '@kafue/common/company';
 import { formatMoney, quoteStateLabels, totalRows, type Quote } from '@kafue/common/schemas';
 
-/** The standard fonts write WinAnsi only: common typography mapped, anything else as "?". */
+/** The standard fonts write WinAnsi only: common typography mapped, anything else as "?" (the receipts too). */
 const typographic: Record<string, string> = {
   '\u2018': "'",
   '\u2019': "'",
@@ -17,7 +17,7 @@ const typographic: Record<string, string> = {
   '\u2022': '-',
   '\u2026': '...',
 };
-const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, (c) => typographic[c] ?? (/\s/.test(c) ? ' ' : '?'));
+export const printable = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, (c) => typographic[c] ?? (/\s/.test(c) ? ' ' : '?'));
 
 /** Words of `text` in lines no wider than `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {

@@ -28,7 +28,9 @@ import { insertNote } from '../enquiries/enquiries.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
 import { asOneLine, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
-import { readGeneralSettings } from '../settings/settings.js';
+import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
+import { brand } from '@kafue/common/brand';
+import type { CompanyProfile } from '@kafue/common/company';
 
 type Db = DataSource | EntityManager;
 
@@ -236,8 +238,14 @@ export async function updateQuote(
   });
 }
 
+/** The company as its documents (the quote page, PDFs, receipts) name it: the Site Name, and its contact points. */
+export async function documentCompany(db: Db): Promise<{ name: string; profile: CompanyProfile }> {
+  const [general, profile] = await Promise.all([readGeneralSettings(db), readCompanyProfile(db)]);
+  return { name: general.siteName.replace(/\s+/g, ' ').trim() || brand.company, profile };
+}
+
 /** The mails' company name and reply address. */
-async function company(m: Db) {
+export async function company(m: Db) {
   const { company: name, adminEmail } = await general(m);
   return { name, replyTo: adminEmail || undefined };
 }
@@ -313,8 +321,18 @@ async function lockByToken(m: EntityManager, token: string): Promise<QuoteRow> {
   return row;
 }
 
+/** A quote by its link's token, locked for a change its page makes (404 for none): a payment on it. */
+export async function lockQuoteByToken(m: EntityManager, token: string, now?: Date): Promise<Quote> {
+  return (await withQuestions(m, [await lockByToken(m, token)], now))[0];
+}
+
+/** A quote by id, locked for a change (404 for none, or for a staff member's call on another's). */
+export async function lockQuoteFor(m: EntityManager, id: string, author: Author, now?: Date): Promise<Quote> {
+  return (await withQuestions(m, [await lockQuote(m, id, author)], now))[0];
+}
+
 /** The assignee, or (unassigned) none; and every admin who takes mail. */
-async function teamToTell(m: EntityManager, enquiryId: string) {
+export async function teamToTell(m: EntityManager, enquiryId: string) {
   const [assignee] = await m.query<{ name: string; email: string }[]>(
     `SELECT s.name, s.email FROM enquiries e JOIN staff_users s ON s.id = e.assignee_id WHERE e.id = $1 AND s.status = 'Active'`,
     [enquiryId],

@@ -13,11 +13,14 @@ import { HttpError } from '../http/errors.js';
 import { parseQuery } from '../http/validate.js';
 import { quotePageHtml, type QuoteNote } from '../quotes/page.js';
 import { quotePdf } from '../quotes/pdf.js';
+import { paymentSectionHtml, waitingRefreshSeconds, type PayFormValues } from '../payments/page.js';
+import { payerView } from '../payments/payments.js';
 import {
   acceptQuote,
   askAboutQuote,
   countQuotePost,
   createQuote,
+  documentCompany,
   listQuotes,
   quoteByToken,
   readQuote,
@@ -26,25 +29,11 @@ import {
   withdrawQuote,
   type Author,
 } from '../quotes/quotes.js';
-import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assertSameOrigin } from '../web/security.js';
-import { brand } from '@kafue/common/brand';
 import type { Principal } from '../auth/sessions.js';
 
 const authorOf = (p: Principal): Author => ({ kind: p.kind, id: p.id, name: p.name });
-
-async function companyOf(db: AppDeps['db']) {
-  const [general, profile] = await Promise.all([readGeneralSettings(db), readCompanyProfile(db)]);
-  return { name: general.siteName.replace(/\s+/g, ' ').trim() || brand.company, profile };
-}
-
-/** The public page's headers: never cached, never indexed. */
-function pageHeaders(ctx: Context) {
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.set('X-Robots-Tag', 'noindex');
-}
 
 /** The quote page's form fields (name, accept, question) from an application/x-www-form-urlencoded body. */
 async function readForm(ctx: Context, limit: number) {
@@ -59,6 +48,34 @@ async function readForm(ctx: Context, limit: number) {
     accept: params.get('accept') === 'yes',
     question: (params.get('question') ?? '').trim().slice(0, 2000),
   };
+}
+
+/**
+ * The quote page for `token` with `note` (after a post): the quote, and once accepted its payment
+ * part, reloading itself while a payment waits on the payer's phone; 404's page for no quote.
+ */
+export async function renderQuotePage(
+  { db, config }: AppDeps,
+  token: string,
+  note?: QuoteNote,
+  kept?: PayFormValues,
+): Promise<{ html: string; found: boolean }> {
+  const quote = await quoteByToken(db, token);
+  const company = await documentCompany(db);
+  if (!quote) return { html: quotePageHtml(company, undefined, note ?? { kind: 'error', message: quoteMessages.notFound }), found: false };
+  const view = await payerView(db, quote, Boolean(config.pawapay));
+  const payment = {
+    html: paymentSectionHtml(quote, token, view, kept),
+    refreshSeconds: view.waiting ? waitingRefreshSeconds : undefined,
+  };
+  return { html: quotePageHtml(company, { quote, token }, note, payment), found: true };
+}
+
+/** The public page's headers: never cached, never indexed. */
+export function pageHeaders(ctx: Context) {
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Robots-Tag', 'noindex');
 }
 
 export function quoteEndpoints(deps: AppDeps): Endpoint[] {
@@ -96,9 +113,8 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
           for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
           audit.none('the post was refused');
         }
-        const quote = await quoteByToken(db, token);
         pageHeaders(ctx);
-        return quotePageHtml(await companyOf(db), quote && { quote, token }, note);
+        return (await renderQuotePage(deps, token, note)).html;
       },
     });
 
@@ -152,7 +168,7 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
         const quote = await readQuote(db, params.id, authorOf(principal));
         ctx.type = 'application/pdf';
         ctx.attachment(`${quote.number}.pdf`);
-        return Readable.from([Buffer.from(await quotePdf(quote, await companyOf(db)))]);
+        return Readable.from([Buffer.from(await quotePdf(quote, await documentCompany(db)))]);
       },
     }),
 
@@ -161,14 +177,10 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
       access: 'public',
       refusedInMaintenance: true,
       async handle({ ctx, params }) {
-        const quote = await quoteByToken(db, params.token);
+        const page = await renderQuotePage(deps, params.token);
         pageHeaders(ctx);
-        ctx.status = quote ? 200 : 404;
-        return quotePageHtml(
-          await companyOf(db),
-          quote && { quote, token: params.token },
-          quote ? undefined : { kind: 'error', message: quoteMessages.notFound },
-        );
+        ctx.status = page.found ? 200 : 404;
+        return page.html;
       },
     }),
     pagePost(endpoints.acceptQuotePage, 'accept', async (values, { token, ip }, audit) => {
@@ -194,7 +206,7 @@ export function quoteEndpoints(deps: AppDeps): Endpoint[] {
         ctx.attachment(`${quote.number}.pdf`);
         ctx.set('Cache-Control', 'no-store');
         ctx.set('X-Robots-Tag', 'noindex');
-        return Readable.from([Buffer.from(await quotePdf(quote, await companyOf(db)))]);
+        return Readable.from([Buffer.from(await quotePdf(quote, await documentCompany(db)))]);
       },
     }),
   ];

@@ -2,7 +2,7 @@
  * Settings kept as JSON rows of the settings table, read over their defaults: one key and one
  * typed reader per row, so that every module reads a setting the same way.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   defaultAuditRetentionDays,
@@ -19,6 +19,7 @@ import { brand } from '@kafue/common/brand';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { defaultReplyTargets, type ReplyTargets } from '@kafue/common/reply-clock';
 import { defaultHero, type HeroSettings } from '@kafue/common/hero';
+import { defaultPaymentSettings, paymentSettingsBody } from '@kafue/common/payments';
 import {
   auditSettings,
   backupScheduleBody,
@@ -52,6 +53,7 @@ export const settingsKeys = {
   company: 'company',
   replyTargets: 'replyTargets',
   hero: 'hero',
+  payments: 'payments',
 } as const;
 export type SettingsKey = (typeof settingsKeys)[keyof typeof settingsKeys];
 
@@ -61,6 +63,7 @@ const storedSecurity = securitySettings.partial();
 const storedAudit = auditSettings.partial();
 const storedCompany = companyProfile.partial();
 const storedHero = heroSettings.partial();
+const storedPayments = paymentSettingsBody.extend({ rateSetAt: z.string().nullable() }).partial();
 
 export const readGeneralSettings = (db: Db): Promise<GeneralSettings> =>
   readSetting(db, settingsKeys.general, storedGeneral, defaultGeneralSettings);
@@ -83,6 +86,11 @@ export const readReplyTargets = (db: Db): Promise<ReplyTargets> =>
 /** The home page's hero video, over defaultHero until a Super Admin saves one. */
 export const readHeroSettings = (db: Db): Promise<HeroSettings> => readSetting(db, settingsKeys.hero, storedHero, defaultHero);
 
+/** The deposit percent and the exchange rate with the time it was set, over defaultPaymentSettings until a Super Admin saves them. */
+export type StoredPaymentSettings = z.infer<typeof paymentSettingsBody> & { rateSetAt: string | null };
+export const readPaymentSettings = (db: Db): Promise<StoredPaymentSettings> =>
+  readSetting<StoredPaymentSettings>(db, settingsKeys.payments, storedPayments, { ...defaultPaymentSettings, rateSetAt: null });
+
 /** Stores a setting's whole value (validated by its schema), in the caller's transaction with its audit row. */
 async function saveSetting(m: EntityManager, key: SettingsKey, value: object): Promise<void> {
   await m.query(
@@ -104,6 +112,7 @@ export const settingsPages = {
   company: { key: settingsKeys.company, label: 'Company', read: readCompanyProfile },
   replyTargets: { key: settingsKeys.replyTargets, label: 'Reply targets', read: readReplyTargets },
   hero: { key: settingsKeys.hero, label: 'Home page video', read: readHeroSettings },
+  payments: { key: settingsKeys.payments, label: 'Payments', read: readPaymentSettings },
   security: { key: settingsKeys.security, label: 'Security', read: readSecuritySettings, action: 'settings.security_update' },
   backupSchedule: {
     key: settingsKeys.backupSchedule,

@@ -144,6 +144,7 @@ const ownSettingsNames: Record<string, string> = {
   company: 'of the company profile',
   replyTargets: 'of the reply targets',
   hero: 'of the home page',
+  payments: 'of the payment settings',
 };
 
 const settingsNames: Record<string, string> = {
@@ -284,6 +285,16 @@ function sentence(entry: AuditEntry, times: number): string {
     }
     case 'quote.question':
       return `The client asked a question about the quote ${label}`;
+    case 'payment.start': {
+      const failed = entry.changes.status?.new === 'failed';
+      return `The client started paying ${label} by mobile money${failed ? ', and the network refused it' : ''}`;
+    }
+    case 'payment.complete':
+      return `The mobile money payment ${label} was received`;
+    case 'payment.fail':
+      return `The mobile money payment ${label} failed`;
+    case 'payment.request':
+      return `${who} requested a payment on the quote ${label}`;
     case 'settings.update':
       // The company profile, the reply targets and the home page's video are saved as settings of their own.
       return `${who} ${changed(entry.changes, ownSettingsNames[entry.target._id ?? ''] ?? settingsNames[action])}`;

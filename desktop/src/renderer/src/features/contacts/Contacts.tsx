@@ -167,6 +167,7 @@ const entryColors: Record<ContactDetail['timeline'][number]['kind'], string> = {
   contact: 'cyan',
   quote: 'grape',
   reminder: 'orange',
+  payment: 'green',
 };
 
 function ContactPage({ contactKey }: { contactKey: string }) {
