@@ -49,6 +49,7 @@ const screenChunks: Record<ScreenId, () => Promise<{ default: ComponentType }>> 
   'settings-admins': () => import('../features/admins/AdminManagement'),
   'settings-audit': () => import('../features/audit/AuditLog'),
   'settings-replies': () => import('../features/settings/ReplyTargets'),
+  'settings-payments': () => import('../features/payments/PaymentSettings'),
   'settings-saved-replies': () => import('../features/enquiries/SavedReplies'),
 };
 

@@ -51,6 +51,7 @@ export const consoleScreens = [
   { id: 'settings-admins', label: 'Admin Management', to: '/admin/settings/admins', group: 'settings' },
   { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', group: 'settings' },
   { id: 'settings-replies', label: 'Reply Times', to: '/admin/settings/replies', group: 'settings' },
+  { id: 'settings-payments', label: 'Payments', to: '/admin/settings/payments', group: 'settings' },
   { id: 'settings-saved-replies', label: 'Saved Replies', to: '/admin/settings/saved-replies', group: 'settings' },
 ] as const satisfies readonly ConsoleScreen[];
 

@@ -15,6 +15,7 @@ import {
 } from '@kafue/common/schemas';
 import { LabelledBadge } from '../../components/LabelledBadge';
 import { useFormatTime } from '../../lib/generalSettings';
+import { QuotePayments } from '../payments';
 import { useQuoteAction, useQuotePdf, useQuotes, useSaveQuote } from './api/useQuotes';
 
 const stateColor: Record<QuoteState, string> = { draft: 'gray', sent: 'blue', accepted: 'green', withdrawn: 'red', expired: 'orange' };
@@ -192,6 +193,7 @@ function QuoteCard({ quote, onEdit }: { quote: Quote; onEdit: () => void }) {
             Question from {q.name} ({format(q.createdAt)}): {q.text}
           </Text>
         ))}
+        {quote.status === 'accepted' && <QuotePayments quote={quote} />}
         <Group gap="xs">
           {quote.status === 'draft' && (
             <>
