@@ -218,7 +218,8 @@ describe('the payer page without JavaScript', () => {
       .postForm(`/quote/${token}/pay`, { network: 'MTN', phone: '0961111111' }, { 'x-forwarded-for': nextIp() });
     expect(posted.status).toBe(200);
     expect(posted.headers.get('content-type')).toMatch(/text\/html/);
-    expect(posted.text).toContain('<meta http-equiv="refresh" content="5">');
+    // It reloads the quote's own address (the form's answers only a post).
+    expect(posted.text).toContain(`<meta http-equiv="refresh" content="5;url=/quote/${token}">`);
     expect(posted.text).toContain('Check payment');
     const [{ id }] = await t.db.query<[{ id: string }]>(
       `SELECT p.id FROM payments p JOIN quotes q ON q.id = p.quote_id WHERE p.phone = '260961111111'`,

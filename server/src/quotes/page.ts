@@ -106,7 +106,10 @@ export function quotePageHtml(
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex">` +
-    (payment?.refreshSeconds ? `<meta http-equiv="refresh" content="${payment.refreshSeconds}">` : '') +
+    // To the quote's own address: after a post, the page's address is the form's, which a GET refuses.
+    (payment?.refreshSeconds && found
+      ? `<meta http-equiv="refresh" content="${payment.refreshSeconds};url=${quotePagePath}/${encodeURIComponent(found.token)}">`
+      : '') +
     `<title>${found ? `Quote ${escapeHtml(found.quote.number)} - ` : 'Quote - '}${name}</title>` +
     `<style>${style}</style></head><body><header><p><strong>${name}</strong></p></header><main>${body}</main>` +
     `<footer class="muted"><p>${escapeHtml(profile.address)}<br>${escapeHtml(profile.phone)} · <a href="mailto:${escapeHtml(profile.email)}">${escapeHtml(profile.email)}</a></p></footer></body></html>`
