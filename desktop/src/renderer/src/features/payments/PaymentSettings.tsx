@@ -2,6 +2,7 @@
  * Settings › Payments: whether pawaPay (mobile money) is set up and when it last called back, the
  * deposit asked on an accepted quote, and the kwacha rate for quotes in US dollars (Super Admin edits).
  */
+import { useMemo } from 'react';
 import { Button, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { defaultPaymentSettings, paymentSettingsBody, type PaymentSettingsBody } from '@kafue/common/payments';
 import { useCan } from '../../lib/session';
@@ -14,14 +15,15 @@ export default function PaymentSettings() {
   const canChange = useCan('changeSettings');
   const settings = usePaymentSettings();
   const save = useSavePaymentSettings();
-  const loaded = settings.data && { depositPercent: settings.data.depositPercent, usdToZmw: settings.data.usdToZmw };
+  const data = settings.data;
+  // The form's fields of the loaded settings, one object per load (the form takes each new one).
+  const loaded = useMemo(() => data && { depositPercent: data.depositPercent, usdToZmw: data.usdToZmw }, [data]);
   const { values, setValues, errors, submit } = useLoadedForm<PaymentSettingsBody>(
     loaded,
     defaultPaymentSettings,
     paymentSettingsBody,
     (v) => save.mutate(v),
   );
-  const data = settings.data;
 
   return (
     <Paper withBorder p="lg" maw={640}>
