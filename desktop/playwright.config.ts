@@ -11,6 +11,14 @@ export const dataDir = e2eDataDir('DESKTOP_E2E_DATA_DIR');
 
 const server = realServer(port, superAdmin, { dataDir });
 
+/**
+ * pawaPay's stand-in, a process of its own (server/test/pawapay-standin-serve.ts) that the test
+ * server calls as PAWAPAY_URL; the tests settle deposits and send their callbacks through its
+ * /_standin/ addresses (payments.spec.ts).
+ */
+export const pawapayStandIn = `http://127.0.0.1:${e2ePort('DESKTOP_E2E_PAWAPAY_PORT')}`;
+const pawapayToken = 'e2e-standin-token';
+
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
 /** Tests that change or count what every other test sees: run after the rest, one at a time. */
@@ -45,5 +53,21 @@ export default defineConfig({
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise
   // the beacons of the public pages the suite opens (BEACONS_PER_MINUTE).
-  webServer: { ...server, env: { ...server.env, TRUST_PROXY: '1', BEACONS_PER_MINUTE: '100000' } },
+  webServer: [
+    {
+      ...server,
+      env: { ...server.env, TRUST_PROXY: '1', BEACONS_PER_MINUTE: '100000', PAWAPAY_URL: pawapayStandIn, PAWAPAY_TOKEN: pawapayToken },
+    },
+    {
+      command: 'node --import tsx ../server/test/pawapay-standin-serve.ts',
+      url: `${pawapayStandIn}/_standin/deposits`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: new URL(pawapayStandIn).port,
+        TOKEN: pawapayToken,
+        CALLBACK_URL: `${baseURL}/api/payments/pawapay/callback`,
+      },
+    },
+  ],
 });

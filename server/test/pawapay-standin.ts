@@ -146,8 +146,20 @@ function answer(res: ServerResponse, http: number, body: unknown): void {
   res.writeHead(http, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-export async function startPawapayStandIn(): Promise<PawapayStandIn> {
-  const token = `standin-${randomUUID()}`;
+/**
+ * Options for a stand-in in a process of its own (the browser suites': pawapay-standin-serve.ts):
+ * its port and token, and `control`: the test's side over HTTP under /_standin/ (settle a deposit,
+ * send its callback to `callbackUrl`, list the deposits), which a stand-in in the test's own
+ * process does not need.
+ */
+export interface StandInOptions {
+  port?: number;
+  token?: string;
+  control?: { callbackUrl: string };
+}
+
+export async function startPawapayStandIn(options: StandInOptions = {}): Promise<PawapayStandIn> {
+  const token = options.token ?? `standin-${randomUUID()}`;
   const received: PawapayStandIn['received'] = [];
   const deposits = new Map<string, StandInDeposit>();
   const queue: How[] = [];
@@ -196,6 +208,7 @@ export async function startPawapayStandIn(): Promise<PawapayStandIn> {
       body = text;
     }
     const path = (req.url ?? '/').split('?')[0];
+    if (options.control && path.startsWith('/_standin/')) return void controlled(req.method ?? '', path, body, res);
     received.push({ method: req.method ?? '', path, body });
     const authorization = req.headers.authorization;
     if (!authorization) return rejected(res, refuse(401, 'NO_AUTHENTICATION', 'No API token in the request headers.'));
@@ -214,12 +227,32 @@ export async function startPawapayStandIn(): Promise<PawapayStandIn> {
     answer(res, 404, {});
   }
 
+  /** The test's side, over HTTP: settle a deposit, send its callback, list the deposits. */
+  async function controlled(method: string, path: string, body: unknown, res: ServerResponse): Promise<void> {
+    const { depositId, ...outcome } = (isObject(body) ? body : {}) as { depositId?: string; status?: string; failureCode?: string };
+    if (method === 'GET' && path === '/_standin/deposits') return answer(res, 200, [...deposits.values()]);
+    if (!depositId || !deposits.has(depositId)) return answer(res, 404, { message: `no deposit ${String(depositId)}` });
+    if (method === 'POST' && path === '/_standin/settle') {
+      stand.settle(
+        depositId,
+        outcome.status === 'COMPLETED'
+          ? { status: 'COMPLETED' }
+          : { status: 'FAILED', failureCode: outcome.failureCode ?? 'UNSPECIFIED_FAILURE' },
+      );
+      return answer(res, 200, deposits.get(depositId));
+    }
+    if (method === 'POST' && path === '/_standin/callback') {
+      return answer(res, 200, { status: await stand.sendCallback(options.control!.callbackUrl, depositId) });
+    }
+    answer(res, 404, {});
+  }
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
 
   const known = (depositId: string) => {
     const deposit = deposits.get(depositId);
@@ -227,7 +260,7 @@ export async function startPawapayStandIn(): Promise<PawapayStandIn> {
     return deposit;
   };
 
-  return {
+  const stand: PawapayStandIn = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     token,
     received,
@@ -255,4 +288,5 @@ export async function startPawapayStandIn(): Promise<PawapayStandIn> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return stand;
 }
