@@ -35,6 +35,7 @@ test.describe('Settings', () => {
       'Admin Management',
       'Audit Log',
       'Reply Times',
+      'Payments',
       'Saved Replies',
     ]);
     await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
