@@ -20,6 +20,8 @@ export interface CompanyProfile {
   facebook: string;
   linkedin: string;
   x: string;
+  /** The company's taxpayer number (ZRA's TPIN, ten digits) printed on invoices; '' until set. */
+  tpin: string;
 }
 
 export const defaultCompany: CompanyProfile = {
@@ -33,6 +35,7 @@ export const defaultCompany: CompanyProfile = {
   facebook: 'https://www.facebook.com/kafue.example',
   linkedin: 'https://www.linkedin.com/company/kafue-example',
   x: 'https://x.com/kafue_example',
+  tpin: '',
 };
 
 /** "tel:+260970000000" from the phone as shown. */

@@ -60,6 +60,11 @@ export const companyProfile = z
     facebook: profileAddress,
     linkedin: profileAddress,
     x: profileAddress,
+    tpin: z
+      .string()
+      .trim()
+      .regex(/^(\d{10})?$/, 'Enter the 10-digit TPIN, or leave it empty.')
+      .default(''),
   })
   .meta({ id: 'CompanyProfile' }) satisfies z.ZodType<CompanyProfile>;
 

@@ -27,6 +27,7 @@ const textFields: { name: TextField; label: string; help: string; type?: string;
   { name: 'facebook', label: 'Facebook page (optional)', help: 'The full address, starting with https://. Leave empty to hide the icon.' },
   { name: 'linkedin', label: 'LinkedIn page (optional)', help: 'The full address, starting with https://. Leave empty to hide the icon.' },
   { name: 'x', label: 'X profile (optional)', help: 'The full address, starting with https://. Leave empty to hide the icon.' },
+  { name: 'tpin', label: 'TPIN (optional)', help: 'The company’s 10-digit taxpayer number from ZRA, printed on invoices.' },
 ];
 
 /** Settings › Company: the contact points the public site shows, published on every page when saved. */
