@@ -106,6 +106,8 @@ import {
   quotePage,
   quotePdf,
   quoteUpdateBody,
+  invoiceAnswer,
+  invoicePdf,
   payAnswer,
   payBody,
   payerPayment,
@@ -306,6 +308,9 @@ export const endpoints = {
   listQuotePayments: { ...calls.listQuotePayments, answer: { 200: quotePayments } },
   requestQuotePayment: { ...calls.requestQuotePayment, body: paymentRequestBody, answer: { 201: paymentRequestAnswer } },
   getReceiptPdf: { ...calls.getReceiptPdf, answer: { 200: receiptPdf } },
+  createInvoice: { ...calls.createInvoice, answer: { 201: invoiceAnswer } },
+  getInvoicePdf: { ...calls.getInvoicePdf, answer: { 200: invoicePdf } },
+  sendInvoice: { ...calls.sendInvoice, answer: { 200: invoiceAnswer } },
   // A form posted without JavaScript answers the quote page; JSON answers the payment's state.
   payQuotePage: {
     ...calls.payQuotePage,

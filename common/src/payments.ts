@@ -148,10 +148,31 @@ export const paymentRequest = z
   .meta({ id: 'PaymentRequest' });
 export type PaymentRequest = z.infer<typeof paymentRequest>;
 
+export const invoice = z
+  .object({
+    _id: z.string(),
+    number: z.string(),
+    quoteId: z.string(),
+    quoteNumber: z.string(),
+    currency: z.enum(['USD', 'ZMW']),
+    /** In the quote's currency, as decimals, when the invoice was made. */
+    paid: z.string(),
+    balance: z.string(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof invoice>;
+export const invoiceAnswer = messageAnswer.extend({ invoice }).meta({ id: 'InvoiceAnswer' });
+export const invoicePdf = z
+  .string()
+  .meta({ id: 'InvoicePdf', description: 'An invoice as a PDF document.', contentMediaType: 'application/pdf' });
+
 export const quotePayments = z
   .object({
     items: z.array(payment),
     requests: z.array(paymentRequest),
+    invoices: z.array(invoice),
     /** In the quote's currency: what it is paid toward, what was paid, and what is left. */
     payable: z.string(),
     paid: z.string(),
@@ -224,6 +245,9 @@ export const paymentMessages = {
   requestNotAccepted: 'Payment can be requested only on an accepted quote.',
   requested: 'Payment requested.',
   settingsSaved: 'Payment settings saved.',
+  invoiceMade: 'Invoice made.',
+  invoiceSent: 'Invoice sent.',
+  invoiceNotAccepted: 'An invoice can be made only for an accepted quote.',
   failedFallback: 'The payment did not go through.',
   notStarted: 'The payment could not be started with the mobile money network. Please try again.',
 } as const;

@@ -126,6 +126,7 @@ function scenarios(): Record<string, Scenario | Scenario[]> {
   let mediaId = '';
   let quoteId = '';
   let quoteToken = '';
+  let invoiceId = '';
   /** A quote's content, as PUT takes it; POST names its enquiry too (quoteBody). */
   const quoteContent = () => ({
     currency: 'USD',
@@ -684,6 +685,19 @@ function scenarios(): Record<string, Scenario | Scenario[]> {
       action: 'payment.request',
       setup: acceptedQuote,
       run: () => superAdmin.client.post(`/api/quotes/${quoteId}/payment-requests`, { amount: '10', currency: 'USD' }),
+    },
+    [`POST /api/quotes/:id/invoice`]: {
+      action: 'invoice.create',
+      setup: acceptedQuote,
+      run: () => superAdmin.client.post(`/api/quotes/${quoteId}/invoice`),
+    },
+    [`POST /api/invoices/:id/send`]: {
+      action: 'invoice.send',
+      setup: async () => {
+        await acceptedQuote();
+        invoiceId = (await superAdmin.client.post(`/api/quotes/${quoteId}/invoice`)).body.invoice._id;
+      },
+      run: () => superAdmin.client.post(`/api/invoices/${invoiceId}/send`),
     },
     [`POST /quote/:token/pay`]: {
       action: 'payment.start',

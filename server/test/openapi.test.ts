@@ -462,6 +462,11 @@ describe('recorded answers', () => {
     const request = { amount: '10', currency: 'USD' };
     expect((await call(moderator, 'POST', '/api/quotes/:id/payment-requests', request, quoteId)).status).toBe(201);
     expect((await call(moderator, 'GET', '/api/receipts/:id/pdf', undefined, { id: payment.paymentId })).status).toBe(200);
+    const invoice = await call(moderator, 'POST', '/api/quotes/:id/invoice', undefined, quoteId);
+    expect(invoice.status).toBe(201);
+    const invoiceId = { id: invoice.body.invoice._id as string };
+    expect((await call(moderator, 'GET', '/api/invoices/:id/pdf', undefined, invoiceId)).status).toBe(200);
+    expect((await call(moderator, 'POST', '/api/invoices/:id/send', undefined, invoiceId)).status).toBe(200);
 
     const another = await call(moderator, 'POST', '/api/quotes', quoteBody);
     expect((await call(moderator, 'POST', `${quoteById}/withdraw`, undefined, { id: another.body.quote._id as string })).status).toBe(200);

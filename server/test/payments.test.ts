@@ -7,6 +7,7 @@
  * kwacha rate, the settings, and the audit rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@kafue/common/contract';
 import { depositMinor, usdToZmwMinor } from '@kafue/common/payments';
 import { totalsOf, type QuoteLine } from '@kafue/common/schemas';
 import { checkDuePayments, firstCheckMs, pawapayOf } from '../src/payments/payments.js';
@@ -311,6 +312,67 @@ describe('kwacha for a USD quote, payment requests and settings', () => {
     const staff = await t.staff();
     expect((await staff.client.get(`/api/quotes/${quoteId}/payments`)).status).toBe(404);
     expect((await staff.client.get(`/api/receipts/${listed.items[1]._id}/pdf`)).status).toBe(404);
+  });
+});
+
+describe('invoices', () => {
+  it('freezes the quote with the payments applied and the TPIN, numbered without gaps, and mails a link to pay the balance', async () => {
+    const { token, quoteId, email } = await acceptedQuote('ZMW', 1000);
+    expect((await admin.put(api.companySettings, { ...(await admin.get(api.companySettings)).body, tpin: '1002003004' })).status).toBe(200);
+    expect((await admin.put(api.companySettings, { ...(await admin.get(api.companySettings)).body, tpin: '12' })).status).toBe(400);
+    const { payment } = (await pay(token, 'MTN', '0961235555')).body;
+    pawa.settle(payment._id, { status: 'COMPLETED' });
+    await pawa.sendCallback(callbackUrl(), payment._id);
+
+    const first = await admin.post(`/api/quotes/${quoteId}/invoice`);
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.invoice).toMatchObject({ paid: '500', balance: '500', currency: 'ZMW', sentAt: null });
+    const second = await admin.post(`/api/quotes/${quoteId}/invoice`);
+    const [year, seq] = /^INV-(\d{4})-(\d{4})$/.exec(first.body.invoice.number)!.slice(1).map(Number);
+    expect(second.body.invoice.number).toBe(`INV-${year}-${String(seq + 1).padStart(4, '0')}`);
+
+    const pdf = await fetch(`${t.url}/api/invoices/${first.body.invoice._id}/pdf`, {
+      headers: { cookie: `kafue_session=${admin.cookie}` },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+
+    const sent = await admin.post(`/api/invoices/${first.body.invoice._id}/send`);
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.invoice.sentAt).toBeTruthy();
+    const [mail] = await t.db.query<{ body: string; attachments: { filename: string }[] }[]>(
+      `SELECT body, attachments FROM mail_queue WHERE to_address = $1 AND subject LIKE '%Invoice%'`,
+      [email],
+    );
+    expect(mail.attachments[0].filename).toBe(`${first.body.invoice.number}.pdf`);
+    expect(mail.body).toContain('the balance due is ZMW 500.00');
+    // The invoice's own link opens the quote's page, where the balance can be paid; the first link still works.
+    const link = /\/quote\/([A-Za-z0-9_-]{43})/.exec(mail.body)![1];
+    expect(link).not.toBe(token);
+    const page = await t.client().get(`/quote/${link}`);
+    expect(page.status).toBe(200);
+    // Sending requested the balance: the page asks it.
+    expect(page.text).toContain('Payment requested: <strong>ZMW 500.00</strong>');
+    expect((await t.client().get(`/quote/${token}`)).status).toBe(200);
+    // The frozen copy: a later payment does not change the invoice made before it.
+    const listed = (await admin.get(`/api/quotes/${quoteId}/payments`)).body;
+    expect(listed.invoices.map((i: { balance: string }) => i.balance)).toEqual(['500', '500']);
+    await admin.put(api.companySettings, { ...(await admin.get(api.companySettings)).body, tpin: '' });
+  });
+
+  it('only for an accepted quote, and only the team that may see it', async () => {
+    const [{ id: enquiryId }] = await t.db.query<[{ id: string }]>(
+      `INSERT INTO enquiries (full_name, email, message) VALUES ('Draft Only', 'draft.only@kafue.test', 'x') RETURNING id`,
+    );
+    const draft = await admin.post('/api/quotes', { enquiryId, currency: 'ZMW', lines: lines(100), validUntil: '2099-12-31' });
+    expect((await admin.post(`/api/quotes/${draft.body.quote._id}/invoice`)).status).toBe(409);
+    const { quoteId } = await acceptedQuote();
+    const made = await admin.post(`/api/quotes/${quoteId}/invoice`);
+    const staff = await t.staff();
+    expect((await staff.client.post(`/api/quotes/${quoteId}/invoice`)).status).toBe(404);
+    expect((await staff.client.get(`/api/invoices/${made.body.invoice._id}/pdf`)).status).toBe(404);
+    expect((await staff.client.post(`/api/invoices/${made.body.invoice._id}/send`)).status).toBe(404);
   });
 });
 

@@ -41,6 +41,7 @@ import { AnalyticsMonths1795600000200 } from './migrations/1795600000200-Analyti
 import { BackupChunks1795600000210 } from './migrations/1795600000210-BackupChunks.js';
 import { VisitorKeyForADay1795600000220 } from './migrations/1795600000220-VisitorKeyForADay.js';
 import { Payments1795600000230 } from './migrations/1795600000230-Payments.js';
+import { Invoices1795600000240 } from './migrations/1795600000240-Invoices.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -78,6 +79,7 @@ export const migrations = [
   BackupChunks1795600000210,
   VisitorKeyForADay1795600000220,
   Payments1795600000230,
+  Invoices1795600000240,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

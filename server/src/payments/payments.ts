@@ -375,8 +375,8 @@ async function recordInitiation(m: EntityManager, id: string, outcome: Initiatio
 // ---------------------------------------------------------------------------------------------
 // The console
 
-/** A quote's payments and requests with its balance (a staff member: their own enquiries' quotes). */
-export async function quotePayments(db: Db, quoteId: string, author: Author): Promise<QuotePayments> {
+/** A quote's payments and requests with its balance (a staff member: their own enquiries' quotes); its invoices are invoices.ts's. */
+export async function quotePayments(db: Db, quoteId: string, author: Author): Promise<Omit<QuotePayments, 'invoices'>> {
   const quote = await readQuote(db, quoteId, author);
   const rows = await paymentRows(db, quote._id);
   const { payable, paid, balance } = balanceOf(quote, rows);
@@ -399,6 +399,26 @@ const toRequest = (r: RequestRow): PaymentRequest => ({
   createdAt: r.created_at.toISOString(),
 });
 
+async function insertPaymentRequest(m: EntityManager, quoteId: string, amountMinor: number, author: Author): Promise<string> {
+  const [{ id }] = await m.query<[{ id: string }]>(
+    `INSERT INTO payment_requests (quote_id, amount_minor, created_by_kind, created_by_id) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [quoteId, amountMinor, author.kind, author.id],
+  );
+  return id;
+}
+
+/**
+ * What of the balance no open request asks yet, requested now (an invoice sent: its page then
+ * offers the whole balance). Answers the amount requested, in minor units (0: nothing left).
+ */
+export async function requestTheRest(m: EntityManager, quote: Quote, author: Author): Promise<number> {
+  const { balance } = balanceOf(quote, await paymentRows(m, quote._id));
+  const open = (await requestRows(m, quote._id)).filter((r) => r.status === 'open').reduce((sum, r) => sum + Number(r.amount_minor), 0);
+  const rest = Math.max(0, balance - open);
+  if (rest > 0) await insertPaymentRequest(m, quote._id, rest, author);
+  return rest;
+}
+
 /** A payment request on an accepted quote, up to the balance less the requests still open (409 past it). */
 export async function requestPayment(
   db: DataSource,
@@ -420,10 +440,7 @@ export async function requestPayment(
       const message = paymentMessages.requestOverBalance(formatMinor(left, quote.currency));
       throw new HttpError(409, message, { amount: message });
     }
-    const [{ id }] = await m.query<[{ id: string }]>(
-      `INSERT INTO payment_requests (quote_id, amount_minor, created_by_kind, created_by_id) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [quote._id, amount, author.kind, author.id],
-    );
+    const id = await insertPaymentRequest(m, quote._id, amount, author);
     await audit(m, {
       action: 'payment.request',
       target: { type: 'quote', id: quote._id, label: quote.number },

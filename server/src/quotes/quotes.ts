@@ -305,17 +305,30 @@ export async function withdrawQuote(db: DataSource, id: string, author: Author, 
 // ---------------------------------------------------------------------------------------------
 // The public page
 
+/** The quote a link's token hash ($1) opens: the link of the quote's mail, or one mailed since (an invoice's). */
+const byToken = `(q.token_hash = $1 OR q.id = (SELECT quote_id FROM quote_links WHERE token_hash = $1))`;
+
+/**
+ * A further link to a sent quote's page, for a later mail (an invoice): a token of its own, only
+ * its hash kept, so that each mail's link works and none is stored readable.
+ */
+export async function newQuoteLink(m: EntityManager, quoteId: string, publicUrl: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await m.query(`INSERT INTO quote_links (token_hash, quote_id) VALUES ($1, $2)`, [tokenHash(token), quoteId]);
+  return `${publicUrl}${quotePagePath}/${token}`;
+}
+
 /** A sent (or since accepted, withdrawn) quote by its link's token; undefined for none. */
 export async function quoteByToken(db: Db, token: string, now?: Date): Promise<Quote | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const [row] = await db.query<QuoteRow[]>(`SELECT ${quoteColumns} FROM quotes q WHERE q.token_hash = $1`, [tokenHash(token)]);
+  const [row] = await db.query<QuoteRow[]>(`SELECT ${quoteColumns} FROM quotes q WHERE ${byToken}`, [tokenHash(token)]);
   return row && (await withQuestions(db, [row], now))[0];
 }
 
 /** A locked quote by its token, for a change from the public page (404 for none). */
 async function lockByToken(m: EntityManager, token: string): Promise<QuoteRow> {
   const [row] = /^[A-Za-z0-9_-]{43}$/.test(token)
-    ? await m.query<QuoteRow[]>(`SELECT ${quoteColumns} FROM quotes q WHERE q.token_hash = $1 FOR UPDATE`, [tokenHash(token)])
+    ? await m.query<QuoteRow[]>(`SELECT ${quoteColumns} FROM quotes q WHERE ${byToken} FOR UPDATE`, [tokenHash(token)])
     : [];
   if (!row) throw new HttpError(404, quoteMessages.notFound);
   return row;

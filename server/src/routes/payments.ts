@@ -30,6 +30,7 @@ import {
   startPayment,
 } from '../payments/payments.js';
 import { receiptPdf } from '../payments/receipt.js';
+import { createInvoice, invoicePdfOf, quoteInvoices, sendInvoice } from '../payments/invoices.js';
 import { documentCompany, quoteByToken, type Author } from '../quotes/quotes.js';
 import type { Principal } from '../auth/sessions.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
@@ -70,7 +71,39 @@ export function paymentEndpoints(deps: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.listQuotePayments,
       access: 'team',
-      handle: ({ params, principal }) => quotePayments(db, params.id, authorOf(principal)),
+      handle: async ({ params, principal }) => ({
+        ...(await quotePayments(db, params.id, authorOf(principal))),
+        invoices: await quoteInvoices(db, params.id),
+      }),
+    }),
+    endpoint({
+      ...endpoints.createInvoice,
+      access: 'team',
+      async handle({ ctx, params, principal, audit }) {
+        const invoice = await createInvoice(db, params.id, authorOf(principal), audit);
+        ctx.status = 201;
+        return { message: paymentMessages.invoiceMade, invoice };
+      },
+    }),
+    endpoint({
+      ...endpoints.getInvoicePdf,
+      access: 'team',
+      async handle({ ctx, params, principal }) {
+        const { number, pdf } = await invoicePdfOf(db, params.id, authorOf(principal));
+        ctx.type = 'application/pdf';
+        ctx.attachment(`${number}.pdf`);
+        return Readable.from([Buffer.from(pdf)]);
+      },
+    }),
+    endpoint({
+      ...endpoints.sendInvoice,
+      access: 'team',
+      async handle({ params, principal, audit }) {
+        return {
+          message: paymentMessages.invoiceSent,
+          invoice: await sendInvoice(db, params.id, authorOf(principal), config.publicUrl, audit),
+        };
+      },
     }),
     endpoint({
       ...endpoints.requestQuotePayment,

@@ -295,6 +295,10 @@ function sentence(entry: AuditEntry, times: number): string {
       return `The mobile money payment ${label} failed`;
     case 'payment.request':
       return `${who} requested a payment on the quote ${label}`;
+    case 'invoice.create':
+      return `${who} made the invoice ${label}`;
+    case 'invoice.send':
+      return `${who} sent the invoice ${label} to the client`;
     case 'settings.update':
       // The company profile, the reply targets and the home page's video are saved as settings of their own.
       return `${who} ${changed(entry.changes, ownSettingsNames[entry.target._id ?? ''] ?? settingsNames[action])}`;

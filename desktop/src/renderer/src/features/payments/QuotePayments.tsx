@@ -1,12 +1,13 @@
 /**
  * An accepted quote's money: what was paid and what is left, each payment (waiting on the client's
- * phone, received with its receipt, or failed with the reason), the payment requests, and a new one.
+ * phone, received with its receipt, or failed with the reason), the payment requests and a new
+ * one, and its invoices (made, downloaded, emailed to the client).
  */
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { formatMinor, mobileNetworkLabels, toMinor, type Payment } from '@kafue/common/payments';
 import type { Quote } from '@kafue/common/schemas';
-import { useQuotePayments, useReceiptPdf, useRequestPayment } from './api/usePayments';
+import { useInvoiceAction, useInvoicePdf, useQuotePayments, useReceiptPdf, useRequestPayment } from './api/usePayments';
 
 const statusLabels: Record<Payment['status'], { label: string; color: string }> = {
   waiting: { label: 'Waiting on the phone', color: 'blue' },
@@ -17,6 +18,9 @@ const statusLabels: Record<Payment['status'], { label: string; color: string }> 
 export function QuotePayments({ quote }: { quote: Pick<Quote, '_id' | 'number' | 'currency'> }) {
   const payments = useQuotePayments(quote._id);
   const receipt = useReceiptPdf();
+  const invoicePdf = useInvoicePdf();
+  const makeInvoice = useInvoiceAction(quote._id, 'create');
+  const sendInvoice = useInvoiceAction(quote._id, 'send');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const request = useRequestPayment(quote._id, () => setAmount(''));
@@ -93,6 +97,28 @@ export function QuotePayments({ quote }: { quote: Pick<Quote, '_id' | 'number' |
           Payment of {money(r.amount, r.currency)} requested {r.createdAt.slice(0, 10)}: {r.status === 'paid' ? 'paid' : 'open'}
         </Text>
       ))}
+      {data.invoices.map((i) => (
+        <Group key={i._id} gap="xs">
+          <Text size="sm">
+            Invoice {i.number} ({i.createdAt.slice(0, 10)}, balance {money(i.balance, i.currency)})
+            {i.sentAt ? `, sent ${i.sentAt.slice(0, 10)}` : ''}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="default"
+            loading={invoicePdf.isPending}
+            onClick={() => invoicePdf.mutate({ id: i._id, number: i.number })}
+          >
+            PDF of {i.number}
+          </Button>
+          <Button size="compact-xs" variant="light" loading={sendInvoice.isPending} onClick={() => sendInvoice.mutate(i._id)}>
+            Email {i.number} to the client
+          </Button>
+        </Group>
+      ))}
+      <Button size="xs" variant="light" w="fit-content" loading={makeInvoice.isPending} onClick={() => makeInvoice.mutate(quote._id)}>
+        Make an invoice
+      </Button>
       {Number(data.balance) > 0 && (
         <form onSubmit={ask} noValidate>
           <Group align="flex-end" gap="xs">

@@ -1,4 +1,4 @@
-/** Payments through the console's data layer: a quote's payments and requests, a request, a receipt, the settings. */
+/** Payments through the console's data layer: a quote's payments, requests and invoices, their PDFs, the settings. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import type { PaymentRequestBody, PaymentSettingsBody } from '@kafue/common/payments';
@@ -11,8 +11,10 @@ export const paymentSettingsKey = ['settings', 'payments'];
 const paymentTexts = {
   loadFailed: 'Failed to load the payments',
   requestFailed: 'Failed to request the payment',
-  receiptFailed: 'Failed to download the receipt',
+  receiptFailed: 'Failed to download the PDF',
   settingsFailed: 'Failed to save the payment settings',
+  invoiceFailed: 'Failed to make the invoice',
+  sendFailed: 'Failed to send the invoice',
 };
 
 export function useQuotePayments(quoteId: string) {
@@ -37,6 +39,28 @@ export function useRequestPayment(quoteId: string, onDone: () => void) {
       ]);
     },
     onError: (error) => failureToast(error, paymentTexts.requestFailed),
+  });
+}
+
+/** Makes an invoice of the quote as it stands, or mails one to the client. */
+export function useInvoiceAction(quoteId: string, action: 'create' | 'send') {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(action === 'create' ? call(calls.createInvoice, { params: { id } }) : call(calls.sendInvoice, { params: { id } })),
+    onSuccess(answer) {
+      toast('success', answer.message);
+      return client.invalidateQueries({ queryKey: paymentsKey(quoteId) });
+    },
+    onError: (error) => failureToast(error, action === 'create' ? paymentTexts.invoiceFailed : paymentTexts.sendFailed),
+  });
+}
+
+export function useInvoicePdf() {
+  return useMutation({
+    mutationFn: ({ id, number }: { id: string; number: string }) =>
+      unwrap(apiDownload(callPath(calls.getInvoicePdf, { params: { id } }), `${number}.pdf`)),
+    onError: (error) => failureToast(error, paymentTexts.receiptFailed),
   });
 }
 
