@@ -150,11 +150,20 @@ export const leadReportPeriod = z.object({
   valueAccepted: z.array(wonValue),
   /** Of the enquiries received in the period and decided, the share won (0-1); null without any. */
   winRate: z.number().nullable(),
+  /** Payments received in the period (mobile money: in kwacha), by currency. */
+  cashCollected: z.array(z.object({ currency: z.enum(['USD', 'ZMW']), amount: z.number() })),
 });
 export type LeadReportPeriod = z.infer<typeof leadReportPeriod>;
 
 export const leadReport = z
-  .object({ from: z.iso.date(), to: z.iso.date(), by: z.enum(reportPeriods), periods: z.array(leadReportPeriod) })
+  .object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    by: z.enum(reportPeriods),
+    periods: z.array(leadReportPeriod),
+    /** Now, whatever the range: accepted quotes whose deposit is not received yet, and those deposits, by the quote's currency. */
+    depositsOutstanding: z.array(z.object({ currency: z.enum(['USD', 'ZMW']), count: z.number().int(), amount: z.number() })),
+  })
   .meta({ id: 'LeadReport' });
 export type LeadReport = z.infer<typeof leadReport>;
 

@@ -1,12 +1,13 @@
 /**
  * The lead report: per week or month of the General timezone, what came in (by kind and by
- * service or plan), how fast it was answered, what was quoted and won.
+ * service or plan), how fast it was answered, what was quoted and won, and the cash received;
+ * and the deposits still outstanding.
  */
 import type { DataSource } from 'typeorm';
 import { enquiryKinds, type EnquiryKind } from '@kafue/common/requests';
 import type { LeadReport, LeadReportPeriod, ReportPeriod, WonValue } from '@kafue/common/schemas';
 import { fromLocalClock } from '@kafue/common/time';
-import { readGeneralSettings } from '../settings/settings.js';
+import { readGeneralSettings, readPaymentSettings } from '../settings/settings.js';
 
 const dayMs = 86_400_000;
 const utcDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
@@ -46,6 +47,7 @@ interface PeriodRow {
   services: { label: string; count: number }[];
   sent: number;
   accepted: { currency: WonValue['currency']; count: number; once: number; monthly: number }[];
+  cash: { currency: WonValue['currency']; amount: string }[];
   [kind: `kind_${string}`]: number;
 }
 
@@ -69,7 +71,7 @@ export async function leadReport(db: DataSource, query: { from: string; to: stri
   const highs = starts.map((start) => bound(nextPeriod(start, query.by)));
   const range = (column: string) => `${column} >= p.lo AND ${column} < p.hi`;
   const rows = await db.query<PeriodRow[]>(
-    `SELECT p.start, e.*, t.services, s.sent, a.accepted
+    `SELECT p.start, e.*, t.services, s.sent, a.accepted, c.cash
        FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS p(start, lo, hi)
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS enquiries,
@@ -89,6 +91,10 @@ export async function leadReport(db: DataSource, query: { from: string; to: stri
          SELECT coalesce(json_agg(json_build_object('currency', currency, 'count', count, 'once', once, 'monthly', monthly) ORDER BY currency), '[]') AS accepted
            FROM (SELECT currency, count(*)::int AS count, sum(total_once) AS once, sum(total_monthly) AS monthly
                    FROM quotes WHERE status = 'accepted' AND ${range('accepted_at')} GROUP BY 1) won) a
+       CROSS JOIN LATERAL (
+         SELECT coalesce(json_agg(json_build_object('currency', currency, 'amount', amount) ORDER BY currency), '[]') AS cash
+           FROM (SELECT currency, sum(amount_minor)::text AS amount
+                   FROM payments WHERE status = 'completed' AND ${range('settled_at')} GROUP BY 1) paid) c
       ORDER BY p.start`,
     [starts, lows, highs],
   );
@@ -103,6 +109,25 @@ export async function leadReport(db: DataSource, query: { from: string; to: stri
     quotesAccepted: r.accepted.reduce((n, w) => n + w.count, 0),
     valueAccepted: r.accepted.map((w) => ({ currency: w.currency, once: Number(w.once), monthly: Number(w.monthly) })),
     winRate: share(r.won, r.decided),
+    cashCollected: r.cash.map((c) => ({ currency: c.currency, amount: Number(c.amount) / 100 })),
   }));
-  return { from: query.from, to: query.to, by: query.by, periods };
+  return { from: query.from, to: query.to, by: query.by, periods, depositsOutstanding: await depositsOutstanding(db) };
+}
+
+/**
+ * Accepted quotes without a deposit received, and their deposits (the Payments setting's percent of
+ * the once total, rounded up to the cent; with only monthly lines, the first month), by currency.
+ */
+async function depositsOutstanding(db: DataSource): Promise<LeadReport['depositsOutstanding']> {
+  const { depositPercent } = await readPaymentSettings(db);
+  const rows = await db.query<{ currency: WonValue['currency']; count: number; amount: string }[]>(
+    `SELECT q.currency, count(*)::int AS count,
+            sum(CASE WHEN q.total_once > 0 THEN ceil(q.total_once * 100 * $1 / 100) ELSE q.total_monthly * 100 END)::text AS amount
+       FROM quotes q
+      WHERE q.status = 'accepted'
+        AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.quote_id = q.id AND p.purpose = 'deposit' AND p.status = 'completed')
+      GROUP BY 1 ORDER BY 1`,
+    [depositPercent],
+  );
+  return rows.map((r) => ({ currency: r.currency, count: r.count, amount: Number(r.amount) / 100 }));
 }

@@ -10,7 +10,7 @@ import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { calls } from '@kafue/common/calls';
 import { enquiryKindLabels, enquiryKinds } from '@kafue/common/requests';
-import type { LeadReport, ReportPeriod } from '@kafue/common/schemas';
+import { formatMoney, type LeadReport, type ReportPeriod } from '@kafue/common/schemas';
 import { DataTable } from '../../components/DataTable';
 import { DateRangeInputs, PeriodChoice } from '../../components/ReportPeriodInputs';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -103,6 +103,14 @@ export default function Reports() {
               </Paper>
             ))}
           </SimpleGrid>
+          <Text size="sm" data-testid="deposits outstanding">
+            <strong>Deposits outstanding now:</strong>{' '}
+            {data.depositsOutstanding.length
+              ? data.depositsOutstanding
+                  .map((d) => `${formatMoney(d.amount, d.currency)} on ${d.count} accepted quote${d.count === 1 ? '' : 's'}`)
+                  .join('; ')
+              : 'none'}
+          </Text>
           <Panel title="Enquiries by kind">
             <BarChart
               h={260}

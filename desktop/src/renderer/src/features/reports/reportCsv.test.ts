@@ -22,6 +22,7 @@ describe('the lead report as CSV', () => {
           quotesAccepted: 1,
           valueAccepted: [{ currency: 'USD', once: 1000, monthly: 40 }],
           winRate: 0.5,
+          cashCollected: [{ currency: 'ZMW', amount: 13430.5 }],
         },
         {
           start: '2026-02-01',
@@ -34,17 +35,19 @@ describe('the lead report as CSV', () => {
           quotesAccepted: 0,
           valueAccepted: [],
           winRate: null,
+          cashCollected: [],
         },
       ],
+      depositsOutstanding: [],
     });
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      '"Period","Enquiries","Message","Service request","Quote request","Consultation","By service or plan","Answered in time","Median minutes to first response","Quotes sent","Quotes accepted","Value accepted","Win rate"',
+      '"Period","Enquiries","Message","Service request","Quote request","Consultation","By service or plan","Answered in time","Median minutes to first response","Quotes sent","Quotes accepted","Value accepted","Win rate","Cash collected"',
     );
     expect(lines[1]).toBe(
-      '"2026-01-01","3","1","0","1","1","\'=cmd, ""x"": 2; Web Development: 1","33%","165","1","1","USD 1000 + USD 40/month","50%"',
+      '"2026-01-01","3","1","0","1","1","\'=cmd, ""x"": 2; Web Development: 1","33%","165","1","1","USD 1000 + USD 40/month","50%","ZMW 13430.5"',
     );
-    expect(lines[2]).toBe('"2026-02-01","0","0","0","0","0","","","","0","0","",""');
+    expect(lines[2]).toBe('"2026-02-01","0","0","0","0","0","","","","0","0","","",""');
   });
 });

@@ -25,6 +25,7 @@ export const reportColumns = [
   'Quotes accepted',
   'Value accepted',
   'Win rate',
+  'Cash collected',
 ] as const;
 
 export function reportRows(report: LeadReport): string[][] {
@@ -39,6 +40,7 @@ export function reportRows(report: LeadReport): string[][] {
     String(p.quotesAccepted),
     valueText(p.valueAccepted),
     percent(p.winRate),
+    p.cashCollected.map((c) => `${c.currency} ${amount(c.amount)}`).join('; '),
   ]);
 }
 
