@@ -229,6 +229,7 @@ describe('the payer page without JavaScript', () => {
     await pawa.sendCallback(callbackUrl(), id);
     const after = await t.client().get(`/quote/${token}`);
     expect(after.text).not.toContain('http-equiv="refresh"');
+    expect(after.text).toContain('<p class="note ok" role="status">Payment received. Thank you. Your receipt RCT-');
     expect(after.text).toMatch(/Received · <a href="\/quote\/[^"]+\/payments\/[^"]+\/receipt"/);
 
     // A refused form keeps what was typed and says why.

@@ -85,10 +85,14 @@ test('a client pays the deposit of an accepted quote by mobile money, a failed t
   // Airtel: the payer is asked on the phone; the page follows the payment by itself.
   await visitor.getByRole('radio', { name: 'Airtel Money' }).check();
   await visitor.getByRole('button', { name: 'Pay ZMW 1,000.00' }).click();
-  await expect(visitor.getByRole('status').first()).toContainText('Approve the payment on your phone');
+  await expect(visitor.getByRole('status')).toContainText('Approve the payment on your phone');
   await expect(visitor.getByRole('link', { name: 'Check payment' })).toBeVisible();
   await settle(await depositFor('260971234567'), { status: 'FAILED', failureCode: 'INSUFFICIENT_BALANCE' });
-  await expect(visitor.getByText('Failed: There is not enough money in the mobile money account.')).toBeVisible({ timeout: 15_000 });
+  await expect(visitor.getByRole('alert')).toHaveText(
+    'The last payment did not go through: There is not enough money in the mobile money account.',
+    { timeout: 15_000 },
+  );
+  await expect(visitor.getByText('Failed: There is not enough money in the mobile money account.')).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Pay ZMW 1,000.00' })).toBeVisible();
   await plain.close();
 
@@ -101,10 +105,11 @@ test('a client pays the deposit of an accepted quote by mobile money, a failed t
   await payer.getByRole('radio', { name: 'MTN MoMo' }).check();
   await payer.getByRole('textbox', { name: 'Mobile money number' }).fill('+260 96 123 4567');
   await payer.getByRole('button', { name: 'Pay ZMW 1,000.00' }).click();
-  await expect(payer.getByRole('status').first()).toContainText('Approve the payment on your phone');
+  await expect(payer.getByRole('status')).toContainText('Approve the payment on your phone');
   await settle(await depositFor('260961234567'), { status: 'COMPLETED' });
+  await expect(payer.getByRole('status').filter({ hasText: 'Payment received. Thank you.' })).toBeVisible({ timeout: 15_000 });
   const receipt = payer.getByRole('link', { name: /^Receipt RCT-\d{4}-\d{4}$/ });
-  await expect(receipt).toBeVisible({ timeout: 15_000 });
+  await expect(receipt).toBeVisible();
   await expect(payer.getByRole('row', { name: /Received/ })).toContainText('ZMW 1,000.00');
   await expectNoViolations(payer, 'the quote page with the deposit received at 390 px');
   const downloading = payer.waitForEvent('download');

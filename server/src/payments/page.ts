@@ -34,6 +34,18 @@ export function paymentSectionHtml(
 ): string {
   const base = `${quotePagePath}/${encodeURIComponent(token)}`;
   const parts: string[] = [];
+  // How the last payment ended, said first: the payer came back to this page to learn it.
+  const last = view.payments.at(-1);
+  if (!view.waiting && last?.status === 'completed') {
+    parts.push(
+      `<p class="note ok" role="status">${escapeHtml(paymentMessages.received)} Your receipt ${escapeHtml(last.receiptNumber ?? '')} ` +
+        `is below and was sent to you by email.</p>`,
+    );
+  } else if (!view.waiting && last?.status === 'failed') {
+    parts.push(
+      `<p class="note err" role="alert">The last payment did not go through: ${escapeHtml(last.failureMessage ?? paymentMessages.failedFallback)}</p>`,
+    );
+  }
   if (view.waiting) {
     parts.push(
       `<h2>Payment</h2><p class="note ok" role="status">${escapeHtml(paymentMessages.approve)} ` +

@@ -160,8 +160,9 @@ export function paymentEndpoints(deps: AppDeps): Endpoint[] {
         }
         ctx.status = answer.status;
         if (json) return { message: answer.message, ...(answer.payment ? { payment: answer.payment } : {}) };
-        const failed = answer.status !== 200 || answer.payment?.status === 'failed';
-        const page = await renderQuotePage(deps, params.token, { kind: failed ? 'error' : 'success', message: answer.message }, kept);
+        // A refusal is said at the top; a payment's state, by the page's payment part (no twice-said note).
+        const note = answer.status !== 200 ? { kind: 'error' as const, message: answer.message } : undefined;
+        const page = await renderQuotePage(deps, params.token, note, kept);
         pageHeaders(ctx);
         return page.html;
       },
