@@ -5,7 +5,6 @@
  * quote's page, where the balance can be paid (sending requests what no open request asks yet).
  */
 import type { DataSource, EntityManager } from 'typeorm';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { CompanyProfile } from '@kafue/common/company';
 import { formatMinor, paymentMessages, toMinor, type Invoice } from '@kafue/common/payments';
 import { formatMoney, totalRows, type QuoteCurrency, type QuoteLine, type QuoteTotals } from '@kafue/common/schemas';
@@ -14,9 +13,9 @@ import type { AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { queueMail } from '../mail/queue.js';
 import { asOneLine, signature } from '../mail/notify.js';
-import { printable } from '../quotes/pdf.js';
 import { company, documentCompany, lockQuoteFor, newQuoteLink, readQuote, type Author } from '../quotes/quotes.js';
 import { readGeneralSettings } from '../settings/settings.js';
+import { companyDocument } from './document.js';
 import { quotePayments, requestTheRest } from './payments.js';
 
 type Db = DataSource | EntityManager;
@@ -176,73 +175,46 @@ export async function sendInvoice(db: DataSource, id: string, author: Author, pu
 
 async function invoicePdf(row: InvoiceRow, issuer: { name: string; profile: CompanyProfile }): Promise<Uint8Array> {
   const c = row.content;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Invoice ${row.number}`);
-  doc.setAuthor(printable(issuer.name));
-  doc.setCreationDate(row.created_at);
-  doc.setModificationDate(row.created_at);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const page = doc.addPage([595.28, 841.89]);
-  const margin = 50;
-  const right = 595.28 - margin;
-  let y = 841.89 - margin;
-  const text = (value: string, x: number, { size = 10, font = regular, alignRight = false, grey = false } = {}) => {
-    const s = printable(value);
-    page.drawText(s, {
-      x: alignRight ? x - font.widthOfTextAtSize(s, size) : x,
-      y,
-      size,
-      font,
-      color: grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
-    });
-  };
+  const pen = await companyDocument(`Invoice ${row.number}`, issuer, row.created_at, c.tpin ? [`TPIN ${c.tpin}`] : []);
+  const { text, down, margin, right, bold } = pen;
   const money = (decimal: string) => formatMoney((toMinor(decimal) ?? 0) / 100, c.currency);
 
-  text(issuer.name, margin, { size: 18, font: bold });
-  text(`Invoice ${row.number}`, right, { size: 14, font: bold, alignRight: true });
-  y -= 16;
-  for (const line of [issuer.profile.address, `${issuer.profile.phone} · ${issuer.profile.email}`, c.tpin ? `TPIN ${c.tpin}` : '']) {
-    if (!line) continue;
-    text(line, margin, { size: 9, grey: true });
-    y -= 12;
-  }
-  y -= 12;
+  down(12);
   text(`Date: ${row.created_at.toISOString().slice(0, 10)}`, margin);
   text(`Quote ${c.quoteNumber}`, right, { alignRight: true });
-  y -= 14;
+  down(14);
   text(`Billed to: ${c.billedTo.name} <${c.billedTo.email}>`, margin);
-  y -= 24;
+  down(24);
   text('Description', margin, { font: bold });
   text('Paid', 360, { font: bold });
   text('Amount', right, { font: bold, alignRight: true });
-  y -= 16;
+  down(16);
   for (const line of c.lines) {
     text(`${line.quantity} x ${line.description}`.slice(0, 70), margin);
     text(line.period === 'month' ? 'monthly' : 'once', 360);
     text(formatMoney(Math.round(line.quantity * line.unitPrice * 100) / 100, c.currency), right, { alignRight: true });
-    y -= 14;
+    down(14);
   }
-  y -= 6;
+  down(6);
   for (const { label, amount, total } of totalRows(c.totals, c.vatRate)) {
-    text(label, 430, { font: total ? bold : regular, alignRight: true });
-    text(formatMoney(amount, c.currency), right, { font: total ? bold : regular, alignRight: true });
-    y -= 14;
+    text(label, 430, { ...(total ? { font: bold } : {}), alignRight: true });
+    text(formatMoney(amount, c.currency), right, { ...(total ? { font: bold } : {}), alignRight: true });
+    down(14);
   }
-  y -= 10;
+  down(10);
   text('Payments received', margin, { font: bold });
-  y -= 14;
+  down(14);
   if (!c.payments.length) {
     text('None yet.', margin);
-    y -= 14;
+    down(14);
   }
   for (const p of c.payments) {
     text(`${p.date}  receipt ${p.receiptNumber}`, margin);
     text(money(p.amount), right, { alignRight: true });
-    y -= 14;
+    down(14);
   }
-  y -= 6;
+  down(6);
   text('Balance due', 430, { font: bold, alignRight: true });
   text(money(c.balance), right, { font: bold, alignRight: true });
-  return doc.save();
+  return pen.doc.save();
 }
