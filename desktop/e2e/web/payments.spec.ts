@@ -8,11 +8,11 @@
  * timeline, and Settings › Payments; axe on the page and the screens.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { pawapayStandIn } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { apiAs, createEnquiry, outboxLink, signIn, superAdmin, unique } from './support';
+import { apiAs, createEnquiry, openEnquiry, outboxLink, signIn, superAdmin, unique } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -38,13 +38,6 @@ async function settle(depositId: string, outcome: { status: 'COMPLETED' } | { st
     });
   expect((await post('settle', { depositId, ...outcome })).status).toBe(200);
   expect(await (await post('callback', { depositId })).json()).toEqual({ status: 200 });
-}
-
-async function openEnquiry(page: Page, fullName: string) {
-  await page.goto('/admin/enquiries');
-  await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
-  await page.getByRole('button', { name: `Open the enquiry from ${fullName}` }).click();
-  return page.getByRole('dialog', { name: fullName });
 }
 
 test('a client pays the deposit of an accepted quote by mobile money, a failed try first; the team sees it received', async ({

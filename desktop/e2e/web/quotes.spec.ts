@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import type { LeadReport } from '@kafue/common/schemas';
 import { expectNoViolations } from './axe';
-import { apiAs, createEnquiry, outboxLink, readBack, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, createEnquiry, openEnquiry, outboxLink, readBack, signIn, superAdmin, toasts, unique } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -40,13 +40,6 @@ async function reportFigures(page: Page) {
     winRateShown: await cell('Win rate'),
     winRate: report.periods.at(-1)?.winRate ?? null,
   };
-}
-
-async function openEnquiry(page: Page, fullName: string) {
-  await page.goto('/admin/enquiries');
-  await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
-  await page.getByRole('button', { name: `Open the enquiry from ${fullName}` }).click();
-  return page.getByRole('dialog', { name: fullName });
 }
 
 test('a quote built from a pricing request, sent, accepted by the client signed out: the enquiry is won and the report counts it', async ({

@@ -112,6 +112,14 @@ export async function openInConsole(page: Page, path: string): Promise<void> {
   expect(at, `opened ${path} in the console`).toBe(path);
 }
 
+/** Opens an enquiry's detail from the inbox, found by its sender's name; answers the drawer. */
+export async function openEnquiry(page: Page, fullName: string): Promise<Locator> {
+  await page.goto('/admin/enquiries');
+  await page.getByRole('textbox', { name: 'Search' }).fill(fullName);
+  await page.getByRole('button', { name: `Open the enquiry from ${fullName}` }).click();
+  return page.getByRole('dialog', { name: fullName });
+}
+
 /** Fills and sends the staff sign-in screen (the caller checks where it leads). */
 export async function staffSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/staff-login');
