@@ -3,11 +3,12 @@
  * deposit asked on an accepted quote, and the kwacha rate for quotes in US dollars (Super Admin edits).
  */
 import { useMemo } from 'react';
-import { Button, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { defaultPaymentSettings, paymentSettingsBody, type PaymentSettingsBody } from '@kafue/common/payments';
 import { useCan } from '../../lib/session';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { usePaymentSettings, useSavePaymentSettings } from './api/usePayments';
+import { SaveChanges } from '../../components/SaveChanges';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -80,13 +81,7 @@ export default function PaymentSettings() {
             error={errors.usdToZmw}
             onChange={(e) => setValues({ ...values, usdToZmw: e.currentTarget.value.trim() || null })}
           />
-          {canChange ? (
-            <Button type="submit" loading={save.isPending} disabled={settings.isPending} w="fit-content">
-              Save Changes
-            </Button>
-          ) : (
-            <Text size="sm">Only a Super Admin can change these.</Text>
-          )}
+          <SaveChanges canChange={canChange} saving={save.isPending} disabled={settings.isPending} />
         </Stack>
       </form>
     </Paper>

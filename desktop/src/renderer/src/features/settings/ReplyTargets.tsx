@@ -2,7 +2,7 @@
  * Settings › Reply Times: how fast the company promises to reply, in business hours (the company
  * profile's opening hours). The inbox's time left, the reminder mails and the dashboard count by them.
  */
-import { Button, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { messages } from '@kafue/common/contract';
@@ -12,6 +12,7 @@ import { call, unwrap } from '../../lib/api';
 import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
 import { useLoadedForm } from '../../lib/useLoadedForm';
+import { SaveChanges } from '../../components/SaveChanges';
 
 const targetsKey = ['settings', 'reply-targets'];
 
@@ -63,13 +64,7 @@ export default function ReplyTargets() {
           )}
           {hours('targetHours', 'Reply within', 'The target: a reminder goes out when it passes without a reply.')}
           {hours('maxHours', 'Reply at the latest within', 'The promise: an enquiry without a reply by then is overdue.')}
-          {canChange ? (
-            <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
-              Save Changes
-            </Button>
-          ) : (
-            <Text size="sm">Only a Super Admin can change these.</Text>
-          )}
+          <SaveChanges canChange={canChange} saving={save.isPending} disabled={loading} />
         </Stack>
       </form>
     </Paper>
