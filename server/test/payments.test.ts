@@ -304,14 +304,13 @@ describe('kwacha for a USD quote, payment requests and settings', () => {
     expect(report.periods.at(-1).cashCollected[0]).toMatchObject({ currency: 'ZMW' });
     expect(report.periods.at(-1).cashCollected[0].amount).toBeGreaterThanOrEqual(800);
     const outstanding = report.depositsOutstanding.find((d: { currency: string }) => d.currency === 'ZMW');
-    const { quoteId: unpaid } = await acceptedQuote('ZMW', 300);
+    await acceptedQuote('ZMW', 300);
     const after = (await admin.get(`/api/reports/leads?from=${today}&to=${today}&by=month`)).body;
     expect(after.depositsOutstanding.find((d: { currency: string }) => d.currency === 'ZMW')).toEqual({
       currency: 'ZMW',
       count: (outstanding?.count ?? 0) + 1,
       amount: (outstanding?.amount ?? 0) + 150,
     });
-    expect(unpaid).toBeTruthy();
     const receipts = listed.items.map((p: { receiptNumber: string }) => p.receiptNumber);
     expect(new Set(receipts).size).toBe(2);
     const pdf = await admin.get(`/api/receipts/${listed.items[1]._id}/pdf`);

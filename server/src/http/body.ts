@@ -24,6 +24,11 @@ export async function* rawBody(ctx: Context, type: string | string[], limit: num
   }
 }
 
+/** The fields of a form posted without JavaScript (application/x-www-form-urlencoded, at most `limit` bytes: 413 `tooLarge`). */
+export async function readFormFields(ctx: Context, limit: number, tooLarge = 'The form is too large.'): Promise<URLSearchParams> {
+  return new URLSearchParams((await readRawBody(ctx, 'application/x-www-form-urlencoded', limit, tooLarge)).toString('utf8'));
+}
+
 /** The body's bytes, whole (small bodies: see rawBody). */
 export async function readRawBody(ctx: Context, type: string | string[], limit: number, tooLarge: string): Promise<Buffer> {
   const chunks: Buffer[] = [];

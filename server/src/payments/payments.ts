@@ -197,9 +197,9 @@ export interface PayOffer {
   rateSetAt: string | null;
 }
 
-async function offerFor(db: Db, quote: Quote): Promise<PayOffer | { error: string } | undefined> {
+async function offerFor(db: Db, quote: Quote, payments: PaymentRow[]): Promise<PayOffer | { error: string } | undefined> {
   const settings = await readPaymentSettings(db);
-  const due = dueNow(quote, await paymentRows(db, quote._id), await requestRows(db, quote._id), settings.depositPercent);
+  const due = dueNow(quote, payments, await requestRows(db, quote._id), settings.depositPercent);
   if (!due || due.quoteMinor <= 0) return undefined;
   if (quote.currency === 'ZMW') return { ...due, zmwMinor: due.quoteMinor, rate: null, rateSetAt: null };
   if (!settings.usdToZmw) return { error: paymentMessages.noRate };
@@ -208,9 +208,10 @@ async function offerFor(db: Db, quote: Quote): Promise<PayOffer | { error: strin
 
 /** What the public page shows of a quote's payments: the offer (when accepted), the payments, the balance. */
 export async function payerView(db: Db, quote: Quote, configured: boolean) {
-  const payments = (await paymentRows(db, quote._id)).map(toPayment);
-  const due = quote.state === 'accepted' ? await offerFor(db, quote) : undefined;
+  const rows = await paymentRows(db, quote._id);
+  const due = quote.state === 'accepted' ? await offerFor(db, quote, rows) : undefined;
   const offer = due && !configured ? { error: paymentMessages.notConfigured } : due;
+  const payments = rows.map(toPayment);
   return { offer, payments, waiting: payments.find((p) => p.status === 'waiting') };
 }
 
@@ -291,23 +292,22 @@ export async function startPayment(
   const { row, quote } = await db.transaction(async (m) => {
     const quote = await lockQuoteByToken(m, input.token, now);
     if (quote.state !== 'accepted') throw new HttpError(409, paymentMessages.notPayable);
-    const [waiting] = await m.query<PaymentRow[]>(`SELECT ${columns} FROM payments p WHERE p.quote_id = $1 AND p.status = 'waiting'`, [
-      quote._id,
-    ]);
+    // The quote's payments, read once under its lock: the one waiting, the last hour's, what is due.
+    const payments = await paymentRows(m, quote._id);
+    const waiting = payments.find((p) => p.status === 'waiting');
     if (waiting) throw new PaymentWaiting(toPayment(waiting));
-    const [{ recent }] = await m.query<[{ recent: number }]>(
-      `SELECT count(*)::int AS recent FROM payments WHERE quote_id = $1 AND created_at > $2::timestamptz - interval '1 hour'`,
-      [quote._id, now],
-    );
-    if (recent >= payPerQuoteHourly) throw new HttpError(429, paymentMessages.tooMany);
-    const offer = await offerFor(m, quote);
+    const hourAgo = now.getTime() - 60 * 60_000;
+    if (payments.filter((p) => p.created_at.getTime() > hourAgo).length >= payPerQuoteHourly) {
+      throw new HttpError(429, paymentMessages.tooMany);
+    }
+    const offer = await offerFor(m, quote, payments);
     if (!offer) throw new HttpError(409, paymentMessages.nothingDue);
     if ('error' in offer) throw new HttpError(409, offer.error);
     const [row] = await m.query<PaymentRow[]>(
-      `INSERT INTO payments (id, quote_id, purpose, request_id, amount_minor, quote_amount_minor, quote_currency, rate, network, phone,
+      `INSERT INTO payments AS p (id, quote_id, purpose, request_id, amount_minor, quote_amount_minor, quote_currency, rate, network, phone,
                              payer_address, next_check_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       RETURNING ${columns.replace(/\bp\./g, '')}`,
+       RETURNING ${columns}`,
       [
         randomUUID(),
         quote._id,
@@ -407,14 +407,19 @@ async function insertPaymentRequest(m: EntityManager, quoteId: string, amountMin
   return id;
 }
 
+/** What of the quote's balance no open payment request asks yet, in minor units: what may still be requested. */
+async function unrequestedMinor(m: EntityManager, quote: Quote): Promise<number> {
+  const { balance } = balanceOf(quote, await paymentRows(m, quote._id));
+  const open = (await requestRows(m, quote._id)).filter((r) => r.status === 'open').reduce((sum, r) => sum + Number(r.amount_minor), 0);
+  return Math.max(0, balance - open);
+}
+
 /**
  * What of the balance no open request asks yet, requested now (an invoice sent: its page then
  * offers the whole balance). Answers the amount requested, in minor units (0: nothing left).
  */
 export async function requestTheRest(m: EntityManager, quote: Quote, author: Author): Promise<number> {
-  const { balance } = balanceOf(quote, await paymentRows(m, quote._id));
-  const open = (await requestRows(m, quote._id)).filter((r) => r.status === 'open').reduce((sum, r) => sum + Number(r.amount_minor), 0);
-  const rest = Math.max(0, balance - open);
+  const rest = await unrequestedMinor(m, quote);
   if (rest > 0) await insertPaymentRequest(m, quote._id, rest, author);
   return rest;
 }
@@ -433,9 +438,7 @@ export async function requestPayment(
     if (body.currency !== quote.currency)
       throw new HttpError(400, paymentMessages.requestCurrency, { currency: paymentMessages.requestCurrency });
     const amount = toMinor(body.amount) ?? 0;
-    const { balance } = balanceOf(quote, await paymentRows(m, quote._id));
-    const open = (await requestRows(m, quote._id)).filter((r) => r.status === 'open').reduce((sum, r) => sum + Number(r.amount_minor), 0);
-    const left = Math.max(0, balance - open);
+    const left = await unrequestedMinor(m, quote);
     if (amount > left) {
       const message = paymentMessages.requestOverBalance(formatMinor(left, quote.currency));
       throw new HttpError(409, message, { amount: message });
@@ -651,15 +654,15 @@ async function mailCompleted(m: EntityManager, row: PaymentRow, quoteNumber: str
 export async function completedPayment(
   db: Db,
   paymentId: string,
-  author?: Author,
+  scope: { author: Author } | { quoteId: string },
 ): Promise<{ payment: Payment; quoteNumber: string; payerName: string }> {
   const [row] = await db.query<(PaymentRow & { number: string; full_name: string })[]>(
     `SELECT ${columns}, q.number, e.full_name FROM payments p JOIN quotes q ON q.id = p.quote_id JOIN enquiries e ON e.id = q.enquiry_id
-      WHERE p.id = $1 AND p.status = 'completed'`,
-    [paymentId],
+      WHERE p.id = $1 AND p.status = 'completed' ${'quoteId' in scope ? 'AND p.quote_id = $2' : ''}`,
+    'quoteId' in scope ? [paymentId, scope.quoteId] : [paymentId],
   );
   if (!row) throw new HttpError(404, 'There is no receipt for this payment.');
-  if (author) await readQuote(db, row.quote_id, author);
+  if ('author' in scope) await readQuote(db, row.quote_id, scope.author);
   return { payment: toPayment(row), quoteNumber: row.number, payerName: row.full_name };
 }
 

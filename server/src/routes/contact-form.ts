@@ -14,7 +14,7 @@ import { maxPageLength } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { HttpError } from '../http/errors.js';
-import { readRawBody } from '../http/body.js';
+import { readFormFields } from '../http/body.js';
 import { assertSameOrigin } from '../web/security.js';
 import { loadSiteContent } from '../content/published.js';
 import { receiveEnquiry } from '../enquiries/enquiries.js';
@@ -23,8 +23,7 @@ import { parseEnquiryBody, resolveSelection } from '../enquiries/requests.js';
 
 /** The form's fields (and the visit's attribution) from an application/x-www-form-urlencoded body of at most `limit` bytes. */
 async function readForm(ctx: Context, limit: number): Promise<Record<string, string>> {
-  const body = await readRawBody(ctx, 'application/x-www-form-urlencoded', limit, 'The form is too large.');
-  const params = new URLSearchParams(body.toString('utf8'));
+  const params = await readFormFields(ctx, limit);
   const form: Record<string, string> = {};
   for (const field of contactFormFields) {
     const value = params.get(field);

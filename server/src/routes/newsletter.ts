@@ -18,7 +18,7 @@ import {
 import { subscribeBody, subscriberListQuery } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { loadSiteContent } from '../content/published.js';
-import { readRawBody } from '../http/body.js';
+import { readFormFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { parseBody, parseQuery } from '../http/validate.js';
 import { newsletterStatus, sendNewsletter } from '../newsletter/sends.js';
@@ -88,9 +88,7 @@ export function newsletterEndpoints(deps: AppDeps): Endpoint[] {
         try {
           // No session rides on this post, but a page elsewhere must not sign visitors up through their browsers.
           assertSameOrigin(ctx, config.allowedOrigins);
-          const params = new URLSearchParams(
-            (await readRawBody(ctx, 'application/x-www-form-urlencoded', config.limits.bodyBytes, messages.bodyTooLarge)).toString('utf8'),
-          );
+          const params = await readFormFields(ctx, config.limits.bodyBytes, messages.bodyTooLarge);
           const form = {
             ...Object.fromEntries(subscribeFormFields.flatMap((f) => (params.has(f) ? [[f, params.get(f)]] : []))),
             ...formAttribution(params),

@@ -9,7 +9,7 @@ import { quotePagePath } from '@kafue/common/calls';
 import { endpoints } from '@kafue/common/endpoints';
 import { payBody, paymentMessages, type PayerPayment } from '@kafue/common/payments';
 import type { AppDeps } from '../deps.js';
-import { readRawBody } from '../http/body.js';
+import { readFormFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { parseBody, parseId } from '../http/validate.js';
 import { callbackDepositId } from '../payments/pawapay.js';
@@ -117,7 +117,8 @@ export function paymentEndpoints(deps: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.getReceiptPdf,
       access: 'team',
-      handle: async ({ ctx, params, principal }) => receiptFile(ctx, db, await completedPayment(db, params.id, authorOf(principal))),
+      handle: async ({ ctx, params, principal }) =>
+        receiptFile(ctx, db, await completedPayment(db, params.id, { author: authorOf(principal) })),
     }),
 
     endpoint({
@@ -132,13 +133,7 @@ export function paymentEndpoints(deps: AppDeps): Endpoint[] {
         try {
           const fields: Record<string, unknown> | undefined = json
             ? (ctx.request.body as Record<string, unknown> | undefined)
-            : Object.fromEntries(
-                new URLSearchParams(
-                  (await readRawBody(ctx, 'application/x-www-form-urlencoded', config.limits.bodyBytes, 'The form is too large.')).toString(
-                    'utf8',
-                  ),
-                ),
-              );
+            : Object.fromEntries(await readFormFields(ctx, config.limits.bodyBytes));
           const text = (value: unknown) => (typeof value === 'string' ? value : '');
           kept = { network: text(fields?.network), phone: text(fields?.phone).slice(0, 40) };
           const body = parseBody(payBody, fields);
@@ -185,7 +180,7 @@ export function paymentEndpoints(deps: AppDeps): Endpoint[] {
       async handle({ ctx, params }) {
         const quote = await quoteByToken(db, params.token);
         if (!quote) throw new HttpError(404, 'This quote link is not valid.');
-        const found = await completedPayment(db, (await paymentOnQuote(db, quote._id, parseId(params.paymentId)))._id);
+        const found = await completedPayment(db, parseId(params.paymentId), { quoteId: quote._id });
         ctx.set('X-Robots-Tag', 'noindex');
         return receiptFile(ctx, db, found);
       },

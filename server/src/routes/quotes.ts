@@ -8,7 +8,7 @@ import type { Context } from 'koa';
 import { endpoints } from '@kafue/common/endpoints';
 import { quoteMessages, quoteListQuery } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
-import { readRawBody } from '../http/body.js';
+import { readFormFields } from '../http/body.js';
 import { HttpError } from '../http/errors.js';
 import { parseQuery } from '../http/validate.js';
 import { quotePageHtml, type QuoteNote } from '../quotes/page.js';
@@ -37,9 +37,7 @@ const authorOf = (p: Principal): Author => ({ kind: p.kind, id: p.id, name: p.na
 
 /** The quote page's form fields (name, accept, question) from an application/x-www-form-urlencoded body. */
 async function readForm(ctx: Context, limit: number) {
-  const params = new URLSearchParams(
-    (await readRawBody(ctx, 'application/x-www-form-urlencoded', limit, 'The form is too large.')).toString('utf8'),
-  );
+  const params = await readFormFields(ctx, limit);
   return {
     name: (params.get('name') ?? '')
       .replace(/[\s\u0085]+/g, ' ')

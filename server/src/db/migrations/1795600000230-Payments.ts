@@ -66,6 +66,8 @@ export class Payments1795600000230 implements MigrationInterface {
     await q.query(`CREATE INDEX payments_quote ON payments (quote_id, created_at)`);
     await q.query(`CREATE INDEX payments_due ON payments (next_check_at) WHERE status = 'waiting'`);
     await q.query(`CREATE INDEX payments_settled ON payments (settled_at) WHERE status = 'completed'`);
+    // Settings › Payments shows the last callback: max() from the index's end, not a scan.
+    await q.query(`CREATE INDEX payments_last_callback ON payments (last_callback_at) WHERE last_callback_at IS NOT NULL`);
     await q.query(`CREATE TABLE receipt_counters (year integer PRIMARY KEY, last integer NOT NULL)`);
     // A receipt goes to the payer as a PDF: files a mail carries, [{ filename, contentType, content (base64) }].
     await q.query(`ALTER TABLE mail_queue ADD COLUMN attachments jsonb`);
