@@ -48,7 +48,7 @@ async function main() {
        SELECT 'Bench Staff ' || i, 'staff' || i || '@kafue.test', 'Staff', 'Active', 'x' FROM generate_series(1, 10) i`,
     );
     await db.query(
-      `INSERT INTO enquiries (full_name, email, service, message, kind, request, status, stage, created_at, response_due_at, first_response_at, assignee_id)
+      `INSERT INTO enquiries (full_name, email, service, message, kind, request, status, stage, created_at, response_due_at, first_response_at, awaiting_reply_since, assignee_id)
        SELECT 'Person ' || (i % ($1 * 3 / 4)), 'person' || (i % ($1 * 3 / 4)) || '@example.com',
               (ARRAY['Web Development', 'Cybersecurity', 'Digital Marketing', 'Other', NULL])[1 + i % 5],
               'Please send us a quote for the work we discussed.',
@@ -59,6 +59,7 @@ async function main() {
               CASE i % 10 WHEN 1 THEN 'won' WHEN 2 THEN 'lost' WHEN 3 THEN 'quoted' WHEN 4 THEN 'new' ELSE 'contacted' END,
               t, t + interval '4 hours',
               CASE WHEN i % 10 <> 4 THEN t + (i % 360) * interval '1 minute' END,
+              CASE WHEN i % 10 = 4 THEN t END,
               CASE WHEN i % 3 = 1 THEN (SELECT id FROM staff_users ORDER BY email OFFSET i % 10 LIMIT 1) END
          FROM generate_series(1, $1) AS i, LATERAL (SELECT now() - (i * (730.0 / $1)) * interval '1 day' AS t) AS at`,
       [count],
@@ -89,9 +90,9 @@ async function main() {
     ).rows[0] as { enquiries: number; replies: number; quotes: number };
     console.log(`Seeded ${counts.enquiries} enquiries, ${counts.replies} replies, ${counts.quotes} quotes in ${seedSeconds.toFixed(1)} s`);
 
-    // The inbox sorted by time left, in SQL alone: the enquiries still waiting first, soonest due first.
+    // The inbox sorted by time left, in SQL alone: the enquiries awaiting our reply first, soonest due first.
     const byTimeLeft = `SELECT e.*, s.name FROM enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id
-       WHERE e.status <> 'Spam' AND e.first_response_at IS NULL ORDER BY e.response_due_at, e.id LIMIT 25`;
+       WHERE e.status <> 'Spam' AND e.awaiting_reply_since IS NOT NULL ORDER BY e.response_due_at, e.id LIMIT 25`;
     const sqlMs: number[] = [];
     for (let i = 0; i < 500; i++) {
       const plan = (await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${byTimeLeft}`)).rows[0]['QUERY PLAN'][0];
