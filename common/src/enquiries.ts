@@ -150,6 +150,11 @@ export const enquiry = z
     responseDueAt: z.iso.datetime().nullable(),
     /** The first reply sent or contact logged; null while it waits. */
     firstResponseAt: z.iso.datetime().nullable(),
+    /**
+     * Since when it awaits our reply: the client's oldest message not yet answered by a reply or a
+     * logged contact; null once answered. Spam and Closed enquiries await nothing, whatever this says.
+     */
+    awaitingReplySince: z.iso.datetime().nullable(),
     /** An earlier enquiry (not Spam) came from the same address: the sender is a known contact. */
     knownContact: z.boolean(),
   })
@@ -191,7 +196,8 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 /**
  * The inbox's query string. `status`: one status or several, comma-separated (Spam only when
  * named); `assignee`: a staff member's id, or `none` for the unassigned; `kind`: what the
- * enquiries ask for; `stage`: how far the leads have come; `from`/`to`: days included (or instants); `q`: words in the name, email or message.
+ * enquiries ask for; `stage`: how far the leads have come; `from`/`to`: days included (or instants); `q`: words in the name, email or message;
+ * `awaiting=true`: only those awaiting our reply (sort by `responseDueAt` for the soonest due first).
  */
 export const enquiryListQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -210,6 +216,10 @@ export const enquiryListQuery = z.object({
   service: z.union([z.enum(enquiryServices), z.literal('none'), z.literal('')]).optional(),
   kind: z.union([z.enum(enquiryKinds), z.literal('')]).optional(),
   stage: z.union([z.enum(leadStages), z.literal('')]).optional(),
+  awaiting: z
+    .enum(['true', 'false', ''], { error: 'Use true or false.' })
+    .optional()
+    .transform((v) => v === 'true'),
   assignee: z.union([idSchema, z.literal('none'), z.literal('')]).optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),

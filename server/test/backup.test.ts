@@ -346,6 +346,45 @@ describe('files of the versions before', () => {
     await expect(openBytes(flipped, 'old.json')).rejects.toThrow('old.json is damaged: its checksum does not match its content');
   });
 
+  it('restores the enquiries of a file made before the reply clock ran for every message: the unanswered ones await a reply', async () => {
+    const { backup } = JSON.parse(version2.toString('utf8')) as {
+      backup: { tables: Record<string, { columns: string[]; rows: Record<string, unknown>[] }> };
+    };
+    const enquiry = (id: string, status: string, firstResponseAt: string | null) => ({
+      id,
+      full_name: `Old ${status}`,
+      email: 'old.client@visitor.test',
+      message: 'Hello.',
+      status,
+      kind: 'message',
+      stage: firstResponseAt ? 'contacted' : 'new',
+      created_at: '2026-11-20T08:00:00+00:00',
+      updated_at: '2026-11-20T08:00:00+00:00',
+      response_due_at: '2026-11-20T12:00:00+00:00',
+      first_response_at: firstResponseAt,
+    });
+    backup.tables.enquiries.rows = [
+      enquiry('11111111-1111-4111-8111-111111111111', 'New', null),
+      enquiry('22222222-2222-4222-8222-222222222222', 'Open', '2026-11-20T09:00:00+00:00'),
+      enquiry('33333333-3333-4333-8333-333333333333', 'Spam', null),
+    ];
+    const file = Buffer.from(JSON.stringify({ format: 'kafue-backup', version: 1, ...backup }));
+    const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
+    try {
+      await restoreBackup(target.dataSource, await openBytes(file, 'old.json'));
+      const rows = await target.dataSource.query<{ status: string; awaiting_reply_since: Date | null }[]>(
+        `SELECT status, awaiting_reply_since FROM enquiries ORDER BY id`,
+      );
+      expect(rows).toEqual([
+        { status: 'New', awaiting_reply_since: new Date('2026-11-20T08:00:00Z') },
+        { status: 'Open', awaiting_reply_since: null },
+        { status: 'Spam', awaiting_reply_since: null },
+      ]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('still reads a version 1 backup (made before checksums)', async () => {
     const { backup } = JSON.parse(version2.toString('utf8')) as { backup: { tables: Record<string, { rows: unknown[] }> } };
     const old = Buffer.from(JSON.stringify({ format: 'kafue-backup', version: 1, ...backup }));

@@ -355,6 +355,22 @@ describe('the public quote page', () => {
     expect(audit).toBeDefined();
   });
 
+  it('a question after our reply makes the enquiry await our reply again, from the question', async () => {
+    const { token, enquiryId } = await sentQuote(staff.id, 'asks-again@kafue.test');
+    expect((await admin.post(`/api/enquiries/${enquiryId}/replies`, { subject: 'Your quote', body: 'Here it is.' })).status).toBe(201);
+    expect((await admin.get(`/api/enquiries/${enquiryId}`)).body.awaitingReplySince).toBeNull();
+    const before = Date.now();
+    const asked = await t
+      .client()
+      .call('POST', `/quote/${token}/question`, form({ name: 'Chanda', question: 'Can you start in May?' }), formHeaders(nextIp()));
+    expect(asked.status).toBe(200);
+    const enquiry = (await admin.get(`/api/enquiries/${enquiryId}`)).body;
+    expect(Date.parse(enquiry.awaitingReplySince)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(enquiry.responseDueAt)).toBeGreaterThan(Date.parse(enquiry.awaitingReplySince));
+    const awaiting = await admin.get(`/api/enquiries?awaiting=true&q=asks-again`);
+    expect(awaiting.body.items.map((e: { _id: string }) => e._id)).toEqual([enquiryId]);
+  });
+
   it('a question on an unassigned enquiry is mailed to the admins', async () => {
     const { quote, token } = await sentQuote();
     const asked = await t

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, messages } from '@kafue/common/contract';
 import { defaultCompany } from '@kafue/common/company';
 import { addBusinessMinutes, defaultBusinessHours } from '@kafue/common/reply-clock';
-import { replyTimes, runReplyReminders, startOldClocks, startReplyClock } from '../src/enquiries/clock.js';
+import { clientMessage, replyTimes, runReplyReminders, startOldClocks, startReplyClock } from '../src/enquiries/clock.js';
 import { startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
@@ -151,12 +151,14 @@ describe("a visitor's enquiry", () => {
 describe('reminders', () => {
   it('one at the target and one when overdue, each once with two processes; none once responded', async () => {
     // The enquiries of the tests before are out of this one's way.
-    await t.db.query(`UPDATE enquiries SET first_response_at = now()`);
+    await t.db.query(`UPDATE enquiries SET first_response_at = now(), awaiting_reply_since = NULL`);
     const staff = await t.staff();
     const assigned = await enquiryAt('Waiting Assigned', '2026-12-01T08:00:00Z', staff.id);
     const unassigned = await enquiryAt('Waiting Unassigned', '2026-12-01T08:00:00Z');
     const answered = await enquiryAt('Already Answered', '2026-12-01T08:00:00Z');
-    await t.db.query(`UPDATE enquiries SET first_response_at = '2026-12-01T08:30:00Z' WHERE id = $1`, [answered]);
+    await t.db.query(`UPDATE enquiries SET first_response_at = '2026-12-01T08:30:00Z', awaiting_reply_since = NULL WHERE id = $1`, [
+      answered,
+    ]);
     // An admin who asked for no new-enquiry mail hears of none.
     const quiet = await t.admin('Editor');
     await t.db.query(`INSERT INTO admin_notification_settings (admin_id, value) VALUES ($1, $2)`, [
@@ -279,7 +281,9 @@ describe('the inbox', () => {
     const late = await enquiryAt('Due Late', '2026-11-25T08:00:00Z');
     const soon = await enquiryAt('Due Soon', '2026-11-24T08:00:00Z');
     const answered = await enquiryAt('Answered', '2026-11-23T08:00:00Z');
-    await t.db.query(`UPDATE enquiries SET first_response_at = now(), stage = 'contacted' WHERE id = $1`, [answered]);
+    await t.db.query(`UPDATE enquiries SET first_response_at = now(), awaiting_reply_since = NULL, stage = 'contacted' WHERE id = $1`, [
+      answered,
+    ]);
     const list = await admin.client.get(`${api.enquiries}?sort=responseDueAt`);
     expect(list.body.items.map((e: { _id: string }) => e._id)).toEqual([soon, late, answered]);
     expect(list.body.items[0]).toMatchObject({ responseDueAt: '2026-11-24T12:00:00.000Z', firstResponseAt: null, stage: 'new' });
@@ -290,6 +294,91 @@ describe('the inbox', () => {
       (await admin.client.get(`${api.enquiries}?stage=new&q=Due&sort=responseDueAt`)).body.items.map((e: { _id: string }) => e._id),
     ).toEqual([soon, late]);
     expect((await admin.client.get(`${api.enquiries}?stage=closed`)).status).toBe(400);
+  });
+});
+
+describe('a message from the client', () => {
+  const stateOf = async (id: string) =>
+    (
+      await t.db.query<
+        {
+          awaiting_reply_since: Date | null;
+          response_due_at: Date;
+          first_response_at: Date | null;
+          status: string;
+          stage: string;
+          reminded_at: Date | null;
+        }[]
+      >(`SELECT awaiting_reply_since, response_due_at, first_response_at, status, stage, reminded_at FROM enquiries WHERE id = $1`, [id])
+    )[0];
+  const message = (id: string, at: string) => t.db.transaction((m) => clientMessage(m, id, new Date(at)));
+  const reply = async (id: string) =>
+    expect((await admin.client.post(`${api.enquiries}/${id}/replies`, { subject: 'Re: your enquiry', body: 'Thank you.' })).status).toBe(
+      201,
+    );
+
+  it('after our reply makes the enquiry await a reply again, due from the message, reminded again; the next reply answers it', async () => {
+    await t.db.query(`UPDATE enquiries SET first_response_at = now(), awaiting_reply_since = NULL`);
+    const id = await enquiryAt('Writes Again', '2026-12-07T07:00:00Z');
+    expect((await stateOf(id)).awaiting_reply_since).toEqual(new Date('2026-12-07T07:00:00Z'));
+    await reply(id);
+    const answered = await stateOf(id);
+    expect(answered).toMatchObject({ awaiting_reply_since: null, stage: 'contacted' });
+    expect(answered.first_response_at).not.toBeNull();
+    expect((await admin.client.get(`${api.enquiries}/${id}`)).body).toMatchObject({ awaitingReplySince: null });
+
+    // Tuesday 8 December, 10:00 Lusaka: due 14:00, the reminder at 12:00, as for a new enquiry.
+    await message(id, '2026-12-08T08:00:00Z');
+    const waiting = await stateOf(id);
+    expect(waiting).toMatchObject({
+      awaiting_reply_since: new Date('2026-12-08T08:00:00Z'),
+      response_due_at: new Date('2026-12-08T12:00:00Z'),
+    });
+    // The first response stays the first (the reports measure it).
+    expect(waiting.first_response_at).toEqual(answered.first_response_at);
+    expect((await admin.client.get(`${api.enquiries}/${id}`)).body).toMatchObject({
+      awaitingReplySince: '2026-12-08T08:00:00.000Z',
+      responseDueAt: '2026-12-08T12:00:00.000Z',
+    });
+    // A second message before our reply keeps the first one's due time.
+    await message(id, '2026-12-08T09:00:00Z');
+    expect((await stateOf(id)).response_due_at).toEqual(new Date('2026-12-08T12:00:00Z'));
+
+    await t.db.query(`DELETE FROM mail_queue`);
+    expect(await runReplyReminders(t.db, t.config.publicUrl, new Date('2026-12-08T10:01:00Z'))).toBe(1);
+    const [reminder] = await mails();
+    expect(reminder.subject).toBe('[Acme Zambia] Reply soon: Writes Again is waiting');
+    expect(reminder.body).toContain('Waiting since: Tuesday 8 December 2026 at 10:00 (UTC+2).');
+
+    await reply(id);
+    expect((await stateOf(id)).awaiting_reply_since).toBeNull();
+    await t.db.query(`DELETE FROM mail_queue`);
+    expect(await runReplyReminders(t.db, t.config.publicUrl, new Date('2026-12-08T12:01:00Z'))).toBe(0);
+  });
+
+  it('reopens a Closed enquiry (its stage stays) and leaves Spam as it is; the inbox filters those awaiting our reply', async () => {
+    await t.db.query(`DELETE FROM enquiries`);
+    const won = await enquiryAt('Won Client', '2026-12-01T08:00:00Z');
+    await reply(won);
+    await t.db.query(`UPDATE enquiries SET stage = 'won', status = 'Closed' WHERE id = $1`, [won]);
+    const spam = await enquiryAt('Spammer', '2026-12-01T08:00:00Z');
+    await t.db.query(`UPDATE enquiries SET status = 'Spam', awaiting_reply_since = NULL WHERE id = $1`, [spam]);
+    const fresh = await enquiryAt('Fresh One', '2026-12-02T08:00:00Z');
+    const answered = await enquiryAt('Answered One', '2026-12-02T08:00:00Z');
+    await reply(answered);
+
+    await message(won, '2026-12-09T08:00:00Z');
+    await message(spam, '2026-12-09T08:00:00Z');
+    expect(await stateOf(won)).toMatchObject({ status: 'Open', stage: 'won', awaiting_reply_since: new Date('2026-12-09T08:00:00Z') });
+    expect(await stateOf(spam)).toMatchObject({ status: 'Spam', awaiting_reply_since: null });
+
+    const awaiting = await admin.client.get(`${api.enquiries}?awaiting=true&sort=responseDueAt`);
+    expect(awaiting.status).toBe(200);
+    expect(awaiting.body).toMatchObject({ total: 2 });
+    expect(awaiting.body.items.map((e: { _id: string }) => e._id)).toEqual([fresh, won]);
+    expect((await admin.client.get(`${api.enquiries}?awaiting=true&q=Won`)).body).toMatchObject({ total: 1, items: [{ _id: won }] });
+    expect((await admin.client.get(`${api.enquiries}?awaiting=false`)).body.total).toBe(3);
+    expect((await admin.client.get(`${api.enquiries}?awaiting=yes`)).status).toBe(400);
   });
 });
 

@@ -7,7 +7,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { expectNoViolations } from './axe';
-import { choose, createEnquiry, readBack, signIn, superAdmin } from './support';
+import { apiAs, choose, createEnquiry, outboxLink, readBack, signIn, superAdmin, unique } from './support';
 
 const widths = { desktop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
@@ -87,6 +87,56 @@ test('the inbox shows the stage and time left on each row, sorts by time left an
   await expect(page.getByRole('row').filter({ hasText: fullName })).toHaveCount(0);
   await choose(page, 'Stage', 'New');
   await expect(page.getByRole('row').filter({ hasText: fullName })).toBeVisible();
+});
+
+test('a client who writes again after our reply awaits a reply again: the inbox finds them, the detail says so, a reply answers them', async ({
+  page,
+  browser,
+}) => {
+  const slug = unique('again');
+  const enquiry = await createEnquiry({ fullName: `Again ${slug}`, email: `${slug}@kafue.test` });
+  const admin = await apiAs(superAdmin);
+  const found = (await (await admin.get(`${api.enquiries}?q=${encodeURIComponent(enquiry.fullName)}`)).json()) as EnquiryList;
+  const id = found.items[0]._id;
+  expect(
+    (await admin.post(`${api.enquiries}/${id}/replies`, { data: { subject: 'Your enquiry', body: 'A quote follows.' } })).status(),
+  ).toBe(201);
+  const lines = [{ description: 'Website build', quantity: 1, unitPrice: 2000, period: 'once' }];
+  const created = await admin.post('/api/quotes', { data: { enquiryId: id, currency: 'ZMW', lines, validUntil: '2099-12-31' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { quote } = (await created.json()) as { quote: { _id: string } };
+  expect((await admin.post(`/api/quotes/${quote._id}/send`)).status()).toBe(200);
+  const link = await outboxLink(enquiry.email, /(http:\/\/\S+\/quote\/[A-Za-z0-9_-]{43})/, 'a quote mail');
+
+  await signIn(page, superAdmin, '/admin/enquiries');
+  await page.getByRole('textbox', { name: 'Search' }).fill(enquiry.fullName);
+  const row = page.getByRole('row').filter({ hasText: enquiry.fullName });
+  await expect(row).toContainText('Answered');
+  await choose(page, 'Reply', 'Awaiting our reply');
+  await expect(row).toHaveCount(0);
+
+  // The client asks a question on the quote's page: they write again.
+  const client = await browser.newContext();
+  const visitor = await client.newPage();
+  await visitor.goto(link);
+  await visitor.getByRole('textbox', { name: 'Your name' }).last().fill(enquiry.fullName);
+  await visitor.getByRole('textbox', { name: 'Your question' }).fill('Can you start in May?');
+  await visitor.getByRole('button', { name: 'Ask a question' }).click();
+  await expect(visitor.getByRole('status')).toContainText('Your question was sent');
+  await client.close();
+
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Search' }).fill(enquiry.fullName);
+  await choose(page, 'Reply', 'Awaiting our reply');
+  await expect(row).toContainText(/\d+ \w+ left|Overdue by/);
+  await row.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` }).click();
+  const drawer = page.getByRole('dialog', { name: enquiry.fullName });
+  await expect(drawer.getByText(/^Client wrote again .+\. Reply due .+:$/)).toBeVisible();
+  await expect(drawer.getByText(/^First response /)).toBeVisible();
+
+  expect((await admin.post(`${api.enquiries}/${id}/replies`, { data: { subject: 'Re: May', body: 'Yes, we can.' } })).status()).toBe(201);
+  await admin.dispose();
+  expect((await stageOf(page, enquiry.fullName)).awaitingReplySince).toBeNull();
 });
 
 test('Settings › Reply Times saves the targets and refuses a target later than the most', { tag: '@alone' }, async ({ page }) => {

@@ -11,7 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { seedContent } from '@kafue/common/content-seed';
-import { migrations, migrationsTable, runMigrations } from '../db/data-source.js';
+import { migrationBackfills, migrations, migrationsTable, runMigrations } from '../db/data-source.js';
 import { seedAuthor } from '../content/revisions.js';
 import { notifyContentChanged } from '../content/published.js';
 import { partitionsForRows } from '../analytics/storage.js';
@@ -320,6 +320,8 @@ export async function restoreBackup(db: DataSource, backup: BackupReader): Promi
     for (const table of tables) {
       counts[table.name] = await loadRows(manager, table.name, backup);
     }
+    // Rows of a backup made before a migration that filled its new column from them: filled so too.
+    for (const [migration, sql] of migrationBackfills) if (!backup.migrations.includes(migration)) await manager.query(sql);
     // Every server process on the database renders the site again, as the backup has it.
     await notifyContentChanged(manager, '*');
   });

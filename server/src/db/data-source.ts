@@ -42,6 +42,7 @@ import { BackupChunks1795600000210 } from './migrations/1795600000210-BackupChun
 import { VisitorKeyForADay1795600000220 } from './migrations/1795600000220-VisitorKeyForADay.js';
 import { Payments1795600000230 } from './migrations/1795600000230-Payments.js';
 import { Invoices1795600000240 } from './migrations/1795600000240-Invoices.js';
+import { AwaitingReply1795600000250, awaitingReplyBackfill } from './migrations/1795600000250-AwaitingReply.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -80,9 +81,17 @@ export const migrations = [
   VisitorKeyForADay1795600000220,
   Payments1795600000230,
   Invoices1795600000240,
+  AwaitingReply1795600000250,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
+
+/**
+ * New columns a migration filled from the rows there were (its UPDATE), by migration name: a
+ * restore of a backup made before that migration fills them so too (backup/backup.ts), since its
+ * rows would take the column's default.
+ */
+export const migrationBackfills: [migration: string, sql: string][] = [[new AwaitingReply1795600000250().name, awaitingReplyBackfill]];
 
 /** How long opening a connection may take: an unreachable database fails requests fast (503). */
 export const connectTimeoutMs = 5000;

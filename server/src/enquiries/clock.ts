@@ -34,18 +34,43 @@ async function clockOf(db: Db): Promise<Clock> {
 }
 
 /**
- * Starts an enquiry's clock, received at `receivedAt`: a response is due after the most business
- * hours promised, and its reminder falls after the target ones. Answers the due time.
+ * Starts an enquiry's clock for a message from the client at `receivedAt` (the enquiry itself, or
+ * a later message): it awaits our reply from then, a response is due after the most business
+ * hours promised, and its reminders fall after the target ones and at the due time (again, for a
+ * later message). Answers the due time.
  */
 export async function startReplyClock(m: EntityManager, enquiryId: string, receivedAt: Date): Promise<Date> {
   const clock = await clockOf(m);
   const dueAt = addBusinessMinutes(receivedAt, clock.maxMinutes, clock.hours, clock.timezone);
   const remindAt = addBusinessMinutes(receivedAt, clock.targetMinutes, clock.hours, clock.timezone);
-  await m.query(`UPDATE enquiries SET response_due_at = $2, remind_at = $3 WHERE id = $1`, [enquiryId, dueAt, remindAt]);
+  await m.query(
+    `UPDATE enquiries SET awaiting_reply_since = $4, response_due_at = $2, remind_at = $3, reminded_at = NULL, overdue_reminded_at = NULL
+      WHERE id = $1`,
+    [enquiryId, dueAt, remindAt, receivedAt],
+  );
   return dueAt;
 }
 
-/** An enquiry the reply clock should run for and does not: open (not Spam or Closed, not won or lost) without a due time. */
+/**
+ * A message from the client on an enquiry at `at` (in the caller's transaction, which locks the
+ * enquiry): a Closed enquiry reopens (Open; its stage stays), and it awaits our reply. An
+ * enquiry already awaiting keeps the due time of the client's oldest unanswered message; one
+ * reopened starts from this message. Spam stays as it is.
+ */
+export async function clientMessage(m: EntityManager, enquiryId: string, at: Date): Promise<void> {
+  const [row] = await m.query<{ awaiting: boolean; status: string }[]>(
+    `SELECT awaiting_reply_since IS NOT NULL AS awaiting, status FROM enquiries WHERE id = $1 FOR UPDATE`,
+    [enquiryId],
+  );
+  if (!row || row.status === 'Spam' || (row.awaiting && row.status !== 'Closed')) return;
+  await m.query(`UPDATE enquiries SET status = 'Open', updated_at = now() WHERE id = $1 AND status = 'Closed'`, [enquiryId]);
+  await startReplyClock(m, enquiryId, at);
+}
+
+/**
+ * An enquiry the reply clock should run for and does not: open (not Spam or Closed, not won or
+ * lost) without a due time. Only those never answered await a reply.
+ */
 const withoutClock = `response_due_at IS NULL AND status NOT IN ('Spam', 'Closed') AND stage NOT IN ('won', 'lost')`;
 
 /**
@@ -64,6 +89,7 @@ export async function startMissingClocks(m: EntityManager, now: Date, enquiryId?
   const after = (minutes: number) => rows.map((r) => addBusinessMinutes(r.created_at, minutes, clock.hours, clock.timezone));
   await m.query(
     `UPDATE enquiries e SET response_due_at = c.due, remind_at = c.remind,
+            awaiting_reply_since = coalesce(e.awaiting_reply_since, CASE WHEN e.first_response_at IS NULL THEN e.created_at END),
             reminded_at = coalesce(e.reminded_at, CASE WHEN c.remind <= $4 THEN $4::timestamptz END),
             overdue_reminded_at = coalesce(e.overdue_reminded_at, CASE WHEN c.due <= $4 THEN $4::timestamptz END)
        FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS c(id, due, remind) WHERE e.id = c.id`,
@@ -136,7 +162,7 @@ interface WaitingRow {
   id: string;
   full_name: string;
   email: string;
-  created_at: Date;
+  awaiting_reply_since: Date;
   response_due_at: Date;
   assignee_email: string | null;
   assignee_name: string | null;
@@ -155,12 +181,12 @@ async function claimReminders(m: EntityManager, overdue: boolean, now: Date): Pr
   const [rows] = await m.query<[WaitingRow[], number]>(
     `WITH due AS (
        SELECT id FROM enquiries
-        WHERE first_response_at IS NULL AND ${sentColumn} IS NULL AND status NOT IN ('Spam', 'Closed') AND ${dueColumn} <= $1
+        WHERE awaiting_reply_since IS NOT NULL AND ${sentColumn} IS NULL AND status NOT IN ('Spam', 'Closed') AND ${dueColumn} <= $1
           ${overdue ? '' : 'AND response_due_at > $1'}
         ORDER BY ${dueColumn} LIMIT ${reminderBatch} FOR UPDATE SKIP LOCKED)
      UPDATE enquiries e SET ${sentColumn} = $1${overdue ? ', reminded_at = coalesce(e.reminded_at, $1)' : ''}
        FROM due WHERE e.id = due.id
-     RETURNING e.id, e.full_name, e.email, e.created_at, e.response_due_at,
+     RETURNING e.id, e.full_name, e.email, e.awaiting_reply_since, e.response_due_at,
        (SELECT s.email FROM staff_users s WHERE s.id = e.assignee_id AND s.status = 'Active') AS assignee_email,
        (SELECT s.name FROM staff_users s WHERE s.id = e.assignee_id AND s.status = 'Active') AS assignee_name`,
     [now],
@@ -196,7 +222,7 @@ export async function runReplyReminders(db: DataSource, publicUrl: string, now: 
             to: r.email,
             subject,
             text:
-              `Hello ${asOneLine(r.name)},\n\n${lead}\nReceived: ${instantInWords(e.created_at, timezone)}.\nOpen it: ${link}` +
+              `Hello ${asOneLine(r.name)},\n\n${lead}\nWaiting since: ${instantInWords(e.awaiting_reply_since, timezone)}.\nOpen it: ${link}` +
               signature(company),
           });
         }

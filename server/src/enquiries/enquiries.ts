@@ -49,13 +49,14 @@ interface EnquiryRow {
   lost_reason_text: string | null;
   response_due_at: Date | null;
   first_response_at: Date | null;
+  awaiting_reply_since: Date | null;
   known_contact: boolean;
 }
 
 // known_contact: an earlier enquiry (not Spam) came from the same address, any case (index enquiries_contact).
 const enquiryColumns = `e.id, e.full_name, e.email, e.phone, e.service, e.message, e.kind, e.request, e.page, e.landing_page, e.source, e.campaign, e.status, e.created_at, e.read_at,
   s.id AS assignee_id, s.name AS assignee_name,
-  e.stage, e.lost_reason, e.lost_reason_text, e.response_due_at, e.first_response_at,
+  e.stage, e.lost_reason, e.lost_reason_text, e.response_due_at, e.first_response_at, e.awaiting_reply_since,
   EXISTS (SELECT 1 FROM enquiries p WHERE lower(p.email) = lower(e.email) AND p.created_at < e.created_at AND p.status <> 'Spam') AS known_contact`;
 export const enquiryFrom = `enquiries e LEFT JOIN staff_users s ON s.id = e.assignee_id`;
 
@@ -81,6 +82,7 @@ const toEnquiry = (r: EnquiryRow): Enquiry => ({
   lostReasonText: r.lost_reason_text,
   responseDueAt: r.response_due_at ? r.response_due_at.toISOString() : null,
   firstResponseAt: r.first_response_at ? r.first_response_at.toISOString() : null,
+  awaitingReplySince: r.awaiting_reply_since ? r.awaiting_reply_since.toISOString() : null,
   knownContact: r.known_contact,
 });
 
@@ -109,10 +111,10 @@ const sortColumns: Record<string, string> = {
 };
 
 /**
- * Time left: the enquiries still waiting for a response first (false sorts before true), soonest
- * due first; the order of the enquiries_time_left index (migration ReplyClock).
+ * Time left: the enquiries awaiting our reply first (false sorts before true), soonest due first;
+ * the order of the enquiries_time_left index (migration AwaitingReply).
  */
-const waitingLast = `(e.first_response_at IS NOT NULL OR e.response_due_at IS NULL OR e.status = 'Closed')`;
+const waitingLast = `(e.awaiting_reply_since IS NULL OR e.response_due_at IS NULL OR e.status = 'Closed')`;
 
 /** ORDER BY for a validated sort value, with the id as tie-break so that pages never overlap. */
 export function orderBy(sort: string): string {
@@ -163,6 +165,8 @@ export async function whereOf(db: DataSource, query: ListQuery, assigneeId?: str
   else if (query.service) conditions.push(`e.service = ${param(query.service)}`);
   if (query.kind) conditions.push(`e.kind = ${param(query.kind)}`);
   if (query.stage) conditions.push(`e.stage = ${param(query.stage)}`);
+  // Spam and Closed enquiries await nothing (index enquiries_awaiting).
+  if (query.awaiting) conditions.push(`e.awaiting_reply_since IS NOT NULL AND e.status NOT IN ('Spam', 'Closed')`);
   if (assigneeId) conditions.push(`e.assignee_id = ${param(assigneeId)}`);
   else if (query.assignee === 'none') conditions.push(`e.assignee_id IS NULL`);
   else if (query.assignee) conditions.push(`e.assignee_id = ${param(query.assignee)}`);
@@ -230,7 +234,7 @@ export async function listEnquiries(db: DataSource, query: ListQuery, assigneeId
     // then read by id.
     const { rows } = await pool.query<EnquiryRow & { total: number }>(
       `WITH matched AS MATERIALIZED (
-         SELECT e.id, e.created_at, e.full_name, e.email, e.status, e.service, e.first_response_at, e.response_due_at
+         SELECT e.id, e.created_at, e.full_name, e.email, e.status, e.service, e.awaiting_reply_since, e.response_due_at
            FROM enquiries e WHERE ${where.sql}),
        page AS (
          SELECT e.id, count(*) OVER ()::int AS total FROM matched e
@@ -249,7 +253,7 @@ export async function listEnquiries(db: DataSource, query: ListQuery, assigneeId
         LIMIT $${n + 1} OFFSET $${n + 2}`,
       pageValues,
     ),
-    query.from || query.to || query.stage
+    query.from || query.to || query.stage || query.awaiting
       ? pool
           .query<{ total: number }>(`SELECT count(*)::int AS total FROM enquiries e WHERE ${where.sql}`, where.values)
           .then((r) => r.rows[0].total)

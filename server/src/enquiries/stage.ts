@@ -22,12 +22,13 @@ export interface StageFields {
 const stageColumns = `stage, lost_reason AS "lostReason", lost_reason_text AS "lostReasonText", status`;
 
 /**
- * A reply sent or a contact logged at `at`: the first one sets `first_response_at`, and a `new`
- * enquiry becomes `contacted`.
+ * A reply sent or a contact logged at `at`: it answers what the client wrote (the enquiry no
+ * longer awaits our reply), the first one sets `first_response_at`, and a `new` enquiry becomes
+ * `contacted`.
  */
 export async function recordResponse(m: EntityManager, enquiryId: string, at: Date): Promise<void> {
   await m.query(
-    `UPDATE enquiries SET first_response_at = coalesce(first_response_at, $2),
+    `UPDATE enquiries SET first_response_at = coalesce(first_response_at, $2), awaiting_reply_since = NULL,
             stage = CASE WHEN stage = 'new' THEN 'contacted' ELSE stage END, updated_at = now()
       WHERE id = $1`,
     [enquiryId, at],

@@ -24,6 +24,7 @@ import { diff, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { addressKey } from '../auth/limiter.js';
 import { assignedTo } from '../auth/sessions.js';
+import { clientMessage } from '../enquiries/clock.js';
 import { insertNote } from '../enquiries/enquiries.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
 import { asOneLine, general, quoted, signature } from '../mail/notify.js';
@@ -409,6 +410,7 @@ export async function acceptQuote(db: DataSource, token: string, name: string, a
 /**
  * A question from the quote's page: a note on its enquiry, written by the client (the console
  * shows it with the other notes and on the timeline), and mailed to the assignee, or the admins.
+ * A message from the client: the enquiry awaits our reply (reopened if it was Closed).
  */
 export async function askAboutQuote(
   db: DataSource,
@@ -420,7 +422,8 @@ export async function askAboutQuote(
 ): Promise<void> {
   await db.transaction(async (m) => {
     const row = await lockByToken(m, token);
-    await insertNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
+    const note = await insertNote(m, row.enquiry_id, text, { kind: 'client', name, quoteId: row.id, address });
+    await clientMessage(m, row.enquiry_id, new Date(note!.createdAt));
     const { assignee, admins } = await teamToTell(m, row.enquiry_id);
     const { name: companyName } = await company(m);
     const [enquiry] = await m.query<{ email: string }[]>(`SELECT email FROM enquiries WHERE id = $1`, [row.enquiry_id]);

@@ -28,11 +28,12 @@ interface Filters {
   service: string;
   kind: string;
   stage: string;
+  awaiting: string;
   assignee: string;
   from: string;
   to: string;
 }
-const noFilters: Filters = { q: '', status: '', service: '', kind: '', stage: '', assignee: '', from: '', to: '' };
+const noFilters: Filters = { q: '', status: '', service: '', kind: '', stage: '', awaiting: '', assignee: '', from: '', to: '' };
 
 /** A column header that sorts the list by its field (the server sorts); a second click reverses it. */
 function FieldSortHeader({ label, field, sort, onSort }: { label: string; field: SortKey; sort: string; onSort: (sort: string) => void }) {
@@ -70,6 +71,7 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
     service: filters.service,
     kind: filters.kind,
     stage: filters.stage,
+    awaiting: filters.awaiting,
     assignee: filters.assignee,
     // Days, read by the server in the configured timezone.
     from: filters.from,
@@ -147,6 +149,16 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
             value={filters.stage}
             allowDeselect={false}
             onChange={(v) => change('stage', v ?? '')}
+          />
+          <Select
+            label="Reply"
+            data={[
+              { value: '', label: 'Any' },
+              { value: 'true', label: 'Awaiting our reply' },
+            ]}
+            value={filters.awaiting}
+            allowDeselect={false}
+            onChange={(v) => change('awaiting', v ?? '')}
           />
           <Select
             label="Assignee"

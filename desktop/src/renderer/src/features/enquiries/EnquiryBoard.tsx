@@ -19,7 +19,7 @@ import { MoveToMenu, useSetStage } from './components/stages';
 import { texts, useEnquiryList } from './api/useEnquiries';
 
 const pageSize = 10;
-const noFilters = { status: '', service: '', kind: '', assignee: '', from: '', to: '' };
+const noFilters = { status: '', service: '', kind: '', awaiting: '', assignee: '', from: '', to: '' };
 /** Closed leads newest first; the open ones by the time left. */
 const sortOf = (stage: LeadStage) => (stage === 'won' || stage === 'lost' ? '-createdAt' : 'responseDueAt');
 

@@ -15,6 +15,8 @@ export interface EnquiryQuery {
   kind: string;
   /** A lead stage; empty for all. */
   stage: string;
+  /** 'true': only the enquiries awaiting our reply; empty for all. */
+  awaiting: string;
   assignee: string;
   from: string;
   to: string;

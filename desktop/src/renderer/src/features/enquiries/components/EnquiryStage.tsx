@@ -34,14 +34,15 @@ export function useMinuteClock(): Date {
   return now;
 }
 
-/** Whether the enquiry still waits for its first response (not spam, not closed). */
-const isWaiting = (e: Pick<Enquiry, 'responseDueAt' | 'firstResponseAt' | 'status'>) =>
-  e.responseDueAt !== null && e.firstResponseAt === null && e.status !== 'Closed' && e.status !== 'Spam';
+type ClockFields = Pick<Enquiry, 'responseDueAt' | 'awaitingReplySince' | 'status'>;
+
+/** Whether the enquiry awaits our reply to the client's last message (not spam, not closed). */
+const isWaiting = (e: ClockFields) =>
+  e.responseDueAt !== null && e.awaitingReplySince !== null && e.status !== 'Closed' && e.status !== 'Spam';
 
 /** "2 hours left", "Overdue by 35 minutes" (in red), "Answered", or nothing to say. */
-export function TimeLeft({ enquiry, now }: { enquiry: Pick<Enquiry, 'responseDueAt' | 'firstResponseAt' | 'status'>; now: Date }) {
-  if (enquiry.firstResponseAt) return <Text size="sm">Answered</Text>;
-  if (!isWaiting(enquiry)) return <Text size="sm">—</Text>;
+export function TimeLeft({ enquiry, now }: { enquiry: ClockFields & Pick<Enquiry, 'firstResponseAt'>; now: Date }) {
+  if (!isWaiting(enquiry)) return <Text size="sm">{enquiry.firstResponseAt && !enquiry.awaitingReplySince ? 'Answered' : '—'}</Text>;
   const words = timeLeftWords(new Date(enquiry.responseDueAt as string), now);
   const overdue = words.startsWith('Overdue');
   return (
@@ -186,16 +187,16 @@ export function EnquiryStageLine({ enquiry, move, format }: { enquiry: Enquiry; 
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Stack gap={2}>
-        {enquiry.firstResponseAt ? (
-          <Text size="sm">First response {format(enquiry.firstResponseAt)}</Text>
-        ) : (
-          isWaiting(enquiry) && (
-            <Group gap={6}>
-              <Text size="sm">Reply due {format(enquiry.responseDueAt as string)}:</Text>
-              <TimeLeft enquiry={enquiry} now={now} />
-            </Group>
-          )
+        {isWaiting(enquiry) && (
+          <Group gap={6}>
+            <Text size="sm">
+              {enquiry.firstResponseAt ? `Client wrote again ${format(enquiry.awaitingReplySince as string)}. ` : ''}Reply due{' '}
+              {format(enquiry.responseDueAt as string)}:
+            </Text>
+            <TimeLeft enquiry={enquiry} now={now} />
+          </Group>
         )}
+        {enquiry.firstResponseAt && <Text size="sm">First response {format(enquiry.firstResponseAt)}</Text>}
         {enquiry.lostReason && (
           <Text size="sm">
             Lost: {lostReasonLabels[enquiry.lostReason]}
