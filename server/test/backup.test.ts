@@ -346,7 +346,7 @@ describe('files of the versions before', () => {
     await expect(openBytes(flipped, 'old.json')).rejects.toThrow('old.json is damaged: its checksum does not match its content');
   });
 
-  it('restores the enquiries of a file made before the reply clock ran for every message: the unanswered ones await a reply', async () => {
+  it('restores the enquiries of a file made before the clock ran for every message and mails were recorded: filled as the migrations did', async () => {
     const { backup } = JSON.parse(version2.toString('utf8')) as {
       backup: { tables: Record<string, { columns: string[]; rows: Record<string, unknown>[] }> };
     };
@@ -368,6 +368,21 @@ describe('files of the versions before', () => {
       enquiry('22222222-2222-4222-8222-222222222222', 'Open', '2026-11-20T09:00:00+00:00'),
       enquiry('33333333-3333-4333-8333-333333333333', 'Spam', null),
     ];
+    // The answered one's reply: recorded as a mail about its enquiry once restored.
+    backup.tables.enquiry_replies.rows = [
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        enquiry_id: '22222222-2222-4222-8222-222222222222',
+        subject: 'Re: your enquiry',
+        body: 'We can help.',
+        mail_id: '55555555-5555-4555-8555-555555555555',
+        message_id: '<55555555-5555-4555-8555-555555555555@acme.test>',
+        author_kind: 'admin',
+        author_id: 'dc8a8caf-048a-4207-8d6d-7ed134c9d57e',
+        author_name: 'Super Admin 1',
+        created_at: '2026-11-20T09:00:00+00:00',
+      },
+    ];
     const file = Buffer.from(JSON.stringify({ format: 'kafue-backup', version: 1, ...backup }));
     const target = await openDatabase(t.config, () => undefined, await createDatabase('migrated'));
     try {
@@ -379,6 +394,9 @@ describe('files of the versions before', () => {
         { status: 'New', awaiting_reply_since: new Date('2026-11-20T08:00:00Z') },
         { status: 'Open', awaiting_reply_since: null },
         { status: 'Spam', awaiting_reply_since: null },
+      ]);
+      expect(await target.dataSource.query(`SELECT mail_id, enquiry_id, kind FROM enquiry_mails`)).toEqual([
+        { mail_id: '55555555-5555-4555-8555-555555555555', enquiry_id: '22222222-2222-4222-8222-222222222222', kind: 'reply' },
       ]);
     } finally {
       await target.close();

@@ -357,6 +357,12 @@ describe('the public quote page', () => {
 
   it('a question after our reply makes the enquiry await our reply again, from the question', async () => {
     const { token, enquiryId } = await sentQuote(staff.id, 'asks-again@kafue.test');
+    // The quote's mail carried the enquiry's reference, and is recorded as a mail about it.
+    const [quoteMail] = await t.db.query<{ subject: string }[]>(
+      `SELECT q.subject FROM mail_queue q JOIN enquiry_mails m ON m.mail_id = q.id WHERE m.enquiry_id = $1 AND m.kind = 'quote'`,
+      [enquiryId],
+    );
+    expect(quoteMail.subject).toMatch(new RegExp(`^\\[.+\\] Your quote Q-\\d{4}-\\d{4} \\[Ref ${enquiryId.slice(0, 8).toUpperCase()}\\]$`));
     expect((await admin.post(`/api/enquiries/${enquiryId}/replies`, { subject: 'Your quote', body: 'Here it is.' })).status).toBe(201);
     expect((await admin.get(`/api/enquiries/${enquiryId}`)).body.awaitingReplySince).toBeNull();
     const before = Date.now();

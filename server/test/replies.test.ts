@@ -87,7 +87,12 @@ describe('replies', () => {
     const [a, b, c] = mails.map((m) => m.raw);
     expect(headerOf(a, 'From')).toBe('Acme Zambia <office@acme.test>');
     expect(headerOf(a, 'Reply-To')).toBe('sales@acme.test');
-    expect(headerOf(a, 'Subject')).toBe('Re: your enquiry');
+    // The enquiry's reference in every subject, for mail programs that drop the threading headers.
+    expect(headerOf(a, 'Subject')).toBe(`Re: your enquiry [Ref ${id.slice(0, 8).toUpperCase()}]`);
+    // Each recorded as a mail about the enquiry: a client's answer naming it finds the enquiry.
+    expect(
+      await t.db.query(`SELECT mail_id, kind FROM enquiry_mails WHERE enquiry_id = $1 AND kind = 'reply' ORDER BY created_at`, [id]),
+    ).toEqual(rows.map((r) => ({ mail_id: r.mail_id, kind: 'reply' })));
     // The Message-ID stored is the one the mail carried.
     expect(headerOf(a, 'Message-ID')).toBe(rows[0].message_id);
     expect(headerOf(a, 'In-Reply-To')).toBeUndefined();

@@ -50,9 +50,9 @@ const clockOf = async (id: string) =>
   )[0];
 
 const mails = () =>
-  t.db.query<{ to_address: string; subject: string; body: string; reply_to: string | null }[]>(
-    `SELECT to_address, subject, body, reply_to FROM mail_queue ORDER BY created_at, id`,
-  );
+  t.db.query<
+    { id: string; to_address: string; subject: string; body: string; reply_to: string | null; headers: Record<string, string> | null }[]
+  >(`SELECT id, to_address, subject, body, reply_to, headers FROM mail_queue ORDER BY created_at, id`);
 
 describe('due times', () => {
   it("count 4 business hours from receipt, across nights and Sundays, on the General timezone's clock", async () => {
@@ -109,7 +109,7 @@ describe('due times', () => {
 });
 
 describe("a visitor's enquiry", () => {
-  it('is stored with its due time and acknowledged with a reference and the due time in words, once an hour per address', async () => {
+  it('is stored with its due time and acknowledged, as automatic, with a reference and the due time in words, once a day per address', async () => {
     expect((await t.client().post(api.enquiries, form('Jane Phiri', 'Jane.Phiri@visitor.test'))).status).toBe(201);
     const [stored] = await t.db.query<{ id: string; created_at: Date; response_due_at: Date; stage: string }[]>(
       `SELECT id, created_at, response_due_at, stage FROM enquiries WHERE full_name = 'Jane Phiri'`,
@@ -121,7 +121,12 @@ describe("a visitor's enquiry", () => {
     expect(acknowledgements).toHaveLength(1);
     const [ack] = acknowledgements;
     const reference = stored.id.slice(0, 8).toUpperCase();
-    expect(ack.subject).toBe(`Acme Zambia: we received your enquiry (${reference})`);
+    expect(ack.subject).toBe(`Acme Zambia: we received your enquiry [Ref ${reference}]`);
+    expect(ack.headers).toEqual({ 'Auto-Submitted': 'auto-replied' });
+    // Recorded as a mail about the enquiry: a client's answer naming its Message-ID finds it.
+    expect(await t.db.query(`SELECT enquiry_id, kind FROM enquiry_mails WHERE mail_id = $1`, [ack.id])).toEqual([
+      { enquiry_id: stored.id, kind: 'acknowledgement' },
+    ]);
     expect(ack.reply_to).toBe(defaultCompany.email);
     expect(ack.body).toContain(`its reference is ${reference}`);
     expect(ack.body).toMatch(/We will reply by \w+day \d{1,2} \w+ \d{4} at \d\d:\d\d \(UTC\+2\)\./);
@@ -129,10 +134,13 @@ describe("a visitor's enquiry", () => {
     expect(ack.body).toContain(`Our site: ${t.config.publicUrl}/`);
     expect(ack.body).not.toMatch(/(^|\s)\/\w/);
 
-    // The same address again within the hour (any case): stored, not mailed again.
+    // The same address again within the day (any case): stored, not mailed again.
     expect((await t.client().post(api.enquiries, form('Jane Phiri', 'jane.phiri@VISITOR.test'))).status).toBe(201);
     expect((await mails()).filter((m) => m.to_address === 'jane.phiri@visitor.test')).toHaveLength(1);
-    // An hour on, it is.
+    await t.db.query(`UPDATE enquiry_acknowledgements SET sent_at = sent_at - interval '23 hours'`);
+    expect((await t.client().post(api.enquiries, form('Jane Phiri', 'jane.phiri@visitor.test'))).status).toBe(201);
+    expect((await mails()).filter((m) => m.to_address === 'jane.phiri@visitor.test')).toHaveLength(1);
+    // A day on, it is.
     await t.db.query(`UPDATE enquiry_acknowledgements SET sent_at = sent_at - interval '61 minutes'`);
     expect((await t.client().post(api.enquiries, form('Jane Phiri', 'jane.phiri@visitor.test'))).status).toBe(201);
     expect((await mails()).filter((m) => m.to_address === 'jane.phiri@visitor.test')).toHaveLength(2);

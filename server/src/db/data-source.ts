@@ -43,6 +43,7 @@ import { VisitorKeyForADay1795600000220 } from './migrations/1795600000220-Visit
 import { Payments1795600000230 } from './migrations/1795600000230-Payments.js';
 import { Invoices1795600000240 } from './migrations/1795600000240-Invoices.js';
 import { AwaitingReply1795600000250, awaitingReplyBackfill } from './migrations/1795600000250-AwaitingReply.js';
+import { EnquiryMails1795600000260, enquiryMailsBackfill } from './migrations/1795600000260-EnquiryMails.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -82,6 +83,7 @@ export const migrations = [
   Payments1795600000230,
   Invoices1795600000240,
   AwaitingReply1795600000250,
+  EnquiryMails1795600000260,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
@@ -91,7 +93,10 @@ export const migrationsTable = 'migrations';
  * restore of a backup made before that migration fills them so too (backup/backup.ts), since its
  * rows would take the column's default.
  */
-export const migrationBackfills: [migration: string, sql: string][] = [[new AwaitingReply1795600000250().name, awaitingReplyBackfill]];
+export const migrationBackfills: [migration: string, sql: string][] = [
+  [new AwaitingReply1795600000250().name, awaitingReplyBackfill],
+  [new EnquiryMails1795600000260().name, enquiryMailsBackfill],
+];
 
 /** How long opening a connection may take: an unreachable database fails requests fast (503). */
 export const connectTimeoutMs = 5000;

@@ -9,6 +9,7 @@ import { addBusinessMinutes, businessHoursOf, businessMinutesBetween, instantInW
 import type { Timezone } from '@kafue/common/contract';
 import { adminsWithSettings, asOneLine, consoleLink, enquiryLink, general, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
+import { enquiryReference, queueEnquiryMail } from './mail.js';
 import { readCompanyProfile, readGeneralSettings, readReplyTargets } from '../settings/settings.js';
 
 type Db = DataSource | EntityManager;
@@ -112,17 +113,17 @@ export async function startOldClocks(db: DataSource, now: Date): Promise<number>
   });
 }
 
-/** The reference a visitor quotes for an enquiry: the start of its id, in capitals. */
-export const enquiryReference = (id: string) => id.slice(0, 8).toUpperCase();
-
-/** A visitor's address mailed an acknowledgement at most once within this. */
-const acknowledgementGapMinutes = 60;
+/**
+ * A visitor's address mailed an acknowledgement at most once within this: the form must not serve
+ * to mail a stranger over and over, and two auto-responders (ours and a client's) never loop.
+ */
+const acknowledgementGapMinutes = 24 * 60;
 
 /**
  * Tells the visitor their enquiry arrived, with its reference and the time by which the company
- * will reply, unless this address had one within the hour (the form must not serve to mail a
- * stranger over and over). The check and the record are one statement, so that two enquiries at
- * once from one address mail once.
+ * will reply, unless this address had one within the day. The check and the record are one
+ * statement, so that two enquiries at once from one address mail once. It says it is automatic
+ * (Auto-Submitted: auto-replied, RFC 3834), so that other auto-responders do not answer it.
  */
 export async function acknowledgeEnquiry(
   m: EntityManager,
@@ -140,9 +141,9 @@ export async function acknowledgeEnquiry(
   // One after the other: `m` is a transaction's one connection.
   const { company, timezone } = await general(m);
   const profile = await readCompanyProfile(m);
-  await queueMail(m, {
+  await queueEnquiryMail(m, enquiry.id, 'acknowledgement', {
     to: enquiry.email,
-    subject: `${company}: we received your enquiry (${enquiryReference(enquiry.id)})`,
+    subject: `${company}: we received your enquiry`,
     text:
       `Hello ${asOneLine(enquiry.fullName)},\n\n` +
       `Thank you for contacting ${company}. Your enquiry arrived; its reference is ${enquiryReference(enquiry.id)}.\n` +
@@ -150,6 +151,7 @@ export async function acknowledgeEnquiry(
       `Replying to this mail reaches us too. Our site: ${publicUrl}/` +
       signature(company),
     replyTo: profile.email,
+    headers: { 'Auto-Submitted': 'auto-replied' },
   });
 }
 

@@ -9,7 +9,8 @@ import { brand } from '@kafue/common/brand';
 import type { ContactChannel } from '@kafue/common/leads';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { notFound } from '../http/errors.js';
-import { messageIdOf, queueMail } from '../mail/queue.js';
+import { messageIdOf } from '../mail/queue.js';
+import { queueEnquiryMail } from './mail.js';
 import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
 import { enquiryTarget } from './enquiries.js';
 import { recordResponse } from './stage.js';
@@ -54,7 +55,7 @@ export async function sendReply(
     const general = await readGeneralSettings(m);
     const companyName = general.siteName.replace(/\s+/g, ' ').trim() || brand.company;
     const thread = earlier.map((r) => r.message_id);
-    const mailId = await queueMail(m, {
+    const mailId = await queueEnquiryMail(m, enquiryId, 'reply', {
       to: enquiry.email,
       subject: reply.subject,
       text: `${reply.body}\n\n-- \n${author.name}\n${companyName}`,

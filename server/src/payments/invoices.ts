@@ -11,7 +11,7 @@ import { formatMoney, totalRows, type QuoteCurrency, type QuoteLine, type QuoteT
 import { toLocalClock } from '@kafue/common/time';
 import type { AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { queueMail } from '../mail/queue.js';
+import { queueEnquiryMail } from '../enquiries/mail.js';
 import { asOneLine, signature } from '../mail/notify.js';
 import { company, documentCompany, lockQuoteFor, newQuoteLink, readQuote, type Author } from '../quotes/quotes.js';
 import { readGeneralSettings } from '../settings/settings.js';
@@ -137,11 +137,12 @@ export async function sendInvoice(db: DataSource, id: string, author: Author, pu
   return db.transaction(async (m) => {
     const row = await invoiceFor(m, id, author, true);
     // The page the mail links to asks the whole balance: what no open request asks yet is requested now.
-    const requested = await requestTheRest(m, await lockQuoteFor(m, row.quote_id, author), author);
+    const quote = await lockQuoteFor(m, row.quote_id, author);
+    const requested = await requestTheRest(m, quote, author);
     const { name, replyTo } = await company(m);
     const link = await newQuoteLink(m, row.quote_id, publicUrl);
     const balance = formatMinor(toMinor(row.content.balance) ?? 0, row.content.currency);
-    await queueMail(m, {
+    await queueEnquiryMail(m, quote.enquiryId, 'invoice', {
       to: row.content.billedTo.email,
       subject: `[${name}] Invoice ${row.number} for quote ${row.content.quoteNumber}`,
       text:

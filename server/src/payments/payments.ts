@@ -35,6 +35,7 @@ import { writeAudit, type AuditActor, type AuditInput, type AuditRecorder } from
 import { HttpError } from '../http/errors.js';
 import { addressKey } from '../auth/limiter.js';
 import { countFormPost } from '../enquiries/enquiries.js';
+import { queueEnquiryMail } from '../enquiries/mail.js';
 import { queueMail } from '../mail/queue.js';
 import { asOneLine, signature } from '../mail/notify.js';
 import { company, documentCompany, lockQuoteByToken, lockQuoteFor, readQuote, teamToTell, type Author } from '../quotes/quotes.js';
@@ -624,7 +625,7 @@ async function mailCompleted(m: EntityManager, row: PaymentRow, quoteNumber: str
   const amount = formatMinor(Number(row.amount_minor), 'ZMW');
   if (enquiry.email) {
     const pdf = await receiptPdf({ payment, quoteNumber, payerName: enquiry.full_name, company: await documentCompany(m) });
-    await queueMail(m, {
+    await queueEnquiryMail(m, enquiryId, 'receipt', {
       to: enquiry.email,
       subject: `[${name}] Receipt ${payment.receiptNumber} for quote ${quoteNumber}`,
       text:

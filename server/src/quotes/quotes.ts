@@ -26,6 +26,7 @@ import { addressKey } from '../auth/limiter.js';
 import { assignedTo } from '../auth/sessions.js';
 import { clientMessage } from '../enquiries/clock.js';
 import { insertNote } from '../enquiries/enquiries.js';
+import { queueEnquiryMail } from '../enquiries/mail.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
 import { asOneLine, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
@@ -273,7 +274,7 @@ export async function sendQuote(db: DataSource, id: string, author: Author, publ
     ]);
     const { name, replyTo } = await company(m);
     const amounts = totalsInWords(totalsOf(row.lines, row.vat_rate === null ? null : Number(row.vat_rate)), row.currency);
-    await queueMail(m, {
+    await queueEnquiryMail(m, row.enquiry_id, 'quote', {
       to: enquiry.email,
       subject: `[${name}] Your quote ${row.number}`,
       text:
