@@ -15,6 +15,7 @@ export const serverDomain = [
   'backup',
   'contacts',
   'content',
+  'conversations',
   'dashboard',
   'enquiries',
   'mail',

@@ -118,6 +118,8 @@ export const calls = {
   /** A contact made outside the product (phone, WhatsApp, meeting, email), logged. */
   logEnquiryContact: { method: 'POST', path: `${api.enquiries}/:id/contacts` },
   getEnquiryTimeline: { method: 'GET', path: `${api.enquiries}/:id/timeline` },
+  /** A message from the client as it came (an email's whole source), as text. */
+  getEnquiryMessageOriginal: { method: 'GET', path: `${api.enquiries}/:id/messages/:messageId/original` },
   listSavedReplies: { method: 'GET', path: api.savedReplies },
   createSavedReply: { method: 'POST', path: api.savedReplies },
   updateSavedReply: { method: 'PUT', path: `${api.savedReplies}/:id` },

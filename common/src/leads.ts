@@ -52,7 +52,7 @@ export type QuoteStatus = (typeof quoteStatuses)[number];
 export interface TimelineEntry {
   /** ISO time. */
   at: string;
-  kind: 'received' | 'note' | 'reply' | 'contact' | 'quote' | 'reminder' | 'payment';
+  kind: 'received' | 'note' | 'reply' | 'contact' | 'quote' | 'reminder' | 'payment' | 'message';
   /** One line in plain words, e.g. "Reply sent: Your quote" or "Quote Q-2026-0004 accepted". */
   title: string;
   /** The text itself (a note, a reply's body, a contact's note), if any. */
@@ -61,4 +61,16 @@ export interface TimelineEntry {
   by?: string;
   /** A state in words, e.g. a reply's "Delivered" / "Waiting to send" / "Failed, retrying". */
   state?: string;
+  /** A message from the client or to them (kind `message`). */
+  message?: {
+    _id: string;
+    direction: 'in' | 'out';
+    channel: 'email' | 'whatsapp';
+    /** The quoted history and signature, folded away under the text. */
+    quoted: string;
+    /** An auto-reply: it changed no clock. */
+    automatic: boolean;
+    /** Threaded by its headers or reference, but from another address than the enquiry's. */
+    fromOtherAddress: boolean;
+  };
 }

@@ -29,13 +29,32 @@ export type EnquiryContactBody = z.input<typeof enquiryContactBody>;
 export const timelineEntry = z
   .object({
     at: z.iso.datetime(),
-    kind: z.enum(['received', 'note', 'reply', 'contact', 'quote', 'reminder', 'payment']),
+    kind: z.enum(['received', 'note', 'reply', 'contact', 'quote', 'reminder', 'payment', 'message']),
     title: z.string(),
     text: z.string().optional(),
     by: z.string().optional(),
     state: z.string().optional(),
+    /** A message (kind `message`): the client's or ours, on which channel, and what else it says. */
+    message: z
+      .object({
+        _id: idSchema,
+        direction: z.enum(['in', 'out']),
+        channel: z.enum(['email', 'whatsapp']),
+        /** The quoted history and signature, folded away under the text. */
+        quoted: z.string(),
+        /** An auto-reply: it changed no clock. */
+        automatic: z.boolean(),
+        /** Threaded by its headers or reference, but from another address than the enquiry's. */
+        fromOtherAddress: z.boolean(),
+      })
+      .optional(),
   })
   .meta({ id: 'TimelineEntry' }) satisfies z.ZodType<TimelineEntry>;
+
+/** A message as it came: an email's whole source, as text (never shown as HTML). */
+export const messageOriginal = z
+  .string()
+  .meta({ id: 'MessageOriginal', description: "The message's whole source, as text.", contentMediaType: 'text/plain' });
 
 /** An enquiry's events, oldest first. */
 export const enquiryTimeline = z.object({ entries: z.array(timelineEntry) }).meta({ id: 'EnquiryTimeline' });

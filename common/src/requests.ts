@@ -7,8 +7,8 @@
  */
 import { slugOf } from './articles';
 
-/** The kind of an enquiry: a plain message, or what its `request` asks for. */
-export const enquiryKinds = ['message', 'service', 'quote', 'consultation'] as const;
+/** The kind of an enquiry: a plain message, what its `request` asks for, or a mail that started it. */
+export const enquiryKinds = ['message', 'service', 'quote', 'consultation', 'email'] as const;
 export type EnquiryKind = (typeof enquiryKinds)[number];
 
 /** Each kind in plain words, as the inbox and the CSV name it. */
@@ -17,6 +17,7 @@ export const enquiryKindLabels: Record<EnquiryKind, string> = {
   service: 'Service request',
   quote: 'Quote request',
   consultation: 'Consultation',
+  email: 'Email',
 };
 
 /** A project-pricing item by its group's key and its title. */

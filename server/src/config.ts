@@ -56,6 +56,12 @@ export interface Config {
    * unless set, e.g. to https://api.sandbox.pawapay.io); unset token: quotes cannot be paid online.
    */
   pawapay: { url: string; token: string; /** How long a call may take (15 s; tests shorten it). */ timeoutMs?: number } | undefined;
+  /**
+   * The mailbox clients' answers reach (IMAP_URL: imap:// or imaps://user:password@host:port/INBOX,
+   * user and password URL-encoded); unset: inbound mail is off. `pollSeconds`: how often it is read
+   * besides IDLE (60; tests shorten it).
+   */
+  imap: { url: string; pollSeconds?: number } | undefined;
   /** Size of the disk quota the dashboard's Storage Used compares the database with (STORAGE_QUOTA_MB). */
   storageQuotaMb: number;
   limits: Limits;
@@ -124,6 +130,20 @@ function publicUrl(value: string | undefined, port: number): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** IMAP_URL, checked at start (the error never repeats the password). */
+function imapUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // Said below without the value, which holds a password.
+  }
+  if (!url || (url.protocol !== 'imap:' && url.protocol !== 'imaps:') || !url.hostname || !url.username) {
+    throw new Error('IMAP_URL must be imap://user:password@host:port/INBOX or imaps://..., user and password URL-encoded');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 5000, 'PORT'),
@@ -150,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pawapay: env.PAWAPAY_TOKEN
       ? { url: (env.PAWAPAY_URL || 'https://api.pawapay.io').replace(/\/+$/, ''), token: env.PAWAPAY_TOKEN }
       : undefined,
+    imap: env.IMAP_URL ? { url: imapUrl(env.IMAP_URL) } : undefined,
     storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,

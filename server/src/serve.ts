@@ -37,6 +37,7 @@ import { ContentScheduler } from './content/scheduler.js';
 import { MediaFiles } from './media/serve.js';
 import { MediaRenditions } from './media/renditions.js';
 import { lifeLines } from './life-lines.js';
+import { MailboxWatcher } from './conversations/mailbox.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   const log = lifeLines(logger);
@@ -147,6 +148,10 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
         logger.error({ err: err instanceof Error ? err.message : String(err) }, 'payments: status checks failed'),
       )
     : () => undefined;
+  // Clients' answers by mail, from IMAP_URL's mailbox: watched by one process at a time.
+  const mailbox = config.imap ? new MailboxWatcher(dataSource, { ...config.imap, publicUrl: config.publicUrl }, logger) : undefined;
+  mailbox?.start();
+  if (!config.imap) log("IMAP_URL is not set: clients' answers by mail stay in the mailbox, not on their enquiries");
   // Newsletter sign-ups never confirmed: deleted once per slot across processes.
   const stopSubscriberPurge = startSubscriberPurge(dataSource, (err) => logger.error({ err }, 'subscriber purge failed'));
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
@@ -172,6 +177,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopAuditPurge();
     stopReminders();
     stopPaymentChecks();
+    const mailboxStopped = mailbox?.stop();
     stopSubscriberPurge();
     stopAnalytics();
     // No new delivery pass; the one under way (if any) finishes while requests do.
@@ -196,6 +202,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     await site.close();
     await analytics.close();
     await renditions.close();
+    await mailboxStopped;
     await media.close();
     // A pass stuck on an SMTP server that does not answer holds the stop 5 s at most: its
     // claimed mails stay queued (the claim ends with the connection) for the next process.

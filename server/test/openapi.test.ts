@@ -366,6 +366,15 @@ describe('recorded answers', () => {
     );
     expect((await call(moderator, 'GET', `${enquiryById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);
     expect((await call(moderator, 'GET', `${enquiryById}/timeline`, undefined, { id: missingId })).status).toBe(404);
+    // A client's message as it came (the mailbox puts it there: inbound-mail.test.ts), as text.
+    const [{ id: messageId }] = await t.db.query<[{ id: string }]>(
+      `INSERT INTO enquiry_messages (enquiry_id, direction, channel, external_id, sender_name, sender, body, original)
+       VALUES ($1, 'in', 'email', '<openapi@client.test>', 'Open Api', 'visitor@kafue.test', 'Hello.', 'Subject: Hello') RETURNING id`,
+      [enquiryId],
+    );
+    const original = `${enquiryById}/messages/:messageId/original`;
+    expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId })).status).toBe(200);
+    expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId: missingId })).status).toBe(404);
     expect((await call(worker.client, 'POST', `${enquiryById}/replies`, reply, { id: enquiryId })).status).toBe(201);
     expect((await call(worker.client, 'POST', `${enquiryById}/contacts`, { channel: 'meeting' }, { id: enquiryId })).status).toBe(201);
     expect((await call(worker.client, 'GET', `${enquiryById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);

@@ -44,6 +44,7 @@ import { Payments1795600000230 } from './migrations/1795600000230-Payments.js';
 import { Invoices1795600000240 } from './migrations/1795600000240-Invoices.js';
 import { AwaitingReply1795600000250, awaitingReplyBackfill } from './migrations/1795600000250-AwaitingReply.js';
 import { EnquiryMails1795600000260, enquiryMailsBackfill } from './migrations/1795600000260-EnquiryMails.js';
+import { InboundMail1795600000270 } from './migrations/1795600000270-InboundMail.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -84,6 +85,7 @@ export const migrations = [
   Invoices1795600000240,
   AwaitingReply1795600000250,
   EnquiryMails1795600000260,
+  InboundMail1795600000270,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

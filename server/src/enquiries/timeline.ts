@@ -5,6 +5,7 @@
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import { contactChannelLabels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
+import { messageEntries } from '../conversations/messages.js';
 import { paymentEntries } from '../payments/payments.js';
 import { quoteEntries } from '../quotes/quotes.js';
 import { reminderEntries } from '../reminders/reminders.js';
@@ -82,6 +83,7 @@ export const timelineSources: TimelineSource[] = [
   quoteEntries,
   reminderEntries,
   paymentEntries,
+  messageEntries,
 ];
 
 /**

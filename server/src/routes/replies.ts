@@ -9,6 +9,8 @@ import type { AppDeps } from '../deps.js';
 import { logContact, sendReply } from '../enquiries/replies.js';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from '../enquiries/saved-replies.js';
 import { timelineOf } from '../enquiries/timeline.js';
+import { messageOriginal } from '../conversations/messages.js';
+import { parseId } from '../http/validate.js';
 import { notFound } from '../http/errors.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
@@ -33,6 +35,19 @@ export function replyEndpoints({ db, config }: AppDeps): Endpoint[] {
         await logContact(db, params.id, body, principal, assignedTo(principal), audit);
         ctx.status = 201;
         return answer(params.id, messages.enquiryContactLogged);
+      },
+    }),
+    // The whole source of a client's message, as text: a download, never shown as HTML.
+    endpoint({
+      ...endpoints.getEnquiryMessageOriginal,
+      access: 'team',
+      async handle({ ctx, params, principal }) {
+        const messageId = parseId(params.messageId);
+        const original = await messageOriginal(db, params.id, messageId, assignedTo(principal));
+        if (original === undefined) throw notFound();
+        ctx.type = 'text/plain; charset=utf-8';
+        ctx.attachment(`message-${messageId}.txt`);
+        return original;
       },
     }),
     endpoint({

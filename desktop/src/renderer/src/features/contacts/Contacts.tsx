@@ -168,6 +168,7 @@ const entryColors: Record<ContactDetail['timeline'][number]['kind'], string> = {
   quote: 'grape',
   reminder: 'orange',
   payment: 'green',
+  message: 'indigo',
 };
 
 function ContactPage({ contactKey }: { contactKey: string }) {

@@ -141,11 +141,29 @@ function Timeline({
                     {e.state}
                   </Badge>
                 )}
+                {e.message?.fromOtherAddress && (
+                  <Badge color="yellow" variant="light">
+                    From another address
+                  </Badge>
+                )}
               </Group>
               {e.text && (
                 <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {e.text}
                 </Text>
+              )}
+              {/* What the client quoted (our mail, their signature): folded, and only ever text. */}
+              {e.message?.quoted && (
+                <details>
+                  <summary>
+                    <Text span size="xs">
+                      Show the quoted text
+                    </Text>
+                  </summary>
+                  <Text size="xs" c="dimmed" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {e.message.quoted}
+                  </Text>
+                </details>
               )}
               <Text size="xs" c="dimmed" mt={4}>
                 {e.by ? `${e.by}, ` : ''}

@@ -1,0 +1,255 @@
+/**
+ * Clients' answers by mail, as the team meets them: a real IMAP server (Dovecot, dovecot.ts)
+ * watched as IMAP_URL's mailbox. Each message is threaded onto its enquiry by the rules in order
+ * (our mail it answers, the reference in its subject, the sender's one open enquiry) or starts an
+ * enquiry of kind email; its quoted history folded, HTML kept as text, auto-replies kept without
+ * touching the clock; taken once with two processes and across a restart, never marked read, and
+ * still taken after the IMAP connection was lost.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '@kafue/common/contract';
+import { MailboxWatcher } from '../src/conversations/mailbox.js';
+import { startDovecot, type Dovecot } from './dovecot.js';
+import { startTestServer, type TestServer } from './helpers.js';
+
+const mailbox = 'office@acme.test';
+let t: TestServer;
+let imap: Dovecot;
+let admin: Awaited<ReturnType<TestServer['admin']>>;
+const watchers: MailboxWatcher[] = [];
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A watcher on `server`'s database: new mail within seconds is IDLE's doing (it reads every 30 s besides); retries every half second. */
+function watch(server: Pick<TestServer, 'db' | 'config'> = t): MailboxWatcher {
+  const watcher = new MailboxWatcher(
+    server.db,
+    { url: imap.url(mailbox), publicUrl: server.config.publicUrl, pollSeconds: 30, retrySeconds: 0.5 },
+    quiet,
+  );
+  watcher.start();
+  watchers.push(watcher);
+  return watcher;
+}
+
+async function until<T>(what: string, read: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The mailbox is watched: its first connection is made and its place recorded. */
+const watching = () =>
+  until('the mailbox watched', async () => {
+    const [row] = await t.db.query<{ uid_validity: string }[]>(`SELECT uid_validity::text FROM mailbox_state WHERE mailbox = 'INBOX'`);
+    return row && row.uid_validity !== '0';
+  });
+
+let sequence = 0;
+/** A message's source; `headers` adds or replaces headers. */
+function message(from: string, subject: string, text: string, headers: Record<string, string> = {}): string {
+  sequence += 1;
+  const all: Record<string, string> = {
+    From: from,
+    To: mailbox,
+    Subject: subject,
+    Date: new Date().toUTCString(),
+    'Message-ID': `<client-${sequence}-${Date.now()}@client.test>`,
+    'MIME-Version': '1.0',
+    'Content-Type': 'text/plain; charset=utf-8',
+    ...headers,
+  };
+  return `${Object.entries(all)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n\n${text}\n`;
+}
+
+/** An enquiry from the contact form; answers its id and the id of its acknowledgement mail. */
+async function enquiry(fullName: string, email: string): Promise<{ id: string; ackMailId: string }> {
+  const sent = await t.client().post(api.enquiries, { fullName, email, message: 'Please call me.', startedAt: Date.now() - 60_000 });
+  expect(sent.status).toBe(201);
+  const [row] = await t.db.query<{ id: string; mail_id: string }[]>(
+    `SELECT e.id, m.mail_id FROM enquiries e JOIN enquiry_mails m ON m.enquiry_id = e.id AND m.kind = 'acknowledgement'
+      WHERE e.email = $1 ORDER BY e.created_at DESC LIMIT 1`,
+    [email],
+  );
+  return { id: row.id, ackMailId: row.mail_id };
+}
+
+const messagesOn = (enquiryId: string) =>
+  t.db.query<{ id: string; body: string; quoted: string; automatic: boolean; from_other_address: boolean; subject: string }[]>(
+    `SELECT id, body, quoted, automatic, from_other_address, subject FROM enquiry_messages WHERE enquiry_id = $1 ORDER BY received_at`,
+    [enquiryId],
+  );
+const awaitingOf = async (id: string) =>
+  (await t.db.query<{ awaiting_reply_since: Date | null }[]>(`SELECT awaiting_reply_since FROM enquiries WHERE id = $1`, [id]))[0]
+    .awaiting_reply_since;
+const reply = async (id: string) =>
+  expect((await admin.client.post(`${api.enquiries}/${id}/replies`, { subject: 'Re: your enquiry', body: 'Thank you.' })).status).toBe(201);
+
+beforeAll(async () => {
+  imap = await startDovecot({ [mailbox]: 'Mailbox-pass-1' });
+  t = await startTestServer({ configure: (c) => void ((c.limits.enquiriesPerAddress = 1000), (c.mailFrom = 'office@acme.test')) });
+  admin = await t.admin('Super Admin');
+  // Mail in the mailbox before it was first watched is not imported.
+  await imap.deliver(mailbox, message('Old Sender <old@client.test>', 'An old mail', 'From last year.'));
+  watch();
+  await watching();
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(watchers.map((w) => w.stop()));
+  await t?.close();
+  await imap?.stop();
+});
+
+describe('an answer by mail', () => {
+  it('to our mail (In-Reply-To) lands on its enquiry within seconds, its history folded; it awaits our reply again; never marked read', async () => {
+    const { id, ackMailId } = await enquiry('Mwila Banda', 'mwila@client.test');
+    await reply(id);
+    expect(await awaitingOf(id)).toBeNull();
+    const uid = await imap.deliver(
+      mailbox,
+      message(
+        'Mwila Banda <mwila@client.test>',
+        'Re: we received your enquiry',
+        'Yes, Tuesday works.\n\nOn Mon, 30 Nov 2026 at 09:00, Acme wrote:\n> Thank you for contacting Acme.\n> We will reply soon.',
+        { 'In-Reply-To': `<${ackMailId}@acme.test>`, References: `<${ackMailId}@acme.test>` },
+      ),
+    );
+    const [kept] = await until('the answer on its enquiry', async () => (await messagesOn(id)).length === 1 && messagesOn(id));
+    expect(kept.body).toBe('Yes, Tuesday works.');
+    expect(kept.quoted).toContain('> Thank you for contacting Acme.');
+    expect(kept).toMatchObject({ automatic: false, from_other_address: false });
+    expect(await awaitingOf(id)).not.toBeNull();
+    // On the timeline, as the client's message; the whole original one call away, as text.
+    const timeline = (await admin.client.get(`${api.enquiries}/${id}/timeline`)).body.entries as {
+      kind: string;
+      text?: string;
+      message?: Record<string, unknown>;
+    }[];
+    const entry = timeline.find((e) => e.kind === 'message');
+    expect(entry).toMatchObject({
+      text: 'Yes, Tuesday works.',
+      message: { _id: kept.id, direction: 'in', channel: 'email', automatic: false, fromOtherAddress: false },
+    });
+    const original = await admin.client.get(`${api.enquiries}/${id}/messages/${kept.id}/original`);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(original.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(original.text).toContain(`In-Reply-To: <${ackMailId}@acme.test>`);
+    // Another staff member's, or no such message: 404.
+    const staff = await t.staff();
+    expect((await staff.client.get(`${api.enquiries}/${id}/messages/${kept.id}/original`)).status).toBe(404);
+    expect((await admin.client.get(`${api.enquiries}/${id}/messages/not-an-id/original`)).status).toBe(404);
+    expect(await imap.seen(mailbox, uid)).toBe(false);
+  });
+
+  it('by the reference in its subject, from another address: kept and marked so', async () => {
+    const { id } = await enquiry('Chipo Zulu', 'chipo@client.test');
+    const reference = id.slice(0, 8).toUpperCase();
+    await imap.deliver(mailbox, message('Chipo at work <chipo@office.test>', `Re: Your quote [Ref ${reference}]`, 'Sending from work.'));
+    const [kept] = await until('the answer by its reference', async () => (await messagesOn(id)).length === 1 && messagesOn(id));
+    expect(kept).toMatchObject({ body: 'Sending from work.', from_other_address: true });
+  });
+
+  it("by its sender's one open enquiry; from a stranger it starts an enquiry of kind email, acknowledged as automatic", async () => {
+    const { id } = await enquiry('Bwalya Phiri', 'bwalya@client.test');
+    await imap.deliver(mailbox, message('Bwalya Phiri <BWALYA@client.test>', 'One more thing', 'Also the email accounts.'));
+    await until('the answer by its sender', async () => (await messagesOn(id)).length === 1);
+
+    await imap.deliver(mailbox, message('Natasha Mwale <natasha@newclient.test>', 'Website for my shop', 'How much is a website?'));
+    const [started] = await until('a new enquiry', async () => {
+      const rows = await t.db.query<{ id: string; full_name: string; kind: string; status: string; message: string }[]>(
+        `SELECT id, full_name, kind, status, message FROM enquiries WHERE email = 'natasha@newclient.test'`,
+      );
+      return rows.length === 1 && rows;
+    });
+    expect(started).toMatchObject({ full_name: 'Natasha Mwale', kind: 'email', status: 'New' });
+    expect(started.message).toBe('Website for my shop\n\nHow much is a website?');
+    expect(await messagesOn(started.id)).toHaveLength(1);
+    const [ack] = await t.db.query<{ subject: string; headers: Record<string, string> }[]>(
+      `SELECT subject, headers FROM mail_queue WHERE to_address = 'natasha@newclient.test'`,
+    );
+    expect(ack.subject.endsWith(`: we received your enquiry [Ref ${started.id.slice(0, 8).toUpperCase()}]`)).toBe(true);
+    expect(ack.headers).toEqual({ 'Auto-Submitted': 'auto-replied' });
+    expect((await admin.client.get(`${api.enquiries}?kind=email&q=Natasha`)).body.total).toBe(1);
+  });
+
+  it('in HTML only is kept as text, its script as nothing', async () => {
+    const { id } = await enquiry('Html Sender', 'html@client.test');
+    await imap.deliver(
+      mailbox,
+      message(
+        'Html Sender <html@client.test>',
+        'Formatted',
+        '<html><body><p>Hello <b>there</b></p><script>alert(1)</script><p>Call me.</p></body></html>',
+        { 'Content-Type': 'text/html; charset=utf-8' },
+      ),
+    );
+    const [kept] = await until('the HTML answer', async () => (await messagesOn(id)).length === 1 && messagesOn(id));
+    expect(kept.body).toContain('Hello there');
+    expect(kept.body).toContain('Call me.');
+    expect(kept.body).not.toMatch(/<|alert/);
+  });
+
+  it('an auto-reply is kept as automatic and changes no clock; one for no enquiry starts none', async () => {
+    const { id } = await enquiry('Away Person', 'away@client.test');
+    await reply(id);
+    await imap.deliver(
+      mailbox,
+      message('Away Person <away@client.test>', 'Out of office', 'I am away until Monday.', { 'Auto-Submitted': 'auto-replied' }),
+    );
+    const [kept] = await until('the auto-reply', async () => (await messagesOn(id)).length === 1 && messagesOn(id));
+    expect(kept.automatic).toBe(true);
+    expect(await awaitingOf(id)).toBeNull();
+    const timeline = (await admin.client.get(`${api.enquiries}/${id}/timeline`)).body.entries as { kind: string; title: string }[];
+    expect(timeline.find((e) => e.kind === 'message')?.title).toBe('Automatic reply from Away Person: Out of office');
+
+    await imap.deliver(mailbox, message('Robot <robot@lists.test>', 'Weekly news', 'News.', { Precedence: 'bulk' }));
+    // A later message is taken, so the bulk one before it was passed over.
+    await imap.deliver(mailbox, message('Away Person <away@client.test>', 'Back now', 'I am back.'));
+    await until('the message after the bulk one', async () => (await messagesOn(id)).length === 2);
+    expect(await t.db.query(`SELECT 1 FROM enquiries WHERE email = 'robot@lists.test'`)).toEqual([]);
+    // Mail from before the first watch was never imported.
+    expect(await t.db.query(`SELECT 1 FROM enquiries WHERE email = 'old@client.test'`)).toEqual([]);
+  });
+});
+
+describe('the mailbox', () => {
+  it('is watched by one process at a time: with two, each message is taken once; a restart takes what came meanwhile', async () => {
+    const second = await startTestServer({ databaseUrl: t.databaseUrl, configure: (c) => void (c.mailFrom = 'office@acme.test') });
+    try {
+      const other = watch(second);
+      const { id } = await enquiry('Twice Sender', 'twice@client.test');
+      for (let i = 1; i <= 3; i++) await imap.deliver(mailbox, message('Twice Sender <twice@client.test>', `Note ${i}`, `Note ${i}.`));
+      await until('three notes', async () => (await messagesOn(id)).length === 3);
+
+      // Every watcher stops; mail arrives; a new one takes it, once.
+      await Promise.all(watchers.splice(0).map((w) => w.stop()));
+      void other;
+      await imap.deliver(mailbox, message('Twice Sender <twice@client.test>', 'While down 1', 'First while down.'));
+      await imap.deliver(mailbox, message('Twice Sender <twice@client.test>', 'While down 2', 'Second while down.'));
+      watch(second);
+      watch();
+      await until('both taken after the restart', async () => (await messagesOn(id)).length === 5);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await messagesOn(id)).map((m) => m.subject)).toEqual(['Note 1', 'Note 2', 'Note 3', 'While down 1', 'While down 2']);
+    } finally {
+      await Promise.all(watchers.splice(0).map((w) => w.stop()));
+      await second.close();
+      watch();
+    }
+  });
+
+  it('is watched again once a lost IMAP connection can be made again', async () => {
+    await watching();
+    const { id } = await enquiry('Lost Connection', 'lost@client.test');
+    await imap.restart();
+    await imap.deliver(mailbox, message('Lost Connection <lost@client.test>', 'After the outage', 'Still there?'));
+    await until('taken after the reconnection', async () => (await messagesOn(id)).length === 1, 15_000);
+  });
+});
