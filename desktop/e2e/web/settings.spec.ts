@@ -36,7 +36,6 @@ test.describe('Settings', () => {
       'Audit Log',
       'Reply Times',
       'Payments',
-      'Client Messages',
       'Saved Replies',
     ]);
     await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
@@ -417,23 +416,4 @@ test.describe('Settings', () => {
     await expect(page).toHaveURL(new RegExp(`${adminLoginPath}$`));
     expect(await page.evaluate(() => localStorage.getItem('admin'))).toBeNull();
   });
-});
-
-test('Settings › Client Messages says in plain words that inbound mail is not set up, and a check says so too', async ({ page }) => {
-  await signIn(page, superAdmin, '/admin/settings/channels');
-  const email = page.getByRole('region', { name: 'Email', exact: true });
-  await expect(email.getByText('Not set up')).toBeVisible();
-  await expect(email).toContainText('Answers by mail stay in your mailbox only.');
-  await page.getByRole('button', { name: 'Check connection' }).click();
-  await expect(toasts(page)).toContainText('Inbound mail is not set up: IMAP_URL is not set on the server.');
-  // Another role is told whose page it is, and asks the server nothing.
-  const editor = await createAdmin('Editor');
-  const other = await page.context().browser()!.newContext();
-  const editorPage = await other.newPage();
-  let asked = false;
-  editorPage.on('request', (r) => void (r.url().includes('/api/channels/') && (asked = true)));
-  await signIn(editorPage, editor, '/admin/settings/channels');
-  await expect(editorPage.getByText('Client messages are for a Super Admin.')).toBeVisible();
-  expect(asked).toBe(false);
-  await other.close();
 });

@@ -50,7 +50,6 @@ const screenChunks: Record<ScreenId, () => Promise<{ default: ComponentType }>> 
   'settings-audit': () => import('../features/audit/AuditLog'),
   'settings-replies': () => import('../features/settings/ReplyTargets'),
   'settings-payments': () => import('../features/payments/PaymentSettings'),
-  'settings-channels': () => import('../features/conversations/ChannelSettings'),
   'settings-saved-replies': () => import('../features/enquiries/SavedReplies'),
 };
 

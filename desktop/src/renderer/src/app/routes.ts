@@ -52,7 +52,6 @@ export const consoleScreens = [
   { id: 'settings-audit', label: 'Audit Log', to: '/admin/settings/audit', group: 'settings' },
   { id: 'settings-replies', label: 'Reply Times', to: '/admin/settings/replies', group: 'settings' },
   { id: 'settings-payments', label: 'Payments', to: '/admin/settings/payments', group: 'settings' },
-  { id: 'settings-channels', label: 'Client Messages', to: '/admin/settings/channels', group: 'settings' },
   { id: 'settings-saved-replies', label: 'Saved Replies', to: '/admin/settings/saved-replies', group: 'settings' },
 ] as const satisfies readonly ConsoleScreen[];
 

@@ -47,9 +47,6 @@ function useFollowUp(calls: FollowUpCalls) {
   const timeline = useQuery({
     queryKey: calls.key,
     queryFn: () => unwrap(calls.timeline()),
-    // A client's answer (by mail, as the server takes it from the mailbox) shows while the
-    // enquiry is open: read again every 5 s (not while the window is hidden).
-    refetchInterval: 5_000,
     meta: { failureToast: { fallback: texts.timelineFailed, area } },
   });
   const savedReplies = useQuery({ queryKey: ['saved-replies', area ?? 'admin'], queryFn: () => unwrap(calls.savedReplies()) });
