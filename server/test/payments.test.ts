@@ -74,6 +74,14 @@ const auditRows = (paymentId: string) =>
   ]);
 const callbackUrl = () => `${t.url}/api/payments/pawapay/callback`;
 
+/** The mails to `to` whose subject names `word`, as recorded about their enquiry: the reference in the subject, and the kind. */
+const enquiryMailsTo = (to: string, word: string) =>
+  t.db.query(
+    `SELECT q.subject ~ '\\[Ref [0-9A-F]{8}\\]$' AS tagged, m.kind FROM mail_queue q JOIN enquiry_mails m ON m.mail_id = q.id
+      WHERE q.to_address = $1 AND q.subject LIKE $2`,
+    [to, `%${word}%`],
+  );
+
 describe('paying the deposit', () => {
   it('stores the payment before pawaPay hears of it, asks the amount the server decides, and records the completion once', async () => {
     const { token, email, quoteId } = await acceptedQuote('ZMW', 1234.5);
@@ -109,13 +117,7 @@ describe('paying the deposit', () => {
     expect(receipts[0].attachments[0]).toMatchObject({ filename: `${row.receipt_number}.pdf`, contentType: 'application/pdf' });
     expect(Buffer.from(receipts[0].attachments[0].content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     // A mail about the enquiry: its reference in the subject, recorded for the client's answer to find it.
-    expect(
-      await t.db.query(
-        `SELECT q.subject ~ '\\[Ref [0-9A-F]{8}\\]$' AS tagged, m.kind FROM mail_queue q JOIN enquiry_mails m ON m.mail_id = q.id
-          WHERE q.to_address = $1 AND q.subject LIKE '%Receipt%'`,
-        [email],
-      ),
-    ).toEqual([{ tagged: true, kind: 'receipt' }]);
+    expect(await enquiryMailsTo(email, 'Receipt')).toEqual([{ tagged: true, kind: 'receipt' }]);
 
     // The payer's page follows it; the receipt downloads from the quote page.
     const state = await t.client().get(`/quote/${token}/payments/${payment._id}`);
@@ -368,13 +370,7 @@ describe('invoices', () => {
       [email],
     );
     expect(mail.attachments[0].filename).toBe(`${first.body.invoice.number}.pdf`);
-    expect(
-      await t.db.query(
-        `SELECT q.subject ~ '\\[Ref [0-9A-F]{8}\\]$' AS tagged, m.kind FROM mail_queue q JOIN enquiry_mails m ON m.mail_id = q.id
-          WHERE q.to_address = $1 AND q.subject LIKE '%Invoice%'`,
-        [email],
-      ),
-    ).toEqual([{ tagged: true, kind: 'invoice' }]);
+    expect(await enquiryMailsTo(email, 'Invoice')).toEqual([{ tagged: true, kind: 'invoice' }]);
     expect(mail.body).toContain('the balance due is ZMW 500.00');
     // The invoice's own link opens the quote's page, where the balance can be paid; the first link still works.
     const link = /\/quote\/([A-Za-z0-9_-]{43})/.exec(mail.body)![1];
