@@ -117,7 +117,10 @@ export class MailboxWatcher {
     }
     // The lock lives as long as this connection: a connection lost loses it (error: to be taken again).
     client.on('error', () => {
+      if (this.lockClient !== client) return;
       this.lockClient = undefined;
+      // Given back broken, not kept out of the pool: the next try takes a fresh connection.
+      client.release(true);
     });
     this.lockClient = client;
     return true;
