@@ -38,10 +38,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? 'list' : 'line',
-  // A failed test keeps its trace with the page's DOM at each step, but no screencast: filming
-  // every test for the few that fail cost a third of the suite's CPU (settings.spec.ts: 98 to
-  // 113 CPU-s with it, 61 to 70 without a trace, 78 with DOM snapshots only).
-  use: { baseURL, trace: { mode: 'retain-on-failure', screenshots: false } },
+  // No trace: recording every action for the few tests that fail cost a tenth of a suite's CPU
+  // (two console specs: 138 to 124 CPU-s; a screencast too cost a third), and CI keeps only what
+  // it prints. To keep one of a failing test: `npx playwright test --trace retain-on-failure`.
+  use: { baseURL, trace: 'off' },
   projects: [
     { name: 'phone', use: phone, grep: layout, grepInvert: alone },
     { name: 'desktop', use: desktop, grepInvert: alone },
