@@ -3,7 +3,7 @@
  * them, against the real server.
  */
 import { readFileSync } from 'node:fs';
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { api, messages, type EnquiryList, type GeneralSettings } from '@kafue/common/contract';
 import {
   baseURL,
@@ -17,7 +17,6 @@ import {
   superAdmin,
   toasts,
   unique,
-  test,
 } from './support';
 import { adminMenu, menuEntry } from './menu';
 
