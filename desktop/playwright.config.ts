@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, e2ePort, launchOptions, realServer } from '../scripts/browser.mjs';
+import { e2eDataDir, e2ePort, launchOptions, realServer, trace } from '../scripts/browser.mjs';
 
 /** The real server, built, on a free port and a throw-away embedded database. */
 const port = e2ePort('DESKTOP_E2E_PORT');
@@ -39,10 +39,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
-  // No trace: recording every action for the few tests that fail cost a tenth of a suite's CPU
-  // (two console specs: 138 to 124 CPU-s; a screencast too cost a third), and CI keeps only what
-  // it prints. To keep one of a failing test: `npx playwright test --trace retain-on-failure`.
-  use: { baseURL, trace: 'off' },
+  use: { baseURL, trace },
   projects: [
     // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
     { name: 'web', testDir: 'e2e/web', use: chromium, grepInvert: alone },

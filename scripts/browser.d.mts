@@ -2,6 +2,7 @@
 export declare const chromiumPath: string;
 export declare const chromiumArgs: string[];
 export declare const launchOptions: { executablePath: string; args: string[] };
+export declare const trace: 'off';
 export declare function e2ePort(name: string): number;
 export declare function e2eDataDir(name: string): string;
 export declare function realServer(

@@ -39,6 +39,13 @@ export const launchOptions = {
 };
 
 /**
+ * Both suites' trace: none. Recording every action for the few tests that fail cost a tenth of a
+ * suite's CPU (two console specs: 138 to 124 CPU-s; a screencast too cost a third), and CI keeps
+ * only what it prints. To keep one of a failing test: `npx playwright test --trace retain-on-failure`.
+ */
+export const trace = 'off';
+
+/**
  * The port of a suite's test server: a free one, taken once by Playwright's runner and kept in
  * the environment variable `name`, so that its workers (which load the config again) and its
  * webServer agree. Two runs on one machine (two clones, a developer's and CI's) never collide.
