@@ -18,6 +18,8 @@ export interface Dovecot {
   port: number;
   /** IMAP_URL for `user`'s INBOX. */
   url(user: string): string;
+  /** Runs `work` on an IMAP session of `user`'s, logged out after it (a bench appends many at once). */
+  session<T>(user: string, work: (imap: ImapFlow) => Promise<T>): Promise<T>;
   /** Puts a message (its source) in `user`'s INBOX; answers its UID. */
   deliver(user: string, source: string): Promise<number>;
   /** Whether the message's \Seen flag is set (nobody may mark what the server took as read). */
@@ -137,6 +139,7 @@ service anvil {
   };
   return {
     port,
+    session: client,
     url: (user) => `imap://${encodeURIComponent(user)}:${encodeURIComponent(users[user])}@127.0.0.1:${port}/INBOX`,
     deliver: (user, source) =>
       client(user, async (imap) => {
