@@ -241,6 +241,9 @@ test.describe('password reset by e-mail', () => {
     await page.goto('/staff-login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password\?account=staff$/);
+    // The address changes before the screen does (the route change is a transition): the sign-in
+    // form, with its own Email box, stays until the new screen's chunk has loaded.
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
     await page.getByRole('textbox', { name: /^Email/ }).fill(staff.staff.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status').filter({ hasText: messages.resetLinkSent })).toBeVisible();
