@@ -3,7 +3,7 @@
  * messages and toasts an administrator meets, at desktop and phone widths. The screens
  * themselves, from the console's route tables, are walked in phone-width.spec.ts.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api } from '@kafue/common/contract';
@@ -19,6 +19,7 @@ import {
   superAdmin,
   toasts,
   unique,
+  test,
 } from './support';
 
 // The longest file of the suite: its tests are independent, so more workers would share them.

@@ -2,9 +2,9 @@
  * An article is written in the console beside its live preview (side by side on a wide screen,
  * Write and Preview tabs on a phone), published, and served at /insights/{slug}.
  */
-import { expect, request, test } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { baseURL, createAdmin, signIn, toasts, unique } from './support';
+import { baseURL, createAdmin, signIn, toasts, unique, test } from './support';
 
 test('an article is written beside its live preview and published at its address, unsafe links left out', async ({ page }) => {
   test.setTimeout(90_000);

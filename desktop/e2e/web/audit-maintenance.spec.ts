@@ -3,12 +3,12 @@
  * read back in Settings > Audit Log (filtered, its changes opened); maintenance mode turned on
  * shows the console's banner, and the public site answers the maintenance page, which axe accepts.
  */
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { brand } from '@kafue/common/brand';
 import { api, messages } from '@kafue/common/contract';
 import { expectNoViolations } from './axe';
 import { adminMenu, menuEntry } from './menu';
-import { apiAs, baseURL, choose, createAdmin, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, baseURL, choose, createAdmin, signIn, superAdmin, toasts, unique, test } from './support';
 
 const servicesPath = api.content('services');
 

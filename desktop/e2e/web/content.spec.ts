@@ -2,10 +2,10 @@
  * Services and the site's other content are edited in the console, and what is
  * published shows on the public pages the server serves (which the test reads as a visitor).
  */
-import { expect, request, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, request, type Locator, type Page, type Request } from '@playwright/test';
 import { messages } from '@kafue/common/contract';
 import { contentIconNames } from '@kafue/common/icons';
-import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique, type Credentials } from './support';
+import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique, type Credentials, test } from './support';
 
 const services = '/api/content/services';
 

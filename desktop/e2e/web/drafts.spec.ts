@@ -3,11 +3,11 @@
  * lost to Escape, pending changes are discarded only after asking, and a share link made in the
  * editor opens the page to someone signed out until it is revoked. Every new state passes axe.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { messages } from '@kafue/common/contract';
 import { axeAtBothWidths, expectNoViolations } from './axe';
 import { adminMenu, menuEntry } from './menu';
-import { apiAs, baseURL, createAdmin, signIn, toasts, unique, type Credentials } from './support';
+import { apiAs, baseURL, createAdmin, signIn, toasts, unique, type Credentials, test } from './support';
 
 async function publishedService(creds: Credentials, title: string): Promise<void> {
   const api = await apiAs(creds);

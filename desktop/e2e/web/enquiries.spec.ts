@@ -3,7 +3,7 @@
  * them, against the real server.
  */
 import { readFileSync } from 'node:fs';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { api, messages, type EnquiryList, type GeneralSettings } from '@kafue/common/contract';
 import {
   baseURL,
@@ -17,6 +17,7 @@ import {
   superAdmin,
   toasts,
   unique,
+  test,
 } from './support';
 import { adminMenu, menuEntry } from './menu';
 

@@ -3,9 +3,9 @@
  * the enquiry's detail, and the list filtered by kind. Enquiries are sent through the public call,
  * as the site's forms send them.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { choose, createEnquiry, signIn, superAdmin, unique } from './support';
+import { choose, createEnquiry, signIn, superAdmin, unique, test } from './support';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 

@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { reminderMessages, type LeadReport, type Reminder, type ReminderAnswer } from '@kafue/common/schemas';
 import { dataDir } from '../../playwright.config';
 import { axeAtBothWidths, widths } from './axe';
-import { createEnquiry, readBack, signIn, superAdmin, toasts, unique } from './support';
+import { createEnquiry, readBack, signIn, superAdmin, toasts, unique, test } from './support';
 
 // The screens load their own chunk first: on a busy machine that takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });

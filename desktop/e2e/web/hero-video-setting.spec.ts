@@ -3,11 +3,11 @@
  * the note that recommends a light file, a refused address that never reaches the server, and a
  * saved one that the public home page carries moments later.
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api, messages } from '@kafue/common/contract';
 import { defaultHero, heroVideoAdvice } from '@kafue/common/hero';
 import { expectNoViolations } from './axe';
-import { apiAs, signIn, superAdmin, toasts } from './support';
+import { apiAs, signIn, superAdmin, toasts, test } from './support';
 
 test(
   'Home page video: the recommendation, a refused address, a saved one on the public home page; fits a phone, axe clean',

@@ -2,10 +2,10 @@
  * The console's flows done with the keyboard alone (no click, no fill): every stop shows
  * where focus is, and a dialog that closes hands focus back to the control that opened it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { adminLoginPath, adminTitle } from '@kafue/common/brand';
 import { api, messages, type Admin, type StaffUser } from '@kafue/common/contract';
-import { createAdmin, readBack, superAdmin, toasts, unique, type Credentials } from './support';
+import { createAdmin, readBack, superAdmin, toasts, unique, type Credentials, test } from './support';
 
 /**
  * Whether focus shows: an outline of 2 px or more, or (text fields) the primary-coloured border.

@@ -3,11 +3,11 @@
  * (its progress shown), described, chosen for a service in its editor, and the service's page on
  * a phone receiving a rendition of it within 60 KB. Axe on the Media screen at both widths.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api, messages } from '@kafue/common/contract';
 import { axeAtBothWidths } from './axe';
-import { apiAs, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, signIn, superAdmin, toasts, unique, test } from './support';
 
 /** A phone's photograph: 4032 x 3024, grain and gradients (a flat picture would compress unrealistically well). */
 async function phonePhoto(): Promise<Buffer> {

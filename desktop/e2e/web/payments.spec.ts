@@ -8,11 +8,11 @@
  * timeline, and Settings › Payments; axe on the page and the screens.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { pawapayStandIn } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { apiAs, createEnquiry, openEnquiry, outboxLink, signIn, superAdmin, unique } from './support';
+import { apiAs, createEnquiry, openEnquiry, outboxLink, signIn, superAdmin, unique, test } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 

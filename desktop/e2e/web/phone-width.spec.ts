@@ -9,7 +9,7 @@
  * the sign-in screens signed out), so a screen added there is checked here without touching this
  * file; a path with a parameter takes its value from the records seeded below.
  */
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { adminTitle } from '@kafue/common/brand';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { consoleScreens, outsideScreens } from '../../src/renderer/src/app/routes';
@@ -25,6 +25,7 @@ import {
   staffSignIn,
   superAdmin,
   unique,
+  test,
 } from './support';
 
 const widths = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 768 } };

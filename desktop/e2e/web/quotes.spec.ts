@@ -5,11 +5,11 @@
  * accepted, the enquiry won and closed, and the question on its timeline as the client's note;
  * the Reports screen counts it. axe on the Quotes section at 1366 and 390 px and on the public page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import type { LeadReport } from '@kafue/common/schemas';
 import { expectNoViolations } from './axe';
-import { apiAs, createEnquiry, openEnquiry, outboxLink, readBack, signIn, superAdmin, toasts, unique } from './support';
+import { apiAs, createEnquiry, openEnquiry, outboxLink, readBack, signIn, superAdmin, toasts, unique, test } from './support';
 
 test.describe.configure({ timeout: 180_000 });
 

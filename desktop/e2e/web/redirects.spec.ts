@@ -4,10 +4,10 @@
  * automatic redirect with its reason, and a missing page the visitor met is redirected from the
  * missing pages list with "Redirect this".
  */
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { messages } from '@kafue/common/contract';
 import { axeAtBothWidths } from './axe';
-import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique } from './support';
+import { apiAs, baseURL, choose, createAdmin, signIn, toasts, unique, test } from './support';
 
 test('a service moved to another category is reached by its old link; a missing page is redirected from the Redirects screen', async ({
   page,

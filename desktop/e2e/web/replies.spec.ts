@@ -6,11 +6,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { api, messages, type EnquiryList } from '@kafue/common/contract';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { baseURL, choose, createEnquiry, readyStaff, signIn, staffSignIn, superAdmin, toasts, unique } from './support';
+import { baseURL, choose, createEnquiry, readyStaff, signIn, staffSignIn, superAdmin, toasts, unique, test } from './support';
 
 // Several axe passes and mail deliveries on a shared machine.
 test.describe.configure({ timeout: 180_000 });

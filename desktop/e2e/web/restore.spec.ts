@@ -4,11 +4,11 @@
  * a progress indicator while it runs, the outcome after; the service is back (in the console
  * and on the public page) and another admin signed in elsewhere is signed out.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminLoginPath } from '@kafue/common/brand';
 import { api, messages, type ContentItem } from '@kafue/common/contract';
 import { axeViolations } from './axe';
-import { apiAs, createAdmin, holdRequests, signIn, superAdmin, unique } from './support';
+import { apiAs, createAdmin, holdRequests, signIn, superAdmin, unique, test } from './support';
 
 const widths = { desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } };
 

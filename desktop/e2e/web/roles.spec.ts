@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api, messages, type Admin, type GeneralSettings, type StaffUser } from '@kafue/common/contract';
-import { choose, createAdmin, createStaff, signIn, superAdmin, toasts, unique } from './support';
+import { choose, createAdmin, createStaff, signIn, superAdmin, toasts, unique, test } from './support';
 
 /** design.md, "Who may do what": what an Editor and a Moderator may and may not do, as the console shows it. */
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { api, messages, type StaffSelf } from '@kafue/common/contract';
-import { createStaff, oneTimePasswordField, staffSignIn, toasts } from './support';
+import { createStaff, oneTimePasswordField, staffSignIn, toasts, test } from './support';
 
 test.describe('staff portal', () => {
   test('sign-in failures show in red above the form', async ({ page }) => {

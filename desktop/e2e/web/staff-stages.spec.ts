@@ -4,11 +4,11 @@
  * inbox), and a WhatsApp link beside the phone number once the company uses WhatsApp. axe on the
  * list, the enquiry and the Lost dialog at 1366 and 390 px.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { CompanyProfile } from '@kafue/common/company';
 import { api, type EnquiryDetail, type EnquiryList } from '@kafue/common/contract';
 import { axeAtBothWidths, widths } from './axe';
-import { apiAs, choose, createEnquiry, readBack, readyStaff, staffSignIn, superAdmin, toasts } from './support';
+import { apiAs, choose, createEnquiry, readBack, readyStaff, staffSignIn, superAdmin, toasts, test } from './support';
 
 test.describe.configure({ timeout: 120_000 });
 
