@@ -61,6 +61,8 @@ export interface TimelineEntry {
   by?: string;
   /** A state in words, e.g. a reply's "Delivered" / "Waiting to send" / "Failed, retrying". */
   state?: string;
+  /** Why the state is what it is, e.g. the reason a client's mail server gave for a bounce. */
+  stateReason?: string;
   /** A message from the client or to them (kind `message`). */
   message?: {
     _id: string;

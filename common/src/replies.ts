@@ -34,6 +34,8 @@ export const timelineEntry = z
     text: z.string().optional(),
     by: z.string().optional(),
     state: z.string().optional(),
+    /** Why the state is what it is, e.g. the reason a client's mail server gave for a bounce. */
+    stateReason: z.string().optional(),
     /** A message (kind `message`): the client's or ours, on which channel, and what else it says. */
     message: z
       .object({

@@ -219,6 +219,76 @@ describe('an answer by mail', () => {
   });
 });
 
+describe('a delivery failure', () => {
+  /** A delivery-status report (RFC 3464) from the client's mail server about our mail `mailId`. */
+  const report = (to: string, mailId: string, action: 'failed' | 'delayed') =>
+    message('Mail Delivery System <MAILER-DAEMON@mx.client.test>', 'Undelivered Mail Returned to Sender', '', {
+      'Auto-Submitted': 'auto-replied',
+      'Content-Type': 'multipart/report; report-type=delivery-status; boundary="R1"',
+    }).replace(
+      /\n\n\n$/,
+      [
+        '',
+        '',
+        '--R1',
+        'Content-Type: text/plain; charset=us-ascii',
+        '',
+        'Your message could not be delivered.',
+        '',
+        '--R1',
+        'Content-Type: message/delivery-status',
+        '',
+        'Reporting-MTA: dns; mx.client.test',
+        '',
+        `Final-Recipient: rfc822; ${to}`,
+        `Action: ${action}`,
+        action === 'failed' ? 'Status: 5.1.1' : 'Status: 4.4.1',
+        `Diagnostic-Code: smtp; 550 5.1.1 <${to}>: Recipient address`,
+        '    rejected: User unknown',
+        '',
+        '--R1',
+        'Content-Type: text/rfc822-headers',
+        '',
+        `From: Acme <${mailbox}>`,
+        `To: ${to}`,
+        'Subject: Re: your enquiry',
+        `Message-ID: <${mailId}@acme.test>`,
+        '',
+        '--R1--',
+        '',
+      ].join('\n'),
+    );
+
+  it('of our reply marks it Bounced with the reason, tells its author, and starts no clock; a delay marks nothing', async () => {
+    const { id } = await enquiry('Gone Client', 'gone@client.test');
+    await reply(id);
+    const [sent] = await t.db.query<{ mail_id: string }[]>(`SELECT mail_id FROM enquiry_replies WHERE enquiry_id = $1`, [id]);
+    const timeline = async () =>
+      (await admin.client.get(`${api.enquiries}/${id}/timeline`)).body.entries as { kind: string; state?: string; stateReason?: string }[];
+
+    await imap.deliver(mailbox, report('gone@client.test', sent.mail_id, 'delayed'));
+    await until('the delay report kept', async () => (await messagesOn(id)).length === 1);
+    expect((await timeline()).find((e) => e.kind === 'reply')).not.toMatchObject({ state: 'Bounced' });
+
+    await imap.deliver(mailbox, report('gone@client.test', sent.mail_id, 'failed'));
+    await until('the failure report kept', async () => (await messagesOn(id)).length === 2);
+    expect((await timeline()).find((e) => e.kind === 'reply')).toMatchObject({
+      state: 'Bounced',
+      stateReason: '550 5.1.1 <gone@client.test>: Recipient address rejected: User unknown',
+    });
+    expect((await messagesOn(id)).every((m) => m.automatic)).toBe(true);
+    expect(await awaitingOf(id)).toBeNull();
+    const told = await t.db.query<{ subject: string; body: string }[]>(
+      `SELECT subject, body FROM mail_queue WHERE to_address = $1 AND subject LIKE '%Gone Client was not delivered'`,
+      [admin.email],
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].subject).toBe('[Kafue Technologies] Your reply to Gone Client was not delivered');
+    expect(told[0].body).toContain('Reason given: 550 5.1.1 <gone@client.test>: Recipient address rejected: User unknown');
+    expect(told[0].body).toContain(`/admin/enquiries?open=${id}`);
+  });
+});
+
 describe('the mailbox', () => {
   it('is watched by one process at a time: with two, each message is taken once; a restart takes what came meanwhile', async () => {
     const second = await startTestServer({ databaseUrl: t.databaseUrl, configure: (c) => void (c.mailFrom = 'office@acme.test') });

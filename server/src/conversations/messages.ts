@@ -15,6 +15,7 @@ import { enquiryLimits } from '@kafue/common/vocabulary';
 import { writeAudit } from '../audit/audit.js';
 import { acknowledgeEnquiry, clientMessage, startReplyClock } from '../enquiries/clock.js';
 import { enquiryTarget } from '../enquiries/enquiries.js';
+import { markBounced } from '../enquiries/replies.js';
 import { enquiryReceived } from '../mail/notify.js';
 
 type Db = DataSource | EntityManager;
@@ -34,6 +35,8 @@ export interface InboundEmail {
   automatic: boolean;
   /** A delivery-status report (a bounce). */
   deliveryReport: boolean;
+  /** A delivery-status report's reason for a delivery that failed (not one delayed). */
+  failure: string | undefined;
   /** The whole source, as text. */
   original: string;
 }
@@ -45,6 +48,25 @@ function headerOf(value: HeaderValue | undefined): { value: string; params: Reco
     return { value: value.value.trim().toLowerCase(), params: (value as { params?: Record<string, string> }).params ?? {} };
   }
   return { value: '', params: {} };
+}
+
+/**
+ * The reason a delivery-status report (RFC 3464) gives for a recipient whose delivery failed: its
+ * Diagnostic-Code (the remote server's answer) without its type, else its Status; undefined when
+ * no recipient failed (a delay, a relay). mailparser gives the status part inline in the text.
+ */
+export function failureOf(text: string): string | undefined {
+  const blocks = text
+    .replace(/\r\n/g, '\n')
+    .replace(/\n[ \t]+/g, ' ')
+    .split(/\n\s*\n/);
+  for (const block of blocks) {
+    const field = (name: string) => new RegExp(`^${name}:[ \t]*(.*)$`, 'im').exec(block)?.[1]?.trim();
+    if (field('Action')?.toLowerCase() !== 'failed') continue;
+    const diagnostic = field('Diagnostic-Code')?.replace(/^[\w-]+;\s*/, '');
+    return (diagnostic || field('Status') || 'failed').slice(0, 500);
+  }
+  return undefined;
 }
 
 /** Reads a message's source; `placeId` names it when it has no Message-ID (e.g. `imap:<validity>:<uid>`). */
@@ -69,6 +91,7 @@ export async function readEmail(source: Buffer, placeId: string): Promise<Inboun
       mail.headers.has('x-autoreply') ||
       ['bulk', 'junk', 'list'].includes(precedence),
     deliveryReport: report,
+    failure: report ? failureOf(mail.text ?? '') : undefined,
     original: source.toString('utf8'),
   };
 }
@@ -83,7 +106,13 @@ export function foldQuoted(text: string): { body: string; quoted: string } {
 
 /** Our mails' ids, from Message-IDs `<mail id@domain>` (mail/queue.ts messageIdOf). */
 const ourMailIds = (ids: string[]) =>
-  ids.map((id) => /^<([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/i.exec(id)?.[1]?.toLowerCase()).filter(Boolean);
+  ids
+    .map((id) => /^<([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@/i.exec(id)?.[1]?.toLowerCase())
+    .filter((id): id is string => !!id);
+
+/** Our mails an email names: those it answers; a delivery report's, anywhere in it (the headers it quotes). */
+const namedMails = (mail: InboundEmail) =>
+  ourMailIds(mail.deliveryReport ? [...mail.answers, ...(mail.original.match(/<[^<>\s]+>/g) ?? [])] : mail.answers);
 
 interface Thread {
   enquiryId: string;
@@ -98,7 +127,7 @@ interface Thread {
  * names our mail inside it (its headers quoted): it is looked for in the whole source.
  */
 export async function threadOf(m: EntityManager, mail: InboundEmail): Promise<Thread | undefined> {
-  const ids = ourMailIds(mail.deliveryReport ? [...mail.answers, ...(mail.original.match(/<[^<>\s]+>/g) ?? [])] : mail.answers);
+  const ids = namedMails(mail);
   if (ids.length) {
     const [row] = await m.query<{ id: string; email: string }[]>(
       `SELECT e.id, e.email FROM enquiry_mails s JOIN enquiries e ON e.id = s.enquiry_id
@@ -173,6 +202,8 @@ export async function takeEmail(m: EntityManager, mail: InboundEmail, publicUrl:
     [enquiryId, mail.messageId, mail.fromName, mail.fromAddress, mail.subject, body, quoted, mail.original, mail.automatic, other],
   );
   if (thread && !mail.automatic) await clientMessage(m, enquiryId, received_at);
+  // A delivery failure of a reply of ours: the reply is marked, its author told.
+  if (mail.failure) await markBounced(m, namedMails(mail), mail.failure, publicUrl);
   return { kept: thread ? 'on' : 'new', enquiryId };
 }
 

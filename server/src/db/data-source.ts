@@ -45,6 +45,7 @@ import { Invoices1795600000240 } from './migrations/1795600000240-Invoices.js';
 import { AwaitingReply1795600000250, awaitingReplyBackfill } from './migrations/1795600000250-AwaitingReply.js';
 import { EnquiryMails1795600000260, enquiryMailsBackfill } from './migrations/1795600000260-EnquiryMails.js';
 import { InboundMail1795600000270 } from './migrations/1795600000270-InboundMail.js';
+import { ReplyBounces1795600000280 } from './migrations/1795600000280-ReplyBounces.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -86,6 +87,7 @@ export const migrations = [
   AwaitingReply1795600000250,
   EnquiryMails1795600000260,
   InboundMail1795600000270,
+  ReplyBounces1795600000280,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

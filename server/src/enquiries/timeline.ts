@@ -36,18 +36,28 @@ export const noteEntries: TimelineSource = async (db, id) => {
 
 /**
  * A reply's delivery, read from its mail_queue row: gone once the SMTP server took it, attempts
- * counted while it fails (the sender retries).
+ * counted while it fails (the sender retries); Bounced once the client's server sent it back.
  */
-function deliveryState(queued: boolean, attempts: number | null): string {
+function deliveryState(queued: boolean, attempts: number | null, bounced: boolean): string {
+  if (bounced) return 'Bounced';
   if (!queued) return 'Delivered';
   return attempts ? 'Failed, retrying' : 'Waiting to send';
 }
 
 export const replyEntries: TimelineSource = async (db, id) => {
   const rows = await db.query<
-    { created_at: Date; subject: string; body: string; author_name: string; queued: boolean; attempts: number | null }[]
+    {
+      created_at: Date;
+      subject: string;
+      body: string;
+      author_name: string;
+      queued: boolean;
+      attempts: number | null;
+      bounced_at: Date | null;
+      bounce_reason: string | null;
+    }[]
   >(
-    `SELECT r.created_at, r.subject, r.body, r.author_name, q.id IS NOT NULL AS queued, q.attempts
+    `SELECT r.created_at, r.subject, r.body, r.author_name, q.id IS NOT NULL AS queued, q.attempts, r.bounced_at, r.bounce_reason
        FROM enquiry_replies r LEFT JOIN mail_queue q ON q.id = r.mail_id WHERE r.enquiry_id = $1`,
     [id],
   );
@@ -57,7 +67,8 @@ export const replyEntries: TimelineSource = async (db, id) => {
     title: `Reply sent: ${r.subject}`,
     text: r.body,
     by: r.author_name,
-    state: deliveryState(r.queued, r.attempts),
+    state: deliveryState(r.queued, r.attempts, r.bounced_at !== null),
+    ...(r.bounce_reason ? { stateReason: r.bounce_reason } : {}),
   }));
 };
 

@@ -144,6 +144,31 @@ export async function enquiryAssigned(m: EntityManager, enquiryId: string, staff
   });
 }
 
+/**
+ * A reply of theirs bounced: its author (admin or staff) hears of it, with the reason and where
+ * to answer otherwise (nobody, when their account is gone).
+ */
+export async function replyBounced(
+  m: EntityManager,
+  reply: { enquiry_id: string; subject: string; full_name: string; email: string; to: string | null; kind: string },
+  reason: string,
+  publicUrl: string,
+): Promise<void> {
+  if (!reply.to) return;
+  const { company } = await general(m);
+  const name = asOneLine(reply.full_name);
+  const where = reply.kind === 'admin' ? enquiryLink(publicUrl, reply.enquiry_id) : consoleLink(publicUrl, '/staff/dashboard');
+  await queueMail(m, {
+    to: reply.to,
+    subject: `[${company}] Your reply to ${name} was not delivered`,
+    text:
+      `Your reply "${asOneLine(reply.subject)}" to ${name} <${reply.email}> did not reach them: their mail server refused it.\n` +
+      `Reason given: ${asOneLine(reason)}\n\n` +
+      `Check the address, or reach them another way (a call, WhatsApp), and log the contact: ${where}` +
+      signature(company),
+  });
+}
+
 /** A staff account was created: a welcome, without the password (the admin hands that over). */
 export async function staffWelcome(m: EntityManager, staff: { name: string; email: string }, publicUrl: string): Promise<void> {
   const { company, adminEmail } = await general(m);

@@ -39,7 +39,7 @@ const texts = {
 /** The subject a reply starts with: the reply form's, a new saved reply's and the Reply by email link's. */
 export const replySubject = 'Re: your enquiry';
 
-const stateColor: Record<string, string> = { Delivered: 'green', 'Failed, retrying': 'red', 'Waiting to send': 'gray' };
+const stateColor: Record<string, string> = { Delivered: 'green', 'Failed, retrying': 'red', 'Waiting to send': 'gray', Bounced: 'red' };
 
 function useFollowUp(calls: FollowUpCalls) {
   const client = useQueryClient();
@@ -147,6 +147,11 @@ function Timeline({
                   </Badge>
                 )}
               </Group>
+              {e.stateReason && (
+                <Text size="sm" c="red.9" mt={4} style={{ overflowWrap: 'anywhere' }}>
+                  Not delivered: {e.stateReason}
+                </Text>
+              )}
               {e.text && (
                 <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {e.text}
