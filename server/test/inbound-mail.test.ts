@@ -84,6 +84,12 @@ const messagesOn = (enquiryId: string) =>
     `SELECT id, body, quoted, automatic, from_other_address, subject FROM enquiry_messages WHERE enquiry_id = $1 ORDER BY received_at`,
     [enquiryId],
   );
+/** The mails queued whose subject ends with `subject`. */
+const mailsAbout = (subject: string) =>
+  t.db.query<{ to_address: string; reply_to: string | null; body: string }[]>(
+    `SELECT to_address, reply_to, body FROM mail_queue WHERE subject LIKE '%' || $1 ORDER BY created_at`,
+    [subject],
+  );
 const awaitingOf = async (id: string) =>
   (await t.db.query<{ awaiting_reply_since: Date | null }[]>(`SELECT awaiting_reply_since FROM enquiries WHERE id = $1`, [id]))[0]
     .awaiting_reply_since;
@@ -125,6 +131,12 @@ describe('an answer by mail', () => {
     expect(kept.quoted).toContain('> Thank you for contacting Acme.');
     expect(kept).toMatchObject({ automatic: false, from_other_address: false });
     expect(await awaitingOf(id)).not.toBeNull();
+    // Unassigned: the admins hear of it, with what the client wrote; replying answers the client.
+    const told = await mailsAbout('Mwila Banda replied by email');
+    expect(told.map((r) => r.to_address)).toContain(admin.email);
+    expect(told[0]).toMatchObject({ reply_to: 'mwila@client.test' });
+    expect(told[0].body).toContain('> Yes, Tuesday works.');
+    expect(told[0].body).toContain(`/admin/enquiries?open=${id}`);
     // On the timeline, as the client's message; the whole original one call away, as text.
     const timeline = (await admin.client.get(`${api.enquiries}/${id}/timeline`)).body.entries as {
       kind: string;
@@ -150,10 +162,14 @@ describe('an answer by mail', () => {
 
   it('by the reference in its subject, from another address: kept and marked so', async () => {
     const { id } = await enquiry('Chipo Zulu', 'chipo@client.test');
+    const staff = await t.staff();
+    await t.db.query(`UPDATE enquiries SET assignee_id = $2 WHERE id = $1`, [id, staff.id]);
     const reference = id.slice(0, 8).toUpperCase();
     await imap.deliver(mailbox, message('Chipo at work <chipo@office.test>', `Re: Your quote [Ref ${reference}]`, 'Sending from work.'));
     const [kept] = await until('the answer by its reference', async () => (await messagesOn(id)).length === 1 && messagesOn(id));
     expect(kept).toMatchObject({ body: 'Sending from work.', from_other_address: true });
+    // Assigned: its assignee alone hears of it.
+    expect((await mailsAbout('Chipo Zulu replied by email')).map((r) => r.to_address)).toEqual([staff.email]);
   });
 
   it("by its sender's one open enquiry; from a stranger it starts an enquiry of kind email, acknowledged as automatic", async () => {
@@ -278,12 +294,8 @@ describe('a delivery failure', () => {
     });
     expect((await messagesOn(id)).every((m) => m.automatic)).toBe(true);
     expect(await awaitingOf(id)).toBeNull();
-    const told = await t.db.query<{ subject: string; body: string }[]>(
-      `SELECT subject, body FROM mail_queue WHERE to_address = $1 AND subject LIKE '%Gone Client was not delivered'`,
-      [admin.email],
-    );
-    expect(told).toHaveLength(1);
-    expect(told[0].subject).toBe('[Kafue Technologies] Your reply to Gone Client was not delivered');
+    const told = await mailsAbout('] Your reply to Gone Client was not delivered');
+    expect(told.map((r) => r.to_address)).toEqual([admin.email]);
     expect(told[0].body).toContain('Reason given: 550 5.1.1 <gone@client.test>: Recipient address rejected: User unknown');
     expect(told[0].body).toContain(`/admin/enquiries?open=${id}`);
   });

@@ -16,7 +16,7 @@ import { writeAudit } from '../audit/audit.js';
 import { acknowledgeEnquiry, clientMessage, startReplyClock } from '../enquiries/clock.js';
 import { enquiryTarget } from '../enquiries/enquiries.js';
 import { markBounced } from '../enquiries/replies.js';
-import { enquiryReceived } from '../mail/notify.js';
+import { clientWrote, enquiryReceived } from '../mail/notify.js';
 
 type Db = DataSource | EntityManager;
 
@@ -201,7 +201,10 @@ export async function takeEmail(m: EntityManager, mail: InboundEmail, publicUrl:
      VALUES ($1, 'in', 'email', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING received_at`,
     [enquiryId, mail.messageId, mail.fromName, mail.fromAddress, mail.subject, body, quoted, mail.original, mail.automatic, other],
   );
-  if (thread && !mail.automatic) await clientMessage(m, enquiryId, received_at);
+  if (thread && !mail.automatic) {
+    await clientMessage(m, enquiryId, received_at);
+    await clientWrote(m, enquiryId, { channel: 'email', text: body }, publicUrl);
+  }
   // A delivery failure of a reply of ours: the reply is marked, its author told.
   if (mail.failure) await markBounced(m, namedMails(mail), mail.failure, publicUrl);
   return { kept: thread ? 'on' : 'new', enquiryId };

@@ -93,6 +93,48 @@ export const consoleLink = (publicUrl: string, path: string) => `${publicUrl}${p
 /** Where the inbox opens one enquiry (Enquiries.tsx reads `open`). */
 export const enquiryLink = (publicUrl: string, id: string) => consoleLink(publicUrl, `/admin/enquiries?open=${id}`);
 
+/** The assignee, or (unassigned) none; and every admin who takes mail. */
+export async function teamToTell(m: EntityManager, enquiryId: string) {
+  const [assignee] = await m.query<{ name: string; email: string }[]>(
+    `SELECT s.name, s.email FROM enquiries e JOIN staff_users s ON s.id = e.assignee_id WHERE e.id = $1 AND s.status = 'Active'`,
+    [enquiryId],
+  );
+  const admins = await m.query<{ email: string }[]>(
+    `SELECT a.email FROM admins a LEFT JOIN admin_notification_settings n ON n.admin_id = a.id
+      WHERE coalesce((n.value ->> 'emailEnabled')::boolean, true) ORDER BY a.created_at, a.id`,
+  );
+  return { assignee, admins: admins.map((a) => a.email) };
+}
+
+/**
+ * The client wrote again on an enquiry (an email now; a WhatsApp message next): the assignee, or
+ * (unassigned) every admin who takes mail, hears of it, with the start of what they wrote; replying
+ * to the mail answers the client.
+ */
+export async function clientWrote(
+  m: EntityManager,
+  enquiryId: string,
+  message: { channel: 'email' | 'whatsapp'; text: string },
+  publicUrl: string,
+): Promise<void> {
+  const { assignee, admins } = await teamToTell(m, enquiryId);
+  const [e] = await m.query<{ full_name: string; email: string }[]>(`SELECT full_name, email FROM enquiries WHERE id = $1`, [enquiryId]);
+  if (!e) return;
+  const { company } = await general(m);
+  const name = asOneLine(e.full_name);
+  const by = message.channel === 'email' ? 'by email' : 'on WhatsApp';
+  const where = assignee ? consoleLink(publicUrl, '/staff/dashboard') : enquiryLink(publicUrl, enquiryId);
+  const text = message.text.length > 2000 ? `${message.text.slice(0, 2000)}…` : message.text;
+  for (const to of assignee ? [assignee.email] : admins) {
+    await queueMail(m, {
+      to,
+      subject: `[${company}] ${name} replied ${by}`,
+      text: `${name} <${e.email}> wrote ${by}. It awaits your reply: ${where}\n\n${quoted(text)}` + signature(company),
+      replyTo: e.email,
+    });
+  }
+}
+
 /** A new enquiry (not spam) arrived: the admins who asked for instant mail hear of it. */
 export async function enquiryReceived(m: EntityManager, enquiryId: string, publicUrl: string): Promise<void> {
   const recipients = (await adminsWithSettings(m)).filter((a) => wantsEnquiries(a.settings, 'instant'));

@@ -28,7 +28,7 @@ import { clientMessage } from '../enquiries/clock.js';
 import { insertNote } from '../enquiries/enquiries.js';
 import { queueEnquiryMail } from '../enquiries/mail.js';
 import { markQuoted, markWon } from '../enquiries/stage.js';
-import { asOneLine, general, quoted, signature } from '../mail/notify.js';
+import { asOneLine, general, quoted, signature, teamToTell } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
 import { brand } from '@kafue/common/brand';
@@ -344,19 +344,6 @@ export async function lockQuoteByToken(m: EntityManager, token: string, now?: Da
 /** A quote by id, locked for a change (404 for none, or for a staff member's call on another's). */
 export async function lockQuoteFor(m: EntityManager, id: string, author: Author, now?: Date): Promise<Quote> {
   return (await withQuestions(m, [await lockQuote(m, id, author)], now))[0];
-}
-
-/** The assignee, or (unassigned) none; and every admin who takes mail. */
-export async function teamToTell(m: EntityManager, enquiryId: string) {
-  const [assignee] = await m.query<{ name: string; email: string }[]>(
-    `SELECT s.name, s.email FROM enquiries e JOIN staff_users s ON s.id = e.assignee_id WHERE e.id = $1 AND s.status = 'Active'`,
-    [enquiryId],
-  );
-  const admins = await m.query<{ email: string }[]>(
-    `SELECT a.email FROM admins a LEFT JOIN admin_notification_settings n ON n.admin_id = a.id
-      WHERE coalesce((n.value ->> 'emailEnabled')::boolean, true) ORDER BY a.created_at, a.id`,
-  );
-  return { assignee, admins: admins.map((a) => a.email) };
 }
 
 /**
