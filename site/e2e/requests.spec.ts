@@ -243,6 +243,18 @@ test.describe('the contact page with a selection', () => {
 });
 
 test.describe('the pricing selection', () => {
+  test('two taps before the page could redraw keep both add-ons', async ({ page }) => {
+    await open(page, '/projects');
+    await showAddOns(page);
+    await expect(addToPlan(page, 'Advanced Security')).toBeVisible();
+    // Both in one task, as a busy phone delivers two quick taps: React redraws only after them.
+    await page.evaluate(() => {
+      for (const name of ['Priority Support', 'Advanced Security'])
+        document.querySelector<HTMLButtonElement>(`button[data-addon="${name}"]`)!.click();
+    });
+    await expect(page.getByRole('region', { name: 'Your selection' })).toContainText('Estimated $78/month');
+  });
+
   test('by keyboard alone: added, announced, kept on reload, removed, sent', async ({ page }) => {
     await open(page, '/projects');
     const status = page.locator('p[role="status"]');

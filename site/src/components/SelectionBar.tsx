@@ -67,8 +67,11 @@ export function useChosenAddons() {
   const chosen = useMemo(() => parseNames(json), [json]);
   const [announcement, setAnnouncement] = useState('');
   const toggle = (name: string) => {
-    const has = chosen.includes(name);
-    writeStored(has ? chosen.filter((n) => n !== name) : [...chosen, name]);
+    // From what is stored now, not this render's `chosen`: a second tap before the page re-rendered
+    // (a busy phone) would otherwise undo the first.
+    const current = parseNames(readStored());
+    const has = current.includes(name);
+    writeStored(has ? current.filter((n) => n !== name) : [...current, name]);
     setAnnouncement(has ? t.removed(name) : t.added(name));
   };
   return { chosen, announcement, toggle };
