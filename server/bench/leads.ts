@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { api } from '@kafue/common/contract';
 import { startEmbedded } from '../src/db/embedded.js';
+import { replyWaitsBackfill } from '../src/db/migrations/1795600000290-ReplyWaits.js';
 import { buildBenchServer, createDatabase, signInBenchAdmin, startBenchServer, scratchDir, writeBenchResult } from './harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -63,6 +64,13 @@ async function main() {
               CASE WHEN i % 3 = 1 THEN (SELECT id FROM staff_users ORDER BY email OFFSET i % 10 LIMIT 1) END
          FROM generate_series(1, $1) AS i, LATERAL (SELECT now() - (i * (730.0 / $1)) * interval '1 day' AS t) AS at`,
       [count],
+    );
+    // Each enquiry's own wait for a reply, and a later client message on a third of those answered.
+    await db.query(replyWaitsBackfill);
+    await db.query(
+      `INSERT INTO reply_waits (enquiry_id, since, due_at, answered_at)
+       SELECT id, created_at + interval '1 day', created_at + interval '1 day 4 hours', created_at + interval '1 day 1 hour'
+         FROM enquiries WHERE first_response_at IS NOT NULL AND abs(hashtext(id::text)) % 3 = 0`,
     );
     const [{ id: adminId }] = (await db.query(`SELECT id FROM admins LIMIT 1`)).rows;
     await db.query(

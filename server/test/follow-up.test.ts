@@ -285,26 +285,31 @@ describe('the lead report', () => {
     report = await startTestServer();
     reporter = (await report.admin('Moderator')).client;
     const db = report.db;
+    /** A wait for our reply: the enquiry's own, or a later client message's. */
+    const wait = (id: string, since: string, due: string, answered: string | null) =>
+      db.query(`INSERT INTO reply_waits (enquiry_id, since, due_at, answered_at) VALUES ($1, $2, $3, $4)`, [id, since, due, answered]);
     const add = async (
       at: string,
       fields: { kind?: string; service?: string; due?: string; first?: string; stage?: string; status?: string },
-    ) =>
-      (
-        await db.query<[{ id: string }]>(
-          `INSERT INTO enquiries (full_name, email, message, kind, service, created_at, response_due_at, first_response_at, stage, status)
-           VALUES ('R', 'r@example.com', 'm', $2, $3, $1, $4, $5, $6, $7) RETURNING id`,
-          [
-            at,
-            fields.kind ?? 'message',
-            fields.service ?? null,
-            fields.due ?? null,
-            fields.first ?? null,
-            fields.stage ?? 'new',
-            fields.status ?? 'New',
-          ],
-        )
-      )[0].id;
-    // January (UTC+0): three enquiries, two answered (one in time after 30 min, one late after 300 min), one won, one lost.
+    ) => {
+      const [{ id }] = await db.query<[{ id: string }]>(
+        `INSERT INTO enquiries (full_name, email, message, kind, service, created_at, response_due_at, first_response_at, stage, status)
+         VALUES ('R', 'r@example.com', 'm', $2, $3, $1, $4, $5, $6, $7) RETURNING id`,
+        [
+          at,
+          fields.kind ?? 'message',
+          fields.service ?? null,
+          fields.due ?? null,
+          fields.first ?? null,
+          fields.stage ?? 'new',
+          fields.status ?? 'New',
+        ],
+      );
+      if (fields.due) await wait(id, at, fields.due, fields.first ?? null);
+      return id;
+    };
+    // January (UTC+0): three enquiries, two answered (one in time after 30 min, one late after 300 min), one won, one lost;
+    // the won one's client wrote again, answered in time after 60 min.
     const won = await add('2026-01-05T09:00:00Z', {
       kind: 'quote',
       service: 'Web Development',
@@ -313,6 +318,8 @@ describe('the lead report', () => {
       stage: 'won',
       status: 'Closed',
     });
+    // The client wrote again on the 7th, answered in 60 min: a wait of its own.
+    await wait(won, '2026-01-07T09:00:00Z', '2026-01-07T13:00:00Z', '2026-01-07T10:00:00Z');
     await add('2026-01-06T09:00:00Z', {
       kind: 'message',
       service: 'Web Development',
@@ -347,8 +354,9 @@ describe('the lead report', () => {
         { label: 'Web Development', count: 2 },
         { label: 'None', count: 1 },
       ],
-      answeredInTime: 1 / 3,
-      medianMinutesToResponse: 165,
+      // Every client message counts: 2 of 4 waits answered by their due time; the median of 30, 60 and 300 min.
+      answeredInTime: 2 / 4,
+      medianMinutesToResponse: 60,
       quotesSent: 1,
       quotesAccepted: 1,
       valueAccepted: [{ currency: 'USD', once: 1000, monthly: 40 }],

@@ -131,6 +131,12 @@ describe('an answer by mail', () => {
     expect(kept.quoted).toContain('> Thank you for contacting Acme.');
     expect(kept).toMatchObject({ automatic: false, from_other_address: false });
     expect(await awaitingOf(id)).not.toBeNull();
+    // A wait of its own for the lead report: the enquiry's answered, this one awaiting.
+    const waits = await t.db.query<{ answered: boolean }[]>(
+      `SELECT answered_at IS NOT NULL AS answered FROM reply_waits WHERE enquiry_id = $1 ORDER BY since`,
+      [id],
+    );
+    expect(waits).toEqual([{ answered: true }, { answered: false }]);
     // Unassigned: the admins hear of it, with what the client wrote; replying answers the client.
     const told = await mailsAbout('Mwila Banda replied by email');
     expect(told.map((r) => r.to_address)).toContain(admin.email);

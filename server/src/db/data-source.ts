@@ -46,6 +46,7 @@ import { AwaitingReply1795600000250, awaitingReplyBackfill } from './migrations/
 import { EnquiryMails1795600000260, enquiryMailsBackfill } from './migrations/1795600000260-EnquiryMails.js';
 import { InboundMail1795600000270 } from './migrations/1795600000270-InboundMail.js';
 import { ReplyBounces1795600000280 } from './migrations/1795600000280-ReplyBounces.js';
+import { ReplyWaits1795600000290, replyWaitsBackfill } from './migrations/1795600000290-ReplyWaits.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -88,6 +89,7 @@ export const migrations = [
   EnquiryMails1795600000260,
   InboundMail1795600000270,
   ReplyBounces1795600000280,
+  ReplyWaits1795600000290,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';
@@ -100,6 +102,7 @@ export const migrationsTable = 'migrations';
 export const migrationBackfills: [migration: string, sql: string][] = [
   [new AwaitingReply1795600000250().name, awaitingReplyBackfill],
   [new EnquiryMails1795600000260().name, enquiryMailsBackfill],
+  [new ReplyWaits1795600000290().name, replyWaitsBackfill],
 ];
 
 /** How long opening a connection may take: an unreachable database fails requests fast (503). */

@@ -49,6 +49,11 @@ export async function startReplyClock(m: EntityManager, enquiryId: string, recei
       WHERE id = $1`,
     [enquiryId, dueAt, remindAt, receivedAt],
   );
+  await m.query(
+    `INSERT INTO reply_waits (enquiry_id, since, due_at) VALUES ($1, $2, $3)
+     ON CONFLICT (enquiry_id, since) DO UPDATE SET due_at = EXCLUDED.due_at, answered_at = NULL`,
+    [enquiryId, receivedAt, dueAt],
+  );
   return dueAt;
 }
 
@@ -95,6 +100,13 @@ export async function startMissingClocks(m: EntityManager, now: Date, enquiryId?
             overdue_reminded_at = coalesce(e.overdue_reminded_at, CASE WHEN c.due <= $4 THEN $4::timestamptz END)
        FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) AS c(id, due, remind) WHERE e.id = c.id`,
     [rows.map((r) => r.id), after(clock.maxMinutes), after(clock.targetMinutes), now],
+  );
+  // The enquiry's own wait, answered when it first was (if it was).
+  await m.query(
+    `INSERT INTO reply_waits (enquiry_id, since, due_at, answered_at)
+     SELECT e.id, e.created_at, c.due, e.first_response_at FROM unnest($1::uuid[], $2::timestamptz[]) AS c(id, due) JOIN enquiries e ON e.id = c.id
+     ON CONFLICT (enquiry_id, since) DO UPDATE SET due_at = EXCLUDED.due_at`,
+    [rows.map((r) => r.id), after(clock.maxMinutes)],
   );
   return rows.length;
 }

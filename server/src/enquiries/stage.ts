@@ -33,6 +33,7 @@ export async function recordResponse(m: EntityManager, enquiryId: string, at: Da
       WHERE id = $1`,
     [enquiryId, at],
   );
+  await m.query(`UPDATE reply_waits SET answered_at = $2 WHERE enquiry_id = $1 AND answered_at IS NULL`, [enquiryId, at]);
 }
 
 /** A quote sent: the enquiry is `quoted`, unless it is already won or lost. */

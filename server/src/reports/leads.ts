@@ -1,7 +1,8 @@
 /**
  * The lead report: per week or month of the General timezone, what came in (by kind and by
- * service or plan), how fast it was answered, what was quoted and won, and the cash received;
- * and the deposits still outstanding.
+ * service or plan), how fast each client message was answered (the enquiry and every later one
+ * that awaited our reply: reply_waits), what was quoted and won, and the cash received; and the
+ * deposits still outstanding.
  */
 import type { DataSource } from 'typeorm';
 import { enquiryKinds, type EnquiryKind } from '@kafue/common/requests';
@@ -56,7 +57,7 @@ const share = (part: number, whole: number) => (whole === 0 ? null : part / whol
 /**
  * One statement, one row per period: each period's bounds (its wall-clock start in the General
  * timezone, cut to [from, to]) are made here, so that each aggregate reads its own range of the
- * covering indexes (enquiries_report, quotes_sent, quotes_accepted) and nothing is sorted by
+ * covering indexes (enquiries_report, reply_waits_report, quotes_sent, quotes_accepted) and nothing is sorted by
  * period or spilled to disk. The median is taken on seconds as float8 (date_part), not on
  * extract's numeric, whose sort was most of the time; minutes are the seconds / 60 either way.
  */
@@ -71,17 +72,19 @@ export async function leadReport(db: DataSource, query: { from: string; to: stri
   const highs = starts.map((start) => bound(nextPeriod(start, query.by)));
   const range = (column: string) => `${column} >= p.lo AND ${column} < p.hi`;
   const rows = await db.query<PeriodRow[]>(
-    `SELECT p.start, e.*, t.services, s.sent, a.accepted, c.cash
+    `SELECT p.start, e.*, r.*, t.services, s.sent, a.accepted, c.cash
        FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS p(start, lo, hi)
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS enquiries,
                 ${enquiryKinds.map((k) => `count(*) FILTER (WHERE kind = '${k}')::int AS kind_${k}`).join(', ')},
-                count(response_due_at)::int AS with_due,
-                count(*) FILTER (WHERE first_response_at <= response_due_at)::int AS in_time,
                 count(*) FILTER (WHERE stage = 'won')::int AS won,
-                count(*) FILTER (WHERE stage IN ('won', 'lost'))::int AS decided,
-                percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', first_response_at - created_at)) AS median_seconds
+                count(*) FILTER (WHERE stage IN ('won', 'lost'))::int AS decided
            FROM enquiries WHERE status <> 'Spam' AND ${range('created_at')}) e
+       CROSS JOIN LATERAL (
+         SELECT count(w.due_at)::int AS with_due,
+                count(*) FILTER (WHERE w.answered_at <= w.due_at)::int AS in_time,
+                percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', w.answered_at - w.since)) AS median_seconds
+           FROM reply_waits w JOIN enquiries we ON we.id = w.enquiry_id AND we.status <> 'Spam' WHERE ${range('w.since')}) r
        CROSS JOIN LATERAL (
          SELECT coalesce(json_agg(json_build_object('label', label, 'count', count) ORDER BY count DESC, label), '[]') AS services
            FROM (SELECT coalesce(topic, 'None') AS label, count(*)::int AS count
