@@ -19,6 +19,14 @@ const server = realServer(port, superAdmin, { dataDir });
 export const pawapayStandIn = `http://127.0.0.1:${e2ePort('DESKTOP_E2E_PAWAPAY_PORT')}`;
 const pawapayToken = 'e2e-standin-token';
 
+/**
+ * The company's mailbox (Dovecot, server/test/dovecot-serve.ts), which the test server watches as
+ * IMAP_URL: a test puts a client's answer in it through `${mailboxControl}/deliver` (conversations.spec.ts).
+ */
+export const mailboxControl = `http://127.0.0.1:${e2ePort('DESKTOP_E2E_MAILBOX_CONTROL_PORT')}`;
+const mailbox = { user: 'office@kafue.test', password: 'Mailbox-pass-1', port: e2ePort('DESKTOP_E2E_IMAP_PORT') };
+const imapUrl = `imap://${encodeURIComponent(mailbox.user)}:${mailbox.password}@127.0.0.1:${mailbox.port}/INBOX`;
+
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
 /** Tests that change or count what every other test sees: run after the rest, one at a time. */
@@ -53,7 +61,26 @@ export default defineConfig({
   webServer: [
     {
       ...server,
-      env: { ...server.env, TRUST_PROXY: '1', BEACONS_PER_MINUTE: '100000', PAWAPAY_URL: pawapayStandIn, PAWAPAY_TOKEN: pawapayToken },
+      env: {
+        ...server.env,
+        TRUST_PROXY: '1',
+        BEACONS_PER_MINUTE: '100000',
+        PAWAPAY_URL: pawapayStandIn,
+        PAWAPAY_TOKEN: pawapayToken,
+        IMAP_URL: imapUrl,
+      },
+    },
+    {
+      command: 'node --import tsx ../server/test/dovecot-serve.ts',
+      url: `${mailboxControl}/ready`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: String(mailbox.port),
+        CONTROL_PORT: new URL(mailboxControl).port,
+        USER: mailbox.user,
+        PASSWORD: mailbox.password,
+      },
     },
     {
       command: 'node --import tsx ../server/test/pawapay-standin-serve.ts',

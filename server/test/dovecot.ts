@@ -55,12 +55,13 @@ async function listening(port: number, ms = 15_000): Promise<void> {
   }
 }
 
-export async function startDovecot(users: Record<string, string>): Promise<Dovecot> {
+/** `port`: the IMAP port to listen on (a browser suite's, known before it starts); a free one by default. */
+export async function startDovecot(users: Record<string, string>, options: { port?: number } = {}): Promise<Dovecot> {
   if (!existsSync(binary)) throw new Error(`${binary} is missing: install Debian's dovecot-imapd (.ci/run does)`);
   const dir = mkdtempSync(join(tmpdir(), 'kafue-dovecot-'));
   // Dovecot's auth process runs as its own user (dovecot): it must reach the password file.
   chmodSync(dir, 0o755);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   for (const sub of ['run', 'state', 'mail']) mkdirSync(join(dir, sub));
   // Dovecot never reads mail as root: the mailboxes belong to nobody (uid and gid 65534).
   chownSync(join(dir, 'mail'), mailUser, mailUser);

@@ -6,11 +6,11 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, request, type Page } from '@playwright/test';
-import { api, messages, type EnquiryList } from '@kafue/common/contract';
+import { expect } from '@playwright/test';
+import { api, messages } from '@kafue/common/contract';
 import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { baseURL, choose, createEnquiry, readyStaff, signIn, staffSignIn, superAdmin, toasts, unique, test } from './support';
+import { choose, enquiryWithId, readyStaff, sendReply, signIn, staffSignIn, superAdmin, toasts, unique, test } from './support';
 
 // Several axe passes and mail deliveries on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -45,25 +45,6 @@ async function mailsTo(to: string, count: number): Promise<string[]> {
     .toBe(count);
   // The Message-ID is <queue row id@domain>: order by the In-Reply-To chain, not by file name.
   return found.sort((a, b) => (header(b.raw, 'In-Reply-To') === header(a.raw, 'Message-ID') ? -1 : a.date - b.date)).map((m) => m.raw);
-}
-
-/** An enquiry from a visitor, and its id. */
-async function enquiryWithId(assigneeId?: string) {
-  const enquiry = await createEnquiry({ phone: '+260 97 123 4567' });
-  const su = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
-  expect((await su.post(api.adminLogin, { data: superAdmin })).status()).toBe(200);
-  const found = (await (await su.get(`${api.enquiries}?q=${encodeURIComponent(enquiry.fullName)}`)).json()) as EnquiryList;
-  const id = found.items[0]._id;
-  if (assigneeId) expect((await su.put(api.enquiryById(id), { data: { assigneeId } })).status()).toBe(200);
-  await su.dispose();
-  return { ...enquiry, id };
-}
-
-/** Sends the reply form; the toast says so and the timeline then has `entries` entries. */
-async function sendReply(page: Page, drawer: ReturnType<Page['getByRole']>, entries: number) {
-  await drawer.getByRole('button', { name: 'Send Reply' }).click();
-  await expect(toasts(page).getByText(messages.enquiryReplySent).last()).toBeVisible();
-  await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(entries);
 }
 
 test('reply to an enquiry from a saved reply and see the captured mail, threaded with the next', async ({ page }) => {

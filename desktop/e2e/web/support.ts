@@ -4,7 +4,16 @@
  * what the server holds.
  */
 import { expect, request, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { api, type Admin, type AdminRole, type EnquiryBody, type StaffCreateAnswer, type StaffCreateBody } from '@kafue/common/contract';
+import {
+  api,
+  messages,
+  type Admin,
+  type AdminRole,
+  type EnquiryBody,
+  type EnquiryList,
+  type StaffCreateAnswer,
+  type StaffCreateBody,
+} from '@kafue/common/contract';
 import { linkInOutbox } from '../../../scripts/outbox.mjs';
 import { baseURL as configuredBaseURL, dataDir, superAdmin } from '../../playwright.config';
 
@@ -237,6 +246,25 @@ export async function createEnquiry(body: Partial<EnquiryBody> = {}): Promise<{ 
   expect(res.status(), await res.text()).toBe(201);
   await ctx.dispose();
   return { fullName: data.fullName, email: data.email, message: data.message };
+}
+
+/** An enquiry from a visitor, and its id. */
+export async function enquiryWithId(assigneeId?: string) {
+  const enquiry = await createEnquiry({ phone: '+260 97 123 4567' });
+  const su = await request.newContext({ baseURL: baseURL(), extraHTTPHeaders: { Origin: baseURL() } });
+  expect((await su.post(api.adminLogin, { data: superAdmin })).status()).toBe(200);
+  const found = (await (await su.get(`${api.enquiries}?q=${encodeURIComponent(enquiry.fullName)}`)).json()) as EnquiryList;
+  const id = found.items[0]._id;
+  if (assigneeId) expect((await su.put(api.enquiryById(id), { data: { assigneeId } })).status()).toBe(200);
+  await su.dispose();
+  return { ...enquiry, id };
+}
+
+/** Sends the reply form; the toast says so and the timeline then has `entries` entries. */
+export async function sendReply(page: Page, drawer: ReturnType<Page['getByRole']>, entries: number) {
+  await drawer.getByRole('button', { name: 'Send Reply' }).click();
+  await expect(toasts(page).getByText(messages.enquiryReplySent).last()).toBeVisible();
+  await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(entries);
 }
 
 /** Holds the page's requests to `url` (a glob) at the server's door until the answered function is called. */

@@ -140,7 +140,11 @@ export function useFollowUpCalls(id: string): FollowUpCalls {
     reply: (body) => enquiriesApi.reply(id, body),
     contact: (body) => enquiriesApi.contact(id, body),
     savedReplies: enquiriesApi.savedReplies,
-    onChanged: () => void client.invalidateQueries({ queryKey: [...enquiriesKey, 'list'] }),
+    // The detail too: its stage, first response and reply due change with a reply or a client's message.
+    onChanged: () => {
+      void client.invalidateQueries({ queryKey: [...enquiriesKey, 'list'] });
+      void client.invalidateQueries({ queryKey: [...enquiriesKey, 'detail', id] });
+    },
   };
 }
 

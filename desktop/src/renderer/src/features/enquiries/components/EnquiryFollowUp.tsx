@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { contactChannelLabels, contactChannels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
@@ -41,14 +41,29 @@ export const replySubject = 'Re: your enquiry';
 
 const stateColor: Record<string, string> = { Delivered: 'green', 'Failed, retrying': 'red', 'Waiting to send': 'gray', Bounced: 'red' };
 
+/**
+ * How often an open timeline is read again: a client's message (their answer by mail) shows on it
+ * within seconds of reaching us, without a reload. Only while the console's tab is in view.
+ */
+const timelineRefreshMs = 5_000;
+
 function useFollowUp(calls: FollowUpCalls) {
   const client = useQueryClient();
   const area = calls.area;
   const timeline = useQuery({
     queryKey: calls.key,
     queryFn: () => unwrap(calls.timeline()),
+    refetchInterval: timelineRefreshMs,
     meta: { failureToast: { fallback: texts.timelineFailed, area } },
   });
+  // A new entry read (the client wrote): the enquiry's state and the list may say so now.
+  const count = timeline.data?.entries.length;
+  const counted = useRef(count);
+  const { onChanged } = calls;
+  useEffect(() => {
+    if (counted.current !== undefined && count !== undefined && count > counted.current) onChanged();
+    counted.current = count;
+  }, [count, onChanged]);
   const savedReplies = useQuery({ queryKey: ['saved-replies', area ?? 'admin'], queryFn: () => unwrap(calls.savedReplies()) });
   const done = (answer: EnquiryResponseAnswer) => {
     toast('success', answer.message, { area });

@@ -1,0 +1,66 @@
+/**
+ * The conversation with a client, as the team meets it: the client answers our reply by mail, the
+ * answer reaches the company's mailbox (a real IMAP server, which the test server watches) and
+ * shows on the enquiry the admin has open, without a reload, within 10 s; the inbox then shows the
+ * enquiry awaiting our reply, and answered once the admin replies from the same drawer; axe clean
+ * at 1366 and 390 px.
+ */
+import { expect } from '@playwright/test';
+import { mailboxControl } from '../../playwright.config';
+import { expectNoViolations } from './axe';
+import { enquiryWithId, sendReply, signIn, superAdmin, test } from './support';
+
+/** Puts a client's mail in the company's mailbox, as their mail program would send it. */
+async function deliver(from: string, subject: string, text: string): Promise<void> {
+  const source = [
+    `From: ${from}`,
+    'To: office@kafue.test',
+    `Subject: ${subject}`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@client.test>`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    text,
+    '',
+  ].join('\r\n');
+  const answer = await fetch(`${mailboxControl}/deliver`, { method: 'POST', body: source });
+  expect(answer.status, await answer.text()).toBe(200);
+}
+
+test("a client's answer by mail shows on the open enquiry within 10 s; the inbox says it awaits our reply, then answered", async ({
+  page,
+}) => {
+  const enquiry = await enquiryWithId();
+  await signIn(page, superAdmin, `/admin/enquiries?open=${enquiry.id}`);
+  const drawer = page.getByRole('dialog', { name: enquiry.fullName });
+  await expect(drawer).toBeVisible({ timeout: 20_000 });
+  const timeline = drawer.getByRole('list', { name: 'Timeline' });
+  await drawer.getByRole('textbox', { name: 'Message' }).fill('We can visit on Monday.');
+  await sendReply(page, drawer, 2);
+  const row = page.getByRole('row').filter({ hasText: enquiry.fullName });
+  await expect(row).toContainText('Answered');
+
+  // The reference in the subject is what our reply carried: the answer finds its enquiry by it.
+  await deliver(
+    `${enquiry.fullName} <${enquiry.email}>`,
+    `Re: your enquiry [Ref ${enquiry.id.slice(0, 8).toUpperCase()}]`,
+    'Monday is fine. Can you also quote for email accounts?\r\n\r\nOn Monday, Kafue wrote:\r\n> We can visit on Monday.',
+  );
+  const answer = timeline.getByRole('listitem').last();
+  await expect(answer).toContainText(`Email from ${enquiry.fullName}`, { timeout: 10_000 });
+  await expect(answer).toContainText('Monday is fine. Can you also quote for email accounts?');
+  // What they quoted is folded away.
+  await expect(answer.getByText('> We can visit on Monday.')).toBeHidden();
+  await expect(drawer.getByText(/^Client wrote again .+\. Reply due .+:$/)).toBeVisible();
+  await expect(row).toContainText(/\d+ \w+ left|Overdue by/);
+  for (const [width, size] of Object.entries({ desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } })) {
+    await page.setViewportSize(size);
+    await expectNoViolations(page, `a client's answer on the timeline at ${width}`);
+  }
+  await page.setViewportSize({ width: 1366, height: 800 });
+
+  await drawer.getByRole('textbox', { name: 'Message' }).fill('Yes: the quote will include email accounts.');
+  await sendReply(page, drawer, 4);
+  await expect(row).toContainText('Answered');
+});
