@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileDate, formatSize } from './backupFiles';
-
-describe('backup sizes', () => {
-  it('read in bytes, KB or MB', () => {
-    expect(formatSize(512)).toBe('512 B');
-    expect(formatSize(2048)).toBe('2.0 KB');
-    expect(formatSize(5 * 1024 * 1024 + 100 * 1024)).toBe('5.1 MB');
-  });
-});
+import { backupFileDate } from './backupFiles';
 
 describe('a backup file chosen to restore', () => {
   it('says when it was made, from its first line (version 3) or after its checksum (version 2)', async () => {

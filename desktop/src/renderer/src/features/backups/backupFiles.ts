@@ -1,10 +1,3 @@
-/** A backup's size as people read it: bytes, KB or MB (1024s). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** When a backup was made, as people read it. */
 export const backupDate = (iso: string) => new Date(iso).toLocaleString();
 

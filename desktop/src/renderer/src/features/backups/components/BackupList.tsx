@@ -7,7 +7,8 @@ import { paginationLabels } from '../../../lib/pagination';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/DataTable';
 import { saveInDesktopApp } from '../../../lib/saveBlob';
-import { backupDate, formatSize } from '../backupFiles';
+import { formatSize } from '../../../lib/size';
+import { backupDate } from '../backupFiles';
 import { backupPageSize } from '../api/backupsApi';
 import { useBackupList, useDeleteBackup } from '../api/useBackups';
 
