@@ -43,8 +43,37 @@ const signInPaths: ReadonlySet<string> = new Set([calls.adminLogin.path, calls.a
 const signOutPaths: ReadonlySet<string> = new Set([calls.adminLogout.path, calls.authLogout.path, calls.staffLogout.path]);
 const backupPrefix = `${calls.listBackups.path}/`;
 const auditExportPath = calls.exportAudit.path;
-/** The enquiries as CSV, with the list's filters (the audit log's CSV goes through saveBackup). */
-const exportPath = calls.exportEnquiries.path;
+/**
+ * The calls that answer a file to save, and the name offered when the answer names none: the
+ * enquiries' and subscribers' CSV (with the list's filters), a quote's, invoice's or receipt's PDF,
+ * a file a client's message brought (the audit log's CSV goes through saveBackup).
+ */
+const fileDownloads = (
+  [
+    [calls.exportEnquiries, 'enquiries.csv'],
+    [calls.exportSubscribers, 'subscribers.csv'],
+    [calls.getQuotePdf, 'quote.pdf'],
+    [calls.getInvoicePdf, 'invoice.pdf'],
+    [calls.getReceiptPdf, 'receipt.pdf'],
+    [calls.getEnquiryAttachment, 'attachment'],
+  ] as const
+).map(([call, name]) => ({ path: new RegExp(`^${call.path.replace(/:\w+/g, '[A-Za-z0-9-]+')}$`), name }));
+
+/** The file name a Content-Disposition header gives (RFC 6266: filename* first), without any folder. */
+function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  let name = /filename="([^"]*)"/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended);
+    } catch {
+      // A malformed encoding: the plain filename stands.
+    }
+  }
+  const base = name?.split(/[/\\]/).pop()?.trim();
+  return base && base !== '.' && base !== '..' ? base : undefined;
+}
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const maxPathLength = 2048;
 
@@ -156,18 +185,20 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /**
-   * Downloads the enquiries export (`path`: the export path with the list's filters) with the
-   * token, and writes it where the user chooses. Only that path of the configured server.
+   * Downloads a file answer (`path`: an export with the list's filters, a PDF, a client's
+   * attachment: fileDownloads) with the token, and writes it where the user chooses, offering the
+   * name the answer gives. Only those paths of the configured server.
    */
   async function saveExport(path: unknown, target: SaveTarget): Promise<{ saved: boolean }> {
     if (typeof path !== 'string' || path.length > maxPathLength) throw new RefusedError('Invalid export address.');
-    const url = apiUrl(path, exportPath);
-    if (url.pathname !== exportPath) throw new RefusedError('Only the enquiries export can be saved.');
+    const url = apiUrl(path, '/api/');
+    const download = fileDownloads.find((d) => d.path.test(url.pathname));
+    if (!download) throw new RefusedError('Only exports, documents and attachments can be saved.');
     const res = await doFetch(url, { headers: authHeaders(), redirect: 'error', signal: AbortSignal.timeout(timeoutMs * 10) });
     if (res.status === 401) await options.tokens.clear();
-    if (!res.ok) throw new RefusedError(`The export could not be downloaded (status ${res.status}).`);
+    if (!res.ok) throw new RefusedError(`The file could not be downloaded (status ${res.status}).`);
     const data = new Uint8Array(await res.arrayBuffer());
-    const chosen = await target.chooseFile('enquiries.csv');
+    const chosen = await target.chooseFile(dispositionName(res.headers.get('content-disposition')) ?? download.name);
     if (!chosen) return { saved: false };
     await target.writeFile(chosen, data);
     return { saved: true };

@@ -337,6 +337,22 @@ describe('saving the enquiries export', () => {
     expect(writeFile).toHaveBeenCalledWith('/home/me/enquiries.csv', new TextEncoder().encode('Name,Email\r\nChanda,c@example.com\r\n'));
   });
 
+  it("saves a quote's PDF and a client's attachment under the names their answers give", async () => {
+    const id = '3f2a9c1b-0000-4000-8000-000000000001';
+    const files: Record<string, Response> = {
+      [`/api/quotes/${id}/pdf`]: new Response('%PDF-1.4', { headers: { 'content-disposition': 'attachment; filename="Q-2026-0004.pdf"' } }),
+      [`/api/enquiries/${id}/attachments/${id}`]: new Response('plan', {
+        // As Koa writes a name that is not ASCII: the UTF-8 form wins; a folder in it is dropped.
+        headers: { 'content-disposition': `attachment; filename="plan.txt"; filename*=UTF-8''..%2F%C5%A0kola%20plan.txt` },
+      }),
+    };
+    const { client } = setup((sent) => files[new URL(sent.url).pathname], memoryTokens('tok-A'));
+    const chooseFile = vi.fn(async () => '/home/me/file');
+    for (const path of Object.keys(files))
+      expect(await client.saveExport(path, { chooseFile, writeFile: vi.fn() })).toEqual({ saved: true });
+    expect(chooseFile.mock.calls).toEqual([['Q-2026-0004.pdf'], ['Škola plan.txt']]);
+  });
+
   it('refuses any other path, before sending', async () => {
     const { client, fetch } = setup(csv, memoryTokens('tok-A'));
     const target = { chooseFile: vi.fn(), writeFile: vi.fn() };
@@ -344,6 +360,9 @@ describe('saving the enquiries export', () => {
       '/api/staff',
       '/api/enquiries/export.csv/../../staff',
       '/api/enquiries/export.csvx',
+      '/api/enquiries/x/attachments/y/../../../../staff',
+      '/api/enquiries/x/attachments/',
+      '/api/quotes/x/pdf/extra',
       'https://evil.example/api/enquiries/export.csv',
       42,
     ]) {
