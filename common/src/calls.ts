@@ -120,6 +120,8 @@ export const calls = {
   getEnquiryTimeline: { method: 'GET', path: `${api.enquiries}/:id/timeline` },
   /** A message from the client as it came (an email's whole source), as text. */
   getEnquiryMessageOriginal: { method: 'GET', path: `${api.enquiries}/:id/messages/:messageId/original` },
+  /** A file a client's message brought, as it came (a download, never shown in the page). */
+  getEnquiryAttachment: { method: 'GET', path: `${api.enquiries}/:id/attachments/:attachmentId` },
   listSavedReplies: { method: 'GET', path: api.savedReplies },
   createSavedReply: { method: 'POST', path: api.savedReplies },
   updateSavedReply: { method: 'PUT', path: `${api.savedReplies}/:id` },

@@ -74,5 +74,7 @@ export interface TimelineEntry {
     automatic: boolean;
     /** Threaded by its headers or reference, but from another address than the enquiry's. */
     fromOtherAddress: boolean;
+    /** The files it brought; one refused (an executable, over a limit) says why, and cannot be downloaded. */
+    attachments: { _id: string; fileName: string; size: number; type: string; refused?: string }[];
   };
 }

@@ -48,6 +48,10 @@ export const timelineEntry = z
         automatic: z.boolean(),
         /** Threaded by its headers or reference, but from another address than the enquiry's. */
         fromOtherAddress: z.boolean(),
+        /** The files it brought; one refused (an executable, over a limit) is listed with why, and cannot be downloaded. */
+        attachments: z.array(
+          z.object({ _id: idSchema, fileName: z.string(), size: z.number().int(), type: z.string(), refused: z.string().optional() }),
+        ),
       })
       .optional(),
   })
@@ -57,6 +61,16 @@ export const timelineEntry = z
 export const messageOriginal = z
   .string()
   .meta({ id: 'MessageOriginal', description: "The message's whole source, as text.", contentMediaType: 'text/plain' });
+
+/** A file a client's message brought, as it came. */
+export const messageAttachment = z.string().meta({
+  id: 'MessageAttachment',
+  description: 'The file, with its type as read from its content and Content-Disposition: attachment.',
+  contentMediaType: 'application/octet-stream',
+});
+
+/** What a client's message may bring: each file up to 10 MB, 25 MB in all; more is refused and noted. */
+export const attachmentLimits = { fileBytes: 10 * 1024 * 1024, messageBytes: 25 * 1024 * 1024 };
 
 /** An enquiry's events, oldest first. */
 export const enquiryTimeline = z.object({ entries: z.array(timelineEntry) }).meta({ id: 'EnquiryTimeline' });

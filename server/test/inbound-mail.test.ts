@@ -218,6 +218,71 @@ describe('an answer by mail', () => {
     expect(kept.body).not.toMatch(/<|alert/);
   });
 
+  it('with attachments: each kept with its type read from its content, a program refused and noted; downloads for the team only', async () => {
+    const { id } = await enquiry('Files Sender', 'files@client.test');
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000, 7)]);
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(500, 1)]);
+    const part = (name: string, type: string, content: Buffer) =>
+      [
+        '--P1',
+        `Content-Type: ${type}; name="${name}"`,
+        `Content-Disposition: attachment; filename="${name}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        content.toString('base64'),
+      ].join('\n');
+    const source = message('Files Sender <files@client.test>', 'The plans', '', {
+      'Content-Type': 'multipart/mixed; boundary="P1"',
+    }).replace(
+      /\n\n\n$/,
+      [
+        '',
+        '',
+        '--P1',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Here are the plans.',
+        // The sender's word for the type is not taken: the bytes say PDF.
+        part('plans.pdf', 'application/octet-stream', pdf),
+        part('setup.exe', 'application/octet-stream', exe),
+        '--P1--',
+        '',
+      ].join('\n'),
+    );
+    await imap.deliver(mailbox, source);
+    await until('the message with files', async () => (await messagesOn(id)).length === 1);
+    const timeline = (await admin.client.get(`${api.enquiries}/${id}/timeline`)).body.entries as {
+      kind: string;
+      text?: string;
+      message?: { attachments: { _id: string; fileName: string; size: number; type: string; refused?: string }[] };
+    }[];
+    const entry = timeline.find((e) => e.kind === 'message')!;
+    expect(entry.text).toBe('Here are the plans.');
+    const [kept, refused] = entry.message!.attachments.sort((a, b) => a.fileName.localeCompare(b.fileName));
+    expect(kept).toMatchObject({ fileName: 'plans.pdf', size: pdf.length, type: 'application/pdf' });
+    expect(kept.refused).toBeUndefined();
+    expect(refused).toMatchObject({
+      fileName: 'setup.exe',
+      size: exe.length,
+      refused: 'a program or script: refused to protect your computers',
+    });
+
+    const file = `${api.enquiries}/${id}/attachments/${kept._id}`;
+    // Read as bytes (the test client reads text).
+    const download = await fetch(`${admin.client.base}${file}`, { headers: { cookie: `kafue_session=${admin.client.cookie}` } });
+    expect(download.status).toBe(200);
+    // Bytes to save, never a page a browser would open or render.
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="plans.pdf"');
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    // Refused: nothing to download; another staff member's enquiry: 404.
+    expect((await admin.client.get(`${api.enquiries}/${id}/attachments/${refused._id}`)).status).toBe(404);
+    const staff = await t.staff();
+    expect((await staff.client.get(file)).status).toBe(404);
+    await t.db.query(`UPDATE enquiries SET assignee_id = $2 WHERE id = $1`, [id, staff.id]);
+    expect((await staff.client.get(file)).status).toBe(200);
+  });
+
   it('an auto-reply is kept as automatic and changes no clock; one for no enquiry starts none', async () => {
     const { id } = await enquiry('Away Person', 'away@client.test');
     await reply(id);

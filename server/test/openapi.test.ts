@@ -375,6 +375,15 @@ describe('recorded answers', () => {
     const original = `${enquiryById}/messages/:messageId/original`;
     expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId })).status).toBe(200);
     expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId: missingId })).status).toBe(404);
+    // A file it brought (kept by the mailbox: inbound-mail.test.ts).
+    const [{ id: attachmentId }] = await t.db.query<[{ id: string }]>(
+      `INSERT INTO enquiry_attachments (message_id, enquiry_id, file_name, content_type, size, data)
+       VALUES ($1, $2, 'notes.txt', 'text/plain; charset=utf-8', 5, 'Notes') RETURNING id`,
+      [messageId, enquiryId],
+    );
+    const attachment = `${enquiryById}/attachments/:attachmentId`;
+    expect((await call(moderator, 'GET', attachment, undefined, { id: enquiryId, attachmentId })).status).toBe(200);
+    expect((await call(moderator, 'GET', attachment, undefined, { id: enquiryId, attachmentId: missingId })).status).toBe(404);
     expect((await call(worker.client, 'POST', `${enquiryById}/replies`, reply, { id: enquiryId })).status).toBe(201);
     expect((await call(worker.client, 'POST', `${enquiryById}/contacts`, { channel: 'meeting' }, { id: enquiryId })).status).toBe(201);
     expect((await call(worker.client, 'GET', `${enquiryById}/timeline`, undefined, { id: enquiryId })).status).toBe(200);

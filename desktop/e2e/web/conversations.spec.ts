@@ -1,17 +1,17 @@
 /**
  * The conversation with a client, as the team meets it: the client answers our reply by mail, the
  * answer reaches the company's mailbox (a real IMAP server, which the test server watches) and
- * shows on the enquiry the admin has open, without a reload, within 10 s; the inbox then shows the
- * enquiry awaiting our reply, and answered once the admin replies from the same drawer; axe clean
- * at 1366 and 390 px.
+ * shows on the enquiry the admin has open, without a reload, within 10 s, its files to download (a
+ * program refused); the inbox then shows the enquiry awaiting our reply, and answered once the
+ * admin replies from the same drawer; axe clean at 1366 and 390 px.
  */
 import { expect } from '@playwright/test';
 import { mailboxControl } from '../../playwright.config';
 import { expectNoViolations } from './axe';
 import { enquiryWithId, sendReply, signIn, superAdmin, test } from './support';
 
-/** Puts a client's mail in the company's mailbox, as their mail program would send it. */
-async function deliver(from: string, subject: string, text: string): Promise<void> {
+/** Puts a client's mail in the company's mailbox, as their mail program would send it, with `files` attached. */
+async function deliver(from: string, subject: string, text: string, files: Record<string, Buffer>): Promise<void> {
   const source = [
     `From: ${from}`,
     'To: office@kafue.test',
@@ -19,9 +19,21 @@ async function deliver(from: string, subject: string, text: string): Promise<voi
     `Date: ${new Date().toUTCString()}`,
     `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@client.test>`,
     'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="F1"',
+    '',
+    '--F1',
     'Content-Type: text/plain; charset=utf-8',
     '',
     text,
+    ...Object.entries(files).flatMap(([name, content]) => [
+      '--F1',
+      `Content-Type: application/octet-stream; name="${name}"`,
+      `Content-Disposition: attachment; filename="${name}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      content.toString('base64'),
+    ]),
+    '--F1--',
     '',
   ].join('\r\n');
   const answer = await fetch(`${mailboxControl}/deliver`, { method: 'POST', body: source });
@@ -46,12 +58,19 @@ test("a client's answer by mail shows on the open enquiry within 10 s; the inbox
     `${enquiry.fullName} <${enquiry.email}>`,
     `Re: your enquiry [Ref ${enquiry.id.slice(0, 8).toUpperCase()}]`,
     'Monday is fine. Can you also quote for email accounts?\r\n\r\nOn Monday, Kafue wrote:\r\n> We can visit on Monday.',
+    { 'office-plan.txt': Buffer.from('Ground floor: 6 desks.\n'), 'setup.exe': Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) },
   );
-  const answer = timeline.getByRole('listitem').last();
+  const answer = timeline.locator(':scope > li[data-kind="message"]');
   await expect(answer).toContainText(`Email from ${enquiry.fullName}`, { timeout: 10_000 });
   await expect(answer).toContainText('Monday is fine. Can you also quote for email accounts?');
   // What they quoted is folded away.
   await expect(answer.getByText('> We can visit on Monday.')).toBeHidden();
+  // The files it brought: one to download, the program refused, saying why.
+  const files = answer.getByRole('list', { name: 'Attachments' });
+  await expect(files.getByRole('button', { name: 'office-plan.txt (23 B)' })).toBeVisible();
+  await expect(files).toContainText('setup.exe (66 B) was not kept: a program or script');
+  const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: /^office-plan\.txt/ }).click()]);
+  expect(download.suggestedFilename()).toBe('office-plan.txt');
   await expect(drawer.getByText(/^Client wrote again .+\. Reply due .+:$/)).toBeVisible();
   await expect(row).toContainText(/\d+ \w+ left|Overdue by/);
   for (const [width, size] of Object.entries({ desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } })) {

@@ -264,7 +264,8 @@ export async function enquiryWithId(assigneeId?: string) {
 export async function sendReply(page: Page, drawer: ReturnType<Page['getByRole']>, entries: number) {
   await drawer.getByRole('button', { name: 'Send Reply' }).click();
   await expect(toasts(page).getByText(messages.enquiryReplySent).last()).toBeVisible();
-  await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveCount(entries);
+  // The timeline's own entries, not the items of a message's list of files.
+  await expect(drawer.getByRole('list', { name: 'Timeline' }).locator(':scope > li')).toHaveCount(entries);
 }
 
 /** Holds the page's requests to `url` (a glob) at the server's door until the answered function is called. */

@@ -13,6 +13,7 @@ import { simpleParser, type AddressObject, type HeaderValue } from 'mailparser';
 import type { TimelineEntry } from '@kafue/common/leads';
 import { enquiryLimits } from '@kafue/common/vocabulary';
 import { writeAudit } from '../audit/audit.js';
+import { attachmentsOf, keepAttachments, type InboundFile } from './attachments.js';
 import { acknowledgeEnquiry, clientMessage, startReplyClock } from '../enquiries/clock.js';
 import { enquiryTarget } from '../enquiries/enquiries.js';
 import { markBounced } from '../enquiries/replies.js';
@@ -37,6 +38,8 @@ export interface InboundEmail {
   deliveryReport: boolean;
   /** A delivery-status report's reason for a delivery that failed (not one delayed). */
   failure: string | undefined;
+  /** The files it brought (none kept from a delivery report: they are our own mail's). */
+  attachments: InboundFile[];
   /** The whole source, as text. */
   original: string;
 }
@@ -92,6 +95,7 @@ export async function readEmail(source: Buffer, placeId: string): Promise<Inboun
       ['bulk', 'junk', 'list'].includes(precedence),
     deliveryReport: report,
     failure: report ? failureOf(mail.text ?? '') : undefined,
+    attachments: report ? [] : mail.attachments.map((a) => ({ fileName: a.filename ?? '', content: a.content })),
     original: source.toString('utf8'),
   };
 }
@@ -195,12 +199,13 @@ export async function takeEmail(m: EntityManager, mail: InboundEmail, publicUrl:
   if (!thread && (mail.automatic || !mail.fromAddress)) return { kept: 'not' };
   const enquiryId = thread?.enquiryId ?? (await enquiryFromEmail(m, mail, body, publicUrl));
   const other = !!thread?.byMark && thread.email.toLowerCase() !== mail.fromAddress.toLowerCase();
-  const [{ received_at }] = await m.query<[{ received_at: Date }]>(
+  const [{ id: messageId, received_at }] = await m.query<[{ id: string; received_at: Date }]>(
     `INSERT INTO enquiry_messages (enquiry_id, direction, channel, external_id, sender_name, sender, subject, body, quoted, original,
                                    automatic, from_other_address)
-     VALUES ($1, 'in', 'email', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING received_at`,
+     VALUES ($1, 'in', 'email', $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id, received_at`,
     [enquiryId, mail.messageId, mail.fromName, mail.fromAddress, mail.subject, body, quoted, mail.original, mail.automatic, other],
   );
+  await keepAttachments(m, enquiryId, messageId, mail.attachments);
   if (thread && !mail.automatic) {
     await clientMessage(m, enquiryId, received_at);
     await clientWrote(m, enquiryId, { channel: 'email', text: body }, publicUrl);
@@ -231,6 +236,7 @@ export async function messageEntries(db: Db, enquiryId: string): Promise<Timelin
        FROM enquiry_messages WHERE enquiry_id = $1`,
     [enquiryId],
   );
+  const files = await attachmentsOf(db, enquiryId);
   return rows.map((r) => ({
     at: r.received_at.toISOString(),
     kind: 'message',
@@ -244,6 +250,7 @@ export async function messageEntries(db: Db, enquiryId: string): Promise<Timelin
       quoted: r.quoted,
       automatic: r.automatic,
       fromOtherAddress: r.from_other_address,
+      attachments: files.get(r.id) ?? [],
     },
   }));
 }

@@ -47,6 +47,7 @@ import { EnquiryMails1795600000260, enquiryMailsBackfill } from './migrations/17
 import { InboundMail1795600000270 } from './migrations/1795600000270-InboundMail.js';
 import { ReplyBounces1795600000280 } from './migrations/1795600000280-ReplyBounces.js';
 import { ReplyWaits1795600000290, replyWaitsBackfill } from './migrations/1795600000290-ReplyWaits.js';
+import { MessageAttachments1795600000300 } from './migrations/1795600000300-MessageAttachments.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -90,6 +91,7 @@ export const migrations = [
   InboundMail1795600000270,
   ReplyBounces1795600000280,
   ReplyWaits1795600000290,
+  MessageAttachments1795600000300,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -3,12 +3,14 @@
  * and for staff on those assigned to them (another person's answers 404); the saved replies kept
  * under Settings.
  */
+import { Readable } from 'node:stream';
 import { messages } from '@kafue/common/contract';
 import { endpoints } from '@kafue/common/endpoints';
 import type { AppDeps } from '../deps.js';
 import { logContact, sendReply } from '../enquiries/replies.js';
 import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply } from '../enquiries/saved-replies.js';
 import { timelineOf } from '../enquiries/timeline.js';
+import { attachmentFile } from '../conversations/attachments.js';
 import { messageOriginal } from '../conversations/messages.js';
 import { parseId } from '../http/validate.js';
 import { notFound } from '../http/errors.js';
@@ -48,6 +50,19 @@ export function replyEndpoints({ db, config }: AppDeps): Endpoint[] {
         ctx.type = 'text/plain; charset=utf-8';
         ctx.attachment(`message-${messageId}.txt`);
         return original;
+      },
+    }),
+    // A file a client's message brought: bytes to save, never a page the browser would open or
+    // render (its type, read from its content, is on the timeline).
+    endpoint({
+      ...endpoints.getEnquiryAttachment,
+      access: 'team',
+      async handle({ ctx, params, principal }) {
+        const file = await attachmentFile(db, params.id, parseId(params.attachmentId), assignedTo(principal));
+        if (!file) throw notFound();
+        ctx.type = 'application/octet-stream';
+        ctx.attachment(file.fileName);
+        return Readable.from([file.data]);
       },
     }),
     endpoint({

@@ -140,6 +140,7 @@ export function useFollowUpCalls(id: string): FollowUpCalls {
     reply: (body) => enquiriesApi.reply(id, body),
     contact: (body) => enquiriesApi.contact(id, body),
     savedReplies: enquiriesApi.savedReplies,
+    attachmentPath: (attachmentId) => callPath(calls.getEnquiryAttachment, { params: { id, attachmentId } }),
     // The detail too: its stage, first response and reply due change with a reply or a client's message.
     onChanged: () => {
       void client.invalidateQueries({ queryKey: [...enquiriesKey, 'list'] });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { contactChannelLabels, contactChannels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
 import type { RequestSnapshot } from '@kafue/common/requests';
 import {
@@ -13,7 +13,8 @@ import {
   type EnquiryTimeline,
   type SavedReply,
 } from '@kafue/common/schemas';
-import { unwrap, type ApiResult } from '../../../lib/api';
+import { apiDownload, unwrap, type ApiResult } from '../../../lib/api';
+import { formatSize } from '../../../lib/size';
 import { failureToast, toast, type ToastArea } from '../../../lib/toast';
 import { fieldErrors } from '../../../lib/validate';
 
@@ -25,6 +26,8 @@ export interface FollowUpCalls {
   reply: (body: EnquiryReplyBody) => Promise<ApiResult<EnquiryResponseAnswer>>;
   contact: (body: EnquiryContactBody) => Promise<ApiResult<EnquiryResponseAnswer>>;
   savedReplies: () => Promise<ApiResult<SavedReply[]>>;
+  /** The download address of a file a client's message brought. */
+  attachmentPath: (attachmentId: string) => string;
   area?: ToastArea;
   /** After a reply or contact: the enquiry's stage and the list may have changed. */
   onChanged: () => void;
@@ -32,6 +35,7 @@ export interface FollowUpCalls {
 
 const texts = {
   timelineFailed: 'Failed to load the timeline',
+  downloadFailed: 'Failed to download the file',
   replyFailed: 'Failed to send the reply',
   contactFailed: 'Failed to log the contact',
 };
@@ -100,7 +104,16 @@ export function EnquiryFollowUp({
   const { timeline, savedReplies, reply, contact } = useFollowUp(calls);
   return (
     <Stack gap="lg">
-      <Timeline entries={timeline.data?.entries} loading={timeline.isPending} formatTime={formatTime} />
+      <Timeline
+        entries={timeline.data?.entries}
+        loading={timeline.isPending}
+        formatTime={formatTime}
+        download={(file) =>
+          void unwrap(apiDownload(calls.attachmentPath(file._id), file.fileName)).catch((error: unknown) =>
+            failureToast(error, texts.downloadFailed, { area: calls.area }),
+          )
+        }
+      />
       <ReplyForm
         savedReplies={savedReplies}
         enquiry={enquiry}
@@ -125,14 +138,40 @@ export function EnquiryFollowUp({
   );
 }
 
+type Attachment = NonNullable<TimelineEntry['message']>['attachments'][number];
+
+/** The files a client's message brought: each a download, or (refused) why it was not kept. */
+function Attachments({ files, download }: { files: Attachment[]; download: (file: Attachment) => void }) {
+  if (!files.length) return null;
+  return (
+    <Stack gap={2} mt={4} component="ul" aria-label="Attachments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {files.map((file) => (
+        <Text key={file._id} size="sm" component="li" style={{ overflowWrap: 'anywhere' }}>
+          {file.refused ? (
+            <Text span size="sm" c="red.9">
+              {file.fileName} ({formatSize(file.size)}) was not kept: {file.refused}
+            </Text>
+          ) : (
+            <Anchor component="button" type="button" size="sm" onClick={() => download(file)}>
+              {file.fileName} ({formatSize(file.size)})
+            </Anchor>
+          )}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function Timeline({
   entries,
   loading,
   formatTime,
+  download,
 }: {
   entries: TimelineEntry[] | undefined;
   loading: boolean;
   formatTime: (iso: string) => string;
+  download: (file: Attachment) => void;
 }) {
   return (
     <Stack gap="sm">
@@ -172,6 +211,7 @@ function Timeline({
                   {e.text}
                 </Text>
               )}
+              {e.message && <Attachments files={e.message.attachments} download={download} />}
               {/* What the client quoted (our mail, their signature): folded, and only ever text. */}
               {e.message?.quoted && (
                 <details>

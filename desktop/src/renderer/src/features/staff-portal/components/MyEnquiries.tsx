@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { messages, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
-import { unwrap } from '../../../lib/api';
+import { calls } from '@kafue/common/calls';
+import { callPath, unwrap } from '../../../lib/api';
 import { failureToast, toast } from '../../../lib/toast';
 import { DataTable, EmptyRow } from '../../../components/DataTable';
 import {
@@ -36,6 +37,7 @@ function followUpCalls(id: string, onChanged: () => void): FollowUpCalls {
     reply: (body) => portalApi.reply(id, body),
     contact: (body) => portalApi.contact(id, body),
     savedReplies: portalApi.savedReplies,
+    attachmentPath: (attachmentId) => callPath(calls.getEnquiryAttachment, { params: { id, attachmentId } }),
     area: 'staff',
     onChanged,
   };
