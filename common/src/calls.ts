@@ -118,6 +118,10 @@ export const calls = {
   /** A contact made outside the product (phone, WhatsApp, meeting, email), logged. */
   logEnquiryContact: { method: 'POST', path: `${api.enquiries}/:id/contacts` },
   getEnquiryTimeline: { method: 'GET', path: `${api.enquiries}/:id/timeline` },
+  /** Each channel clients' messages reach us by: set up, connected, last message, last error. */
+  getChannelStatus: { method: 'GET', path: '/api/channels/status' },
+  /** Connects to the mailbox now and says whether it worked. */
+  checkEmailChannel: { method: 'POST', path: '/api/channels/email/check' },
   /** A message from the client as it came (an email's whole source), as text. */
   getEnquiryMessageOriginal: { method: 'GET', path: `${api.enquiries}/:id/messages/:messageId/original` },
   /** A file a client's message brought, as it came (a download, never shown in the page). */

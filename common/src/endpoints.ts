@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { calls, type CallName, type Route } from './calls';
+import { channelCheckAnswer, channelStatus } from './conversations';
 import {
   activeSessionList,
   adminChangeAnswer,
@@ -262,6 +263,8 @@ export const endpoints = {
   getEnquiryTimeline: { ...calls.getEnquiryTimeline, answer: { 200: enquiryTimeline } },
   getEnquiryMessageOriginal: { ...calls.getEnquiryMessageOriginal, answer: { 200: messageOriginal } },
   getEnquiryAttachment: { ...calls.getEnquiryAttachment, answer: { 200: messageAttachment } },
+  getChannelStatus: { ...calls.getChannelStatus, answer: { 200: channelStatus } },
+  checkEmailChannel: { ...calls.checkEmailChannel, answer: { 200: channelCheckAnswer } },
   listSavedReplies: { ...calls.listSavedReplies, answer: { 200: savedReplyList } },
   createSavedReply: { ...calls.createSavedReply, body: savedReplyBody, answer: { 201: savedReplyAnswer } },
   updateSavedReply: { ...calls.updateSavedReply, body: savedReplyBody, answer: { 200: savedReplyAnswer } },

@@ -47,6 +47,7 @@ import { collectPath } from '@kafue/common/analytics';
 import { redirectEndpoints } from './routes/redirects.js';
 import { mediaEndpoints } from './routes/media.js';
 import { paymentEndpoints } from './routes/payments.js';
+import { conversationEndpoints } from './routes/conversations.js';
 
 /** The whole API, in the order of spec section 7 (own-account calls before the {id} ones). */
 export const allEndpoints = (deps: AppDeps): Endpoint[] => [
@@ -68,6 +69,7 @@ export const allEndpoints = (deps: AppDeps): Endpoint[] => [
   ...replyEndpoints(deps),
   ...quoteEndpoints(deps),
   ...paymentEndpoints(deps),
+  ...conversationEndpoints(deps),
   ...contactEndpoints(deps),
   ...reminderEndpoints(deps),
   ...reportEndpoints(deps),

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
-import { MailboxWatcher } from '../src/conversations/mailbox.js';
+import { checkMailbox, MailboxWatcher } from '../src/conversations/mailbox.js';
 import { startDovecot, type Dovecot } from './dovecot.js';
 import { startTestServer, type TestServer } from './helpers.js';
 
@@ -98,7 +98,13 @@ const reply = async (id: string) =>
 
 beforeAll(async () => {
   imap = await startDovecot({ [mailbox]: 'Mailbox-pass-1' });
-  t = await startTestServer({ configure: (c) => void ((c.limits.enquiriesPerAddress = 1000), (c.mailFrom = 'office@acme.test')) });
+  t = await startTestServer({
+    configure: (c) => {
+      c.limits.enquiriesPerAddress = 1000;
+      c.mailFrom = 'office@acme.test';
+      c.imap = { url: imap.url(mailbox) };
+    },
+  });
   admin = await t.admin('Super Admin');
   // Mail in the mailbox before it was first watched is not imported.
   await imap.deliver(mailbox, message('Old Sender <old@client.test>', 'An old mail', 'From last year.'));
@@ -404,5 +410,28 @@ describe('the mailbox', () => {
     await imap.restart();
     await imap.deliver(mailbox, message('Lost Connection <lost@client.test>', 'After the outage', 'Still there?'));
     await until('taken after the reconnection', async () => (await messagesOn(id)).length === 1, 15_000);
+  });
+});
+
+describe('Settings', () => {
+  it('shows the Super Admin the mailbox connected and its last message; checks it now; refuses the other roles', async () => {
+    await watching();
+    const status = await admin.client.get('/api/channels/status');
+    expect(status.status).toBe(200);
+    expect(status.body.email).toMatchObject({ configured: true, connected: true, lastError: null });
+    expect(Date.parse(status.body.email.lastCheckedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(status.body.email.lastMessageAt).not.toBeNull();
+    const check = await admin.client.post('/api/channels/email/check');
+    expect(check.status).toBe(200);
+    expect(check.body).toEqual({ ok: true, message: expect.stringMatching(/^Connected: the mailbox INBOX holds \d+ messages\.$/) });
+    const editor = await t.admin('Editor');
+    expect((await editor.client.get('/api/channels/status')).status).toBe(403);
+    expect((await editor.client.post('/api/channels/email/check')).status).toBe(403);
+    // A wrong password: said plainly, and the password is not repeated.
+    const wrong = await checkMailbox(imap.url(mailbox).replace('Mailbox-pass-1', 'Wrong-pass-9'));
+    expect(wrong.ok).toBe(false);
+    expect(wrong.message).toMatch(/^Could not connect to the mailbox: /);
+    expect(wrong.message).not.toContain('Wrong-pass-9');
+    expect(await checkMailbox(undefined)).toEqual({ ok: false, message: 'Inbound mail is not set up: IMAP_URL is not set on the server.' });
   });
 });

@@ -372,6 +372,9 @@ describe('recorded answers', () => {
        VALUES ($1, 'in', 'email', '<openapi@client.test>', 'Open Api', 'visitor@kafue.test', 'Hello.', 'Subject: Hello') RETURNING id`,
       [enquiryId],
     );
+    // The channels' state, and a check (no mailbox set up here: said so).
+    expect((await call(admin.client, 'GET', '/api/channels/status')).body.email).toMatchObject({ configured: false, connected: false });
+    expect((await call(admin.client, 'POST', '/api/channels/email/check')).body).toMatchObject({ ok: false });
     const original = `${enquiryById}/messages/:messageId/original`;
     expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId })).status).toBe(200);
     expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId: missingId })).status).toBe(404);

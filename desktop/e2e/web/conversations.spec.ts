@@ -8,7 +8,7 @@
 import { expect } from '@playwright/test';
 import { mailboxControl } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { enquiryWithId, sendReply, signIn, superAdmin, test } from './support';
+import { createAdmin, enquiryWithId, sendReply, signIn, superAdmin, toasts, test } from './support';
 
 /** Puts a client's mail in the company's mailbox, as their mail program would send it, with `files` attached. */
 async function deliver(from: string, subject: string, text: string, files: Record<string, Buffer>): Promise<void> {
@@ -82,4 +82,30 @@ test("a client's answer by mail shows on the open enquiry within 10 s; the inbox
   await drawer.getByRole('textbox', { name: 'Message' }).fill('Yes: the quote will include email accounts.');
   await sendReply(page, drawer, 4);
   await expect(row).toContainText('Answered');
+});
+
+test('Client Messages shows the mailbox connected, and a check says what it holds; another role is told whose page it is', async ({
+  page,
+}) => {
+  await signIn(page, superAdmin, '/admin/client-messages');
+  await expect(page.getByRole('heading', { name: 'Client Messages', level: 1 })).toBeVisible();
+  const email = page.getByRole('region', { name: 'Email', exact: true });
+  await expect(email.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(email).toContainText('Last checked:');
+  await page.getByRole('button', { name: 'Check connection' }).click();
+  await expect(toasts(page)).toContainText(/Connected: the mailbox INBOX holds \d+ messages\./);
+  for (const [width, size] of Object.entries({ desktop: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } })) {
+    await page.setViewportSize(size);
+    await expectNoViolations(page, `Client Messages at ${width}`);
+  }
+  // Another role is told whose page it is, and asks the server nothing.
+  const editor = await createAdmin('Editor');
+  const other = await page.context().browser()!.newContext();
+  const editorPage = await other.newPage();
+  let asked = false;
+  editorPage.on('request', (r) => void (r.url().includes('/api/channels/') && (asked = true)));
+  await signIn(editorPage, editor, '/admin/client-messages');
+  await expect(editorPage.getByText('Client messages are for a Super Admin.')).toBeVisible();
+  expect(asked).toBe(false);
+  await other.close();
 });

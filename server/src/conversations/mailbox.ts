@@ -11,6 +11,7 @@
 import type { PoolClient } from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { ChannelCheckAnswer, ChannelStatus } from '@kafue/common/conversations';
 import { ImapFlow } from 'imapflow';
 import { poolOf } from '../db/data-source.js';
 import { readEmail, takeEmail } from './messages.js';
@@ -173,6 +174,8 @@ export class MailboxWatcher {
       `SELECT uid_validity::text, last_uid::text FROM mailbox_state WHERE mailbox = $1`,
       [path],
     );
+    // The mailbox was read now (Settings shows it connected while this is recent).
+    await this.db.query(`UPDATE mailbox_state SET connected_at = now() WHERE mailbox = $1`, [path]);
     if (!state || state.uid_validity !== validity) {
       // A mailbox seen for the first time (or renumbered): from the messages arriving from now on.
       await this.db.query(`UPDATE mailbox_state SET uid_validity = $2, last_uid = $3 WHERE mailbox = $1`, [
@@ -216,5 +219,55 @@ export class MailboxWatcher {
         [path, text.slice(0, 500)],
       )
       .catch(() => undefined);
+  }
+}
+
+/**
+ * The mailbox as Settings shows it: connected while it was read within three reads' time (or
+ * three minutes) without an error since, whichever process reads it.
+ */
+export async function mailboxStatus(
+  db: DataSource,
+  options: Pick<MailboxOptions, 'url' | 'pollSeconds'> | undefined,
+): Promise<ChannelStatus['email']> {
+  const none = { configured: false, connected: false, lastCheckedAt: null, lastMessageAt: null, lastError: null, lastErrorAt: null };
+  if (!options) return none;
+  const { path } = connectionOf(options.url);
+  const [row] = await db.query<
+    { connected_at: Date | null; last_message_at: Date | null; last_error: string | null; last_error_at: Date | null; fresh: boolean }[]
+  >(
+    `SELECT connected_at, last_message_at, last_error, last_error_at,
+            connected_at > now() - make_interval(secs => $2) AND (last_error_at IS NULL OR last_error_at < connected_at) AS fresh
+       FROM mailbox_state WHERE mailbox = $1`,
+    [path, Math.max(180, 3 * (options.pollSeconds ?? 60))],
+  );
+  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+  return {
+    configured: true,
+    connected: !!row?.fresh,
+    lastCheckedAt: iso(row?.connected_at),
+    lastMessageAt: iso(row?.last_message_at),
+    lastError: row?.last_error ?? null,
+    lastErrorAt: iso(row?.last_error_at),
+  };
+}
+
+/** Connects to the mailbox from this process now (10 s at most): whether it worked, in words. */
+export async function checkMailbox(url: string | undefined): Promise<ChannelCheckAnswer> {
+  if (!url) return { ok: false, message: 'Inbound mail is not set up: IMAP_URL is not set on the server.' };
+  const { path, options } = connectionOf(url);
+  const imap = new ImapFlow({ ...options, connectionTimeout: 10_000, greetingTimeout: 10_000 });
+  imap.on('error', () => undefined);
+  try {
+    await imap.connect();
+    const box = await imap.status(path, { messages: true });
+    if (!box) return { ok: false, message: `Connected, but the mailbox ${path} could not be read.` };
+    return { ok: true, message: `Connected: the mailbox ${path} holds ${box.messages ?? 0} messages.` };
+  } catch (error) {
+    const reason = (error as { responseText?: string }).responseText ?? (error instanceof Error ? error.message : String(error));
+    return { ok: false, message: `Could not connect to the mailbox: ${reason}` };
+  } finally {
+    if (imap.usable) await imap.logout().catch(() => imap.close());
+    else imap.close();
   }
 }

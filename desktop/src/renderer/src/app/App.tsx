@@ -40,6 +40,7 @@ const screenChunks: Record<ScreenId, () => Promise<{ default: ComponentType }>> 
   contacts: () => import('../features/contacts/Contacts'),
   reports: () => import('../features/reports/Reports'),
   analytics: () => import('../features/analytics/Analytics'),
+  'client-messages': () => import('../features/conversations/ClientMessages'),
   subscribers: () => import('../features/subscribers/Subscribers'),
   'settings-general': () => import('../features/settings/GeneralSettings'),
   'settings-company': () => import('../features/settings/CompanyScreen'),

@@ -39,6 +39,7 @@ export const consoleScreens = [
   { id: 'enquiries', label: 'Enquiries', to: '/admin/enquiries', group: 'leads' },
   { id: 'enquiry-board', label: 'Enquiry Board', to: '/admin/enquiry-board', group: 'leads' },
   { id: 'contacts', label: 'Contacts', to: '/admin/contacts', group: 'leads' },
+  { id: 'client-messages', label: 'Client Messages', to: '/admin/client-messages', group: 'leads' },
   { id: 'subscribers', label: 'Subscribers', to: '/admin/subscribers', group: 'leads' },
   { id: 'users', label: 'User Management', to: '/admin/users', group: 'leads' },
   { id: 'reports', label: 'Reports', to: '/admin/reports', group: 'insight' },
