@@ -84,7 +84,7 @@ export async function leadReport(db: DataSource, query: { from: string; to: stri
          SELECT count(w.due_at)::int AS with_due,
                 count(*) FILTER (WHERE w.answered_at <= w.due_at)::int AS in_time,
                 percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', w.answered_at - w.since)) AS median_seconds
-           FROM reply_waits w JOIN enquiries we ON we.id = w.enquiry_id AND we.status <> 'Spam' WHERE ${range('w.since')}) r
+           FROM reply_waits w WHERE ${range('w.since')} AND w.enquiry_id NOT IN (SELECT id FROM enquiries WHERE status = 'Spam')) r
        CROSS JOIN LATERAL (
          SELECT coalesce(json_agg(json_build_object('label', label, 'count', count) ORDER BY count DESC, label), '[]') AS services
            FROM (SELECT coalesce(topic, 'None') AS label, count(*)::int AS count

@@ -34,10 +34,13 @@ export class ReplyWaits1795600000290 implements MigrationInterface {
       )`);
     // The lead report reads a period's waits from this index alone.
     await q.query(`CREATE INDEX reply_waits_report ON reply_waits (since) INCLUDE (enquiry_id, due_at, answered_at)`);
+    // The few Spam enquiries, whose waits the report leaves out: one small set, not a lookup per wait.
+    await q.query(`CREATE INDEX enquiries_spam ON enquiries (id) WHERE status = 'Spam'`);
     await q.query(replyWaitsBackfill);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX enquiries_spam`);
     await q.query(`DROP TABLE reply_waits`);
   }
 }
