@@ -34,6 +34,9 @@ export const colors = {
   // the orange of its yellow.8; autoContrast puts black text on it: 11.28. Its 9, the text of
   // yellow alerts, is a dark amber: 4.92 on yellow.1.
   yellow: deepen('yellow', DEFAULT_THEME.colors.yellow[6], '#a35400'),
+  // 9 on orange's light tint (the media library's Needs a description badge): 5.03 (Mantine's
+  // was 3.61); white on 8: 4.97
+  orange: deepen('orange', '#c4410a', '#b03d00'),
 };
 
 /** Dimmed text (role under the name, card labels, times, placeholders): 5.40 on white, 5.12 on gray.0. */
