@@ -7,7 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { api, messages } from '@kafue/common/contract';
 import { axeAtBothWidths } from './axe';
-import { apiAs, signIn, superAdmin, toasts, unique, test } from './support';
+import { apiAs, holdRequests, signIn, superAdmin, toasts, unique, test } from './support';
 
 /** A phone's photograph: 4032 x 3024, grain and gradients (a flat picture would compress unrealistically well). */
 async function phonePhoto(): Promise<Buffer> {
@@ -47,8 +47,14 @@ async function servicePath(title: string): Promise<string> {
 async function uploadOnMediaScreen(page: Page, name: string, bytes: Buffer) {
   await page.goto('/admin/media');
   await expect(page.getByRole('heading', { name: 'Media', level: 1 })).toBeVisible({ timeout: 20_000 });
+  // The upload waits at the server's door until its progress has been seen: on a fast machine it
+  // would be over before a check could see it.
+  const release = await holdRequests(page, `**${api.media}`, 'POST');
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/jpeg', buffer: bytes });
-  await expect(page.getByRole('progressbar', { name: `Uploading ${name}` })).toBeVisible();
+  // Held at 0 %: the words show, and the bar is there for screen readers (its filled part has no width yet).
+  await expect(page.getByText(`Uploading ${name}`)).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: `Uploading ${name}` })).toHaveAttribute('aria-valuenow', '0');
+  release();
   await expect(toasts(page)).toContainText(`Uploaded: ${name}`, { timeout: 30_000 });
 }
 

@@ -268,12 +268,13 @@ export async function sendReply(page: Page, drawer: ReturnType<Page['getByRole']
   await expect(drawer.getByRole('list', { name: 'Timeline' }).locator(':scope > li')).toHaveCount(entries);
 }
 
-/** Holds the page's requests to `url` (a glob) at the server's door until the answered function is called. */
-export async function holdRequests(page: Page, url: string): Promise<() => void> {
+/** Holds the page's requests to `url` (a glob; with `method`, only those) at the server's door until the answered function is called. */
+export async function holdRequests(page: Page, url: string, method?: string): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route(url, async (route) => {
-    await held;
+    // Only `method`'s requests wait, when one is named (the upload, not the list it refreshes).
+    if (!method || route.request().method() === method) await held;
     await route.continue();
   });
   return release;
