@@ -6,7 +6,9 @@
  * bytes to save (routes/replies.ts), never shown in a page.
  */
 import type { DataSource, EntityManager } from 'typeorm';
+import type { TimelineEntry } from '@kafue/common/leads';
 import { attachmentLimits } from '@kafue/common/schemas';
+import { sniff, sniffBytes } from '../media/sniff.js';
 
 type Db = DataSource | EntityManager;
 
@@ -41,14 +43,17 @@ function isText(content: Buffer): boolean {
   }
 }
 
-/** The file's type as its first bytes say; text when it is UTF-8 without control bytes; else bytes. */
+/**
+ * The file's type as its first bytes say: the media library's photographs and videos (its sniff),
+ * then what else clients send (PDF, GIF, Office and zip files); text when it is UTF-8 without
+ * control bytes; else bytes.
+ */
 export function typeOf(content: Buffer, fileName: string): string {
-  const ascii = content.subarray(0, 16).toString('latin1');
+  const media = sniff(content.subarray(0, sniffBytes));
+  if (media) return media === 'svg' ? 'image/svg+xml' : media;
+  const ascii = content.subarray(0, 6).toString('latin1');
   if (ascii.startsWith('%PDF-')) return 'application/pdf';
-  if (startsWith(content, 0x89, 0x50, 0x4e, 0x47)) return 'image/png';
-  if (startsWith(content, 0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'image/gif';
-  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii === 'GIF87a' || ascii === 'GIF89a') return 'image/gif';
   if (startsWith(content, 0x50, 0x4b, 0x03, 0x04)) {
     // Office documents are zip files: their name tells which.
     const office: Record<string, string> = {
@@ -87,7 +92,8 @@ export async function keepAttachments(m: EntityManager, enquiryId: string, messa
   }
 }
 
-export type AttachmentInfo = { _id: string; fileName: string; size: number; type: string; refused?: string };
+/** A file as the timeline lists it (the contract's type). */
+type AttachmentInfo = NonNullable<TimelineEntry['message']>['attachments'][number];
 
 /** An enquiry's files (without their bytes), by the message that brought them. */
 export async function attachmentsOf(db: Db, enquiryId: string): Promise<Map<string, AttachmentInfo[]>> {
