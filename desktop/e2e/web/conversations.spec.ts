@@ -63,7 +63,8 @@ test("a client's answer by mail shows on the open enquiry within 10 s; the inbox
   const answer = timeline.locator(':scope > li[data-kind="message"]');
   await expect(answer).toContainText(`Email from ${enquiry.fullName}`, { timeout: 10_000 });
   await expect(answer).toContainText('Monday is fine. Can you also quote for email accounts?');
-  // What they quoted is folded away.
+  // What they quoted is folded away: there, behind its summary, not shown.
+  await expect(answer.getByText('Show the quoted text')).toBeVisible();
   await expect(answer.getByText('> We can visit on Monday.')).toBeHidden();
   // The files it brought: one to download, the program refused, saying why.
   const files = answer.getByRole('list', { name: 'Attachments' });
