@@ -4,10 +4,9 @@
  * Super Admin's page: other roles do not ask the server.
  */
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useFormatTime } from '../../lib/generalSettings';
 import { useCan } from '../../lib/session';
 import { useChannelStatus, useCheckEmail } from './api/useChannels';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : 'never');
 
 export default function ClientMessages() {
   const canSee = useCan('seeChannels');
@@ -25,6 +24,9 @@ function Channels() {
   const status = useChannelStatus();
   const check = useCheckEmail();
   const email = status.data?.email;
+  // In the configured timezone, as every time in the console.
+  const format = useFormatTime();
+  const when = (iso: string | null) => (iso ? format(iso) : 'never');
   return (
     <Paper withBorder p="lg" maw={640}>
       <Stack>
