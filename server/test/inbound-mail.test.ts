@@ -249,8 +249,8 @@ describe('an answer by mail', () => {
         '',
         'Here are the plans.',
         // The sender's word for the type is not taken: the bytes say PDF.
-        part('plans.pdf', 'application/octet-stream', pdf),
         part('setup.exe', 'application/octet-stream', exe),
+        part('plans.pdf', 'application/octet-stream', pdf),
         '--P1--',
         '',
       ].join('\n'),
@@ -264,7 +264,8 @@ describe('an answer by mail', () => {
     }[];
     const entry = timeline.find((e) => e.kind === 'message')!;
     expect(entry.text).toBe('Here are the plans.');
-    const [kept, refused] = entry.message!.attachments.sort((a, b) => a.fileName.localeCompare(b.fileName));
+    // In the order the client attached them.
+    const [refused, kept] = entry.message!.attachments;
     expect(kept).toMatchObject({ fileName: 'plans.pdf', size: pdf.length, type: 'application/pdf' });
     expect(kept.refused).toBeUndefined();
     expect(refused).toMatchObject({

@@ -58,7 +58,8 @@ test("a client's answer by mail shows on the open enquiry within 10 s; the inbox
     `${enquiry.fullName} <${enquiry.email}>`,
     `Re: your enquiry [Ref ${enquiry.id.slice(0, 8).toUpperCase()}]`,
     'Monday is fine. Can you also quote for email accounts?\r\n\r\nOn Monday, Kafue wrote:\r\n> We can visit on Monday.',
-    { 'office-plan.txt': Buffer.from('Ground floor: 6 desks.\n'), 'setup.exe': Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]) },
+    // The refused file first: the download below it must still be a target a finger can hit.
+    { 'setup.exe': Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]), 'office-plan.txt': Buffer.from('Ground floor: 6 desks.\n') },
   );
   const answer = timeline.locator(':scope > li[data-kind="message"]');
   await expect(answer).toContainText(`Email from ${enquiry.fullName}`, { timeout: 10_000 });
@@ -68,6 +69,7 @@ test("a client's answer by mail shows on the open enquiry within 10 s; the inbox
   await expect(answer.getByText('> We can visit on Monday.')).toBeHidden();
   // The files it brought: one to download, the program refused, saying why.
   const files = answer.getByRole('list', { name: 'Attachments' });
+  await expect(files.getByRole('listitem')).toHaveText([/^setup\.exe/, /^office-plan\.txt/]);
   await expect(files.getByRole('button', { name: 'office-plan.txt (23 B)' })).toBeVisible();
   await expect(files).toContainText('setup.exe (66 B) was not kept: a program or script');
   const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: /^office-plan\.txt/ }).click()]);

@@ -72,7 +72,7 @@ export function typeOf(content: Buffer, fileName: string): string {
  */
 export async function keepAttachments(m: EntityManager, enquiryId: string, messageId: string, files: InboundFile[]): Promise<void> {
   let total = 0;
-  for (const file of files) {
+  for (const [position, file] of files.entries()) {
     // A name to save under: no folder, no control characters.
     const fileName =
       [...file.fileName]
@@ -86,8 +86,9 @@ export async function keepAttachments(m: EntityManager, enquiryId: string, messa
     else if (total + size > attachmentLimits.messageBytes) refused = 'past the 25 MB a message may bring: ask the client to send it apart';
     else total += size;
     await m.query(
-      `INSERT INTO enquiry_attachments (message_id, enquiry_id, file_name, content_type, size, data, refused) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [messageId, enquiryId, fileName, typeOf(file.content, fileName), size, refused ? null : file.content, refused],
+      `INSERT INTO enquiry_attachments (message_id, enquiry_id, position, file_name, content_type, size, data, refused)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [messageId, enquiryId, position, fileName, typeOf(file.content, fileName), size, refused ? null : file.content, refused],
     );
   }
 }
@@ -99,7 +100,7 @@ type AttachmentInfo = NonNullable<TimelineEntry['message']>['attachments'][numbe
 export async function attachmentsOf(db: Db, enquiryId: string): Promise<Map<string, AttachmentInfo[]>> {
   const rows = await db.query<
     { id: string; message_id: string; file_name: string; size: number; content_type: string; refused: string | null }[]
-  >(`SELECT id, message_id, file_name, size, content_type, refused FROM enquiry_attachments WHERE enquiry_id = $1 ORDER BY id`, [
+  >(`SELECT id, message_id, file_name, size, content_type, refused FROM enquiry_attachments WHERE enquiry_id = $1 ORDER BY position, id`, [
     enquiryId,
   ]);
   const byMessage = new Map<string, AttachmentInfo[]>();

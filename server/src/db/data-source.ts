@@ -48,6 +48,7 @@ import { InboundMail1795600000270 } from './migrations/1795600000270-InboundMail
 import { ReplyBounces1795600000280 } from './migrations/1795600000280-ReplyBounces.js';
 import { ReplyWaits1795600000290, replyWaitsBackfill } from './migrations/1795600000290-ReplyWaits.js';
 import { MessageAttachments1795600000300 } from './migrations/1795600000300-MessageAttachments.js';
+import { AttachmentOrder1795600000310 } from './migrations/1795600000310-AttachmentOrder.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -92,6 +93,7 @@ export const migrations = [
   ReplyBounces1795600000280,
   ReplyWaits1795600000290,
   MessageAttachments1795600000300,
+  AttachmentOrder1795600000310,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -152,7 +152,7 @@ function Attachments({ files, download }: { files: Attachment[]; download: (file
               {file.fileName} ({formatSize(file.size)}) was not kept: {file.refused}
             </Text>
           ) : (
-            <Anchor component="button" type="button" size="sm" onClick={() => download(file)}>
+            <Anchor component="button" type="button" size="sm" mih={24} onClick={() => download(file)}>
               {file.fileName} ({formatSize(file.size)})
             </Anchor>
           )}
