@@ -122,6 +122,12 @@ export const calls = {
   getChannelStatus: { method: 'GET', path: '/api/channels/status' },
   /** Connects to the mailbox now and says whether it worked. */
   checkEmailChannel: { method: 'POST', path: '/api/channels/email/check' },
+  /** Checks WhatsApp's number on the Graph API now and says whether it worked. */
+  checkWhatsAppChannel: { method: 'POST', path: '/api/channels/whatsapp/check' },
+  /** Meta's verification of the webhook's address (hub.mode, hub.verify_token, hub.challenge). */
+  verifyWhatsAppWebhook: { method: 'GET', path: '/api/whatsapp/webhook' },
+  /** Meta's notifications: clients' WhatsApp messages and our messages' statuses. */
+  whatsappWebhook: { method: 'POST', path: '/api/whatsapp/webhook' },
   /** A message from the client as it came (an email's whole source), as text. */
   getEnquiryMessageOriginal: { method: 'GET', path: `${api.enquiries}/:id/messages/:messageId/original` },
   /** A file a client's message brought, as it came (a download, never shown in the page). */

@@ -85,6 +85,7 @@ export const messages = {
   tooManyEnquiries: 'Too many messages. Please try again later.',
   tooManyBeacons: 'Too many page views from this address. Please try again in a minute.',
   enquiryUpdated: 'Enquiry updated',
+  enquiryEmailKept: "This enquiry's email address is the one the client gave: it cannot be changed.",
   enquiryDeleted: 'Enquiry deleted',
   enquiryHasPayments: 'This enquiry has payments on its quotes: it is kept as their record and cannot be deleted.',
   enquiryNoteAdded: 'Note added',

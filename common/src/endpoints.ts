@@ -6,7 +6,14 @@
  */
 import type { z } from 'zod';
 import { calls, type CallName, type Route } from './calls';
-import { channelCheckAnswer, channelStatus } from './conversations';
+import {
+  channelCheckAnswer,
+  channelStatus,
+  whatsappChallenge,
+  whatsappNotification,
+  whatsappNotificationAnswer,
+  whatsappVerification,
+} from './conversations';
 import {
   activeSessionList,
   adminChangeAnswer,
@@ -265,6 +272,9 @@ export const endpoints = {
   getEnquiryAttachment: { ...calls.getEnquiryAttachment, answer: { 200: messageAttachment } },
   getChannelStatus: { ...calls.getChannelStatus, answer: { 200: channelStatus } },
   checkEmailChannel: { ...calls.checkEmailChannel, answer: { 200: channelCheckAnswer } },
+  checkWhatsAppChannel: { ...calls.checkWhatsAppChannel, answer: { 200: channelCheckAnswer } },
+  verifyWhatsAppWebhook: { ...calls.verifyWhatsAppWebhook, query: whatsappVerification, answer: { 200: whatsappChallenge } },
+  whatsappWebhook: { ...calls.whatsappWebhook, documentedBody: whatsappNotification, answer: { 200: whatsappNotificationAnswer } },
   listSavedReplies: { ...calls.listSavedReplies, answer: { 200: savedReplyList } },
   createSavedReply: { ...calls.createSavedReply, body: savedReplyBody, answer: { 201: savedReplyAnswer } },
   updateSavedReply: { ...calls.updateSavedReply, body: savedReplyBody, answer: { 200: savedReplyAnswer } },

@@ -126,7 +126,8 @@ export const enquiry = z
   .object({
     _id: idSchema,
     fullName: z.string(),
-    email: z.string(),
+    /** Null for an enquiry a WhatsApp message started: its phone is how to reach them. */
+    email: z.string().nullable(),
     phone: z.string().nullable(),
     service: z.string().nullable(),
     message: z.string(),
@@ -234,6 +235,11 @@ export const enquiryUpdateBody = z
     status: z.enum(enquiryStatuses).optional(),
     /** An Active staff member's id; null takes the assignment away. */
     assigneeId: idSchema.nullable().optional(),
+    /**
+     * The address a client who wrote on WhatsApp gave later (an admin adds it; one given already
+     * stays as the client gave it): replies and quotes can then go by email.
+     */
+    email: email.optional(),
   })
   .meta({ id: 'EnquiryUpdateBody' });
 export type EnquiryUpdateBody = z.input<typeof enquiryUpdateBody>;

@@ -58,7 +58,7 @@ export const capabilities = {
   deleteEnquiry: { access: 'superAdmin', calls: ['deleteEnquiry'] },
   deleteSubscriber: { access: 'superAdmin', calls: ['deleteSubscriber'] },
   seeChecklist: { access: 'superAdmin', calls: ['getChecklist'] },
-  seeChannels: { access: 'superAdmin', calls: ['getChannelStatus', 'checkEmailChannel'] },
+  seeChannels: { access: 'superAdmin', calls: ['getChannelStatus', 'checkEmailChannel', 'checkWhatsAppChannel'] },
 } as const satisfies Record<string, { access: Access; calls: readonly (keyof typeof calls)[] }>;
 export type Capability = keyof typeof capabilities;
 

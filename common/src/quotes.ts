@@ -202,6 +202,7 @@ export const quoteMessages = {
   needQuestion: 'Write your question.',
   tooMany: 'Too many attempts from your address. Please try again later.',
   notDraft: 'Only a draft can be changed or sent.',
+  noEmail: 'This client gave no email address, and a quote goes by email: ask them for one on WhatsApp and add it to the enquiry.',
   notSent: 'Only a draft or a sent quote can be withdrawn.',
   pastValidity: 'The valid-until date has passed: choose a later one before sending.',
   created: 'Quote saved as a draft.',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { messageAnswer } from './answers';
+import { whatsappLimits } from './conversations';
 import { idSchema, oneLine } from './fields';
 import { contactChannels, type TimelineEntry } from './leads';
 import { describeSnapshot, type RequestSnapshot } from './requests';
@@ -13,8 +14,27 @@ export const replyLimits = { subject: 200, body: 20_000, contactNote: 5000, save
 const subject = oneLine().min(1, 'Required.').max(replyLimits.subject, `At most ${replyLimits.subject} characters.`);
 const replyText = z.string().trim().min(1, 'Required.').max(replyLimits.body, `At most ${replyLimits.body} characters.`);
 
-/** A reply to the enquirer, mailed through the mail queue. */
-export const enquiryReplyBody = z.object({ subject, body: replyText }).meta({ id: 'EnquiryReplyBody' });
+/** The channels a reply goes by: a mail (the default), or a WhatsApp text to the enquiry's phone. */
+export const replyChannels = ['email', 'whatsapp'] as const;
+export type ReplyChannel = (typeof replyChannels)[number];
+
+/**
+ * A reply to the enquirer: mailed through the mail queue, or (channel `whatsapp`) sent as a
+ * WhatsApp text, which has no subject and at most 4096 characters.
+ */
+export const enquiryReplyBody = z
+  .object({
+    channel: z.enum(replyChannels, { error: 'Reply by email or WhatsApp.' }).default('email'),
+    subject: subject.optional(),
+    body: replyText,
+  })
+  .superRefine((reply, context) => {
+    if (reply.channel === 'email' && !reply.subject) context.addIssue({ code: 'custom', path: ['subject'], message: 'Required.' });
+    if (reply.channel === 'whatsapp' && reply.body.length > whatsappLimits.text) {
+      context.addIssue({ code: 'custom', path: ['body'], message: `At most ${whatsappLimits.text} characters on WhatsApp.` });
+    }
+  })
+  .meta({ id: 'EnquiryReplyBody' });
 export type EnquiryReplyBody = z.input<typeof enquiryReplyBody>;
 
 /** A contact made outside the product (a call, a WhatsApp chat, a meeting, a mail from elsewhere). */

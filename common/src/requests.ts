@@ -7,8 +7,8 @@
  */
 import { slugOf } from './articles';
 
-/** The kind of an enquiry: a plain message, what its `request` asks for, or a mail that started it. */
-export const enquiryKinds = ['message', 'service', 'quote', 'consultation', 'email'] as const;
+/** The kind of an enquiry: a plain message, what its `request` asks for, or a mail or WhatsApp message that started it. */
+export const enquiryKinds = ['message', 'service', 'quote', 'consultation', 'email', 'whatsapp'] as const;
 export type EnquiryKind = (typeof enquiryKinds)[number];
 
 /** Each kind in plain words, as the inbox and the CSV name it. */
@@ -18,6 +18,7 @@ export const enquiryKindLabels: Record<EnquiryKind, string> = {
   quote: 'Quote request',
   consultation: 'Consultation',
   email: 'Email',
+  whatsapp: 'WhatsApp',
 };
 
 /** A project-pricing item by its group's key and its title. */

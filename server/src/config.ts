@@ -62,9 +62,41 @@ export interface Config {
    * besides IDLE (60; tests shorten it).
    */
   imap: { url: string; pollSeconds?: number } | undefined;
+  /**
+   * WhatsApp's Cloud API: WHATSAPP_TOKEN (a system user's access token), WHATSAPP_PHONE_NUMBER_ID,
+   * WHATSAPP_APP_SECRET (signs Meta's notifications) and WHATSAPP_VERIFY_TOKEN (the webhook's
+   * verification), all four or none; WHATSAPP_API_URL, the Graph API's base with its version
+   * (https://graph.facebook.com/v23.0 unless set). Unset: WhatsApp is off.
+   */
+  whatsapp: WhatsAppConfig | undefined;
   /** Size of the disk quota the dashboard's Storage Used compares the database with (STORAGE_QUOTA_MB). */
   storageQuotaMb: number;
   limits: Limits;
+}
+
+export interface WhatsAppConfig {
+  url: string;
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+}
+
+/** The four WhatsApp settings, all or none (one missing is a mistake to say at start, not a channel half on). */
+function whatsappOf(env: NodeJS.ProcessEnv): WhatsAppConfig | undefined {
+  const names = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+  const missing = names.filter((name) => !env[name]);
+  if (missing.length === names.length) return undefined;
+  if (missing.length) throw new Error(`WhatsApp needs all four of ${names.join(', ')}: ${missing.join(', ')} not set`);
+  const url = (env.WHATSAPP_API_URL || 'https://graph.facebook.com/v23.0').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new Error('WHATSAPP_API_URL must be an http(s) address, e.g. https://graph.facebook.com/v23.0');
+  return {
+    url,
+    token: env.WHATSAPP_TOKEN!,
+    phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID!,
+    appSecret: env.WHATSAPP_APP_SECRET!,
+    verifyToken: env.WHATSAPP_VERIFY_TOKEN!,
+  };
 }
 
 export interface Limits {
@@ -171,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: (env.PAWAPAY_URL || 'https://api.pawapay.io').replace(/\/+$/, ''), token: env.PAWAPAY_TOKEN }
       : undefined,
     imap: env.IMAP_URL ? { url: imapUrl(env.IMAP_URL) } : undefined,
+    whatsapp: whatsappOf(env),
     storageQuotaMb: int(env.STORAGE_QUOTA_MB, 1024, 'STORAGE_QUOTA_MB') || 1024,
     limits: {
       ...defaultLimits,

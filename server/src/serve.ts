@@ -38,6 +38,8 @@ import { MediaFiles } from './media/serve.js';
 import { MediaRenditions } from './media/renditions.js';
 import { lifeLines } from './life-lines.js';
 import { MailboxWatcher } from './conversations/mailbox.js';
+import { graphFor } from './conversations/graph.js';
+import { checkWhatsApp, startWhatsAppWorker } from './conversations/whatsapp.js';
 
 export async function serve(config: Config, logger: Logger, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
   const log = lifeLines(logger);
@@ -152,6 +154,20 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   const mailbox = config.imap ? new MailboxWatcher(dataSource, { ...config.imap, publicUrl: config.publicUrl }, logger) : undefined;
   mailbox?.start();
   if (!config.imap) log("IMAP_URL is not set: clients' answers by mail stay in the mailbox, not on their enquiries");
+  // Clients' WhatsApp messages: Meta's notifications kept by the webhook, handled once across processes.
+  const graph = graphFor(config);
+  const whatsapp = graph
+    ? startWhatsAppWorker(dataSource, graph, config.publicUrl, (err) =>
+        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'whatsapp: handling notifications failed'),
+      )
+    : undefined;
+  // Settings shows the number's last check: made at start and every 10 minutes (a failure heals by itself).
+  const checkNumber = () =>
+    graph && void checkWhatsApp(dataSource, config.whatsapp, graph).then((check) => check.ok || log(`WhatsApp: ${check.message}`));
+  checkNumber();
+  const numberChecks = setInterval(checkNumber, 10 * 60_000);
+  numberChecks.unref();
+  if (!graph) log('WHATSAPP_TOKEN is not set: WhatsApp is off');
   // Newsletter sign-ups never confirmed: deleted once per slot across processes.
   const stopSubscriberPurge = startSubscriberPurge(dataSource, (err) => logger.error({ err }, 'subscriber purge failed'));
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
@@ -178,6 +194,8 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopReminders();
     stopPaymentChecks();
     const mailboxStopped = mailbox?.stop();
+    whatsapp?.stop();
+    clearInterval(numberChecks);
     stopSubscriberPurge();
     stopAnalytics();
     // No new delivery pass; the one under way (if any) finishes while requests do.

@@ -349,7 +349,7 @@ describe('the lead report', () => {
     expect(january).toEqual({
       start: '2026-01-01',
       enquiries: 3,
-      byKind: { message: 1, service: 0, quote: 1, consultation: 1, email: 0 },
+      byKind: { message: 1, service: 0, quote: 1, consultation: 1, email: 0, whatsapp: 0 },
       byService: [
         { label: 'Web Development', count: 2 },
         { label: 'None', count: 1 },

@@ -422,3 +422,14 @@ export function rawRequest(url: string, options: { method: string; body?: unknow
     req.end(payload);
   });
 }
+
+/** `read()`'s first truthy answer, tried every 100 ms for `ms` at most (then an error naming `what`). */
+export async function until<T>(what: string, read: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

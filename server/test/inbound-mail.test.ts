@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import { checkMailbox, MailboxWatcher } from '../src/conversations/mailbox.js';
 import { startDovecot, type Dovecot } from './dovecot.js';
-import { startTestServer, type TestServer } from './helpers.js';
+import { startTestServer, until, type TestServer } from './helpers.js';
 
 const mailbox = 'office@acme.test';
 let t: TestServer;
@@ -29,16 +29,6 @@ function watch(server: Pick<TestServer, 'db' | 'config'> = t): MailboxWatcher {
   watcher.start();
   watchers.push(watcher);
   return watcher;
-}
-
-async function until<T>(what: string, read: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The mailbox is watched: its first connection is made and its place recorded. */

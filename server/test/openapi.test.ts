@@ -16,6 +16,7 @@ import { hashToken } from '../src/auth/sessions.js';
 import { resolve } from 'node:path';
 import { repoRoot } from '../src/config.js';
 import { startPawapayStandIn, type PawapayStandIn } from './pawapay-standin.js';
+import { hubSignature, startWhatsAppStandIn, type WhatsAppStandIn } from './whatsapp-standin.js';
 import { password, startTestServer, withMailSender, type Answer, type Client, type TestServer } from './helpers.js';
 
 interface Operation {
@@ -30,13 +31,18 @@ interface Document {
 let t: TestServer;
 let doc: Document;
 let pawa: PawapayStandIn;
+let whatsapp: WhatsAppStandIn;
+const verifyToken = 'openapi-verify';
 beforeAll(async () => {
   // With the site's build: the content preview renders public pages.
   pawa = await startPawapayStandIn();
+  whatsapp = await startWhatsAppStandIn({ token: 'openapi-token', phoneNumberId: '1065403522', appSecret: 'openapi-secret' });
   t = await startTestServer({
     configure: (c) => {
       c.siteDir = resolve(repoRoot, 'site/dist');
       c.pawapay = { url: pawa.url, token: pawa.token };
+      const { url, token, phoneNumberId, appSecret } = whatsapp;
+      c.whatsapp = { url, token, phoneNumberId, appSecret, verifyToken };
     },
   });
   doc = (await t.client().get<Document>('/api/openapi.json')).body;
@@ -44,6 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await pawa?.close();
+  await whatsapp?.close();
 });
 
 /** koa-router's /:id as OpenAPI's /{id}. */
@@ -375,6 +382,25 @@ describe('recorded answers', () => {
     // The channels' state, and a check (no mailbox set up here: said so).
     expect((await call(admin.client, 'GET', '/api/channels/status')).body.email).toMatchObject({ configured: false, connected: false });
     expect((await call(admin.client, 'POST', '/api/channels/email/check')).body).toMatchObject({ ok: false });
+    expect((await call(admin.client, 'POST', '/api/channels/whatsapp/check')).body).toMatchObject({ ok: true });
+    // WhatsApp's webhook (whatsapp.test.ts has the messages): Meta's verification, and a notification signed or not.
+    for (const [token, status] of [
+      [verifyToken, 200],
+      ['wrong', 403],
+    ] as const) {
+      const verification = await anyone.call(
+        'GET',
+        `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=challenge-42`,
+      );
+      recorded.push({ method: 'GET', route: '/api/whatsapp/webhook', answer: verification });
+      expect(verification.status).toBe(status);
+    }
+    const notification = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
+    const signature = hubSignature(whatsapp.appSecret, notification);
+    expect((await call(anyone, 'POST', '/api/whatsapp/webhook', notification)).status).toBe(401);
+    const signed = await anyone.call('POST', '/api/whatsapp/webhook', notification, { 'x-hub-signature-256': signature });
+    recorded.push({ method: 'POST', route: '/api/whatsapp/webhook', answer: signed });
+    expect(signed.status).toBe(200);
     const original = `${enquiryById}/messages/:messageId/original`;
     expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId })).status).toBe(200);
     expect((await call(moderator, 'GET', original, undefined, { id: enquiryId, messageId: missingId })).status).toBe(404);

@@ -5,7 +5,7 @@
  * ignored it would answer without naming it). The beacon takes it (a page view is never lost), and so
  * does pawaPay's callback (its fields are pawaPay's to add; only its depositId is read).
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPath } from '@kafue/common/analytics';
 import { api, messages } from '@kafue/common/contract';
@@ -25,14 +25,21 @@ interface Document {
 const files = [`POST ${api.backupRestoreUpload}`];
 const unknown = 'kafueUnknownField';
 const pawapayCallback = calls.pawapayCallback.path;
-/** The bodies that take fields they do not know: the beacon (a page view is never lost) and pawaPay's callback. */
-const takesOthers = [collectPath, pawapayCallback];
+const whatsappWebhook = calls.whatsappWebhook.path;
+/** The bodies that take fields they do not know: the beacon (a page view is never lost), pawaPay's callback and Meta's notifications. */
+const takesOthers = [collectPath, pawapayCallback, whatsappWebhook];
+const appSecret = 'strict-bodies-secret';
 
 let t: TestServer;
 let doc: Document;
 const callers = {} as Record<'anyone' | 'admin' | 'staff', Client>;
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({
+    configure: (c) => {
+      // Never called here: a notification without messages asks nothing of the Graph API.
+      c.whatsapp = { url: 'http://127.0.0.1:9/v23.0', token: 't', phoneNumberId: '1', appSecret, verifyToken: 'v' };
+    },
+  });
   doc = (await t.client().get<Document>('/api/openapi.json')).body;
   callers.anyone = t.client();
   callers.admin = (await t.admin('Super Admin')).client;
@@ -70,7 +77,7 @@ function bodyOf(type: string): { body: string; headers: Record<string, string> }
 }
 
 describe('a field a call does not know', () => {
-  it('is refused with 400 naming it on every call of the OpenAPI document that takes fields (the beacon and the pawaPay callback take it)', async () => {
+  it('is refused with 400 naming it on every call of the OpenAPI document that takes fields (the beacon, the pawaPay callback and the WhatsApp webhook take it)', async () => {
     const operations = bodyOperations();
     expect(operations).toHaveLength(t.endpoints.filter((e) => e.body ?? e.documentedBody).length);
     const ignored: string[] = [];
@@ -81,6 +88,17 @@ describe('a field a call does not know', () => {
         const depositId = randomUUID();
         const callback = await callers.anyone.post(pawapayCallback, { depositId, status: 'COMPLETED', [unknown]: 'x' });
         expect(callback.status, op.call).toBe(200);
+        continue;
+      }
+      if (op.path === whatsappWebhook) {
+        // Meta's fields are its own to add: a notification is never refused for one.
+        const raw = JSON.stringify({ object: 'whatsapp_business_account', entry: [], [unknown]: 'x' });
+        const signature = `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+        const notified = await callers.anyone.post(whatsappWebhook, raw, {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signature,
+        });
+        expect(notified.status, op.call).toBe(200);
         continue;
       }
       if (op.path === collectPath) {
@@ -101,7 +119,7 @@ describe('a field a call does not know', () => {
     expect(operations.filter((op) => files.includes(op.call)).map((op) => op.call)).toEqual(files);
   });
 
-  it('is documented: each body object says it takes no other property, but the beacon and the pawaPay callback', () => {
+  it('is documented: each body object says it takes no other property, but the beacon, the pawaPay callback and the WhatsApp webhook', () => {
     const named = (ref: string) => doc.components.schemas[ref.split('/').pop()!];
     for (const op of bodyOperations()) {
       const schema = named(op.schema.$ref);

@@ -162,26 +162,62 @@ export async function threadOf(m: EntityManager, mail: InboundEmail): Promise<Th
 /** The system taking a message in, as the audit log names it. */
 const mailboxActor = { kind: 'system' as const, id: null, name: 'Inbound mail', email: null };
 
-/** Starts an enquiry of kind `email` from a mail no enquiry was found for, as the contact form's start. */
-async function enquiryFromEmail(m: EntityManager, mail: InboundEmail, body: string, publicUrl: string): Promise<string> {
-  const fullName = (mail.fromName || mail.fromAddress).replace(/\s+/g, ' ').slice(0, enquiryLimits.fullName);
-  const message = [mail.subject, body].filter(Boolean).join('\n\n').slice(0, enquiryLimits.message) || '(no text)';
+/** Someone who wrote to us without an enquiry to write on: how they are reached, and what they wrote. */
+export interface NewSender {
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+  message: string;
+  kind: 'email' | 'whatsapp';
+}
+
+/**
+ * Starts an enquiry from a message no enquiry was found for, as the contact form's start: the
+ * reply clock, the admins' "new enquiry" mail and the audit row (`actor`: the channel that took
+ * it). Answers its id, when it was received and when a reply is due.
+ */
+export async function startEnquiry(
+  m: EntityManager,
+  sender: NewSender,
+  actor: { kind: 'system'; id: null; name: string; email: null },
+  publicUrl: string,
+): Promise<{ id: string; fullName: string; receivedAt: Date; dueAt: Date }> {
+  const fullName = sender.fullName.replace(/\s+/g, ' ').trim().slice(0, enquiryLimits.fullName);
+  const message = sender.message.slice(0, enquiryLimits.message) || '(no text)';
   const [row] = await m.query<[{ id: string; created_at: Date }]>(
-    `INSERT INTO enquiries (full_name, email, message, kind, status) VALUES ($1, $2, $3, 'email', 'New') RETURNING id, created_at`,
-    [fullName, mail.fromAddress.slice(0, 254), message],
+    `INSERT INTO enquiries (full_name, email, phone, message, kind, status) VALUES ($1, $2, $3, $4, $5, 'New') RETURNING id, created_at`,
+    [fullName, sender.email?.slice(0, 254) ?? null, sender.phone, message, sender.kind],
   );
   const dueAt = await startReplyClock(m, row.id, row.created_at);
   await enquiryReceived(m, row.id, publicUrl);
-  await acknowledgeEnquiry(m, { id: row.id, fullName, email: mail.fromAddress, receivedAt: row.created_at, dueAt }, publicUrl);
   await writeAudit(m, {
     action: 'enquiry.create',
-    actor: mailboxActor,
+    actor,
     target: enquiryTarget({ _id: row.id, fullName }),
-    changes: { fullName: { new: fullName }, email: { new: mail.fromAddress }, kind: { new: 'email' } },
+    changes: {
+      fullName: { new: fullName },
+      ...(sender.email ? { email: { new: sender.email } } : {}),
+      ...(sender.phone ? { phone: { new: sender.phone } } : {}),
+      kind: { new: sender.kind },
+    },
     address: null,
     userAgent: null,
   });
-  return row.id;
+  return { id: row.id, fullName, receivedAt: row.created_at, dueAt };
+}
+
+/** Starts an enquiry of kind `email` from a mail no enquiry was found for, acknowledged as the contact form's are. */
+async function enquiryFromEmail(m: EntityManager, mail: InboundEmail, body: string, publicUrl: string): Promise<string> {
+  const sender = {
+    fullName: mail.fromName || mail.fromAddress,
+    email: mail.fromAddress,
+    phone: null,
+    message: [mail.subject, body].filter(Boolean).join('\n\n'),
+    kind: 'email' as const,
+  };
+  const started = await startEnquiry(m, sender, mailboxActor, publicUrl);
+  await acknowledgeEnquiry(m, { ...started, email: mail.fromAddress }, publicUrl);
+  return started.id;
 }
 
 export type Taken = { kept: 'on' | 'new'; enquiryId: string } | { kept: 'already' | 'not' };
@@ -215,7 +251,13 @@ export async function takeEmail(m: EntityManager, mail: InboundEmail, publicUrl:
   return { kept: thread ? 'on' : 'new', enquiryId };
 }
 
-/** The enquiry's messages as timeline entries. */
+/** A WhatsApp message of ours as the timeline says its delivery (Meta's statuses). */
+const deliveryWords = { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed' } as const;
+
+/**
+ * The enquiry's messages as timeline entries: the client's (kind `message`), and our WhatsApp
+ * replies (kind `reply`, with their delivery state and, failed, Meta's reason).
+ */
 export async function messageEntries(db: Db, enquiryId: string): Promise<TimelineEntry[]> {
   const rows = await db.query<
     {
@@ -230,20 +272,18 @@ export async function messageEntries(db: Db, enquiryId: string): Promise<Timelin
       automatic: boolean;
       from_other_address: boolean;
       received_at: Date;
+      delivery_state: keyof typeof deliveryWords | null;
+      delivery_error: string | null;
     }[]
   >(
-    `SELECT id, direction, channel, sender_name, sender, subject, body, quoted, automatic, from_other_address, received_at
+    `SELECT id, direction, channel, sender_name, sender, subject, body, quoted, automatic, from_other_address, received_at,
+            delivery_state, delivery_error
        FROM enquiry_messages WHERE enquiry_id = $1`,
     [enquiryId],
   );
   const files = await attachmentsOf(db, enquiryId);
-  return rows.map((r) => ({
-    at: r.received_at.toISOString(),
-    kind: 'message',
-    title: `${r.automatic ? 'Automatic reply' : 'Email'} from ${r.sender_name || r.sender}${r.subject ? `: ${r.subject}` : ''}`,
-    text: r.body,
-    by: r.sender_name ? `${r.sender_name} <${r.sender}>` : r.sender,
-    message: {
+  return rows.map((r) => {
+    const message = {
       _id: r.id,
       direction: r.direction,
       channel: r.channel,
@@ -251,8 +291,30 @@ export async function messageEntries(db: Db, enquiryId: string): Promise<Timelin
       automatic: r.automatic,
       fromOtherAddress: r.from_other_address,
       attachments: files.get(r.id) ?? [],
-    },
-  }));
+    };
+    const at = r.received_at.toISOString();
+    if (r.direction === 'out') {
+      return {
+        at,
+        kind: 'reply',
+        title: 'WhatsApp reply sent',
+        text: r.body,
+        by: r.sender_name,
+        state: deliveryWords[r.delivery_state ?? 'sent'],
+        ...(r.delivery_error ? { stateReason: r.delivery_error } : {}),
+        message,
+      };
+    }
+    const channel = r.channel === 'email' ? 'Email' : 'WhatsApp message';
+    return {
+      at,
+      kind: 'message',
+      title: `${r.automatic ? 'Automatic reply' : channel} from ${r.sender_name || r.sender}${r.subject ? `: ${r.subject}` : ''}`,
+      text: r.body,
+      by: r.sender_name ? `${r.sender_name} <${r.sender}>` : r.sender,
+      message,
+    };
+  });
 }
 
 /** A message's whole source, as text; undefined when the enquiry (or, with `assigneeId`, this staff member's) has no such message. */

@@ -49,6 +49,7 @@ import { ReplyBounces1795600000280 } from './migrations/1795600000280-ReplyBounc
 import { ReplyWaits1795600000290, replyWaitsBackfill } from './migrations/1795600000290-ReplyWaits.js';
 import { MessageAttachments1795600000300 } from './migrations/1795600000300-MessageAttachments.js';
 import { AttachmentOrder1795600000310 } from './migrations/1795600000310-AttachmentOrder.js';
+import { WhatsApp1795600000320 } from './migrations/1795600000320-WhatsApp.js';
 
 export const migrations = [
   Initial1763700000000,
@@ -94,6 +95,7 @@ export const migrations = [
   ReplyWaits1795600000290,
   MessageAttachments1795600000300,
   AttachmentOrder1795600000310,
+  WhatsApp1795600000320,
 ];
 /** Where TypeORM records the migrations applied. */
 export const migrationsTable = 'migrations';

@@ -7,7 +7,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { addBusinessMinutes, businessHoursOf, businessMinutesBetween, instantInWords, type BusinessHours } from '@kafue/common/reply-clock';
 import type { Timezone } from '@kafue/common/contract';
-import { adminsWithSettings, asOneLine, consoleLink, enquiryLink, general, signature } from '../mail/notify.js';
+import { adminsWithSettings, asOneLine, clientInWords, consoleLink, enquiryLink, general, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { enquiryReference, queueEnquiryMail } from './mail.js';
 import { readCompanyProfile, readGeneralSettings, readReplyTargets } from '../settings/settings.js';
@@ -175,7 +175,8 @@ export async function purgeAcknowledgements(db: DataSource): Promise<void> {
 interface WaitingRow {
   id: string;
   full_name: string;
-  email: string;
+  email: string | null;
+  phone: string | null;
   awaiting_reply_since: Date;
   response_due_at: Date;
   assignee_email: string | null;
@@ -200,7 +201,7 @@ async function claimReminders(m: EntityManager, overdue: boolean, now: Date): Pr
         ORDER BY ${dueColumn} LIMIT ${reminderBatch} FOR UPDATE SKIP LOCKED)
      UPDATE enquiries e SET ${sentColumn} = $1${overdue ? ', reminded_at = coalesce(e.reminded_at, $1)' : ''}
        FROM due WHERE e.id = due.id
-     RETURNING e.id, e.full_name, e.email, e.awaiting_reply_since, e.response_due_at,
+     RETURNING e.id, e.full_name, e.email, e.phone, e.awaiting_reply_since, e.response_due_at,
        (SELECT s.email FROM staff_users s WHERE s.id = e.assignee_id AND s.status = 'Active') AS assignee_email,
        (SELECT s.name FROM staff_users s WHERE s.id = e.assignee_id AND s.status = 'Active') AS assignee_name`,
     [now],
@@ -229,8 +230,8 @@ export async function runReplyReminders(db: DataSource, publicUrl: string, now: 
         const due = instantInWords(e.response_due_at, timezone);
         const subject = overdue ? `[${company}] Overdue: no response yet to ${name}` : `[${company}] Reply soon: ${name} is waiting`;
         const lead = overdue
-          ? `The enquiry from ${name} <${e.email}> was due a response by ${due} and has none yet.`
-          : `The enquiry from ${name} <${e.email}> has waited ${hours} business ${hours === 1 ? 'hour' : 'hours'} without a response. It is due by ${due}.`;
+          ? `The enquiry from ${clientInWords(e)} was due a response by ${due} and has none yet.`
+          : `The enquiry from ${clientInWords(e)} has waited ${hours} business ${hours === 1 ? 'hour' : 'hours'} without a response. It is due by ${due}.`;
         for (const r of recipients) {
           await queueMail(m, {
             to: r.email,

@@ -29,7 +29,7 @@ export const enquiryTarget = (e: { _id: string; fullName: string }) => ({ type: 
 interface EnquiryRow {
   id: string;
   full_name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   service: string | null;
   message: string;
@@ -346,10 +346,11 @@ export async function readEnquiry(m: EntityManager, id: string): Promise<Enquiry
 }
 
 /** The fields a change of an enquiry can touch, as the audit log compares them. */
-const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
+const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee, email: e.email });
 
 /**
- * Changes an enquiry's status and assignment (an assignee given as undefined stays as it is),
+ * Changes an enquiry's status and assignment (an assignee given as undefined stays as it is), and
+ * gives one without an address the address its client gave later (one it has is kept: 409),
  * restricted to a staff member's own with `assigneeId`; 404 when there is none, 400 when the new
  * assignee is no Active staff member. A new assignee is mailed; an enquiry leaving Spam or reopened
  * gets a due time if it had none. Answers the enquiry changed.
@@ -357,7 +358,7 @@ const tracked = (e: Enquiry) => ({ status: e.status, assignee: e.assignee });
 export async function updateEnquiry(
   db: DataSource,
   id: string,
-  change: { status?: Enquiry['status']; assigneeId?: string | null },
+  change: { status?: Enquiry['status']; assigneeId?: string | null; email?: string },
   publicUrl: string,
   assigneeId: string | undefined,
   audit: AuditRecorder,
@@ -369,6 +370,9 @@ export async function updateEnquiry(
     );
     const before = locked ? await readEnquiry(m, id) : undefined;
     if (!before) throw notFound();
+    if (change.email && before.email && change.email.toLowerCase() !== before.email.toLowerCase()) {
+      throw new HttpError(409, messages.enquiryEmailKept);
+    }
     if (change.assigneeId) {
       // FOR SHARE: the staff member cannot be deleted or change status until this commits.
       const active = await m.query<unknown[]>(`SELECT 1 FROM staff_users WHERE id = $1 AND status = 'Active' FOR SHARE`, [
@@ -377,10 +381,10 @@ export async function updateEnquiry(
       if (!active.length) throw new HttpError(400, messages.invalidInput, { assigneeId: messages.enquiryAssigneeInvalid });
     }
     await m.query(
-      `UPDATE enquiries SET status = coalesce($2, status),
+      `UPDATE enquiries SET status = coalesce($2, status), email = coalesce(email, $5),
               assignee_id = CASE WHEN $3::boolean THEN $4::uuid ELSE assignee_id END, updated_at = now()
         WHERE id = $1`,
-      [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null],
+      [id, change.status ?? null, change.assigneeId !== undefined, change.assigneeId ?? null, change.email ?? null],
     );
     if (change.assigneeId && change.assigneeId !== before.assignee?._id) await enquiryAssigned(m, id, change.assigneeId, publicUrl);
     // Out of Spam (or reopened): its clock runs from its receipt, if it never did.

@@ -8,7 +8,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { brand } from '@kafue/common/brand';
 import type { ContactChannel } from '@kafue/common/leads';
 import { diff, type AuditRecorder } from '../audit/audit.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { replyBounced } from '../mail/notify.js';
 import { messageIdOf } from '../mail/queue.js';
 import { queueEnquiryMail } from './mail.js';
@@ -27,7 +27,7 @@ export interface Author {
  * other), restricted to a staff member's own with `assigneeId`; 404 when there is none.
  */
 async function lockEnquiry(m: EntityManager, id: string, assigneeId?: string) {
-  const [row] = await m.query<{ id: string; full_name: string; email: string }[]>(
+  const [row] = await m.query<{ id: string; full_name: string; email: string | null }[]>(
     `SELECT id, full_name, email FROM enquiries WHERE id = $1 ${assigneeId ? 'AND assignee_id = $2' : ''} FOR UPDATE`,
     assigneeId ? [id, assigneeId] : [id],
   );
@@ -47,6 +47,7 @@ export async function sendReply(
 ): Promise<void> {
   await db.transaction(async (m) => {
     const enquiry = await lockEnquiry(m, enquiryId, assigneeId);
+    if (!enquiry.email) throw new HttpError(409, `${enquiry.full_name} wrote on WhatsApp and gave no email address: reply by WhatsApp.`);
     const earlier = await m.query<{ message_id: string }[]>(
       `SELECT message_id FROM enquiry_replies WHERE enquiry_id = $1 ORDER BY created_at, id`,
       [enquiryId],

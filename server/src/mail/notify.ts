@@ -55,7 +55,7 @@ const wantsEnquiries = (s: NotificationSettings, frequency: EmailFrequency) =>
 interface EnquiryFacts {
   id: string;
   full_name: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   service: string | null;
   message: string;
@@ -83,6 +83,10 @@ export const quoted = (text: string) =>
 
 /** A one-line value (a name, a phone number) as one line, whatever an older record holds. */
 export const asOneLine = (value: string) => value.replace(/[\s\u0085]+/g, ' ').trim();
+
+/** A client as a mail names them: `Name <address>`, or `Name (WhatsApp +260...)` when they gave no address. */
+export const clientInWords = (e: { full_name: string; email: string | null; phone: string | null }) =>
+  e.email ? `${asOneLine(e.full_name)} <${e.email}>` : `${asOneLine(e.full_name)} (WhatsApp ${asOneLine(e.phone ?? '')})`;
 
 /**
  * A console address as a mail gives it: absolute, from PUBLIC_URL (config.ts keeps it without a
@@ -118,7 +122,10 @@ export async function clientWrote(
   publicUrl: string,
 ): Promise<void> {
   const { assignee, admins } = await teamToTell(m, enquiryId);
-  const [e] = await m.query<{ full_name: string; email: string }[]>(`SELECT full_name, email FROM enquiries WHERE id = $1`, [enquiryId]);
+  const [e] = await m.query<{ full_name: string; email: string | null; phone: string | null }[]>(
+    `SELECT full_name, email, phone FROM enquiries WHERE id = $1`,
+    [enquiryId],
+  );
   if (!e) return;
   const { company } = await general(m);
   const name = asOneLine(e.full_name);
@@ -129,8 +136,8 @@ export async function clientWrote(
     await queueMail(m, {
       to,
       subject: `[${company}] ${name} replied ${by}`,
-      text: `${name} <${e.email}> wrote ${by}. It awaits your reply: ${where}\n\n${quoted(text)}` + signature(company),
-      replyTo: e.email,
+      text: `${clientInWords(e)} wrote ${by}. It awaits your reply: ${where}\n\n${quoted(text)}` + signature(company),
+      replyTo: e.email ?? undefined,
     });
   }
 }
@@ -150,7 +157,7 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string, publi
   const text =
     `A new enquiry came in through the ${company} website.\n` +
     `Open it in the console: ${enquiryLink(publicUrl, e.id)}\nReplying to this mail answers ${name}.\n\n` +
-    `From: ${name} <${e.email}>\n` +
+    `From: ${clientInWords(e)}\n` +
     (e.earlier > 0 ? `Known contact: ${e.earlier} earlier ${e.earlier === 1 ? 'enquiry' : 'enquiries'} from this address\n` : '') +
     (e.phone ? `Phone: ${asOneLine(e.phone)}\n` : '') +
     `Service: ${e.service ?? 'not chosen'}\n` +
@@ -160,7 +167,7 @@ export async function enquiryReceived(m: EntityManager, enquiryId: string, publi
     `Message:\n\n${quoted(e.message)}` +
     signature(company);
   for (const admin of recipients) {
-    await queueMail(m, { to: admin.email, subject: `[${company}] New enquiry from ${name}`, text, replyTo: e.email });
+    await queueMail(m, { to: admin.email, subject: `[${company}] New enquiry from ${name}`, text, replyTo: e.email ?? undefined });
   }
 }
 
@@ -178,7 +185,7 @@ export async function enquiryAssigned(m: EntityManager, enquiryId: string, staff
     to: staff.email,
     subject: `[${company}] An enquiry was assigned to you: ${name}`,
     text:
-      `Hello ${asOneLine(staff.name)},\n\nAn enquiry from ${name} <${e.email}> was assigned to you` +
+      `Hello ${asOneLine(staff.name)},\n\nAn enquiry from ${clientInWords(e)} was assigned to you` +
       (e.service ? ` (${e.service})` : '') +
       `.\nWork it in your staff portal: ${consoleLink(publicUrl, '/staff/dashboard')}\n\nMessage:\n\n${quoted(e.message)}` +
       signature(company),
@@ -318,9 +325,7 @@ export async function runDigests(db: DataSource, now: Date, publicUrl: string): 
       );
       const company = settings.company;
       const period = frequency === 'daily' ? 'yesterday' : 'last week';
-      const lines = rows.map(
-        (e) => `- ${asOneLine(e.full_name)} <${e.email}>${e.service ? `, ${e.service}` : ''}: ${asOneLine(e.message).slice(0, 120)}`,
-      );
+      const lines = rows.map((e) => `- ${clientInWords(e)}${e.service ? `, ${e.service}` : ''}: ${asOneLine(e.message).slice(0, 120)}`);
       const more = total > rows.length ? `\n...and ${total - rows.length} more.` : '';
       const text =
         `${total} new ${total === 1 ? 'enquiry' : 'enquiries'} came in ${period} (${settings.timezone}).\n\n${lines.join('\n')}${more}\n\n` +

@@ -263,15 +263,17 @@ export async function sendQuote(db: DataSource, id: string, author: Author, publ
     const row = await lockQuote(m, id, author);
     if (row.status !== 'draft') throw new HttpError(409, quoteMessages.notDraft);
     if (row.valid_until < (await companyToday(m))) throw new HttpError(409, quoteMessages.pastValidity);
+    const [enquiry] = await m.query<{ full_name: string; email: string | null }[]>(`SELECT full_name, email FROM enquiries WHERE id = $1`, [
+      row.enquiry_id,
+    ]);
+    // A quote goes by mail (its link is its key): a client who only wrote on WhatsApp must give an address first.
+    if (!enquiry.email) throw new HttpError(409, quoteMessages.noEmail);
     const token = randomBytes(32).toString('base64url');
     await m.query(`UPDATE quotes SET status = 'sent', token_hash = $2, sent_at = now(), updated_at = now() WHERE id = $1`, [
       id,
       tokenHash(token),
     ]);
     await markQuoted(m, row.enquiry_id);
-    const [enquiry] = await m.query<{ full_name: string; email: string }[]>(`SELECT full_name, email FROM enquiries WHERE id = $1`, [
-      row.enquiry_id,
-    ]);
     const { name, replyTo } = await company(m);
     const amounts = totalsInWords(totalsOf(row.lines, row.vat_rate === null ? null : Number(row.vat_rate)), row.currency);
     await queueEnquiryMail(m, row.enquiry_id, 'quote', {

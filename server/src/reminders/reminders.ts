@@ -11,7 +11,7 @@ import { toLocalClock } from '@kafue/common/time';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { enquiryTarget } from '../enquiries/enquiries.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { asOneLine, consoleLink, enquiryLink, general, quoted, signature } from '../mail/notify.js';
+import { asOneLine, clientInWords, consoleLink, enquiryLink, general, quoted, signature } from '../mail/notify.js';
 import { queueMail } from '../mail/queue.js';
 import { readGeneralSettings } from '../settings/settings.js';
 
@@ -197,8 +197,8 @@ const batch = 100;
  */
 export async function mailDueReminders(db: DataSource, publicUrl: string, now: Date): Promise<number> {
   return db.transaction(async (m) => {
-    const due = await m.query<(ReminderRow & { author_email: string; email: string })[]>(
-      `SELECT ${columns}, r.author_email, e.email FROM ${from}
+    const due = await m.query<(ReminderRow & { author_email: string; email: string | null; phone: string | null })[]>(
+      `SELECT ${columns}, r.author_email, e.email, e.phone FROM ${from}
         WHERE r.id IN (SELECT id FROM enquiry_reminders WHERE due_at <= $1 AND mailed_at IS NULL AND done_at IS NULL
                         ORDER BY due_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)`,
       [now],
@@ -212,7 +212,7 @@ export async function mailDueReminders(db: DataSource, publicUrl: string, now: D
         to: r.author_email,
         subject: `[${company}] Reminder: ${name}`,
         text:
-          `You asked to be reminded about the enquiry from ${name} <${r.email}>.\n\n` +
+          `You asked to be reminded about the enquiry from ${clientInWords(r)}.\n\n` +
           (r.note ? `Your note:\n\n${quoted(r.note)}\n\n` : '') +
           `Open it: ${where}\nMark the reminder done or snooze it there.` +
           signature(company),

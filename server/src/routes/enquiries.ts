@@ -75,14 +75,15 @@ export function enquiryEndpoints({ db, config }: AppDeps): Endpoint[] {
     endpoint({
       ...endpoints.updateEnquiry,
       access: 'team',
-      async handle({ params, body: { status, assigneeId }, principal, audit }) {
-        // Who works on an enquiry, and what is spam, are the admins' to decide: a staff member
-        // changes only its status, to New, Open or Closed.
+      async handle({ params, body: { status, assigneeId, email }, principal, audit }) {
+        // Who works on an enquiry, what is spam and the client's address are the admins' to
+        // decide: a staff member changes only its status, to New, Open or Closed.
         if (principal.kind === 'staff') {
-          if (assigneeId !== undefined) throw forbidden();
+          if (assigneeId !== undefined || email !== undefined) throw forbidden();
           parseBody(staffEnquiryUpdateBody, { status });
         }
-        const enquiry = await updateEnquiry(db, params.id, { status, assigneeId }, config.publicUrl, assignedTo(principal), audit);
+        const change = { status, assigneeId, email };
+        const enquiry = await updateEnquiry(db, params.id, change, config.publicUrl, assignedTo(principal), audit);
         return { message: messages.enquiryUpdated, enquiry };
       },
     }),

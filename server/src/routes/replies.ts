@@ -12,12 +12,15 @@ import { createSavedReply, deleteSavedReply, listSavedReplies, updateSavedReply 
 import { timelineOf } from '../enquiries/timeline.js';
 import { attachmentFile } from '../conversations/attachments.js';
 import { messageOriginal } from '../conversations/messages.js';
+import { graphFor } from '../conversations/graph.js';
+import { sendWhatsAppReply } from '../conversations/whatsapp.js';
 import { parseId } from '../http/validate.js';
 import { notFound } from '../http/errors.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';
 import { assignedTo } from '../auth/sessions.js';
 
 export function replyEndpoints({ db, config }: AppDeps): Endpoint[] {
+  const graph = graphFor(config);
   const answer = async (id: string, message: string) => ({ message, entries: (await timelineOf(db, id)) ?? [] });
   return [
     // Team access: an admin on any enquiry, a staff member on those assigned to them (`assignedTo`).
@@ -25,7 +28,17 @@ export function replyEndpoints({ db, config }: AppDeps): Endpoint[] {
       ...endpoints.replyToEnquiry,
       access: 'team',
       async handle({ ctx, params, body, principal, audit }) {
-        await sendReply(db, config.mailFrom, params.id, body, principal, assignedTo(principal), audit);
+        if (body.channel === 'whatsapp') await sendWhatsAppReply(db, graph, params.id, body.body, principal, assignedTo(principal), audit);
+        else
+          await sendReply(
+            db,
+            config.mailFrom,
+            params.id,
+            { subject: body.subject ?? '', body: body.body },
+            principal,
+            assignedTo(principal),
+            audit,
+          );
         ctx.status = 201;
         return answer(params.id, messages.enquiryReplySent);
       },

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { enquiryUpdateBody } from '@kafue/common/schemas';
+import { fieldErrors } from '../../../lib/validate';
 import { EnquiryStatusBadge, NoteForm } from './EnquiryNotes';
 import { EnquiryFollowUp, replySubject } from './EnquiryFollowUp';
 import { EnquiryReminders } from '../../reminders';
@@ -80,7 +82,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
       </Group>
       <EnquiryStageLine enquiry={enquiry} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Fact label="Email">{enquiry.email}</Fact>
+        <Fact label="Email">{enquiry.email ?? 'None given (wrote on WhatsApp)'}</Fact>
         <Fact label="Phone">
           <PhoneLinks phone={enquiry.phone} name={enquiry.fullName} whatsapp={whatsapp} />
         </Fact>
@@ -93,14 +95,23 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
           {enquiry.message}
         </Text>
       </Fact>
-      <Group>
-        <Anchor href={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`} fw={600}>
-          Reply by email
-        </Anchor>
-        <Anchor component={Link} to={contactPath(enquiry.email)}>
-          {enquiry.knownContact ? 'Known contact: see every enquiry' : 'Contact page'}
-        </Anchor>
-      </Group>
+      {!enquiry.email && (
+        <AddEmail
+          fullName={enquiry.fullName}
+          saving={update.isPending}
+          onSave={(email) => update.mutate({ id: enquiry._id, body: { email } })}
+        />
+      )}
+      {enquiry.email && (
+        <Group>
+          <Anchor href={`mailto:${enquiry.email}?subject=${encodeURIComponent(subject)}`} fw={600}>
+            Reply by email
+          </Anchor>
+          <Anchor component={Link} to={contactPath(enquiry.email)}>
+            {enquiry.knownContact ? 'Known contact: see every enquiry' : 'Contact page'}
+          </Anchor>
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label="Status"
@@ -152,5 +163,35 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
         {...confirm.dialog}
       />
     </Stack>
+  );
+}
+
+/** For a client who wrote on WhatsApp: the address they give later, so replies and quotes can go by email. */
+function AddEmail({ fullName, saving, onSave }: { fullName: string; saving: boolean; onSave: (email: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const invalid = fieldErrors(enquiryUpdateBody, { email });
+    setError(email ? invalid?.email : 'Required.');
+    if (email && !invalid) onSave(email.trim());
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label="Add an email address"
+          description={`If ${fullName} gives you one, replies and quotes can go by email too.`}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={error}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <Button type="submit" variant="light" loading={saving} disabled={saving}>
+          Add Email
+        </Button>
+      </Group>
+    </form>
   );
 }

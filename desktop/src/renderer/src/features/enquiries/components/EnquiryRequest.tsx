@@ -2,7 +2,14 @@ import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Enquiry } from '@kafue/common/contract';
 import { enquiryKindLabels, type EnquiryKind, type RequestSnapshot } from '@kafue/common/requests';
 
-const kindColor: Record<EnquiryKind, string> = { message: 'gray', service: 'blue', quote: 'grape', consultation: 'teal', email: 'cyan' };
+const kindColor: Record<EnquiryKind, string> = {
+  message: 'gray',
+  service: 'blue',
+  quote: 'grape',
+  consultation: 'teal',
+  email: 'cyan',
+  whatsapp: 'green',
+};
 
 /** What an enquiry asks for, in plain words: Message, Service request, Quote request, Consultation. */
 export function EnquiryKindBadge({ kind }: { kind: EnquiryKind }) {

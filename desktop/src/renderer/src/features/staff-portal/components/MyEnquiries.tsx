@@ -150,9 +150,11 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
           </Group>
           <EnquiryStageLine enquiry={e} move={move} format={format} />
           <Group gap="xs" wrap="wrap">
-            <Anchor size="sm" href={`mailto:${e.email}`}>
-              {e.email}
-            </Anchor>
+            {e.email && (
+              <Anchor size="sm" href={`mailto:${e.email}`}>
+                {e.email}
+              </Anchor>
+            )}
             {e.phone && (
               <Text size="sm" component="span">
                 <PhoneLinks phone={e.phone} name={e.fullName} whatsapp={whatsapp} />
