@@ -27,6 +27,14 @@ export const mailboxControl = `http://127.0.0.1:${e2ePort('DESKTOP_E2E_MAILBOX_C
 const mailbox = { user: 'office@kafue.test', password: 'Mailbox-pass-1', port: e2ePort('DESKTOP_E2E_IMAP_PORT') };
 const imapUrl = `imap://${encodeURIComponent(mailbox.user)}:${mailbox.password}@127.0.0.1:${mailbox.port}/INBOX`;
 
+/**
+ * WhatsApp's Cloud API stand-in (server/test/whatsapp-standin-serve.ts), which the test server
+ * calls as WHATSAPP_API_URL and which sends its signed notifications to the server's webhook: a
+ * test has a client write through `${whatsappStandIn}/_standin/text` (conversations.spec.ts).
+ */
+export const whatsappStandIn = `http://127.0.0.1:${e2ePort('DESKTOP_E2E_WHATSAPP_PORT')}`;
+const whatsapp = { token: 'e2e-graph-token', phoneNumberId: '106540352242922', appSecret: 'e2e-app-secret', verifyToken: 'e2e-verify' };
+
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
 /** Tests that change or count what every other test sees: run after the rest, one at a time. */
@@ -68,6 +76,11 @@ export default defineConfig({
         PAWAPAY_URL: pawapayStandIn,
         PAWAPAY_TOKEN: pawapayToken,
         IMAP_URL: imapUrl,
+        WHATSAPP_API_URL: `${whatsappStandIn}/v23.0`,
+        WHATSAPP_TOKEN: whatsapp.token,
+        WHATSAPP_PHONE_NUMBER_ID: whatsapp.phoneNumberId,
+        WHATSAPP_APP_SECRET: whatsapp.appSecret,
+        WHATSAPP_VERIFY_TOKEN: whatsapp.verifyToken,
       },
     },
     {
@@ -91,6 +104,19 @@ export default defineConfig({
         PORT: new URL(pawapayStandIn).port,
         TOKEN: pawapayToken,
         CALLBACK_URL: `${baseURL}/api/payments/pawapay/callback`,
+      },
+    },
+    {
+      command: 'node --import tsx ../server/test/whatsapp-standin-serve.ts',
+      url: `${whatsappStandIn}/_standin/sent`,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        PORT: new URL(whatsappStandIn).port,
+        TOKEN: whatsapp.token,
+        PHONE_NUMBER_ID: whatsapp.phoneNumberId,
+        APP_SECRET: whatsapp.appSecret,
+        WEBHOOK_URL: `${baseURL}/api/whatsapp/webhook`,
       },
     },
   ],

@@ -14,11 +14,11 @@ export function useChannelStatus() {
   });
 }
 
-/** Connects to the mailbox now: the answer says, in words, whether it worked. */
-export function useCheckEmail() {
+/** Connects to the mailbox (or reads WhatsApp's number) now: the answer says, in words, whether it worked. */
+export function useCheckChannel(channel: 'email' | 'whatsapp') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => unwrap(call(calls.checkEmailChannel)),
+    mutationFn: () => unwrap(call(channel === 'email' ? calls.checkEmailChannel : calls.checkWhatsAppChannel)),
     onSuccess(answer) {
       toast(answer.ok ? 'success' : 'error', answer.message);
       return client.invalidateQueries({ queryKey: channelsKey });

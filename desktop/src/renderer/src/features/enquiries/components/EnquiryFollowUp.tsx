@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { contactChannelLabels, contactChannels, type ContactChannel, type TimelineEntry } from '@kafue/common/leads';
 import type { RequestSnapshot } from '@kafue/common/requests';
 import {
@@ -11,6 +11,7 @@ import {
   type EnquiryReplyBody,
   type EnquiryResponseAnswer,
   type EnquiryTimeline,
+  type ReplyChannel,
   type SavedReply,
 } from '@kafue/common/schemas';
 import { apiDownload, unwrap, type ApiResult } from '../../../lib/api';
@@ -43,7 +44,26 @@ const texts = {
 /** The subject a reply starts with: the reply form's, a new saved reply's and the Reply by email link's. */
 export const replySubject = 'Re: your enquiry';
 
-const stateColor: Record<string, string> = { Delivered: 'green', 'Failed, retrying': 'red', 'Waiting to send': 'gray', Bounced: 'red' };
+const stateColor: Record<string, string> = {
+  Delivered: 'green',
+  'Failed, retrying': 'red',
+  'Waiting to send': 'gray',
+  Bounced: 'red',
+  Sent: 'blue',
+  Read: 'green',
+  Failed: 'red',
+};
+
+/** The enquiry as the follow-up needs it: to fill saved replies, and where a reply can go. */
+type FollowUpEnquiry = {
+  fullName: string;
+  email: string | null;
+  phone: string | null;
+  request: RequestSnapshot | null;
+  service: string | null;
+  /** Since when the client's messages await our reply: those since then are marked. */
+  awaitingReplySince: string | null;
+};
 
 /**
  * How often an open timeline is read again: a client's message (their answer by mail) shows on it
@@ -88,9 +108,10 @@ function useFollowUp(calls: FollowUpCalls) {
 }
 
 /**
- * An enquiry's timeline (received, notes, replies with their delivery, contacts) and the two ways
- * to answer it: a reply mailed from here, started from a saved reply if one fits, and a contact
- * made elsewhere, logged. The admins' detail view and the staff portal share it.
+ * An enquiry's timeline (received, notes, messages, replies with their delivery, contacts) and the
+ * two ways to answer it: a reply from here (by email, or on WhatsApp once the client wrote there),
+ * started from a saved reply if one fits, and a contact made elsewhere, logged. The admins' detail
+ * view and the staff portal share it.
  */
 export function EnquiryFollowUp({
   calls,
@@ -98,14 +119,17 @@ export function EnquiryFollowUp({
   formatTime,
 }: {
   calls: FollowUpCalls;
-  enquiry: { fullName: string; request: RequestSnapshot | null; service: string | null };
+  enquiry: FollowUpEnquiry;
   formatTime: (iso: string) => string;
 }) {
   const { timeline, savedReplies, reply, contact } = useFollowUp(calls);
+  // WhatsApp is offered once the client wrote there: only then may the company write back.
+  const onWhatsApp = !!timeline.data?.entries.some((e) => e.message?.channel === 'whatsapp' && e.message.direction === 'in');
   return (
     <Stack gap="lg">
       <Timeline
         entries={timeline.data?.entries}
+        awaitingSince={enquiry.awaitingReplySince}
         loading={timeline.isPending}
         formatTime={formatTime}
         download={(file) =>
@@ -117,6 +141,7 @@ export function EnquiryFollowUp({
       <ReplyForm
         savedReplies={savedReplies}
         enquiry={enquiry}
+        onWhatsApp={onWhatsApp}
         sending={reply.isPending}
         onSend={(body) =>
           reply.mutateAsync(body).then(
@@ -162,17 +187,30 @@ function Attachments({ files, download }: { files: Attachment[]; download: (file
   );
 }
 
+/**
+ * The client's messages not answered yet, while the enquiry awaits our reply: those after our
+ * last reply or logged contact.
+ */
+function unansweredOf(entries: TimelineEntry[], awaitingSince: string | null): Set<TimelineEntry> {
+  if (!awaitingSince) return new Set();
+  const answered = Math.max(0, ...entries.filter((e) => e.kind === 'reply' || e.kind === 'contact').map((e) => Date.parse(e.at)));
+  return new Set(entries.filter((e) => e.message?.direction === 'in' && !e.message.automatic && Date.parse(e.at) > answered));
+}
+
 function Timeline({
   entries,
+  awaitingSince,
   loading,
   formatTime,
   download,
 }: {
   entries: TimelineEntry[] | undefined;
+  awaitingSince: string | null;
   loading: boolean;
   formatTime: (iso: string) => string;
   download: (file: Attachment) => void;
 }) {
+  const unanswered = unansweredOf(entries ?? [], awaitingSince);
   return (
     <Stack gap="sm">
       <Title order={3} size="h5">
@@ -193,6 +231,11 @@ function Timeline({
                 {e.state && (
                   <Badge color={stateColor[e.state] ?? 'gray'} variant="light">
                     {e.state}
+                  </Badge>
+                )}
+                {unanswered.has(e) && (
+                  <Badge color="orange" variant="light">
+                    Awaiting reply
                   </Badge>
                 )}
                 {e.message?.fromOtherAddress && (
@@ -237,17 +280,25 @@ function Timeline({
   );
 }
 
+/** The channel a reply takes: email while the client has an address, else WhatsApp. */
+const channelLabels: Record<ReplyChannel, string> = { email: 'Email', whatsapp: 'WhatsApp' };
+
 function ReplyForm({
   savedReplies,
   enquiry,
+  onWhatsApp,
   sending,
   onSend,
 }: {
   savedReplies: SavedReply[];
-  enquiry: { fullName: string; request: RequestSnapshot | null; service: string | null };
+  enquiry: FollowUpEnquiry;
+  onWhatsApp: boolean;
   sending: boolean;
   onSend: (body: EnquiryReplyBody) => Promise<boolean>;
 }) {
+  const channels = [...(enquiry.email ? (['email'] as const) : []), ...(onWhatsApp ? (['whatsapp'] as const) : [])];
+  const [picked, setPicked] = useState<ReplyChannel | null>(null);
+  const channel: ReplyChannel = picked && channels.includes(picked) ? picked : (channels[0] ?? 'email');
   const [subject, setSubject] = useState(replySubject);
   const [body, setBody] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
@@ -262,7 +313,7 @@ function ReplyForm({
   }
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const value = { subject, body };
+    const value: EnquiryReplyBody = channel === 'email' ? { channel, subject, body } : { channel, body };
     const invalid = fieldErrors(enquiryReplyBody, value);
     setErrors(invalid ?? {});
     if (invalid) return;
@@ -272,37 +323,65 @@ function ReplyForm({
       setChosen(null);
     }
   }
+  const description =
+    channel === 'email'
+      ? `Mailed to ${enquiry.fullName} from the company; their answer comes to the company's email.`
+      : `Sent to ${enquiry.fullName} on WhatsApp from the company's number. WhatsApp allows it within 24 hours of their last message.`;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
       <Stack gap="sm">
         <Title order={3} size="h5" id={titleId}>
           Reply
         </Title>
-        {savedReplies.length > 0 && (
-          <Select
-            label="Start from a saved reply"
-            placeholder="Choose a saved reply"
-            data={savedReplies.map((s) => ({ value: s._id, label: s.name }))}
-            value={chosen}
-            onChange={choose}
-            clearable
-          />
+        {channels.length === 0 ? (
+          <Text size="sm">
+            {enquiry.fullName} gave no email address and has not written on WhatsApp: call them, then log the contact below.
+          </Text>
+        ) : (
+          <>
+            {channels.length > 1 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id={`${titleId}-channel`}>
+                  Reply by
+                </Text>
+                <SegmentedControl
+                  aria-labelledby={`${titleId}-channel`}
+                  data={channels.map((c) => ({ value: c, label: channelLabels[c] }))}
+                  value={channel}
+                  onChange={(value) => setPicked(value)}
+                  style={{ alignSelf: 'flex-start' }}
+                />
+              </Stack>
+            )}
+            {savedReplies.length > 0 && (
+              <Select
+                label="Start from a saved reply"
+                placeholder="Choose a saved reply"
+                data={savedReplies.map((s) => ({ value: s._id, label: s.name }))}
+                value={chosen}
+                onChange={choose}
+                clearable
+              />
+            )}
+            {channel === 'email' && (
+              <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} />
+            )}
+            <Textarea
+              label="Message"
+              autosize
+              minRows={4}
+              value={body}
+              onChange={(e) => setBody(e.currentTarget.value)}
+              error={errors.body}
+              description={description}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={sending} disabled={sending}>
+                {channel === 'email' ? 'Send Reply' : 'Send on WhatsApp'}
+              </Button>
+            </Group>
+          </>
         )}
-        <TextInput label="Subject" value={subject} onChange={(e) => setSubject(e.currentTarget.value)} error={errors.subject} />
-        <Textarea
-          label="Message"
-          autosize
-          minRows={4}
-          value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
-          error={errors.body}
-          description={`Mailed to ${enquiry.fullName} from the company; their answer comes to the company's email.`}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={sending} disabled={sending}>
-            Send Reply
-          </Button>
-        </Group>
       </Stack>
     </form>
   );
