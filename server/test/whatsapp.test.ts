@@ -16,6 +16,7 @@ const verifyToken = 'verify-me-please';
 let t: TestServer;
 let stand: WhatsAppStandIn;
 let admin: Client;
+let adminEmail: string;
 
 const configure = (c: TestServer['config']) => {
   c.limits.enquiriesPerAddress = 1000;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   stand = await startWhatsAppStandIn({ token: 'graph-token', phoneNumberId: '106540352242922', appSecret: 'app-secret-1' });
   t = await startTestServer({ configure });
   stand.setWebhook(`${t.url}${webhook}`);
-  admin = (await t.admin('Super Admin')).client;
+  ({ client: admin, email: adminEmail } = await t.admin('Super Admin'));
 });
 afterAll(async () => {
   await stand?.close();
@@ -215,7 +216,7 @@ describe('our reply on WhatsApp', () => {
     expect((await state()).state).toBe('Read');
   });
 
-  it('a failed one says so with the reason Meta gives', async () => {
+  it('a failed one says so with the reason Meta gives, and its author is mailed', async () => {
     const from = newNumber();
     const e = await clientWrites(from, 'Failing Person', 'Hello?');
     expect((await replyBy(e.id, 'Hello, how can we help?')).status).toBe(201);
@@ -224,6 +225,15 @@ describe('our reply on WhatsApp', () => {
     await stand.status(ours.id, 'failed', { errors: [reEngagement] });
     await until('failed', async () => (await timeline(e.id)).find((x) => x.kind === 'reply')?.state === 'Failed');
     expect((await timeline(e.id)).find((x) => x.kind === 'reply')!.stateReason).toBe(reEngagement.details);
+    // Its author hears of it, as of a bounced mail; the client has no address, so: call them.
+    const told = await t.db.query<{ to_address: string; body: string }[]>(
+      `SELECT to_address, body FROM mail_queue WHERE subject LIKE '%Your reply to Failing Person was not delivered'`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0].to_address).toBe(adminEmail);
+    expect(told[0].body).toContain(`Your WhatsApp reply to Failing Person (WhatsApp +${from}) did not reach them: WhatsApp refused it.`);
+    expect(told[0].body).toContain(`Reason given: ${reEngagement.details}`);
+    expect(told[0].body).toContain('Call them, and log the contact: ');
   });
 
   it('more than 24 hours after their last message is refused with 409, offering email when there is one; by email without an address, 409', async () => {

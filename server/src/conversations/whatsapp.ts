@@ -17,7 +17,7 @@ import { enquiryTarget } from '../enquiries/enquiries.js';
 import type { Author } from '../enquiries/replies.js';
 import { recordResponse } from '../enquiries/stage.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { clientWrote } from '../mail/notify.js';
+import { clientWrote, replyBounced } from '../mail/notify.js';
 import { keepAttachments } from './attachments.js';
 import { GraphError, type Graph } from './graph.js';
 import { startEnquiry } from './messages.js';
@@ -136,22 +136,39 @@ async function takeMessage(
 const stateRank = `CASE $2 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 END`;
 const currentRank = `CASE delivery_state WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 WHEN 'read' THEN 3 WHEN 'failed' THEN 4 ELSE 0 END`;
 
-/** Records a status of our message; false when no message of ours has its id (yet). */
-async function takeStatus(db: DataSource, status: WhatsAppStatus): Promise<boolean> {
+/**
+ * Records a status of our message; false when no message of ours has its id (yet). A failure
+ * is mailed to the reply's author (admin or staff), as a bounced mail is.
+ */
+async function takeStatus(db: DataSource, status: WhatsAppStatus, publicUrl: string): Promise<boolean> {
   if (!['sent', 'delivered', 'read', 'failed'].includes(status.status)) return true;
   const error = status.errors?.[0];
   const reason = error ? (error.error_data?.details || error.message || error.title || `error ${error.code}`).slice(0, 500) : null;
-  const [, updated] = await db.query<[unknown[], number]>(
-    `UPDATE enquiry_messages SET delivery_state = $2, delivery_error = coalesce($3, delivery_error)
-      WHERE channel = 'whatsapp' AND direction = 'out' AND external_id = $1 AND ${currentRank} < ${stateRank}`,
-    [status.id, status.status, reason],
-  );
-  if (updated) return true;
-  const [known] = await db.query<unknown[]>(
-    `SELECT 1 FROM enquiry_messages WHERE channel = 'whatsapp' AND direction = 'out' AND external_id = $1`,
-    [status.id],
-  );
-  return !!known;
+  return db.transaction(async (m) => {
+    const [moved] = await m.query<[{ enquiry_id: string; body: string; author_kind: string; author_id: string }[], number]>(
+      `UPDATE enquiry_messages SET delivery_state = $2, delivery_error = coalesce($3, delivery_error)
+        WHERE channel = 'whatsapp' AND direction = 'out' AND external_id = $1 AND ${currentRank} < ${stateRank}
+        RETURNING enquiry_id, body, author_kind, author_id`,
+      [status.id, status.status, reason],
+    );
+    if (moved.length && status.status === 'failed') {
+      const [r] = moved;
+      const [failed] = await m.query<{ full_name: string; email: string | null; phone: string | null; to: string | null }[]>(
+        `SELECT e.full_name, e.email, e.phone, CASE $2 WHEN 'admin' THEN a.email ELSE s.email END AS to
+           FROM enquiries e LEFT JOIN admins a ON $2 = 'admin' AND a.id = $3 LEFT JOIN staff_users s ON $2 = 'staff' AND s.id = $3
+          WHERE e.id = $1`,
+        [r.enquiry_id, r.author_kind, r.author_id],
+      );
+      const what = { enquiry_id: r.enquiry_id, kind: r.author_kind, ...failed };
+      if (failed) await replyBounced(m, { ...what, channel: 'whatsapp', subject: r.body }, reason ?? 'WhatsApp gave no reason', publicUrl);
+    }
+    if (moved.length) return true;
+    const [known] = await m.query<unknown[]>(
+      `SELECT 1 FROM enquiry_messages WHERE channel = 'whatsapp' AND direction = 'out' AND external_id = $1`,
+      [status.id],
+    );
+    return !!known;
+  });
 }
 
 /** Handles one kept notification: every message once, every status. Throws to be tried again. */
@@ -168,7 +185,7 @@ async function handle(db: DataSource, graph: Graph, rawBody: string, receivedAt:
       );
     }
     for (const status of value.statuses ?? []) {
-      const known = await takeStatus(db, status);
+      const known = await takeStatus(db, status, publicUrl);
       if (!known && now.getTime() - receivedAt.getTime() < unknownStatusMs) throw new Error(`no message ${status.id} yet`);
     }
   }

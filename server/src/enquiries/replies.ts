@@ -111,19 +111,27 @@ export async function logContact(
  */
 export async function markBounced(m: EntityManager, mailIds: string[], reason: string, publicUrl: string): Promise<string[]> {
   const bounced = await m.query<
-    { enquiry_id: string; subject: string; full_name: string; email: string; to: string | null; kind: string }[]
+    {
+      enquiry_id: string;
+      subject: string;
+      full_name: string;
+      email: string | null;
+      phone: string | null;
+      to: string | null;
+      kind: string;
+    }[]
   >(
     `WITH marked AS (
        UPDATE enquiry_replies SET bounced_at = now(), bounce_reason = $2
         WHERE mail_id = ANY($1::uuid[]) AND bounced_at IS NULL
         RETURNING enquiry_id, subject, author_kind, author_id)
-     SELECT r.enquiry_id, r.subject, e.full_name, e.email, r.author_kind AS kind,
+     SELECT r.enquiry_id, r.subject, e.full_name, e.email, e.phone, r.author_kind AS kind,
             CASE r.author_kind WHEN 'admin' THEN a.email ELSE s.email END AS to
        FROM marked r JOIN enquiries e ON e.id = r.enquiry_id
        LEFT JOIN admins a ON r.author_kind = 'admin' AND a.id = r.author_id
        LEFT JOIN staff_users s ON r.author_kind = 'staff' AND s.id = r.author_id`,
     [mailIds, reason],
   );
-  for (const b of bounced) await replyBounced(m, b, reason, publicUrl);
+  for (const b of bounced) await replyBounced(m, { ...b, channel: 'email' }, reason, publicUrl);
   return [...new Set(bounced.map((b) => b.enquiry_id))];
 }

@@ -199,7 +199,17 @@ export async function enquiryAssigned(m: EntityManager, enquiryId: string, staff
  */
 export async function replyBounced(
   m: EntityManager,
-  reply: { enquiry_id: string; subject: string; full_name: string; email: string; to: string | null; kind: string },
+  reply: {
+    enquiry_id: string;
+    /** A mail's subject; a WhatsApp message's text. */
+    subject: string;
+    full_name: string;
+    email: string | null;
+    phone: string | null;
+    to: string | null;
+    kind: string;
+    channel: 'email' | 'whatsapp';
+  },
   reason: string,
   publicUrl: string,
 ): Promise<void> {
@@ -207,14 +217,21 @@ export async function replyBounced(
   const { company } = await general(m);
   const name = asOneLine(reply.full_name);
   const where = reply.kind === 'admin' ? enquiryLink(publicUrl, reply.enquiry_id) : consoleLink(publicUrl, '/staff/dashboard');
+  const what =
+    reply.channel === 'email'
+      ? `Your reply "${asOneLine(reply.subject)}" to ${clientInWords(reply)} did not reach them: their mail server refused it.\n`
+      : `Your WhatsApp reply to ${clientInWords({ ...reply, email: null })} did not reach them: WhatsApp refused it.\n` +
+        `It said: ${asOneLine(reply.subject).slice(0, 200)}\n`;
+  const otherwise =
+    reply.channel === 'email'
+      ? 'Check the address, or reach them another way (a call, WhatsApp), and log the contact'
+      : reply.email
+        ? 'Reply by email, or call them, and log the contact'
+        : 'Call them, and log the contact';
   await queueMail(m, {
     to: reply.to,
     subject: `[${company}] Your reply to ${name} was not delivered`,
-    text:
-      `Your reply "${asOneLine(reply.subject)}" to ${name} <${reply.email}> did not reach them: their mail server refused it.\n` +
-      `Reason given: ${asOneLine(reason)}\n\n` +
-      `Check the address, or reach them another way (a call, WhatsApp), and log the contact: ${where}` +
-      signature(company),
+    text: what + `Reason given: ${asOneLine(reason)}\n\n${otherwise}: ${where}` + signature(company),
   });
 }
 
