@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '@kafue/common/contract';
 import type { TimelineEntry } from '@kafue/common/leads';
+import { graphOf } from '../src/conversations/graph.js';
+import { handleNotifications } from '../src/conversations/whatsapp.js';
 import { startTestServer, until, type Client, type TestServer } from './helpers.js';
 import { hubSignature, reEngagement, startWhatsAppStandIn, type WhatsAppStandIn } from './whatsapp-standin.js';
 
@@ -182,6 +184,61 @@ describe('a client writes on WhatsApp', () => {
       headers: { cookie: `kafue_session=${admin.cookie}` },
     });
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+});
+
+describe('a notification that cannot be handled yet', () => {
+  it('is kept and tried again, less often; a media never downloaded leaves its message kept, saying so', async () => {
+    const from = newNumber();
+    const id = `wamid.gone-${from}`;
+    const raw = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '260975550100', phone_number_id: stand.phoneNumberId },
+                contacts: [{ profile: { name: 'Gone Media' }, wa_id: from }],
+                messages: [
+                  {
+                    from,
+                    id,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'image',
+                    image: { id: 'no-such-media', mime_type: 'image/jpeg' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect((await stand.post(raw)).status).toBe(200);
+    const kept = () =>
+      t.db.query<{ attempts: number; next_try_at: Date | null; last_error: string | null }[]>(
+        `SELECT attempts, next_try_at, last_error FROM whatsapp_notifications WHERE body = $1`,
+        [raw],
+      );
+    const first = await until('the first try', async () => (await kept()).find((r) => r.last_error));
+    expect(first.attempts).toBe(1);
+    expect(first.last_error).toMatch(/^The media could not be found/);
+    expect(await enquiryOfPhone(`+${from}`)).toEqual([]);
+    // Later tries (the worker's, on any process): the fifth keeps the message without the photo.
+    const graph = graphOf(t.config.whatsapp!);
+    for (let hour = 2; hour <= 10; hour += 2) {
+      await handleNotifications(t.db, graph, t.config.publicUrl, new Date(Date.now() + hour * 60 * 60 * 1000));
+    }
+    const [e] = await enquiryOfPhone(`+${from}`);
+    const [message] = await messagesOn(e.id);
+    expect(message.body).toMatch(
+      /^\(an image message\)\n\(The image could not be downloaded from WhatsApp: The media could not be found: .+\)$/,
+    );
+    expect((await kept())[0]).toMatchObject({ attempts: 5, next_try_at: null });
   });
 });
 

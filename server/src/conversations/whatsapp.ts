@@ -27,6 +27,8 @@ const whatsappActor = { kind: 'system' as const, id: null, name: 'WhatsApp', ema
 
 /** How long a process holds a notification it claimed before another may try it. */
 const leaseMs = 60_000;
+/** How many times a client's media is tried before their message is kept without it. */
+const mediaTries = 5;
 /** A status naming a message not recorded yet (its send is still committing) is tried again for this long. */
 const unknownStatusMs = 10 * 60_000;
 
@@ -69,8 +71,9 @@ function textOf(message: WhatsAppMessage): string {
   if (message.type === 'text') return message.text?.body?.trim() ?? '';
   const part = message[message.type] as MediaPart | undefined;
   if (part?.caption?.trim()) return part.caption.trim();
-  if (part?.filename) return `(a ${message.type}: ${part.filename})`;
-  return `(a ${message.type} message${part?.id ? '' : ': open WhatsApp to see it'})`;
+  const kind = `${/^[aeiou]/i.test(message.type) ? 'an' : 'a'} ${message.type}`;
+  if (part?.filename) return `(${kind}: ${part.filename})`;
+  return `(${kind} message${part?.id ? '' : ': open WhatsApp to see it'})`;
 }
 
 /** A name to keep a client's media under: a document's own, else its kind and the type's usual extension. */
@@ -90,13 +93,24 @@ async function takeMessage(
   message: WhatsAppMessage,
   profileName: string,
   notifiedAt: Date,
+  attempts: number,
   publicUrl: string,
 ): Promise<void> {
-  const digits = message.from.replace(/\D/g, '');
+  const digits = (message.from ?? '').replace(/\D/g, '');
   if (!message.id || !digits) return;
   const part = message[message.type] as MediaPart | undefined;
-  // Fetched before the transaction: a download is slow, and a failure leaves the notification to try again.
-  const media = part?.id ? await graph.media(part.id) : undefined;
+  // Fetched before the transaction: a download is slow, and a failure leaves the notification to
+  // try again; after a few tries the message is kept without it, saying so (never lost for a file).
+  let media: { bytes: Buffer; mimeType: string } | undefined;
+  let lostMedia = '';
+  if (part?.id) {
+    try {
+      media = await graph.media(part.id);
+    } catch (error) {
+      if (attempts < mediaTries) throw error;
+      lostMedia = `\n(The ${message.type} could not be downloaded from WhatsApp: ${error instanceof Error ? error.message : String(error)})`;
+    }
+  }
   await db.transaction(async (m) => {
     // One number's messages one after the other: two at once from a new number start one enquiry.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('kafue:whatsapp:' || $1))`, [digits]);
@@ -108,7 +122,7 @@ async function takeMessage(
     // two messages of one second in the order they came, whichever process handles which.
     const sent = message.timestamp && /^\d+$/.test(message.timestamp) ? Number(message.timestamp) * 1000 : notifiedAt.getTime();
     const at = new Date(sent + Math.min(999, Math.max(0, notifiedAt.getTime() - sent)));
-    const text = textOf(message);
+    const text = textOf(message) + lostMedia;
     const phone = `+${digits}`;
     const [open] = await m.query<{ id: string }[]>(
       `SELECT id FROM enquiries WHERE kafue_phone_key(phone) = $1 AND status IN ('New', 'Open') AND phone IS NOT NULL
@@ -172,11 +186,19 @@ async function takeStatus(db: DataSource, status: WhatsAppStatus, publicUrl: str
 }
 
 /** Handles one kept notification: every message once, every status. Throws to be tried again. */
-async function handle(db: DataSource, graph: Graph, rawBody: string, receivedAt: Date, now: Date, publicUrl: string): Promise<void> {
+async function handle(
+  db: DataSource,
+  graph: Graph,
+  row: { body: string; received_at: Date; attempts: number },
+  now: Date,
+  publicUrl: string,
+): Promise<void> {
+  const { body: rawBody, received_at: receivedAt, attempts } = row;
   const values = valuesOf(JSON.parse(rawBody));
   for (const value of values) {
     const names = new Map((value.contacts ?? []).map((c) => [c.wa_id ?? '', c.profile?.name?.trim() ?? '']));
-    for (const message of value.messages ?? []) await takeMessage(db, graph, message, names.get(message.from) ?? '', receivedAt, publicUrl);
+    for (const message of value.messages ?? [])
+      await takeMessage(db, graph, message, names.get(message.from) ?? '', receivedAt, attempts, publicUrl);
     if (value.messages?.length && value.metadata?.phone_number_id) {
       await db.query(
         `INSERT INTO whatsapp_state (phone_number_id, last_message_at) VALUES ($1, now())
@@ -206,7 +228,7 @@ export async function handleNotifications(db: DataSource, graph: Graph, publicUr
   let handled = 0;
   for (const row of claimed.sort((a, b) => Number(a.id) - Number(b.id))) {
     try {
-      await handle(db, graph, row.body, row.received_at, now, publicUrl);
+      await handle(db, graph, row, now, publicUrl);
       await db.query(`UPDATE whatsapp_notifications SET next_try_at = NULL, last_error = NULL WHERE id = $1`, [row.id]);
       handled++;
     } catch (error) {
