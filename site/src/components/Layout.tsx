@@ -245,13 +245,21 @@ function Footer() {
   );
 }
 
+/**
+ * Tells end-to-end tests (and anyone curious) that hydration is done, the page's own part too:
+ * inside the page's Suspense boundary, which React hydrates after the layout around it (a mark
+ * set by the layout came before the page's links answered clicks).
+ */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useRouteScroll();
-  useEffect(() => {
-    // Tells end-to-end tests (and anyone curious) that hydration is done.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   const shared = showsSharedBlocks(pathname);
   return (
     <>
@@ -262,7 +270,10 @@ export function Layout({ children }: { children: ReactNode }) {
       {shared && <AnnouncementBar />}
       <ScrollProgress />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>{children}</Suspense>
+        <Suspense fallback={null}>
+          {children}
+          <HydrationMark />
+        </Suspense>
       </main>
       {shared && <TrustStrip />}
       <Footer />
