@@ -187,6 +187,26 @@ describe('a client writes on WhatsApp', () => {
   });
 });
 
+describe('a document over 10 MB', () => {
+  it('is not downloaded: Meta gives its size, and the timeline says why it was not kept', async () => {
+    const from = newNumber();
+    const big = Buffer.alloc(11 * 1024 * 1024, 1);
+    const sent = await stand.clientMedia(from, 'Big Sender', 'document', big, 'application/pdf', { filename: 'scan.pdf' });
+    expect(sent.status).toBe(200);
+    const [e] = await until('the enquiry', async () => {
+      const rows = await enquiryOfPhone(`+${from}`);
+      return rows.length > 0 && (await messagesOn(rows[0].id)).length === 1 && rows;
+    });
+    const [entry] = (await timeline(e.id)).filter((x) => x.kind === 'message');
+    expect(entry.message!.attachments).toMatchObject([
+      { fileName: 'scan.pdf', size: big.length, refused: 'over 10 MB: ask the client for a link instead' },
+    ]);
+    const asked = stand.received.map((r) => r.path);
+    expect(asked).toContain(`/v23.0/${sent.mediaId}`);
+    expect(asked).not.toContain(`/media-download/${sent.mediaId}`);
+  });
+});
+
 describe('a notification that cannot be handled yet', () => {
   it('is kept and tried again, less often; a media never downloaded leaves its message kept, saying so', async () => {
     const from = newNumber();

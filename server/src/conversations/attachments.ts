@@ -15,6 +15,8 @@ type Db = DataSource | EntityManager;
 export interface InboundFile {
   fileName: string;
   content: Buffer;
+  /** Its size as its sender gave it, when it was too large to fetch (`content` is then empty). */
+  size?: number;
 }
 
 /** What file names alone say is a program or a script, whatever the bytes (a .js is text). */
@@ -79,7 +81,7 @@ export async function keepAttachments(m: EntityManager, enquiryId: string, messa
         .map((c) => (c < ' ' || c === '\u007f' || c === '/' || c === '\\' ? '_' : c))
         .join('')
         .slice(0, 255) || 'attachment';
-    const size = file.content.length;
+    const size = file.size ?? file.content.length;
     let refused: string | null = null;
     if (runnable.test(fileName) || isProgram(file.content)) refused = 'a program or script: refused to protect your computers';
     else if (size > attachmentLimits.fileBytes) refused = 'over 10 MB: ask the client for a link instead';

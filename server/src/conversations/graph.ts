@@ -21,8 +21,11 @@ export class GraphError extends Error {
 export interface Graph {
   /** Sends a text; answers the message's id (wamid...). */
   sendText(to: string, body: string): Promise<string>;
-  /** A client's media, with its type as Meta gives it (our own reading of the bytes decides). */
-  media(mediaId: string): Promise<{ bytes: Buffer; mimeType: string }>;
+  /**
+   * A client's media, with its type as Meta gives it (our own reading of the bytes decides); one
+   * over `maxBytes` by Meta's word comes without its bytes, with its `size`.
+   */
+  media(mediaId: string, maxBytes: number): Promise<{ bytes: Buffer; mimeType: string; size?: number }>;
   /** The number as Meta shows it: its display number and name. */
   phoneNumber(): Promise<{ displayPhoneNumber: string; verifiedName: string }>;
 }
@@ -69,14 +72,19 @@ export function graphOf(config: WhatsAppConfig, timeoutMs = 15_000): Graph {
       if (!id) throw new GraphError('WhatsApp did not take the message: its answer named no message');
       return id;
     },
-    async media(mediaId) {
+    async media(mediaId, maxBytes) {
       const info = (await (await call(`${config.url}/${encodeURIComponent(mediaId)}`, 'The media could not be found')).json()) as {
         url?: string;
         mime_type?: string;
+        file_size?: number;
       };
       if (!info.url) throw new GraphError('The media could not be found: no address');
+      const mimeType = info.mime_type ?? 'application/octet-stream';
+      // Over the limit by Meta's word: not fetched (documents may be 100 MB), only its size kept.
+      if (typeof info.file_size === 'number' && info.file_size > maxBytes)
+        return { bytes: Buffer.alloc(0), mimeType, size: info.file_size };
       const file = await call(info.url, 'The media could not be downloaded');
-      return { bytes: Buffer.from(await file.arrayBuffer()), mimeType: info.mime_type ?? 'application/octet-stream' };
+      return { bytes: Buffer.from(await file.arrayBuffer()), mimeType };
     },
     async phoneNumber() {
       const answer = await call(`${config.url}/${config.phoneNumberId}`, 'The number could not be read');

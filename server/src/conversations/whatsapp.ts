@@ -10,6 +10,7 @@
 import type { DataSource } from 'typeorm';
 import type { ChannelCheckAnswer, ChannelConnection } from '@kafue/common/conversations';
 import { whatsappLimits } from '@kafue/common/conversations';
+import { attachmentLimits } from '@kafue/common/schemas';
 import type { AuditRecorder } from '../audit/audit.js';
 import type { WhatsAppConfig } from '../config.js';
 import { clientMessage } from '../enquiries/clock.js';
@@ -101,11 +102,11 @@ async function takeMessage(
   const part = message[message.type] as MediaPart | undefined;
   // Fetched before the transaction: a download is slow, and a failure leaves the notification to
   // try again; after a few tries the message is kept without it, saying so (never lost for a file).
-  let media: { bytes: Buffer; mimeType: string } | undefined;
+  let media: { bytes: Buffer; mimeType: string; size?: number } | undefined;
   let lostMedia = '';
   if (part?.id) {
     try {
-      media = await graph.media(part.id);
+      media = await graph.media(part.id, attachmentLimits.fileBytes);
     } catch (error) {
       if (attempts < mediaTries) throw error;
       lostMedia = `\n(The ${message.type} could not be downloaded from WhatsApp: ${error instanceof Error ? error.message : String(error)})`;
@@ -137,7 +138,8 @@ async function takeMessage(
       [enquiryId, message.id, profileName, phone, text, JSON.stringify(message), at],
     );
     if (media && part) {
-      await keepAttachments(m, enquiryId, row.id, [{ fileName: fileNameOf(message, part, media.mimeType), content: media.bytes }]);
+      const file = { fileName: fileNameOf(message, part, media.mimeType), content: media.bytes, size: media.size };
+      await keepAttachments(m, enquiryId, row.id, [file]);
     }
     if (open) {
       await clientMessage(m, enquiryId, at);
