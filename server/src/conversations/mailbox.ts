@@ -14,6 +14,7 @@ import type { DataSource } from 'typeorm';
 import type { ChannelCheckAnswer, ChannelStatus } from '@kafue/common/conversations';
 import { ImapFlow } from 'imapflow';
 import { poolOf } from '../db/data-source.js';
+import { connectionOf as channelConnection, notSetUp, type ConnectionRow } from './connection.js';
 import { readEmail, takeEmail } from './messages.js';
 
 const lockKey = `hashtext('kafue:mailbox')`;
@@ -230,26 +231,15 @@ export async function mailboxStatus(
   db: DataSource,
   options: Pick<MailboxOptions, 'url' | 'pollSeconds'> | undefined,
 ): Promise<ChannelStatus['email']> {
-  const none = { configured: false, connected: false, lastCheckedAt: null, lastMessageAt: null, lastError: null, lastErrorAt: null };
-  if (!options) return none;
+  if (!options) return notSetUp;
   const { path } = connectionOf(options.url);
-  const [row] = await db.query<
-    { connected_at: Date | null; last_message_at: Date | null; last_error: string | null; last_error_at: Date | null; fresh: boolean }[]
-  >(
-    `SELECT connected_at, last_message_at, last_error, last_error_at,
-            connected_at > now() - make_interval(secs => $2) AND (last_error_at IS NULL OR last_error_at < connected_at) AS fresh
+  const [row] = await db.query<ConnectionRow[]>(
+    `SELECT connected_at AS checked_at, last_message_at, last_error, last_error_at,
+            connected_at > now() - make_interval(secs => $2) AND (last_error_at IS NULL OR last_error_at < connected_at) AS connected
        FROM mailbox_state WHERE mailbox = $1`,
     [path, Math.max(180, 3 * (options.pollSeconds ?? 60))],
   );
-  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-  return {
-    configured: true,
-    connected: !!row?.fresh,
-    lastCheckedAt: iso(row?.connected_at),
-    lastMessageAt: iso(row?.last_message_at),
-    lastError: row?.last_error ?? null,
-    lastErrorAt: iso(row?.last_error_at),
-  };
+  return channelConnection(row);
 }
 
 /** Connects to the mailbox from this process now (10 s at most): whether it worked, in words. */

@@ -20,6 +20,7 @@ import { recordResponse } from '../enquiries/stage.js';
 import { HttpError, notFound } from '../http/errors.js';
 import { clientWrote, replyBounced } from '../mail/notify.js';
 import { keepAttachments } from './attachments.js';
+import { connectionOf, notSetUp, type ConnectionRow } from './connection.js';
 import { GraphError, type Graph } from './graph.js';
 import { startEnquiry } from './messages.js';
 
@@ -368,20 +369,10 @@ export async function checkWhatsApp(
 
 /** WhatsApp's connection as Settings shows it: the last check of the number, and the last message taken. */
 export async function whatsappStatus(db: DataSource, config: WhatsAppConfig | undefined): Promise<ChannelConnection> {
-  const none = { configured: false, connected: false, lastCheckedAt: null, lastMessageAt: null, lastError: null, lastErrorAt: null };
-  if (!config) return none;
-  const [row] = await db.query<
-    { checked_at: Date | null; connected: boolean; last_message_at: Date | null; last_error: string | null; last_error_at: Date | null }[]
-  >(`SELECT checked_at, connected, last_message_at, last_error, last_error_at FROM whatsapp_state WHERE phone_number_id = $1`, [
-    config.phoneNumberId,
-  ]);
-  const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-  return {
-    configured: true,
-    connected: !!row?.connected,
-    lastCheckedAt: iso(row?.checked_at),
-    lastMessageAt: iso(row?.last_message_at),
-    lastError: row?.last_error ?? null,
-    lastErrorAt: iso(row?.last_error_at),
-  };
+  if (!config) return notSetUp;
+  const [row] = await db.query<ConnectionRow[]>(
+    `SELECT checked_at, connected, last_message_at, last_error, last_error_at FROM whatsapp_state WHERE phone_number_id = $1`,
+    [config.phoneNumberId],
+  );
+  return connectionOf(row);
 }

@@ -9,7 +9,7 @@ import { brand } from '@kafue/common/brand';
 import type { ContactChannel } from '@kafue/common/leads';
 import { diff, type AuditRecorder } from '../audit/audit.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { replyBounced } from '../mail/notify.js';
+import { replyBounced, type UndeliveredReply } from '../mail/notify.js';
 import { messageIdOf } from '../mail/queue.js';
 import { queueEnquiryMail } from './mail.js';
 import { readCompanyProfile, readGeneralSettings } from '../settings/settings.js';
@@ -110,17 +110,7 @@ export async function logContact(
  * enquiry's address in their console. Answers the enquiries of the replies marked.
  */
 export async function markBounced(m: EntityManager, mailIds: string[], reason: string, publicUrl: string): Promise<string[]> {
-  const bounced = await m.query<
-    {
-      enquiry_id: string;
-      subject: string;
-      full_name: string;
-      email: string | null;
-      phone: string | null;
-      to: string | null;
-      kind: string;
-    }[]
-  >(
+  const bounced = await m.query<UndeliveredReply[]>(
     `WITH marked AS (
        UPDATE enquiry_replies SET bounced_at = now(), bounce_reason = $2
         WHERE mail_id = ANY($1::uuid[]) AND bounced_at IS NULL

@@ -199,17 +199,7 @@ export async function enquiryAssigned(m: EntityManager, enquiryId: string, staff
  */
 export async function replyBounced(
   m: EntityManager,
-  reply: {
-    enquiry_id: string;
-    /** A mail's subject; a WhatsApp message's text. */
-    subject: string;
-    full_name: string;
-    email: string | null;
-    phone: string | null;
-    to: string | null;
-    kind: string;
-    channel: 'email' | 'whatsapp';
-  },
+  reply: UndeliveredReply & { channel: 'email' | 'whatsapp' },
   reason: string,
   publicUrl: string,
 ): Promise<void> {
@@ -233,6 +223,19 @@ export async function replyBounced(
     subject: `[${company}] Your reply to ${name} was not delivered`,
     text: what + `Reason given: ${asOneLine(reason)}\n\n${otherwise}: ${where}` + signature(company),
   });
+}
+
+/** A reply of ours that did not reach the client, with its author's address (null: their account is gone). */
+export interface UndeliveredReply {
+  enquiry_id: string;
+  /** A mail's subject; a WhatsApp message's text. */
+  subject: string;
+  full_name: string;
+  email: string | null;
+  phone: string | null;
+  to: string | null;
+  /** The author's kind: admin or staff. */
+  kind: string;
 }
 
 /** A staff account was created: a welcome, without the password (the admin hands that over). */
