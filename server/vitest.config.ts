@@ -13,6 +13,10 @@ export default defineConfig({
     // and parallel sign-in tests) take the production cost back: productionHashCost() in helpers.ts.
     env: { ARGON2_LOW_COST_FOR_TESTS: '1' },
     pool: 'forks',
+    // A worker imports the server once for all its files, not once per file: that import (Koa,
+    // TypeORM, every module) was a fifth of the stage's CPU. Each file still starts its own app on
+    // its own database; what a module keeps between files holds no test's data.
+    isolate: false,
     // Two files side by side (the two cores; each file's tests mostly wait on the database).
     // The 503s and 500s that parallel sign-ins met were argon2 holding every thread of libuv's
     // pool, so that database connections timed out (auth/passwords.ts: two computations at most).

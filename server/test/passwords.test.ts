@@ -1,9 +1,11 @@
 /** Password hashing shares libuv's thread pool with the database driver: at most two at once. */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { argon2Slots, hashPassword, inArgon2Slot, lowCostVariable, verifyPassword } from '../src/auth/passwords.js';
 
 // Hashing itself is tested here: at the production cost, not the suite's low one (vitest.config.ts).
-vi.stubEnv(lowCostVariable, undefined);
+// Given back after: the next file of this worker shares the process and its environment.
+beforeAll(() => void vi.stubEnv(lowCostVariable, undefined));
+afterAll(() => void vi.unstubAllEnvs());
 
 describe('argon2 slots', () => {
   it('runs at most argon2Slots computations at once, in the order they came, and frees a slot that failed', async () => {
