@@ -12,6 +12,19 @@ export const dataDir = e2eDataDir('DESKTOP_E2E_DATA_DIR');
 const server = realServer(port, superAdmin, { dataDir });
 
 /**
+ * The server of the tests tagged @alone, a second one with its own database: what they change
+ * (general, company or security settings, maintenance mode, a restore) and what they count (the
+ * dashboard's figures, analytics totals) concerns no other test, so they run beside the others,
+ * one at a time among themselves, where they ran after them on one worker (157 s of the suite's
+ * 628 in CI; beside them, 557 s on a quiet machine, 2026-11-30). It has no mailbox, WhatsApp or
+ * pawaPay: their stand-ins answer the first.
+ */
+const alonePort = e2ePort('DESKTOP_E2E_ALONE_PORT');
+export const aloneBaseURL = `http://localhost:${alonePort}`;
+export const aloneDataDir = e2eDataDir('DESKTOP_E2E_ALONE_DATA_DIR');
+const aloneServer = realServer(alonePort, superAdmin, { dataDir: aloneDataDir });
+
+/**
  * pawaPay's stand-in, a process of its own (server/test/pawapay-standin-serve.ts) that the test
  * server calls as PAWAPAY_URL; the tests settle deposits and send their callbacks through its
  * /_standin/ addresses (payments.spec.ts).
@@ -37,36 +50,45 @@ const whatsapp = { token: 'e2e-graph-token', phoneNumberId: '106540352242922', a
 
 const chromium = { ...devices['Desktop Chrome'], launchOptions };
 
-/** Tests that change or count what every other test sees: run after the rest, one at a time. */
+/** Tests that change or count what every other test sees: on a server of their own, one at a time. */
 const alone = /@alone/;
+/** Where a project's server keeps its data (support.ts: serverDataDir). */
+export interface ServerMetadata {
+  dataDir: string;
+}
+const suiteServer: ServerMetadata = { dataDir };
 
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two workers, one per core. Once the suite was light enough to leave a core half idle (one
-  // worker: 19.3 min, 1487 CPU-s, 1.3 cores busy; headless shell, no screencast, test hash
-  // cost), two ran it in 16.4 min (1704 CPU-s) on the same quiet machine (2026-11-29). The tests
-  // tagged @alone change what every other test sees (general, company or security settings,
-  // maintenance mode, a restore) or count what the whole server holds (the dashboard's figures,
-  // analytics totals, the unread badge): their project runs after the others, one test at a
-  // time. A test that assumes it alone writes somewhere shared (a service category's order)
-  // writes where no other test does. To run an @alone test by name without the whole suite
-  // first: `npx playwright test --no-deps -g '...'`.
-  workers: 2,
+  // Two workers for the suite's server, one per core; a third for the @alone tests on theirs.
+  // Once the suite was light enough to leave a core half idle (one worker: 19.3 min, 1487 CPU-s,
+  // 1.3 cores busy; headless shell, no screencast, test hash cost), two ran it in 16.4 min (1704
+  // CPU-s) on the same quiet machine (2026-11-29). A test that assumes it alone writes somewhere
+  // shared (a service category's order) writes where no other test does. To run an @alone test by
+  // name: `npx playwright test --project=alone -g '...'`.
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace },
   projects: [
     // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
-    { name: 'web', testDir: 'e2e/web', use: chromium, grepInvert: alone },
+    { name: 'web', testDir: 'e2e/web', use: chromium, grepInvert: alone, workers: 2, metadata: suiteServer },
     // The renderer's desktop build, with the main process's request module behind window.kafue.
-    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium, grepInvert: alone },
-    { name: 'alone', use: chromium, grep: alone, workers: 1, dependencies: ['web', 'desktop-renderer'] },
+    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium, grepInvert: alone, workers: 1, metadata: suiteServer },
+    {
+      name: 'alone',
+      use: { ...chromium, baseURL: aloneBaseURL },
+      grep: alone,
+      workers: 1,
+      metadata: { dataDir: aloneDataDir } satisfies ServerMetadata,
+    },
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise
   // the beacons of the public pages the suite opens (BEACONS_PER_MINUTE).
   webServer: [
+    { ...aloneServer, env: { ...aloneServer.env, TRUST_PROXY: '1', BEACONS_PER_MINUTE: '100000' } },
     {
       ...server,
       env: {

@@ -9,9 +9,8 @@ import { expect as baseExpect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { api, type EnquiryList } from '@kafue/common/contract';
 import { reminderMessages, type LeadReport, type Reminder, type ReminderAnswer } from '@kafue/common/schemas';
-import { dataDir } from '../../playwright.config';
 import { axeAtBothWidths, widths } from './axe';
-import { createEnquiry, readBack, signIn, superAdmin, toasts, unique, test } from './support';
+import { createEnquiry, readBack, serverDataDir, signIn, superAdmin, toasts, unique, test } from './support';
 
 // The screens load their own chunk first: on a busy machine that takes more than the default 5 s.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -19,8 +18,8 @@ test.describe.configure({ timeout: 120_000 });
 
 /** The server's embedded database (its port and password are in its data folder). */
 async function database(): Promise<pg.Client> {
-  const port = readFileSync(join(dataDir, 'pg-port'), 'utf8').trim();
-  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+  const port = readFileSync(join(serverDataDir(), 'pg-port'), 'utf8').trim();
+  const password = readFileSync(join(serverDataDir(), 'pg-password'), 'utf8').trim();
   const client = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres` });
   await client.connect();
   return client;

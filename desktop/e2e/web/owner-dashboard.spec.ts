@@ -12,10 +12,9 @@ import { Secret, TOTP } from 'otpauth';
 import { api, messages, type Dashboard } from '@kafue/common/contract';
 import { defaultCompany } from '@kafue/common/company';
 import { e2eDataDir, e2ePort, realServer } from '../../../scripts/browser.mjs';
-import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
 import { adminMenu, menuEntry } from './menu';
-import { createEnquiry, createStaff, readBack, signIn, superAdmin, toasts, unique } from './support';
+import { createEnquiry, createStaff, readBack, serverDataDir, signIn, superAdmin, toasts, unique } from './support';
 
 // A shared machine under load renders slowly: the suite's 5 s per assertion is not enough here.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -149,7 +148,7 @@ test.describe('first-run checklist on a fresh installation', () => {
 
 /** The mails in the suite server's outbox whose subject contains `subject`: their To addresses. */
 async function mailedTo(subject: string): Promise<string[]> {
-  const outbox = join(dataDir, 'outbox');
+  const outbox = join(serverDataDir(), 'outbox');
   const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
   const to: string[] = [];
   for (const file of files) {

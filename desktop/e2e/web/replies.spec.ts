@@ -8,9 +8,20 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import { api, messages } from '@kafue/common/contract';
-import { dataDir } from '../../playwright.config';
 import { expectNoViolations } from './axe';
-import { choose, enquiryWithId, readyStaff, sendReply, signIn, staffSignIn, superAdmin, toasts, unique, test } from './support';
+import {
+  choose,
+  enquiryWithId,
+  readyStaff,
+  sendReply,
+  serverDataDir,
+  signIn,
+  staffSignIn,
+  superAdmin,
+  toasts,
+  unique,
+  test,
+} from './support';
 
 // Several axe passes and mail deliveries on a shared machine.
 test.describe.configure({ timeout: 180_000 });
@@ -22,7 +33,7 @@ const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi'
 
 /** The replies in the server's outbox to `to`, oldest first (waits until there are `count`). */
 async function mailsTo(to: string, count: number): Promise<string[]> {
-  const outbox = join(dataDir, 'outbox');
+  const outbox = join(serverDataDir(), 'outbox');
   let found: { raw: string; date: number }[] = [];
   await expect
     .poll(

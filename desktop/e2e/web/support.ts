@@ -15,7 +15,7 @@ import {
   type StaffCreateBody,
 } from '@kafue/common/contract';
 import { linkInOutbox } from '../../../scripts/outbox.mjs';
-import { baseURL as configuredBaseURL, dataDir, superAdmin } from '../../playwright.config';
+import { baseURL as configuredBaseURL, superAdmin, type ServerMetadata } from '../../playwright.config';
 
 export { superAdmin };
 
@@ -55,9 +55,14 @@ export const test = base.extend<object, { workerPage: Page }>({
   },
 });
 
-/** The server under test (the project's baseURL, so the suite can run against another port). */
+/** The server under test (the project's baseURL: the @alone tests have a server of their own). */
 export function baseURL(): string {
   return test.info().project.use.baseURL ?? configuredBaseURL;
+}
+
+/** The data directory of the server under test (its mail outbox, its database's port). */
+export function serverDataDir(): string {
+  return (test.info().project.metadata as ServerMetadata).dataDir;
 }
 
 export interface Credentials {
@@ -180,7 +185,7 @@ export async function staffSignIn(page: Page, email: string, password: string): 
 export async function outboxLink(to: string, link: RegExp, what: string): Promise<string> {
   let found: string | undefined;
   await expect
-    .poll(async () => (found = await linkInOutbox(dataDir, to, link)), { message: `${what} to ${to}`, timeout: 15_000 })
+    .poll(async () => (found = await linkInOutbox(serverDataDir(), to, link)), { message: `${what} to ${to}`, timeout: 15_000 })
     .toBeTruthy();
   return found!;
 }
