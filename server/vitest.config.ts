@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/sequencer.js';
 
 // One embedded PostgreSQL for the whole run (test/global-setup.ts); each test file gets its own
 // database on it and drives the real Koa app over HTTP.
@@ -21,5 +22,6 @@ export default defineConfig({
     // The 503s and 500s that parallel sign-ins met were argon2 holding every thread of libuv's
     // pool, so that database connections timed out (auth/passwords.ts: two computations at most).
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
   },
 });
