@@ -2,7 +2,11 @@
 // the committed source image (media/hero-poster.svg), in the sizes src/content/hero-poster.json
 // lists: landscape for wide screens, a portrait crop for phones held upright. Fails when a
 // phone's picture (AVIF or WebP) would weigh more than the budget: visitors pay for their data.
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+// The renditions are committed with the digest of what made them (media/hero-poster.made-from:
+// the source, the list and this script; not in public/, which the site serves): encoding them took 40 CPU-seconds of every fresh clone's build, half a
+// minute of CI on two cores. They are made again when that digest changes; commit them then.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -29,9 +33,14 @@ function render(width, height, centre) {
     .extract({ left, top: 0, width, height });
 }
 
-// Made again only when the source or the list changed: AVIF takes half a minute on a small machine.
-const madeAfter = Math.max(...[poster.source, 'src/content/hero-poster.json'].map((f) => statSync(join(root, f)).mtimeMs));
-const isCurrent = (file) => existsSync(file) && statSync(file).mtimeMs >= madeAfter;
+// Made again only when the source, the list or this script changed (by content: a clone's files
+// all have the time of the checkout).
+const madeFrom = join(root, 'media/hero-poster.made-from');
+const digest = createHash('sha256');
+for (const file of [poster.source, 'src/content/hero-poster.json', 'scripts/poster.mjs']) digest.update(readFileSync(join(root, file)));
+const current = `${digest.digest('hex')}\n`;
+const made = existsSync(madeFrom) && readFileSync(madeFrom, 'utf8') === current;
+const isCurrent = (file) => made && existsSync(file);
 
 const heaviest = {};
 /** One size of one shape in every format, each encoded beside the others (AVIF and WebP use one core each). */
@@ -65,3 +74,4 @@ for (const format of ['avif', 'webp']) {
   if (heaviest[`portrait ${format}`] > poster.phoneBudgetBytes)
     throw new Error(`poster: a phone's ${format} picture is over ${poster.phoneBudgetBytes / 1024} KB`);
 }
+writeFileSync(madeFrom, current);
