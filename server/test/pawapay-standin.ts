@@ -7,8 +7,8 @@
  * is final. The operator's side is the test's: nextInitiation() and settle().
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startStandInServer } from './standin-server.js';
 
 export interface StandInDeposit {
   depositId: string;
@@ -200,13 +200,7 @@ export async function startPawapayStandIn(options: StandInOptions = {}): Promise
     timers.add(timer);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, text: string): void {
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
-    }
+  function handle(req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const path = (req.url ?? '/').split('?')[0];
     if (options.control && path.startsWith('/_standin/')) return void controlled(req.method ?? '', path, body, res);
     received.push({ method: req.method ?? '', path, body });
@@ -247,12 +241,7 @@ export async function startPawapayStandIn(options: StandInOptions = {}): Promise
     answer(res, 404, {});
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const server = await startStandInServer(options.port, handle);
 
   const known = (depositId: string) => {
     const deposit = deposits.get(depositId);
@@ -261,7 +250,7 @@ export async function startPawapayStandIn(options: StandInOptions = {}): Promise
   };
 
   const stand: PawapayStandIn = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     token,
     received,
     deposits,
@@ -284,8 +273,7 @@ export async function startPawapayStandIn(options: StandInOptions = {}): Promise
     },
     async close() {
       for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
   return stand;

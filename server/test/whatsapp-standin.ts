@@ -13,8 +13,8 @@
  * webhook with 131047, "Re-engagement message".
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startStandInServer } from './standin-server.js';
 
 /** The Graph API version in `url`. */
 export const graphVersion = 'v23.0';
@@ -262,13 +262,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     res.writeHead(200, { 'content-type': item.mimeType, 'content-length': String(item.bytes.length) }).end(item.bytes);
   }
 
-  function handle(req: IncomingMessage, res: ServerResponse, text: string): void {
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = text;
-    }
+  function handle(req: IncomingMessage, res: ServerResponse, body: unknown): void {
     const address = new URL(req.url ?? '/', 'http://stand-in');
     const path = address.pathname;
     const method = req.method ?? '';
@@ -333,13 +327,8 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     }
   }
 
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await startStandInServer(options.port, handle);
+  origin = server.url;
 
   /** The `messages` notification of one change's value, as every WhatsApp webhook wraps it. */
   const notification = (value: Record<string, unknown>) => ({
@@ -454,8 +443,7 @@ export async function startWhatsAppStandIn(options: WhatsAppStandInOptions): Pro
     },
     async close() {
       await stand.settled();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
   return stand;
