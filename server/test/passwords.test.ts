@@ -1,11 +1,7 @@
 /** Password hashing shares libuv's thread pool with the database driver: at most two at once. */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { argon2Slots, hashPassword, inArgon2Slot, lowCostVariable, verifyPassword } from '../src/auth/passwords.js';
-
-// Hashing itself is tested here: at the production cost, not the suite's low one (vitest.config.ts).
-// Given back after: the next file of this worker shares the process and its environment.
-beforeAll(() => void vi.stubEnv(lowCostVariable, undefined));
-afterAll(() => void vi.unstubAllEnvs());
+import { describe, expect, it } from 'vitest';
+import { argon2Slots, hashPassword, inArgon2Slot, verifyPassword } from '../src/auth/passwords.js';
+import { productionHashCost } from './helpers.js';
 
 describe('argon2 slots', () => {
   it('runs at most argon2Slots computations at once, in the order they came, and frees a slot that failed', async () => {
@@ -34,6 +30,8 @@ describe('argon2 slots', () => {
   });
 
   it('a hash or a verification waits for a free slot, then answers as argon2 does', async () => {
+    // Hashing itself: at the production cost, not the suite's low one (vitest.config.ts).
+    productionHashCost();
     const hash = await hashPassword('Right-pass-1');
     // Both slots held: a verification must wait until one is given back.
     let release!: () => void;
