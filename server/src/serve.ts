@@ -156,18 +156,25 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
   if (!config.imap) log("IMAP_URL is not set: clients' answers by mail stay in the mailbox, not on their enquiries");
   // Clients' WhatsApp messages: Meta's notifications kept by the webhook, handled once across processes.
   const graph = graphFor(config);
-  const whatsapp = graph
-    ? startWhatsAppWorker(dataSource, graph, config.publicUrl, (err) =>
-        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'whatsapp: handling notifications failed'),
-      )
-    : undefined;
-  // Settings shows the number's last check: made at start and every 10 minutes (a failure heals by itself).
-  const checkNumber = () =>
-    graph && void checkWhatsApp(dataSource, config.whatsapp, graph).then((check) => check.ok || log(`WhatsApp: ${check.message}`));
-  checkNumber();
-  const numberChecks = setInterval(checkNumber, 10 * 60_000);
-  numberChecks.unref();
-  if (!graph) log('WHATSAPP_TOKEN is not set: WhatsApp is off');
+  let stopWhatsApp = () => {};
+  if (graph) {
+    const whatsappFailed = (what: string) => (err: unknown) =>
+      logger.error({ err: err instanceof Error ? err.message : String(err) }, `whatsapp: ${what} failed`);
+    const worker = startWhatsAppWorker(dataSource, graph, config.publicUrl, whatsappFailed('handling notifications'));
+    // Settings shows the number's last check: made at start and every 10 minutes (a failure heals
+    // by itself). Recording it needs the database, which may be away meanwhile.
+    const checkNumber = () =>
+      void checkWhatsApp(dataSource, config.whatsapp, graph)
+        .then((check) => check.ok || log(`WhatsApp: ${check.message}`))
+        .catch(whatsappFailed('checking the number'));
+    checkNumber();
+    const numberChecks = setInterval(checkNumber, 10 * 60_000);
+    numberChecks.unref();
+    stopWhatsApp = () => {
+      worker.stop();
+      clearInterval(numberChecks);
+    };
+  } else log('WHATSAPP_TOKEN is not set: WhatsApp is off');
   // Newsletter sign-ups never confirmed: deleted once per slot across processes.
   const stopSubscriberPurge = startSubscriberPurge(dataSource, (err) => logger.error({ err }, 'subscriber purge failed'));
   // Mail: delivered by every process (rows claimed, never twice); digests made once across them.
@@ -194,8 +201,7 @@ export async function serve(config: Config, logger: Logger, embedded?: Promise<E
     stopReminders();
     stopPaymentChecks();
     const mailboxStopped = mailbox?.stop();
-    whatsapp?.stop();
-    clearInterval(numberChecks);
+    stopWhatsApp();
     stopSubscriberPurge();
     stopAnalytics();
     // No new delivery pass; the one under way (if any) finishes while requests do.
