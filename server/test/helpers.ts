@@ -274,7 +274,7 @@ export async function expectPreviewHeaders(t: Pick<TestServer, 'client'>, answer
       .map((d) => d.trim())
       .filter(Boolean);
   const site = directives(await sitePage(t, '/'));
-  expect(site).toContain("script-src 'self'");
+  expect(site).toContain("script-src 'self' 'inline-speculation-rules'");
   expect({
     type: answer.headers.get('content-type'),
     cache: answer.headers.get('cache-control'),

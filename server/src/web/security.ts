@@ -70,7 +70,9 @@ export function originGuard(allowedOrigins: readonly string[]) {
 
 /**
  * Security headers. The content policy allows what the public pages embed: the office map
- * (OpenStreetMap frame) and the hero video from a third-party media host.
+ * (OpenStreetMap frame), the hero video from a third-party media host, and the speculation rules
+ * in each page's head (site/index.html: the browser prefetches a page the visitor is about to
+ * open), which are data for the browser, never run as a script.
  */
 export function securityHeaders(production: boolean) {
   const headers = securityHeaderList(production);
@@ -87,6 +89,7 @@ export function securityHeaderList(production: boolean): [string, string][] {
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
+          'script-src': ["'self'", "'inline-speculation-rules'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'media-src': ["'self'", 'https:'],
           'frame-src': ["'self'", 'https://www.openstreetmap.org', 'https://www.google.com'],
