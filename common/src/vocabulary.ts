@@ -28,7 +28,7 @@ export const timezones = [
   { value: 'UTC+2', label: 'UTC+2 (Lusaka)' },
 ] as const;
 export type Timezone = (typeof timezones)[number]['value'];
-export const timezoneValues = timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
+export const timezoneValues = /* @__PURE__ */ timezones.map((t) => t.value) as [Timezone, ...Timezone[]];
 
 export const minPasswordLength = 8;
 /** Upper bound on any password: argon2 hashes whatever it gets, so refuse megabyte "passwords". */
@@ -57,7 +57,7 @@ export const serviceCategories = [
 ] as const;
 export type ServiceCategory = (typeof serviceCategories)[number];
 export type CategoryKey = ServiceCategory['key'];
-export const categoryKeys = serviceCategories.map((c) => c.key) as [CategoryKey, ...CategoryKey[]];
+export const categoryKeys = /* @__PURE__ */ serviceCategories.map((c) => c.key) as [CategoryKey, ...CategoryKey[]];
 
 export function isCategoryKey(value: string): value is CategoryKey {
   return (categoryKeys as readonly string[]).includes(value);
