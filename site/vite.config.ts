@@ -11,7 +11,9 @@ export default defineConfig({
     // One small stylesheet, inlined into every prerendered page by scripts/prerender.mjs.
     cssCodeSplit: false,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    // No preloading helper: each island is one chunk of its own, imported when it is needed;
+    // the helper (1.7 KB) would weigh more than most islands.
+    modulePreload: false,
   },
   ssr: { noExternal: ['@kafue/common'] },
   // `npm run dev -w site`; 5173 is the console's development server (desktop/vite.web.config.ts).

@@ -6,7 +6,7 @@
 import type { Page, Request } from '@playwright/test';
 import { attributionFields, attributionKey, collectPath, type Beacon } from '@kafue/common/analytics';
 import { test, expect, open } from './fixtures';
-import { baseURL, contactForm, enquiriesMatching, visitor } from './visitor';
+import { contactForm, enquiriesMatching, visitor } from './visitor';
 
 /** Every beacon the page sends, as sent. */
 function beaconsOf(page: Page): Beacon[] {
@@ -42,7 +42,7 @@ test('no public page sets a cookie or a localStorage key; each counts its page v
   });
 });
 
-test('in-site navigations are page views, and a hidden page sends its Web Vitals', async ({ page }) => {
+test('every page is a page view, and a hidden page sends its Web Vitals', async ({ page }) => {
   const beacons = beaconsOf(page);
   await open(page, '/?utm_source=Facebook&utm_medium=social&utm_campaign=launch');
   await expect.poll(() => pageViews(beacons)).toEqual(['/?utm_source=Facebook&utm_medium=social&utm_campaign=launch']);
@@ -56,25 +56,29 @@ test('in-site navigations are page views, and a hidden page sends its Web Vitals
     // The screen's width (the device class), not the window's.
     width: await page.evaluate(() => screen.width),
   });
-  // A link of the site: the router shows the page, the beacon counts it, from the page before.
+  // A link of the site: the next page load counts itself. The site sends no referrer
+  // (Referrer-Policy: no-referrer), which the server reads as it would its own address: no source.
   await page.locator('footer').getByRole('link', { name: 'About', exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(() => pageViews(beacons)).toEqual(['/?utm_source=Facebook&utm_medium=social&utm_campaign=launch', '/about']);
-  expect(beacons.at(-1)).toMatchObject({
-    referrer: `${baseURL()}/?utm_source=Facebook&utm_medium=social&utm_campaign=launch`,
-  });
+  expect(beacons.at(-1)).toMatchObject({ path: '/about', referrer: '' });
   expect(beacons.at(-1)).not.toHaveProperty('utm_source');
 
   // The tab hidden (as when the visitor switches away; a headless tab is never hidden by itself):
-  // the Web Vitals go in a second beacon, for the page the tab loaded.
+  // the Web Vitals go in a second beacon, for the page shown.
   const vitals = page.waitForRequest((r: Request) => r.url().endsWith(collectPath) && r.postData()?.includes('"vitals"') === true);
+  // LCP is final after the visitor's first input or once the tab is hidden, events the browser
+  // itself dispatches; the test's hiding is its own, so a key press ends LCP first (web-vitals
+  // takes it in an idle callback).
+  await page.keyboard.press('Shift');
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(done)));
   await page.evaluate(() => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
   const sent = JSON.parse((await vitals).postData()!) as Beacon;
   expect(sent.type).toBe('vitals');
-  expect(sent.path).toBe('/?utm_source=Facebook&utm_medium=social&utm_campaign=launch');
+  expect(sent.path).toBe('/about');
   expect(Object.keys(sent.vitals!)).toEqual(expect.arrayContaining(['TTFB', 'LCP', 'CLS']));
   expect(sent.vitals!.TTFB).toBeGreaterThan(0);
 });

@@ -63,6 +63,8 @@ test.describe('testimonial carousel', () => {
     const carousel = page.locator('.carousel');
     await carousel.scrollIntoViewIfNeeded();
     await expect.poll(() => carousel.evaluate((el) => getComputedStyle(el.parentElement!).transform)).toBe('none');
+    // In view, its island has loaded (src/islands/registry.ts): the timer runs from here.
+    await expect(carousel).toHaveAttribute('data-mounted', '');
   });
 
   test('starts at the first item, advances every 5000 ms and wraps', async ({ page }) => {

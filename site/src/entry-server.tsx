@@ -13,7 +13,7 @@ import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/
 import { StaticRouter } from './router';
 import { App } from './App';
 import { PageDataSource, findService, pageDataScript, servicesIn } from './content/data';
-import { loadPage } from './pages/registry';
+import { pages } from './pages/registry';
 import { feedXml, robotsTxt, sitemapXml, renderHead } from './seo';
 
 export { seedContent } from '@kafue/common/content-seed';
@@ -150,7 +150,7 @@ function collectionsShown(url: string, content: SiteSource): PageData {
  */
 async function render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage> {
   const { page, params } = matchPage(new URL(url, 'http://localhost').pathname);
-  const mod = await loadPage(page);
+  const mod = pages[page];
   const html = renderToString(
     <PageDataSource value={() => data}>
       <StaticRouter location={url}>

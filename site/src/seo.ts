@@ -88,22 +88,6 @@ export function renderHead(meta: PageMeta, company: CompanyProfile, path: string
   return tags.filter(Boolean).join('\n    ');
 }
 
-/** Keeps title, description, canonical and Open Graph right after client-side navigation (`pathname`: the page's canonical path). */
-export function applyMeta(meta: PageMeta, pathname: string): void {
-  document.title = meta.title;
-  const set = (selector: string, attr: string, value: string) => document.head.querySelector(selector)?.setAttribute(attr, value);
-  set('meta[name="description"]', 'content', meta.description);
-  set('meta[property="og:title"]', 'content', meta.title);
-  set('meta[property="og:description"]', 'content', meta.description);
-  // The host is the one the page was prerendered with (SITE_URL at build time): the script
-  // bundle does not know it.
-  const canonical = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href');
-  if (!canonical) return; // the 404 page has none
-  const url = new URL(pathname, canonical).href;
-  set('link[rel="canonical"]', 'href', url);
-  set('meta[property="og:url"]', 'content', url);
-}
-
 export function sitemapXml(paths: readonly string[], siteUrl: string = siteConfig.siteUrl): string {
   const urls = paths.map((p) => `  <url><loc>${escapeHtml(absoluteUrl(p, siteUrl))}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

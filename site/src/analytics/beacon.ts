@@ -1,5 +1,5 @@
 /**
- * The site's analytics beacon (issue 24): one beacon per page view, in-site navigations included,
+ * The site's analytics beacon (issue 24): one beacon per page view (every page is a page load)
  * and, when the page is hidden, the page's Web Vitals in a second one; both with
  * `navigator.sendBeacon` to the API (text/plain JSON; the page's origin, or API_ORIGIN's). It sets
  * no cookie and stores nothing: the server counts visitors by a hash it keeps one day. Loaded
@@ -7,10 +7,6 @@
  */
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { collectPath, type Beacon, type VitalName } from '@kafue/common/analytics';
-import { loadedUrl, pageUrl } from './urls';
-
-/** The URL (without its hash) of the last page view sent; none before the first. */
-let previous: string | undefined;
 
 /**
  * Where beacons go: the page's own origin, or, for pages on a static host of their own, the API's
@@ -21,26 +17,25 @@ const collectUrl = (import.meta.env.API_ORIGIN ?? '').replace(/\/+$/, '') + coll
 
 const send = (beacon: Beacon) => navigator.sendBeacon(collectUrl, JSON.stringify(beacon));
 
-/** A page as the beacon names it: its path and query, within the server's 500 characters. */
-const pathOf = (url: URL) => (url.pathname + url.search).slice(0, 500);
-
-/** Counts the page view of `url`, come to from `referrer`. */
-function view(url: URL, referrer: string) {
-  const utm = (name: string) => url.searchParams.get(`utm_${name}`)?.trim().slice(0, 100) || undefined;
+/** Counts this page's view (its path and query, within the server's 500 characters), and watches its Web Vitals. */
+export function pageView(): void {
+  const path = (location.pathname + location.search).slice(0, 500);
+  const query = new URLSearchParams(location.search);
+  const utm = (name: string) => query.get(`utm_${name}`)?.trim().slice(0, 100) || undefined;
   send({
     type: 'pageview',
-    path: pathOf(url),
-    referrer: referrer.slice(0, 500),
+    path,
+    referrer: document.referrer.slice(0, 500),
     utm_source: utm('source'),
     utm_medium: utm('medium'),
     utm_campaign: utm('campaign'),
     width: screen.width,
   });
-  previous = url.href;
+  watchVitals(path);
 }
 
 /**
- * Sends the Web Vitals of the page the tab loaded, whenever the page is hidden and has new
+ * Sends the page's Web Vitals whenever the page is hidden and has new
  * values (web-vitals reports on the same event, before this listener: it listens in capture).
  */
 function watchVitals(path: string) {
@@ -57,21 +52,4 @@ function watchVitals(path: string) {
     send({ type: 'vitals', path, vitals: pending });
     pending = {};
   });
-}
-
-/**
- * Counts the page now shown, unless it is the one counted last (a change of hash only). The
- * first call starts watching the Web Vitals; if the visitor moved on before the beacon loaded,
- * the page the tab loaded is counted first.
- */
-export function pageView(): void {
-  const url = pageUrl(location.href);
-  if (url.href === previous) return;
-  if (previous === undefined) {
-    const landing = loadedUrl();
-    watchVitals(pathOf(landing));
-    if (landing.href !== url.href) view(landing, document.referrer);
-  }
-  // After an in-site navigation, the referrer is the page it came from, as a browser's own would be.
-  view(url, previous ?? document.referrer);
 }

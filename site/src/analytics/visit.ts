@@ -4,7 +4,6 @@
  * keeps it before it hydrates (hydrate.tsx); the forms carry it in hidden fields (form-post.tsx).
  */
 import { attributionKey, sourceOf, type Attribution } from '@kafue/common/analytics';
-import { loadedUrl } from './urls';
 
 /** The visit's Attribution, or none: no script has run, storage is refused, or it holds something else. */
 export function readAttribution(): Attribution | undefined {
@@ -27,12 +26,11 @@ export function readAttribution(): Attribution | undefined {
  */
 export function keepAttribution(): void {
   if (readAttribution()) return;
-  const landing = loadedUrl();
-  const utm = landing.searchParams;
+  const utm = new URLSearchParams(location.search);
   const campaign = utm.get('utm_campaign')?.trim().slice(0, 100);
   const attribution: Attribution = {
-    landingPage: landing.pathname,
-    source: sourceOf(utm.get('utm_source') ?? undefined, document.referrer, landing.hostname),
+    landingPage: location.pathname,
+    source: sourceOf(utm.get('utm_source') ?? undefined, document.referrer, location.hostname),
     ...(campaign && { campaign }),
   };
   try {

@@ -1,30 +1,26 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Icon } from './Icon';
 import { SectionHeader } from './common';
-
-/** At most one item open; choosing the open one closes it; none open initially. */
-export function useSingleOpen(initial: number | null = null) {
-  const [open, setOpen] = useState<number | null>(initial);
-  const toggle = (i: number) => setOpen((cur) => (cur === i ? null : i));
-  return { open, toggle };
-}
 
 interface DisclosureProps {
   id: string;
   open: boolean;
-  onToggle: () => void;
   summary: ReactNode;
   children: ReactNode;
   className?: string;
   headingLevel?: 'h3' | 'h4';
 }
 
-/** One collapsible item (`id` names it, for an address's hash): a heading button with aria-expanded/aria-controls and a 0.3 s panel. */
-export function Disclosure({ id, open, onToggle, summary, children, className, headingLevel: H = 'h3' }: DisclosureProps) {
+/**
+ * One collapsible item (`id` names it, for an address's hash): a heading button with
+ * aria-expanded/aria-controls and a 0.3 s panel, as the server renders it (`open` or not). Its
+ * list is an island (data-island="disclosures", src/islands/disclosures.ts) that opens and closes them.
+ */
+export function Disclosure({ id, open, summary, children, className, headingLevel: H = 'h3' }: DisclosureProps) {
   return (
     <div id={id} className={className ? `disclosure ${className}` : 'disclosure'} data-open={open ? 'true' : 'false'}>
       <H className="disclosure-heading">
-        <button type="button" id={`${id}-button`} aria-expanded={open} aria-controls={`${id}-panel`} onClick={onToggle}>
+        <button type="button" id={`${id}-button`} aria-expanded={open} aria-controls={`${id}-panel`}>
           <span className="disclosure-summary">{summary}</span>
           <Icon name="chevronDown" className="disclosure-chevron" size={20} />
         </button>
@@ -41,19 +37,12 @@ export interface QA {
   answer: string;
 }
 
+/** At most one item open; choosing the open one closes it; none open initially. */
 export function FaqAccordion({ idPrefix, items }: { idPrefix: string; items: readonly QA[] }) {
-  const { open, toggle } = useSingleOpen();
   return (
-    <div className="faq-list">
+    <div className="faq-list" data-island="disclosures">
       {items.map((item, i) => (
-        <Disclosure
-          key={i}
-          id={`${idPrefix}-${i}`}
-          open={open === i}
-          onToggle={() => toggle(i)}
-          summary={item.question}
-          className="faq-item"
-        >
+        <Disclosure key={i} id={`${idPrefix}-${i}`} open={false} summary={item.question} className="faq-item">
           <p>{item.answer}</p>
         </Disclosure>
       ))}

@@ -1,64 +1,23 @@
-import { useState, useSyncExternalStore } from 'react';
-import { Link, useLocation } from '../router';
+import { Link } from '../router';
 import { CheckList } from './common';
 import { Icon } from './Icon';
-import { isCategoryKey, type CategoryKey } from '@kafue/common/vocabulary';
+import type { CategoryKey } from '@kafue/common/vocabulary';
 import { servicePath } from '@kafue/common/service-addresses';
 import { categories, findCategory } from '../content/categories';
 import { servicesIn, useCollection } from '../content/data';
 import { browser } from '../content/services-page';
 
-const noChange = () => () => undefined;
-
-/**
- * Starts at Web, or at the category the address names (?category=CCTV, where a deleted service's
- * page links); pill buttons on wide screens, a dropdown on small ones, swap heading and cards.
- */
-export function CategoryBrowser() {
-  const [chosen, setActive] = useState<CategoryKey>();
-  const { search } = useLocation();
-  // The prerendered page is the same for every query: the one asked for shows once hydrated.
-  const hydrated = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
-  const asked = hydrated ? new URLSearchParams(search).get('category') : null;
-  const active = chosen ?? (asked && isCategoryKey(asked) ? asked : categories[0].key);
-  const category = findCategory(active);
-  const services = servicesIn(useCollection('services'), active);
+/** A category's heading and service cards. */
+function CategoryCards({ category }: { category: CategoryKey }) {
+  const { icon, heading } = findCategory(category);
+  const services = servicesIn(useCollection('services'), category);
   return (
-    <div className="category-browser">
-      <div className="pills" role="group" aria-label={browser.groupLabel}>
-        {categories.map((c) => (
-          <button key={c.key} type="button" className="pill" aria-pressed={c.key === active} onClick={() => setActive(c.key)}>
-            <Icon name={c.icon} size={18} />
-            {c.label}
-          </button>
-        ))}
-      </div>
-      <div className="category-select">
-        <label htmlFor="category-select">{browser.selectLabel}</label>
-        <select
-          id="category-select"
-          name="category"
-          value={active}
-          onChange={(e) => {
-            if (isCategoryKey(e.target.value)) setActive(e.target.value);
-          }}
-        >
-          {categories.map((c) => (
-            <option key={c.key} value={c.key}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+    <>
       <h3 className="category-heading" id="category-heading">
         <span className="icon-badge">
-          <Icon name={category.icon} />
+          <Icon name={icon} />
         </span>
-        {category.heading}
+        {heading}
       </h3>
       <ul className="grid grid-3 service-cards" aria-labelledby="category-heading">
         {services.map((s) => (
@@ -76,6 +35,46 @@ export function CategoryBrowser() {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/**
+ * Starts at Web; pill buttons on wide screens, a dropdown on small ones, swap heading and cards.
+ * Every category's cards are in the page, in templates, for its island
+ * (src/islands/category-browser.ts), which also opens it at the category the address names
+ * (?category=CCTV, where a deleted service's page links).
+ */
+export function CategoryBrowser() {
+  const active = categories[0].key;
+  return (
+    <div className="category-browser" data-island="category-browser">
+      <div className="pills" role="group" aria-label={browser.groupLabel}>
+        {categories.map((c) => (
+          <button key={c.key} type="button" className="pill" aria-pressed={c.key === active} data-category={c.key}>
+            <Icon name={c.icon} size={18} />
+            {c.label}
+          </button>
+        ))}
+      </div>
+      <div className="category-select">
+        <label htmlFor="category-select">{browser.selectLabel}</label>
+        <select id="category-select" name="category" defaultValue={active}>
+          {categories.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="category-shown">
+        <CategoryCards category={active} />
+      </div>
+      {categories.map((c) => (
+        <template key={c.key} data-category={c.key}>
+          <CategoryCards category={c.key} />
+        </template>
+      ))}
     </div>
   );
 }

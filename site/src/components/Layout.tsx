@@ -1,38 +1,15 @@
-import { Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
 import { PageDataSource, pageDataKey, useCompany } from '../content/data';
-import { newsletterTexts, privacyPath, subscribePath, subscribersApiPath, type NewsletterNote } from '@kafue/common/newsletter';
+import { newsletterTexts, privacyPath, subscribePath } from '@kafue/common/newsletter';
 import { Icon } from './Icon';
-import { AttributionFields, RobotChecks, useFormPost } from './form-post';
+import { AttributionFields, RobotChecks } from './form-post';
 import { ContactList, Logo, SocialLinks } from './common';
 import { MobileMenu } from './MobileMenu';
-import { prefersReducedMotion, setupReveal } from './reveal';
 import { announcement, contactLink, footer, layoutText, navLinks, topBar, trustStrip } from '../content/site';
-import { HASH_SCROLL_DELAY_MS, showsSharedBlocks } from '../routes';
-
-/** Smooth scroll to the top on every route change; to the hash target after 100 ms. */
-function useRouteScroll() {
-  const { pathname, hash, key } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
-    const initial = first.current;
-    first.current = false;
-    if (!initial) window.scrollTo({ top: 0, behavior });
-    const main = document.getElementById('main');
-    const stopReveal = main ? setupReveal(main, !initial && !hash) : () => {};
-    if (!hash) return stopReveal;
-    const timer = window.setTimeout(() => {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior, block: 'start' });
-    }, HASH_SCROLL_DELAY_MS);
-    return () => {
-      window.clearTimeout(timer);
-      stopReveal();
-    };
-  }, [pathname, hash, key]);
-}
+import { showsSharedBlocks } from '../routes';
 
 function Header() {
   const company = useCompany();
@@ -67,7 +44,7 @@ function Header() {
             <ul className="nav-list">
               {navLinks.map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end className="nav-link">
+                  <NavLink to={link.to} className="nav-link">
                     {link.label}
                   </NavLink>
                 </li>
@@ -97,26 +74,9 @@ function AnnouncementBar() {
   );
 }
 
-/** Third shared block, right before the main content: reading progress (decorative). */
+/** Third shared block, right before the main content: reading progress (decorative; src/entry-client.ts moves it). */
 function ScrollProgress() {
-  const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const max = document.documentElement.scrollHeight - window.innerHeight;
-      bar.current?.style.setProperty('--progress', String(max > 0 ? Math.min(1, window.scrollY / max) : 0));
-    };
-    const onScroll = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      removeEventListener('scroll', onScroll);
-      cancelAnimationFrame(frame);
-    };
-  }, []);
-  return <div className="scroll-progress" ref={bar} aria-hidden="true" data-block="progress" />;
+  return <div className="scroll-progress" aria-hidden="true" data-block="progress" />;
 }
 
 /** Fourth shared block. */
@@ -136,57 +96,33 @@ function TrustStrip() {
 }
 
 /**
- * The footer's sign-up: with JavaScript it posts to the API and shows the answer here; without,
- * the form posts to /subscribe, whose page shows the same answer. The answer is the same whether
- * or not the address is known; the mail that follows asks to confirm.
+ * The footer's sign-up: without JavaScript the form posts to /subscribe, whose page shows the
+ * answer; once the visitor starts on it, its island (src/islands/newsletter.ts) posts to the API
+ * and shows the same answer here. The answer is the same whether or not the address is known; the
+ * mail that follows asks to confirm.
  */
 function Newsletter() {
   const { pathname, search } = useLocation();
   // The layout stands outside the page's PageDataContext: it reads the page's data by its address.
   const { startedAt } = use(PageDataSource)(pageDataKey(pathname, search));
-  const [email, setEmail] = useState('');
-  const [note, setNote] = useState<NewsletterNote | null>(null);
   const n = footer.newsletter;
-  const { sending, onSubmit } = useFormPost(
-    subscribersApiPath,
-    () => ({ email, page: pathname }),
-    (answer) => {
-      const body = (answer?.body ?? {}) as { message?: string; errors?: Record<string, string> };
-      if (answer?.ok) {
-        setNote({ kind: 'success', message: body.message ?? newsletterTexts.checkInbox });
-        setEmail('');
-      } else setNote({ kind: 'error', message: body.errors?.email ?? body.message ?? newsletterTexts.failed });
-    },
-  );
   return (
     <div className="footer-col">
       <h2>{n.heading}</h2>
       <p>{n.text}</p>
-      <form className="newsletter" method="post" action={subscribePath} onSubmit={onSubmit}>
+      <form className="newsletter" method="post" action={subscribePath} data-island="newsletter">
         <label className="sr-only" htmlFor="newsletter-email">
           {n.label}
         </label>
-        <input
-          id="newsletter-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          placeholder={n.placeholder}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <input id="newsletter-email" name="email" type="email" required autoComplete="email" placeholder={n.placeholder} />
         <RobotChecks id="newsletter-website" startedAt={startedAt} />
         <AttributionFields />
-        {/* Sent only by the form without JavaScript: where it is. */}
         <input type="hidden" name="page" value={pathname} />
-        <button type="submit" className="btn btn-accent" disabled={sending} aria-disabled={sending}>
+        <button type="submit" className="btn btn-accent">
           {n.button}
         </button>
       </form>
-      <div role="status" className="newsletter-note">
-        {note && <p className={note.kind === 'success' ? 'sent-note' : 'error-note'}>{note.message}</p>}
-      </div>
+      <div role="status" className="newsletter-note" />
       <p className="newsletter-privacy">
         <Link to={privacyPath}>{newsletterTexts.privacyLink}</Link>
       </p>
@@ -245,21 +181,8 @@ function Footer() {
   );
 }
 
-/**
- * Tells end-to-end tests (and anyone curious) that hydration is done, the page's own part too:
- * inside the page's Suspense boundary, which React hydrates after the layout around it (a mark
- * set by the layout came before the page's links answered clicks).
- */
-function HydrationMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  useRouteScroll();
   const shared = showsSharedBlocks(pathname);
   return (
     <>
@@ -270,10 +193,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {shared && <AnnouncementBar />}
       <ScrollProgress />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={null}>
-          {children}
-          <HydrationMark />
-        </Suspense>
+        {children}
       </main>
       {shared && <TrustStrip />}
       <Footer />

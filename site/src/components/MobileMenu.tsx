@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { NavLink } from '../router';
 import { Icon } from './Icon';
 import { SocialLinks } from './common';
@@ -6,46 +5,31 @@ import { contactLink, mobileMenu, navLinks } from '../content/site';
 import { maxQueryLength, searchPath } from '@kafue/common/search';
 
 /**
- * The small-screen slide-in menu: a modal <dialog> (focus kept inside, Escape closes, the page
- * behind is inert), with a search box (a plain GET form to /search), the navigation links and social icons.
- * Choosing a link closes it.
+ * The small-screen slide-in menu: a modal <dialog> (focus kept inside, Escape or a click on the
+ * backdrop closes it, the page behind is inert), with a search box (a plain GET form to /search),
+ * the navigation links and social icons. The browser itself opens and closes it (the buttons'
+ * commands), before any script has arrived; src/entry-client.ts keeps aria-expanded true to it.
  */
 export function MobileMenu() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  const show = () => {
-    dialog.current?.showModal();
-    setOpen(true);
-  };
-  const close = () => dialog.current?.close();
   return (
     <>
       <button
         type="button"
         className="menu-button"
         aria-label={mobileMenu.open}
-        aria-expanded={open}
+        aria-expanded={false}
         aria-controls="mobile-menu"
         aria-haspopup="dialog"
-        onClick={show}
+        commandfor="mobile-menu"
+        command="show-modal"
       >
         <Icon name="menu" />
       </button>
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the menu; Escape is the dialog's own keyboard way */}
-      <dialog
-        id="mobile-menu"
-        ref={dialog}
-        className="mobile-menu"
-        aria-labelledby="mobile-menu-title"
-        onClose={() => setOpen(false)}
-        onClick={(e) => {
-          if (e.target === e.currentTarget) close();
-        }}
-      >
+      <dialog id="mobile-menu" className="mobile-menu" aria-labelledby="mobile-menu-title" closedby="any">
         <div className="mobile-menu-inner">
           <div className="mobile-menu-head">
             <h2 id="mobile-menu-title">{mobileMenu.title}</h2>
-            <button type="button" className="icon-button" aria-label={mobileMenu.close} onClick={close}>
+            <button type="button" className="icon-button" aria-label={mobileMenu.close} commandfor="mobile-menu" command="close">
               <Icon name="close" />
             </button>
           </div>
@@ -68,7 +52,7 @@ export function MobileMenu() {
             <ul className="mobile-nav">
               {[...navLinks, contactLink].map((link) => (
                 <li key={link.to}>
-                  <NavLink to={link.to} end onClick={close}>
+                  <NavLink to={link.to}>
                     {link.label}
                     <Icon name="chevronRight" size={18} />
                   </NavLink>

@@ -1,4 +1,4 @@
-import { use, useEffect, useState } from 'react';
+import { use } from 'react';
 import { Icon } from './Icon';
 import { Picture } from './Picture';
 import { PageDataContext } from '../content/data';
@@ -22,67 +22,32 @@ function Stars({ rating }: { rating: number }) {
  * Starts at the first item, advances every 5000 ms and wraps; pauses while the pointer is over it,
  * while keyboard focus is inside, or after the pause button. Arrows (wide screens) and dots jump to
  * an item and restart the timer. The live region is polite only while it is not rotating by itself.
+ * Rendered here at its first item, rotating; its island (src/islands/carousel.ts) moves it.
  */
 export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }) {
   const n = items.length;
   const media = use(PageDataContext).media;
-  const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [keyboardFocus, setKeyboardFocus] = useState(false);
-  const [stopped, setStopped] = useState(false);
-  const [restarts, setRestarts] = useState(0);
-  const rotating = !hovered && !keyboardFocus && !stopped;
-
-  useEffect(() => {
-    if (!rotating) return;
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % n), ROTATE_MS);
-    return () => window.clearTimeout(timer);
-  }, [rotating, index, restarts, n]);
-
-  const go = (i: number) => {
-    setIndex(((i % n) + n) % n);
-    setRestarts((r) => r + 1);
-  };
-
+  const index = 0;
   return (
     <section
       className="carousel"
       aria-roledescription="carousel"
       aria-label={t.carouselLabel}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={(e) => setKeyboardFocus(e.target.matches(':focus-visible'))}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setKeyboardFocus(false);
-      }}
+      data-island="carousel"
+      data-rotate-ms={ROTATE_MS}
     >
       <div className="carousel-controls">
-        <button
-          type="button"
-          className="icon-button carousel-pause"
-          onClick={() => setStopped((s) => !s)}
-          aria-label={stopped ? t.play : t.pause}
-        >
-          <Icon name={stopped ? 'play' : 'pause'} size={18} />
+        <button type="button" className="icon-button carousel-pause" aria-label={t.pause} data-play={t.play} data-pause={t.pause}>
+          <Icon name="pause" size={18} className="if-playing" />
+          <Icon name="play" size={18} className="if-paused" />
         </button>
       </div>
       <div className="carousel-viewport">
-        <button
-          type="button"
-          className="carousel-arrow prev"
-          aria-label={t.previous}
-          aria-controls="testimonial-slides"
-          onClick={() => go(index - 1)}
-        >
+        <button type="button" className="carousel-arrow prev" aria-label={t.previous} aria-controls="testimonial-slides">
           <Icon name="chevronLeft" />
         </button>
         <div className="carousel-window">
-          <div
-            id="testimonial-slides"
-            className="carousel-track"
-            aria-live={rotating ? 'off' : 'polite'}
-            style={{ transform: `translateX(${-index * 100}%)` }}
-          >
+          <div id="testimonial-slides" className="carousel-track" aria-live="off">
             {items.map((item, i) => (
               <div
                 key={i}
@@ -119,13 +84,7 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
             ))}
           </div>
         </div>
-        <button
-          type="button"
-          className="carousel-arrow next"
-          aria-label={t.next}
-          aria-controls="testimonial-slides"
-          onClick={() => go(index + 1)}
-        >
+        <button type="button" className="carousel-arrow next" aria-label={t.next} aria-controls="testimonial-slides">
           <Icon name="chevronRight" />
         </button>
       </div>
@@ -138,7 +97,6 @@ export function TestimonialCarousel({ items }: { items: readonly Testimonial[] }
             aria-label={`Show testimonial ${i + 1} of ${n}`}
             aria-current={i === index ? 'true' : undefined}
             aria-controls="testimonial-slides"
-            onClick={() => go(i)}
           />
         ))}
       </div>

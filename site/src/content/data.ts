@@ -2,8 +2,7 @@
  * The collections' content (services, plans, add-ons, project prices, FAQs, testimonials,
  * insights) reaches the pages at render time, never through the JavaScript bundles: the server
  * (or the site's own build) renders each page with its data and writes that data into the page
- * as escaped JSON; the client hydrates from it and, on an in-page navigation, reads the next
- * page's data from that page's HTML.
+ * as escaped JSON.
  */
 import { createContext, use } from 'react';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
@@ -68,12 +67,4 @@ export function pageDataScript(data: PageData): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${pageDataId}">${json}</script>`;
-}
-
-const dataPattern = new RegExp(`<script type="application/json" id="${pageDataId}">([^<]*)</script>`);
-
-/** The data a page's HTML carries ({} when it has none). */
-export function readPageData(html: string): PageData {
-  const match = dataPattern.exec(html);
-  return match ? (JSON.parse(match[1]) as PageData) : {};
 }

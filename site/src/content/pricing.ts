@@ -47,6 +47,10 @@ export const selectionBar = {
   /** Read out when the selection changes. */
   added: (name: string) => `${name} added to your selection.`,
   removed: (name: string) => `${name} removed from your selection.`,
+  /** What Chat on WhatsApp (when the company has a number) says the visitor is interested in. */
+  chat: (names: readonly string[], estimate: string) => `${names.join(' + ')}, estimated ${estimate}`,
+  /** Where the chat link's message, as the page carries it, names the selection: the island writes it there. */
+  chatSlot: '{selection}',
 };
 
 export const comparison = {

@@ -1,4 +1,4 @@
-import { use, useEffect, useRef, useState } from 'react';
+import { use } from 'react';
 import { mapEmbedUrl, mapPageUrl, phoneHref } from '@kafue/common/company';
 import {
   contactFieldSpecs as f,
@@ -6,36 +6,23 @@ import {
   contactFormTexts,
   contactHref,
   contactServiceOptions,
-  enquiriesApiPath,
   type ContactField,
 } from '@kafue/common/contact-form';
 import { describeSnapshot, type ContactSelection, type ResolvedSelection } from '@kafue/common/requests';
 import { CheckList, PageBanner } from '../components/common';
-import { Link, useLocation } from '../router';
+import { Link } from '../router';
 import { Icon } from '../components/Icon';
 import type { IconName } from '../components/icon-paths';
 import { contactPage as t, legalText } from '../content/pages';
 import { routeMeta } from '../content/meta';
 import { PageDataContext, useCompany } from '../content/data';
 import { WhatsAppLink } from '../components/WhatsAppLink';
-import { AttributionFields, RobotChecks, useFormPost } from '../components/form-post';
+import { AttributionFields, RobotChecks } from '../components/form-post';
+import { errorText } from '../islands/contact';
 
 export const meta = () => routeMeta.contact;
 
 const empty = Object.fromEntries(contactFields.map((field) => [field, ''])) as Record<ContactField, string>;
-
-/** What the last send came to: the success note, or the error note (the form keeps its text). */
-export type FormResult = { sent: true } | { error: string };
-
-/** An error answer's text: its message and, for a refused field, the field's own message. */
-export function errorText(answer: unknown): string {
-  const { message, errors } = (answer ?? {}) as { message?: unknown; errors?: Record<string, unknown> };
-  if (typeof message !== 'string' || !message) return contactFormTexts.failed;
-  const details = Object.entries(errors ?? {}).map(
-    ([field, text]) => `${field in f ? f[field as ContactField].label : field}: ${String(text)}`,
-  );
-  return [message, ...details].join(' ');
-}
 
 /** The items of a resolved selection as the visitor can remove them: each with the address without it. */
 function requestItems({ selection, snapshot }: ResolvedSelection): { label: string; without: ContactSelection }[] {
@@ -99,34 +86,48 @@ function YourRequest({ request }: { request: ResolvedSelection }) {
   );
 }
 
+/** The send button's label while the form is sent (its island shows it). */
+function SendingLabel() {
+  return (
+    <>
+      <span className="spinner" aria-hidden="true" />
+      {t.sending}
+    </>
+  );
+}
+
+/** The note after a sent form. */
+function SentNote() {
+  return (
+    <p className="sent-note">
+      <Icon name="checkCircle" size={20} />
+      {contactFormTexts.sent}
+    </p>
+  );
+}
+
 /**
  * Idle -> Sending ('Sending...', disabled, spinner) -> the server's answer: on 201 the sent note
  * and an emptied form; on any failure the error note under the button, everything typed kept.
- * Without JavaScript the same form posts to /contact (method post), and the server answers with
- * this page showing the same note.
+ * Without JavaScript the form posts to /contact (method post), and the server answers with this
+ * page showing the same note; with it, its island (src/islands/contact.ts) posts to the API and
+ * shows the Sending label and the notes from the templates here.
  */
 function ContactForm() {
   // A form sent without JavaScript comes back rendered by the server with its note (and, after
-  // an error, the text typed); the page's data carries it, so hydration matches.
+  // an error, the text typed).
   const { contactNote: note, startedAt, request } = use(PageDataContext);
-  const { pathname, search } = useLocation();
-  const [values, setValues] = useState(() => ({ ...empty, ...(note?.kind === 'error' ? note.values : undefined) }));
-  const [result, setResult] = useState<FormResult | null>(
-    note ? (note.kind === 'success' ? { sent: true } : { error: errorText(note) }) : null,
-  );
-  const set = (field: ContactField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-  const { sending, onSubmit } = useFormPost(
-    enquiriesApiPath,
-    // What the call to action chose goes as the server resolved it, with the address it was sent from.
-    () => ({ ...values, ...(request?.request && { request: request.request }), page: pathname + search }),
-    (answer) => {
-      setResult(answer?.ok ? { sent: true } : { error: errorText(answer?.body) });
-      if (answer?.ok) setValues(empty);
-    },
-  );
+  const values = { ...empty, ...(note?.kind === 'error' ? note.values : undefined) };
   return (
-    // Without JavaScript the selection rides in the action's address, where the server reads it.
-    <form className="contact-form" method="post" action={contactHref(request?.selection ?? {})} onSubmit={onSubmit}>
+    // Without JavaScript the selection rides in the action's address, where the server reads it;
+    // with it, the island sends the request the server resolved from it.
+    <form
+      className="contact-form"
+      method="post"
+      action={contactHref(request?.selection ?? {})}
+      data-island="contact"
+      data-request={request?.request ? JSON.stringify(request.request) : undefined}
+    >
       {request && <YourRequest request={request} />}
       <div className="field">
         <label htmlFor="contact-name">{f.fullName.label}</label>
@@ -138,8 +139,7 @@ function ContactForm() {
           required
           maxLength={f.fullName.maxLength}
           placeholder={f.fullName.placeholder}
-          value={values.fullName}
-          onChange={set('fullName')}
+          defaultValue={values.fullName}
         />
       </div>
       <div className="field-row">
@@ -154,8 +154,7 @@ function ContactForm() {
             autoComplete="tel"
             maxLength={f.phone.maxLength}
             placeholder={f.phone.placeholder}
-            value={values.phone}
-            onChange={set('phone')}
+            defaultValue={values.phone}
           />
         </div>
         <div className="field">
@@ -168,8 +167,7 @@ function ContactForm() {
             required
             maxLength={f.email.maxLength}
             placeholder={f.email.placeholder}
-            value={values.email}
-            onChange={set('email')}
+            defaultValue={values.email}
           />
         </div>
       </div>
@@ -177,7 +175,7 @@ function ContactForm() {
         <label htmlFor="contact-service">
           {f.service.label} <span className="muted">{t.optional}</span>
         </label>
-        <select id="contact-service" name="service" value={values.service} onChange={set('service')}>
+        <select id="contact-service" name="service" defaultValue={values.service}>
           <option value="">{f.service.placeholder}</option>
           {contactServiceOptions.map((o) => (
             <option key={o} value={o}>
@@ -195,34 +193,30 @@ function ContactForm() {
           required
           maxLength={f.message.maxLength}
           placeholder={f.message.placeholder}
-          value={values.message}
-          onChange={set('message')}
+          defaultValue={values.message}
         />
       </div>
       <RobotChecks id="contact-website" startedAt={startedAt} />
       <AttributionFields />
-      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={sending} aria-disabled={sending}>
-        {sending ? (
-          <>
-            <span className="spinner" aria-hidden="true" />
-            {t.sending}
-          </>
-        ) : (
-          <>
-            <Icon name="mail" size={18} />
-            {t.send}
-          </>
-        )}
+      {/* The island disables it while the form is sent (src/islands/form-post.ts). */}
+      <button type="submit" className="btn btn-primary btn-lg btn-block" aria-disabled={false}>
+        <Icon name="mail" size={18} />
+        {t.send}
       </button>
       <div role="status" className="form-status">
-        {result && 'sent' in result && (
-          <p className="sent-note">
-            <Icon name="checkCircle" size={20} />
-            {contactFormTexts.sent}
-          </p>
-        )}
-        {result && 'error' in result && <p className="error-note">{result.error}</p>}
+        {note?.kind === 'success' && <SentNote />}
+        {note?.kind === 'error' && <p className="error-note">{errorText(note)}</p>}
       </div>
+      {/* What the island shows: the button's label while sending, and the note of the answer. */}
+      <template data-shows="sending">
+        <SendingLabel />
+      </template>
+      <template data-shows="sent">
+        <SentNote />
+      </template>
+      <template data-shows="error">
+        <p className="error-note" />
+      </template>
       <p className="form-privacy">
         {legalText.contactNote} <Link to="/privacy">{legalText.privacyLink}</Link>.
       </p>
@@ -231,31 +225,19 @@ function ContactForm() {
 }
 
 /**
- * The office map: a 250 px frame whose third-party iframe is only created after hydration, when
- * the frame comes near the viewport (and then loads lazily), so it never competes with the page.
+ * The office map: a 250 px frame showing the address; its island (src/islands/map.ts) puts the
+ * third-party iframe of its template in its place when the frame comes near the viewport (and the
+ * iframe then loads lazily), so it never competes with the page.
  */
 function MapFrame() {
   const company = useCompany();
-  const frame = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = frame.current;
-    if (!el || typeof IntersectionObserver === 'undefined') return setNear(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '300px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
   return (
-    <div className="map-frame" ref={frame}>
-      {near ? (
+    <div className="map-frame" data-island="map">
+      <p className="map-placeholder">
+        <Icon name="pin" size={28} />
+        {company.address}
+      </p>
+      <template>
         <iframe
           src={mapEmbedUrl(company)}
           title={t.mapTitle}
@@ -264,12 +246,7 @@ function MapFrame() {
           height="250"
           referrerPolicy="no-referrer-when-downgrade"
         />
-      ) : (
-        <p className="map-placeholder">
-          <Icon name="pin" size={28} />
-          {company.address}
-        </p>
-      )}
+      </template>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Disclosure, FaqSection, useSingleOpen } from '../components/Accordion';
+import { Disclosure, FaqSection } from '../components/Accordion';
 import { contactHref } from '@kafue/common/contact-form';
 import { CheckList, CtaBand, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
@@ -18,26 +17,17 @@ import {
   projectPricing,
 } from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
-import { SelectionBar, useChosenAddons, useHydrated } from '../components/SelectionBar';
-import { addonId, pricingViewOf, projectGroupId, type ProjectRef } from '@kafue/common/requests';
-import { useLocation } from '../router';
+import { SelectionBar } from '../components/SelectionBar';
+import { addonId, projectGroupId } from '@kafue/common/requests';
 import type { ComparisonCell, Plan, ProjectGroup } from '../content/types';
 
 export const meta = () => routeMeta.pricing;
 
-type Model = 'monthly' | 'project';
-
 /**
- * The view the address asks for (`?view=project`, `?view=addons`, where the search's results lead),
- * once hydrated: the prerendered page is the same for every query, and shows both without JavaScript.
+ * A plan's button: the contact page with the plan (and, once the island has set it, the add-ons
+ * chosen so far).
  */
-function useAskedView() {
-  const { search } = useLocation();
-  return useHydrated() ? pricingViewOf(search) : null;
-}
-
-/** A plan's button: the contact page with the plan and the add-ons chosen so far. */
-function PlanCard({ plan, addons }: { plan: Plan; addons: string[] }) {
+function PlanCard({ plan }: { plan: Plan }) {
   return (
     <article className={plan.highlighted ? 'card plan-card highlighted' : 'card plan-card'} aria-labelledby={`plan-${plan.name}`}>
       {plan.badge && <p className="plan-badge">{plan.badge}</p>}
@@ -49,10 +39,7 @@ function PlanCard({ plan, addons }: { plan: Plan; addons: string[] }) {
       </p>
       {plan.note && <p className="plan-note">{plan.note}</p>}
       <CheckList items={plan.features} />
-      <a
-        href={contactHref({ plan: plan.name, addons })}
-        className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}
-      >
+      <a href={contactHref({ plan: plan.name })} className={plan.highlighted ? 'btn btn-primary btn-block' : 'btn btn-outline btn-block'}>
         {plan.cta}
       </a>
     </article>
@@ -79,18 +66,12 @@ function ProjectItemDetails({ item }: { item: ProjectGroup['items'][number] }) {
 }
 
 /**
- * The project groups (shown by the switch, so with JavaScript): the items are ticked, and the group's
- * Get Quote asks for them all. The group the address's hash names (#project-web) starts open.
+ * The project groups (shown by the switch, so with JavaScript: the page carries them in a template
+ * for the island): the items are ticked, and the group's Get Quote asks for them all. All closed
+ * here; the island opens the group the address's hash names (#project-web).
  */
 function ProjectGroups() {
   const projectGroups = useCollection('projectPrices');
-  const { hash } = useLocation();
-  const asked = projectGroups.findIndex((g) => `#${projectGroupId(g.key)}` === hash);
-  const { open, toggle } = useSingleOpen(asked < 0 ? null : asked);
-  const [ticked, setTicked] = useState<ProjectRef[]>([]);
-  const isTicked = (ref: ProjectRef) => ticked.some((p) => p.group === ref.group && p.title === ref.title);
-  const tick = (ref: ProjectRef) =>
-    setTicked((all) => (isTicked(ref) ? all.filter((p) => p.group !== ref.group || p.title !== ref.title) : [...all, ref]));
   return (
     <div className="project-groups">
       <p className="center lead">{projectPricing.intro}</p>
@@ -98,8 +79,7 @@ function ProjectGroups() {
         <Disclosure
           key={i}
           id={projectGroupId(group.key)}
-          open={open === i}
-          onToggle={() => toggle(i)}
+          open={false}
           className="card project-group"
           summary={
             <>
@@ -115,18 +95,14 @@ function ProjectGroups() {
               <li key={j}>
                 <ProjectItemDetails item={item} />
                 <label className="tick">
-                  <input
-                    type="checkbox"
-                    checked={isTicked({ group: group.key, title: item.title })}
-                    onChange={() => tick({ group: group.key, title: item.title })}
-                  />
+                  <input type="checkbox" data-group={group.key} data-title={item.title} />
                   {projectPricing.tick}
                   <span className="sr-only">: {item.title}</span>
                 </label>
               </li>
             ))}
           </ul>
-          <GroupQuote name={group.name} items={ticked.filter((p) => p.group === group.key)} />
+          <GroupQuote name={group.name} />
         </Disclosure>
       ))}
     </div>
@@ -160,57 +136,49 @@ function ProjectQuoteLinks() {
   );
 }
 
-/** A group's one Get Quote, for its ticked items; a hint while none is ticked. */
-function GroupQuote({ name, items }: { name: string; items: ProjectRef[] }) {
+/**
+ * A group's one Get Quote, for its ticked items; a hint while none is ticked. The link, whose
+ * address the island writes with the ticked items, waits in a template.
+ */
+function GroupQuote({ name }: { name: string }) {
   return (
     <div className="group-quote">
-      {items.length ? (
-        <a href={contactHref({ projects: items })} className="btn btn-primary btn-sm">
+      <p className="muted">{projectPricing.tickHint}</p>
+      <template>
+        <a href={contactHref({})} className="btn btn-primary btn-sm">
           {projectPricing.cta}
           <span className="sr-only">: {name}</span>
         </a>
-      ) : (
-        <p className="muted">{projectPricing.tickHint}</p>
-      )}
+      </template>
     </div>
   );
 }
 
 const noScriptAddOns = '.addons-panel{grid-template-rows:1fr;visibility:visible}';
 
-/** Without JavaScript Add to Plan links to the contact page with the add-on; with it, it toggles the add-on in the selection. */
-function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: string) => void }) {
-  const [chosenOpen, setOpen] = useState<boolean>();
-  const asked = useAskedView();
-  const open = chosenOpen ?? asked === 'addons';
+/**
+ * The add-ons, closed until View Add-ons (or opened by the address: ?view=addons). Without
+ * JavaScript the toggle does nothing and Add to Plan links to the contact page with the add-on;
+ * with it, the island puts the button of the template in its place, which toggles the add-on in
+ * the selection (its tick shows while it is pressed).
+ */
+function AddOns() {
   const addOns = useCollection('addons');
-  const hydrated = useHydrated();
   return (
     <section className="section section-soft" aria-labelledby="addons-heading">
       <div className="container">
         <SectionHeader id="addons-heading" heading={addOnsSection.heading} text={addOnsSection.text} />
         <div className="center">
-          <button
-            type="button"
-            className="btn btn-outline"
-            aria-expanded={open}
-            aria-controls="addons-panel"
-            onClick={() => setOpen(!open)}
-          >
+          <button type="button" className="btn btn-outline" aria-expanded={false} aria-controls="addons-panel">
             {addOnsSection.toggle}
-            <Icon name="chevronDown" size={18} className={open ? 'chevron open' : 'chevron'} />
+            <Icon name="chevronDown" size={18} className="chevron" />
           </button>
         </div>
         {/* Without JavaScript the toggle does nothing: the add-ons are shown open, their links usable. */}
         <noscript>
           <style>{noScriptAddOns}</style>
         </noscript>
-        <div
-          id="addons-panel"
-          className="disclosure-panel addons-panel"
-          data-open={open ? 'true' : 'false'}
-          inert={hydrated ? !open : undefined}
-        >
+        <div id="addons-panel" className="disclosure-panel addons-panel" data-open="false">
           <div className="disclosure-panel-inner">
             <ul className="grid grid-4 addons">
               {addOns.map((a, i) => (
@@ -221,24 +189,17 @@ function AddOns({ chosen, onToggle }: { chosen: string[]; onToggle: (name: strin
                   <h3>{a.name}</h3>
                   <p className="addon-price">{a.price}</p>
                   <p>{a.description}</p>
-                  {hydrated ? (
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
-                      aria-pressed={chosen.includes(a.name)}
-                      data-addon={a.name}
-                      onClick={() => onToggle(a.name)}
-                    >
-                      {chosen.includes(a.name) && <Icon name="check" size={16} />}
+                  <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
+                    {addOnsSection.cta}
+                    <span className="sr-only">: {a.name}</span>
+                  </a>
+                  <template>
+                    <button type="button" className="btn btn-outline btn-sm" aria-pressed={false} data-addon={a.name}>
+                      <Icon name="check" size={16} className="if-pressed" />
                       {addOnsSection.cta}
                       <span className="sr-only">: {a.name}</span>
                     </button>
-                  ) : (
-                    <a href={contactHref({ addons: [a.name] })} className="btn btn-outline btn-sm">
-                      {addOnsSection.cta}
-                      <span className="sr-only">: {a.name}</span>
-                    </a>
-                  )}
+                  </template>
                 </li>
               ))}
             </ul>
@@ -302,18 +263,15 @@ function Comparison() {
   );
 }
 
+/**
+ * The page as the server renders it: Monthly Plans, the add-ons closed, nothing chosen. Its
+ * switch, project groups, add-ons and selection bar are one island (src/islands/pricing.ts), on
+ * the element around them.
+ */
 export default function Pricing() {
-  const [chosenModel, setModel] = useState<Model>();
-  const asked = useAskedView();
-  const model = chosenModel ?? (asked === 'project' ? 'project' : 'monthly');
   const plans = useCollection('plans');
   const faqs = useCollection('faqs');
   const company = useCompany();
-  const addons = useCollection('addons');
-  const { chosen, announcement, toggle } = useChosenAddons();
-  // Only add-ons still published: one withdrawn since it was chosen is left out.
-  const chosenAddons = addons.filter((a) => chosen.includes(a.name));
-  const chosenNames = chosenAddons.map((a) => a.name);
   return (
     <>
       <PageBanner
@@ -340,41 +298,38 @@ export default function Pricing() {
         </ul>
       </section>
 
-      <section className="section" aria-labelledby="plans-heading">
-        <div className="container">
-          <h2 id="plans-heading" className="sr-only">
-            {model === 'monthly' ? pricingSwitch.monthly : pricingSwitch.project}
-          </h2>
-          <div className="switch" role="group" aria-label={pricingSwitch.label}>
-            <button type="button" aria-pressed={model === 'monthly'} onClick={() => setModel('monthly')}>
+      <div data-island="pricing">
+        <section className="section" aria-labelledby="plans-heading">
+          <div className="container">
+            <h2 id="plans-heading" className="sr-only">
               {pricingSwitch.monthly}
-            </button>
-            <button type="button" aria-pressed={model === 'project'} onClick={() => setModel('project')}>
-              {pricingSwitch.project}
-            </button>
+            </h2>
+            <div className="switch" role="group" aria-label={pricingSwitch.label}>
+              <button type="button" aria-pressed={true} data-view="monthly">
+                {pricingSwitch.monthly}
+              </button>
+              <button type="button" aria-pressed={false} data-view="project">
+                {pricingSwitch.project}
+              </button>
+            </div>
+            <div className="grid grid-3 plans">
+              {plans.map((p, i) => (
+                <PlanCard key={i} plan={p} />
+              ))}
+            </div>
+            <noscript>
+              <ProjectQuoteLinks />
+            </noscript>
+            <template data-view="project">
+              <ProjectGroups />
+            </template>
           </div>
-          {model === 'monthly' ? (
-            <>
-              <div className="grid grid-3 plans">
-                {plans.map((p, i) => (
-                  <PlanCard key={i} plan={p} addons={chosenNames} />
-                ))}
-              </div>
-              <noscript>
-                <ProjectQuoteLinks />
-              </noscript>
-            </>
-          ) : (
-            <ProjectGroups />
-          )}
-        </div>
-      </section>
+        </section>
 
-      <AddOns chosen={chosenNames} onToggle={toggle} />
-      <p className="sr-only" role="status">
-        {announcement}
-      </p>
-      <SelectionBar addons={chosenAddons} onRemove={toggle} />
+        <AddOns />
+        <p className="sr-only" role="status"></p>
+        <SelectionBar />
+      </div>
       <Comparison />
 
       <FaqSection idPrefix="pricing-faq" faq={{ heading: pricingFaqText.heading, items: faqs }} />

@@ -2,44 +2,36 @@ import type { ComponentType } from 'react';
 import type { PageData } from '@kafue/common/ssr';
 import type { PageMeta } from '../content/meta';
 import type { PageKey } from '@kafue/common/pages';
+import * as home from './Home';
+import * as services from './Services';
+import * as pricing from './Pricing';
+import * as about from './About';
+import * as contact from './Contact';
+import * as serviceDetail from './ServiceDetail';
+import * as insights from './Insights';
+import * as article from './Article';
+import * as legal from './Legal';
+import * as search from './Search';
+import * as notFound from './NotFound';
+import * as newsletter from './Newsletter';
 
 export interface PageModule {
   default: ComponentType;
   meta: (params: Record<string, string | undefined>, data: PageData) => PageMeta;
 }
 
-/** Each page is its own chunk, so a route loads only its own code and content. */
-const loaders: Record<PageKey, () => Promise<PageModule>> = {
-  home: () => import('./Home'),
-  services: () => import('./Services'),
-  pricing: () => import('./Pricing'),
-  about: () => import('./About'),
-  contact: () => import('./Contact'),
-  serviceDetail: () => import('./ServiceDetail'),
-  insights: () => import('./Insights'),
-  article: () => import('./Article'),
-  legal: () => import('./Legal'),
-  search: () => import('./Search'),
-  notFound: () => import('./NotFound'),
-  newsletter: () => import('./Newsletter'),
+/** Every page, by key: rendered on the server only (what runs in the browser is src/islands/). */
+export const pages: Record<PageKey, PageModule> = {
+  home,
+  services,
+  pricing,
+  about,
+  contact,
+  serviceDetail,
+  insights,
+  article,
+  legal,
+  search,
+  notFound,
+  newsletter,
 };
-
-const loaded = new Map<PageKey, PageModule>();
-const pending = new Map<PageKey, Promise<PageModule>>();
-
-export function loadPage(key: PageKey): Promise<PageModule> {
-  let p = pending.get(key);
-  if (!p) {
-    p = loaders[key]().then((m) => {
-      loaded.set(key, m);
-      return m;
-    });
-    pending.set(key, p);
-  }
-  return p;
-}
-
-/** The page's module if it is already loaded (always true for the page being hydrated). */
-export function loadedPage(key: PageKey): PageModule | undefined {
-  return loaded.get(key);
-}
