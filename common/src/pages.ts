@@ -1,6 +1,6 @@
 /**
  * The public site's pages (spec section 2): their routes, and the collections each page shows.
- * The site renders and hydrates by these; the server re-renders, when a collection changes, the
+ * The site renders by these; the server re-renders, when a collection changes, the
  * pages that show it. Plain values, no zod or React.
  */
 import type { ContentCollection } from './vocabulary';

@@ -1,6 +1,6 @@
 /**
  * What the site's SSR build (site/src/entry-server.tsx) offers the server, which renders the
- * public pages with it, and the data a page carries for hydration. Types only.
+ * public pages with it, and the data a page carries. Types only.
  */
 import type { CompanyProfile } from './company';
 import type { ContactNote } from './contact-form';
@@ -74,7 +74,7 @@ export interface RenderedPage {
 export interface SsrEntry {
   /** Renders one URL with its page's data. */
   render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage>;
-  /** What the page at `url` shows of the content, and carries for hydration. */
+  /** What the page at `url` shows of the content, and carries as its data. */
   pageData(url: string, content: SiteSource): PageData;
   /** Every page of the site with this content (the 404 page aside). */
   pagePaths(content: SiteContent): string[];

@@ -157,7 +157,7 @@ describe('Markdown bodies', () => {
     // The page's one h1 is the title: the body's headings start at h2.
     expect(html.match(/<h1\b/g)).toHaveLength(1);
     expect(shown).toContain('<h2>A heading</h2>');
-    // The data the page carries for hydration cannot end its script element either.
+    // The data the page carries cannot end its script element either.
     const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html)![1];
     expect(data).not.toContain('</');
     await editor.delete(api.contentItem('insights', created.body.item._id));

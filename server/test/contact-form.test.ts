@@ -42,7 +42,7 @@ function post(fields: Record<string, string>, address = freshAddress(), contentT
     .call('POST', '/contact', new URLSearchParams(fields).toString(), { 'content-type': contentType, 'x-forwarded-for': address });
 }
 
-/** The page's data (the JSON the page carries for hydration). */
+/** The page's data (the JSON the page carries). */
 function pageData(html: string): { contactNote?: Record<string, unknown>; startedAt?: number } {
   const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
   expect(match).not.toBeNull();

@@ -432,7 +432,7 @@ describe('POST /contact?{selection} (the form without JavaScript)', () => {
   });
 });
 
-/** The data the contact page carries for hydration. */
+/** The data the contact page carries. */
 function pageData(html: string) {
   const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
   expect(match).not.toBeNull();

@@ -97,7 +97,7 @@ describe('the pages served from memory', () => {
       const answer = await sitePage(t, path);
       expect(answer.status, path).toBe(404);
       expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      // As a browser gets it before any script runs: the service page (hydrated as such), not the generic 404 page.
+      // As a browser gets it before any script runs: the service page, not the generic 404 page.
       expect(answer.text).toContain('data-page="serviceDetail"');
       expect(answer.text).toMatch(/<h1 id="service-missing">Service not found\. Please go back and try again\.<\/h1>/);
       expect(answer.text).toMatch(/<a href="\/services#services" class="back-link">/);

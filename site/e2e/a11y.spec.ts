@@ -127,7 +127,7 @@ test.describe('scroll-reveal', { tag: '@layout' }, () => {
     const step = page.locator('.process-step').first();
     await expect(step).toHaveAttribute('data-rv', 'wait');
     expect(await step.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
-    // Elements already on screen at hydration are never hidden.
+    // Elements already on screen when the page's script runs are never hidden.
     await expect(page.locator('[data-rv="wait"]').filter({ has: page.locator('h1') })).toHaveCount(0);
     // Below the bottom edge by more than 100 px: not yet; by less: revealed, before it is in view.
     await step.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - window.innerHeight - 140));

@@ -261,7 +261,7 @@ test.describe('contact form without JavaScript', () => {
     await context.close();
   });
 
-  test('the page answered by the server hydrates without a mismatch and sends again with JavaScript', async ({ page, consoleErrors }) => {
+  test('the page answered by the server sends again with JavaScript, without an error', async ({ page, consoleErrors }) => {
     const who = await visitor(page);
     // The answer to a form sent without scripts, then loaded with them: the note is part of the page's data.
     const answer = await page.request.post('/contact', {

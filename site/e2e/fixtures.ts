@@ -8,7 +8,7 @@ const thirdParty = [new URL(defaultHero.videoUrl).host, new URL(mapEmbedUrl(defa
 /**
  * Every test page: third-party media (hero video, map) answered locally so that tests do not
  * depend on the Internet, and every console error collected; a test fails on any console error
- * (a hydration mismatch, a script error) other than the 404 document's own status.
+ * (a script error) other than the 404 document's own status.
  */
 export const test = base.extend<{ consoleErrors: string[]; isPhone: boolean }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
@@ -37,10 +37,10 @@ export const test = base.extend<{ consoleErrors: string[]; isPhone: boolean }>({
 });
 export { expect };
 
-/** Opens a path and waits until React has hydrated the prerendered page. */
+/** Opens a path and waits until its script has run: the islands are ready to load on first use. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
   return response;
 }
 

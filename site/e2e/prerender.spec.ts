@@ -80,7 +80,7 @@ test.describe('prerendered HTML', () => {
       // Header and footer are part of every page.
       expect(html).toContain(defaultCompany.openingHours);
       expect(html).toContain(`Operating since ${brand.foundedYear}.`);
-      // Nothing is hidden for scroll-reveal in the HTML: that happens only after hydration.
+      // Nothing is hidden for scroll-reveal in the HTML: that happens only once the page's script runs.
       expect(html).not.toMatch(/ data-rv="/);
     });
   }

@@ -193,7 +193,7 @@ test.describe('calls to action to a stored enquiry, with JavaScript', () => {
       await open(page, journey.start);
       await journey.choose(page);
       await expect(yourRequest(page)).toContainText(journey.says);
-      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
       journey.stored(await send(page, who));
     });
   }
@@ -290,7 +290,7 @@ test.describe('the pricing selection', () => {
     );
 
     await page.reload();
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
     await expect(bar.getByRole('listitem')).toHaveCount(2);
     const cookies = await page.context().cookies();
     expect(cookies).toEqual([]);

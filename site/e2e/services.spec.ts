@@ -156,7 +156,7 @@ test.describe('service detail', () => {
     test(`${path}: 'Service not found. Please go back and try again.' (status 404)`, async ({ page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
-      await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+      await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service not found. Please go back and try again.');
       await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/services#services');
     });
@@ -178,7 +178,7 @@ test.describe('404 page', () => {
   test('unknown paths show the 404 page with status 404 and a link home', async ({ page }) => {
     const res = await page.goto('/this/does/not/exist');
     expect(res?.status()).toBe(404);
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
     await expect(page.getByText('Oops! The page you’re looking for doesn’t exist.')).toBeVisible();
     await page.getByRole('link', { name: 'Go back Home' }).click();

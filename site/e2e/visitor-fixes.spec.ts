@@ -40,12 +40,12 @@ test.describe('nothing is hidden until scrolled', { tag: '@layout' }, () => {
     }
   });
 
-  test('on every page, at hydration and while scrolling down, no revealed element on screen is hidden', async ({ page }) => {
+  test('on every page, once its script has run and while scrolling down, no revealed element on screen is hidden', async ({ page }) => {
     test.setTimeout(180_000);
     for (const path of ['/', '/services', '/projects', '/insights', '/about']) {
       await open(page, path);
       await twoFrames(page);
-      expect(await hiddenOnScreen(page), `${path} at hydration`).toEqual([]);
+      expect(await hiddenOnScreen(page), `${path} once its script has run`).toEqual([]);
       if (path !== '/insights') continue;
       // Whatever comes into view had begun to show before it did (80 px steps, less than the 100 px offset).
       const height = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
@@ -137,7 +137,7 @@ test.describe('a search result opens /projects in the state that shows it', { ta
     await expect(project).toHaveAttribute('href', '/projects?view=project#project-it');
     await project.click();
     await expect(page).toHaveURL('/projects?view=project#project-it');
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Project Pricing' })).toHaveAttribute('aria-pressed', 'true');
     const group = page.locator('#project-it');
     await expect(group.locator('#project-it-button')).toHaveAttribute('aria-expanded', 'true');
@@ -154,7 +154,7 @@ test.describe('a search result opens /projects in the state that shows it', { ta
     await expect(addon).toHaveAttribute('href', '/projects?view=addons#addon-priority-support');
     await addon.click();
     await expect(page).toHaveURL('/projects?view=addons#addon-priority-support');
-    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await expect(page.locator('html[data-ready="true"]')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'View Add-ons' })).toHaveAttribute('aria-expanded', 'true');
     // Monthly Plans stays the model.
     await expect(page.getByRole('button', { name: 'Monthly Plans' })).toHaveAttribute('aria-pressed', 'true');

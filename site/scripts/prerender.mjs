@@ -18,7 +18,7 @@ template = template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.
   return `<style>${css}</style>`;
 });
 if (!template.includes('<style>')) throw new Error('prerender: stylesheet link not found in dist/index.html');
-// The page is complete without scripts (hydration only adds behaviour), so the scripts are
+// The page is complete without scripts (its islands only add behaviour), so the scripts are
 // fetched at low priority: they never compete with, or hold back, the first paint.
 template = template.replace(/<script type="module" crossorigin src=/, '<script type="module" crossorigin fetchpriority="low" src=');
 if (!template.includes('fetchpriority="low"')) throw new Error('prerender: entry script not found in dist/index.html');

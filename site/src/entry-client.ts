@@ -126,5 +126,5 @@ if (main) setupReveal(main);
 scrollToHash();
 document.querySelectorAll<HTMLElement>('[data-island]').forEach(mount);
 // Tests (and anyone curious) read that the page's behaviour is in place.
-document.documentElement.dataset.hydrated = 'true';
+document.documentElement.dataset.ready = 'true';
 whenSettled(countPageView, 5000);

@@ -96,7 +96,7 @@ function articleData(content: SiteContent, slug: string | undefined): PageData {
   return { article: { ...summary(article), html }, related };
 }
 
-/** What the page at `url` shows of the content, and carries for hydration: every page shows the company's contact points. */
+/** What the page at `url` shows of the content, and carries as its data: every page shows the company's contact points. */
 function pageData(url: string, content: SiteSource): PageData {
   const shown = collectionsShown(url, content);
   return { ...shown, company: content.company ?? defaultCompany, ...mediaNamedBy(shown, content.media) };

@@ -1,7 +1,7 @@
 /**
  * The visit's Attribution (where it landed and came from), kept in sessionStorage under
  * attributionKey: the tab's own storage, gone when the tab closes, never a cookie. Every page
- * keeps it before it hydrates (hydrate.tsx); the forms carry it in hidden fields (form-post.tsx).
+ * keeps it first thing (entry-client.ts); the forms carry it in hidden fields (components/form-post.tsx).
  */
 import { attributionKey, sourceOf, type Attribution } from '@kafue/common/analytics';
 
