@@ -1,9 +1,10 @@
 /**
- * An accordion (components/Accordion.tsx's FaqAccordion): each heading button opens its panel and
- * closes the one open; the open one's button closes it.
+ * Accordions (components/Accordion.tsx): each heading button opens its panel and closes the one
+ * open; the open one's button closes it.
  */
-export default function disclosures(root: HTMLElement) {
-  const items = [...root.querySelectorAll<HTMLElement>(':scope > .disclosure')];
+
+/** Sets up `items` (Disclosure elements) as one accordion; answers how to open or close one of them. */
+export function accordion(items: readonly HTMLElement[]): (item: HTMLElement, open: boolean) => void {
   const setOpen = (item: HTMLElement, open: boolean) => {
     item.dataset.open = String(open);
     item.querySelector(':scope > .disclosure-heading button')!.setAttribute('aria-expanded', String(open));
@@ -16,4 +17,10 @@ export default function disclosures(root: HTMLElement) {
       setOpen(item, open);
     });
   }
+  return setOpen;
+}
+
+/** A page's FAQ (FaqAccordion). */
+export default function disclosures(root: HTMLElement) {
+  accordion([...root.querySelectorAll<HTMLElement>(':scope > .disclosure')]);
 }

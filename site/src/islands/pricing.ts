@@ -11,6 +11,7 @@ import { monthlyEstimate, pricingViewOf, selectionQuery, type ContactSelection, 
 import { selectionBar as t } from '../content/pricing';
 import { prefersReducedMotion } from '../components/reveal';
 import { selectionKey } from './selection';
+import { accordion } from './disclosures';
 
 /**
  * A link to the contact page (as the server rendered it) now with this selection: what contactHref
@@ -28,18 +29,8 @@ const clone = <T extends Element>(template: HTMLTemplateElement) => document.imp
 function projectGroups(template: HTMLTemplateElement): HTMLElement {
   const view = clone<HTMLElement>(template);
   const all = [...view.querySelectorAll<HTMLElement>('.project-group')];
-  // One open at a time, as the disclosures island keeps an accordion (its code is not shared: a
-  // chunk of its own would cost the loader of every page the list of what to preload with this one).
-  const setOpen = (group: HTMLElement, open: boolean) => {
-    group.dataset.open = String(open);
-    group.querySelector('button')!.setAttribute('aria-expanded', String(open)); // its heading's
-    group.querySelector<HTMLElement>('.disclosure-panel')!.inert = !open;
-  };
+  const setOpen = accordion(all);
   for (const group of all) {
-    group.querySelector('button')!.addEventListener('click', () => {
-      const open = group.dataset.open !== 'true';
-      for (const other of all) setOpen(other, other === group && open);
-    });
     const hint = group.querySelector('.group-quote p')!;
     const link = clone<HTMLAnchorElement>(group.querySelector('.group-quote template')!);
     // In the order they were ticked.
