@@ -4,22 +4,13 @@
  * its outcome. Plain values, no zod, so that the site's contact page does not load zod; the
  * schema (enquiryBody in enquiries.ts) is built from these.
  */
-import { selectionQuery, type ContactSelection } from './requests';
+import { contactFormPath } from './requests';
 import { enquiryLimits, enquiryServices, maxEmailLength } from './vocabulary';
 
-/** Where the form posts without JavaScript (and the contact page's path). */
-export const contactFormPath = '/contact';
+/** Where the form posts without JavaScript (and the contact page's path): requests.ts's, beside contactHref. */
+export { contactFormPath };
 /** Where the form posts with JavaScript: the API's enquiries (calls.sendEnquiry). */
 export const enquiriesApiPath = '/api/enquiries';
-
-/**
- * The contact page with what a call to action chose, in its address: an ordinary link that works
- * without JavaScript and can be shared (see ContactSelection in requests.ts).
- */
-export function contactHref(selection: ContactSelection): string {
-  const query = selectionQuery(selection);
-  return query ? `${contactFormPath}?${query}` : contactFormPath;
-}
 
 /** The fields a visitor fills in, in the form's order. */
 export const contactFields = ['fullName', 'phone', 'email', 'service', 'message'] as const;

@@ -117,6 +117,19 @@ function parseProjectRef(value: string): ProjectRef | null {
   return { group: value.slice(0, at), title: value.slice(at + 1) };
 }
 
+/** Where the contact form is (and where it posts without JavaScript). */
+export const contactFormPath = '/contact';
+
+/**
+ * The contact page with what a call to action chose, in its address: an ordinary link that works
+ * without JavaScript and can be shared. Here, not beside the form's fields (contact-form.ts), so
+ * that the pricing page's island writes its links without loading the form's vocabulary.
+ */
+export function contactHref(selection: ContactSelection): string {
+  const query = selectionQuery(selection);
+  return query ? `${contactFormPath}?${query}` : contactFormPath;
+}
+
 /** The query string of a selection, without `?` ('' for none). */
 export function selectionQuery(selection: ContactSelection): string {
   const q = new URLSearchParams();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactHref } from '../src/contact-form';
-import { longestTime, monthlyEstimate, parseSelection, priceBounds, projectEstimate, selectionQuery } from '../src/requests';
+import { contactHref, longestTime, monthlyEstimate, parseSelection, priceBounds, projectEstimate, selectionQuery } from '../src/requests';
 
 describe('estimates', () => {
   it('adds a monthly plan and its add-ons', () => {

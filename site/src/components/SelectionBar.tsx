@@ -7,7 +7,7 @@
  * with an item for every published add-on, and the pricing island (src/islands/pricing.ts) shows
  * it once an add-on is chosen, with the chosen items, the estimate and the links' addresses.
  */
-import { contactHref } from '@kafue/common/contact-form';
+import { contactHref } from '@kafue/common/requests';
 import { useCollection } from '../content/data';
 import { selectionBar as t } from '../content/pricing';
 import { WhatsAppLink } from './WhatsAppLink';

@@ -7,17 +7,11 @@
  * results lead); the loader then starts this at once, as it does when a selection is kept from
  * before (registry.ts). Every piece of markup is the server's, from the page or its templates.
  */
-import { monthlyEstimate, pricingViewOf, selectionQuery, type ContactSelection, type ProjectRef } from '@kafue/common/requests';
+import { contactHref, monthlyEstimate, pricingViewOf, type ProjectRef } from '@kafue/common/requests';
 import { selectionBar as t } from '../content/pricing';
 import { prefersReducedMotion } from '../components/reveal';
 import { selectionKey } from './selection';
 import { accordion } from './disclosures';
-
-/**
- * A link to the contact page (as the server rendered it) now with this selection: what contactHref
- * (@kafue/common/contact-form) makes, whose module would bring the contact form's vocabulary along.
- */
-const select = (link: HTMLAnchorElement, selection: ContactSelection) => (link.href = `${link.pathname}?${selectionQuery(selection)}`);
 
 /** A copy of the template's element, of this page (a link's address resolves against the page's). */
 const clone = <T extends Element>(template: HTMLTemplateElement) => document.importNode(template.content.firstElementChild!, true) as T;
@@ -39,7 +33,7 @@ function projectGroups(template: HTMLTemplateElement): HTMLElement {
       const box = e.target as HTMLInputElement;
       const ref = { group: box.dataset.group!, title: box.dataset.title! };
       ticked = box.checked ? [...ticked, ref] : ticked.filter((p) => p.title !== ref.title);
-      select(link, { projects: ticked });
+      link.href = contactHref({ projects: ticked });
       if (ticked.length) hint.replaceWith(link);
       else link.replaceWith(hint);
     });
@@ -140,7 +134,7 @@ export default function pricing(root: HTMLElement) {
     const shown = items.filter((item) => chosen.includes(item.dataset.addonItem!));
     const names = shown.map((item) => item.dataset.addonItem!);
     for (const button of addButtons) button.setAttribute('aria-pressed', String(names.includes(button.dataset.addon!)));
-    for (const [a, plan] of planLinks) select(a, { plan, addons: names });
+    for (const [a, plan] of planLinks) a.href = contactHref({ plan, addons: names });
     if (!names.length) {
       padding.disconnect();
       document.documentElement.style.scrollPaddingBottom = '';
@@ -152,7 +146,7 @@ export default function pricing(root: HTMLElement) {
       shown.map((item) => ({ price: item.querySelector('.muted')!.textContent })),
     );
     estimate.textContent = total;
-    select(send, { addons: names });
+    send.href = contactHref({ addons: names });
     if (chat) chat.href = chatHref.replace(encodeURIComponent(t.chatSlot), encodeURIComponent(t.chat(names, total)));
     if (!bar.isConnected) {
       barTemplate.before(bar);

@@ -4,11 +4,10 @@ import {
   contactFieldSpecs as f,
   contactFields,
   contactFormTexts,
-  contactHref,
   contactServiceOptions,
   type ContactField,
 } from '@kafue/common/contact-form';
-import { describeSnapshot, type ContactSelection, type ResolvedSelection } from '@kafue/common/requests';
+import { contactHref, describeSnapshot, type ContactSelection, type ResolvedSelection } from '@kafue/common/requests';
 import { CheckList, PageBanner } from '../components/common';
 import { Link } from '../router';
 import { Icon } from '../components/Icon';

@@ -1,7 +1,7 @@
 import { Link } from '../router';
 import { brand } from '@kafue/common/brand';
 import { phoneHref } from '@kafue/common/company';
-import { contactFormPath, contactHref } from '@kafue/common/contact-form';
+import { contactFormPath, contactHref } from '@kafue/common/requests';
 import { CtaBand, FeatureCard, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { HeroVideo } from '../components/HeroVideo';

@@ -1,5 +1,4 @@
 import { Disclosure, FaqSection } from '../components/Accordion';
-import { contactHref } from '@kafue/common/contact-form';
 import { CheckList, CtaBand, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
@@ -18,7 +17,7 @@ import {
 } from '../content/pricing';
 import { iconFor } from '../components/icon-paths';
 import { SelectionBar } from '../components/SelectionBar';
-import { addonId, projectGroupId } from '@kafue/common/requests';
+import { addonId, contactHref, projectGroupId } from '@kafue/common/requests';
 import type { ComparisonCell, Plan, ProjectGroup } from '../content/types';
 
 export const meta = () => routeMeta.pricing;

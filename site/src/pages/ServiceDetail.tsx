@@ -4,7 +4,7 @@ import { ContactList } from '../components/common';
 import { Icon } from '../components/Icon';
 import { Picture } from '../components/Picture';
 import { WhatsAppLink } from '../components/WhatsAppLink';
-import { contactHref } from '@kafue/common/contact-form';
+import { contactHref } from '@kafue/common/requests';
 import { isCategoryKey } from '@kafue/common/vocabulary';
 import { servicesInCategoryPath } from '@kafue/common/service-addresses';
 import { findCategory } from '../content/categories';

@@ -1,7 +1,7 @@
 import { Link } from '../router';
 import { CategoryBrowser } from '../components/CategoryBrowser';
 import { FaqSection } from '../components/Accordion';
-import { contactHref } from '@kafue/common/contact-form';
+import { contactHref } from '@kafue/common/requests';
 import { CtaBand, FeatureCard, PageBanner, SectionHeader } from '../components/common';
 import { routeMeta } from '../content/meta';
 import { useCollection } from '../content/data';
