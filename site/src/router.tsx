@@ -6,7 +6,7 @@
  */
 import { createContext, use, useMemo, type AnchorHTMLAttributes, type ReactNode } from 'react';
 
-export interface Location {
+interface Location {
   pathname: string;
   search: string;
   hash: string;
@@ -15,7 +15,7 @@ export interface Location {
 const RouterContext = createContext<Location>({ pathname: '/', search: '', hash: '' });
 export const ParamsContext = createContext<Record<string, string | undefined>>({});
 
-export function parseUrl(url: string): Location {
+function parseUrl(url: string): Location {
   const u = new URL(url, 'http://localhost');
   return { pathname: u.pathname, search: u.search, hash: u.hash };
 }

@@ -50,7 +50,7 @@ export function findService(data: PageData, category: string | undefined, key: s
   return service?.category === category && (position || service.slug === key) ? service : undefined;
 }
 
-export const pageDataId = 'page-data';
+const pageDataId = 'page-data';
 
 /** The data as the page carries it: JSON in which no `<`, `>` or `&` can end the script element. */
 export function pageDataScript(data: PageData): string {

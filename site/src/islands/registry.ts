@@ -13,7 +13,7 @@
  */
 import { selectionKey } from './selection';
 
-export type Island = (root: HTMLElement) => void;
+type Island = (root: HTMLElement) => void;
 type When = 'interaction' | 'visible' | 'idle';
 
 export const islands: Record<string, { when: When; now?: () => boolean; load: () => Promise<{ default: Island }> }> = {
