@@ -71,6 +71,16 @@ export async function revealAll(page: Page) {
 }
 
 /**
+ * Opens the pricing page's add-ons and waits for the panel to finish opening: a click on an Add to
+ * Plan while the panel still grows can lose its mouseup to the page scrolling under it (scroll
+ * anchoring), and then no click happens at all, for a test as for a hurried visitor.
+ */
+export async function showAddOns(page: Page) {
+  await page.getByRole('button', { name: 'View Add-ons' }).click();
+  await page.locator('#addons-panel[data-open="true"]').evaluate((panel) => Promise.all(panel.getAnimations().map((a) => a.finished)));
+}
+
+/**
  * A control's accessible name: its visible words, then the item it is for (read only by screen
  * readers, in a visually hidden span, which Chromium joins with or without a space).
  */

@@ -4,7 +4,7 @@
  * without. And the pricing page's selection by keyboard alone, and axe on the new states.
  */
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, named, open, revealAll } from './fixtures';
+import { test, expect, expectNoAxeViolations, named, open, revealAll, showAddOns } from './fixtures';
 import { contactForm, enquiriesMatching, visitor } from './visitor';
 
 type Stored = Record<string, unknown> & { kind: string; page: string | null; request: Record<string, unknown> | null };
@@ -24,15 +24,6 @@ async function send(page: Page, who: Awaited<ReturnType<typeof visitor>>): Promi
 
 const yourRequest = (page: Page) => contactForm(page).region.locator('.your-request');
 
-/**
- * Opens the add-ons and waits for the panel to finish opening: a click on an Add to Plan while the
- * panel still grows can lose its mouseup to the page scrolling under it (scroll anchoring), and
- * then no click happens at all, for a test as for a hurried visitor.
- */
-async function showAddOns(page: Page) {
-  await page.getByRole('button', { name: 'View Add-ons' }).click();
-  await page.locator('#addons-panel[data-open="true"]').evaluate((panel) => Promise.all(panel.getAnimations().map((a) => a.finished)));
-}
 const addToPlan = (page: Page, name: string) => page.getByRole('button', { name: named('Add to Plan', name) });
 const planButton = (page: Page, plan: string) =>
   page.locator('.plan-card', { has: page.getByRole('heading', { name: plan, exact: true }) }).getByRole('link');

@@ -5,7 +5,7 @@
  * selection bar never covering a focused Add to Plan.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoAxeViolations, named, open, revealAll } from './fixtures';
+import { test, expect, expectNoAxeViolations, named, open, revealAll, showAddOns } from './fixtures';
 
 /** The scroll-revealed elements that are (partly) on screen and not fully shown: their selector, top and state. */
 const hiddenOnScreen = (page: Page) =>
@@ -234,7 +234,7 @@ test.describe('the selection bar never covers a focused Add to Plan', { tag: '@l
 
   test('tabbing to a button behind the bar brings it above the bar', async ({ page }) => {
     await open(page, '/projects');
-    await page.getByRole('button', { name: 'View Add-ons' }).click();
+    await showAddOns(page);
     await page.locator('[data-addon="Priority Support"]').click();
     const bar = page.locator('.selection-bar');
     await expect(bar).toBeVisible();

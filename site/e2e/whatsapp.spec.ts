@@ -9,7 +9,7 @@ import { seedContent } from '@kafue/common/content-seed';
 import { api } from '@kafue/common/contract';
 import { siteConfig } from '../src/content/site';
 import { siteAdmin } from '../playwright.config';
-import { expect, expectNoAxeViolations, named, open, revealAll, test } from './fixtures';
+import { expect, expectNoAxeViolations, named, open, revealAll, showAddOns, test } from './fixtures';
 
 const number = '+260971234567';
 const chat = { name: 'Chat on WhatsApp (opens in a new tab)' };
@@ -63,7 +63,7 @@ test.describe('Chat on WhatsApp', { tag: '@alone' }, () => {
 
         // The pricing page's summary of chosen add-ons offers the chat about that selection.
         await open(page, '/projects');
-        await page.getByRole('button', { name: 'View Add-ons' }).click();
+        await showAddOns(page);
         await page.getByRole('button', { name: named('Add to Plan', 'Priority Support') }).click();
         const summaryLink = page.getByRole('region', { name: 'Your selection' }).getByRole('link', chat);
         await expect(summaryLink).toBeVisible();
