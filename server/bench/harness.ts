@@ -13,6 +13,7 @@ import pg from 'pg';
 import { api } from '@kafue/common/contract';
 import { repoRoot } from '../src/config.js';
 import { freePort } from '../src/db/embedded.js';
+import { securityHeaderList } from '../src/web/security.js';
 // @ts-expect-error build.mjs is plain JavaScript
 import { buildServer } from '../build.mjs';
 
@@ -149,8 +150,22 @@ export function startSiteServer(dist: string, databaseUrl: string, tmp: string, 
   });
 }
 
-/** The site's build as nginx serves it: the same pages, precompressed. */
+/**
+ * The headers every page of ours carries beside those nginx writes itself (type, length, encoding,
+ * validators): helmet's (as in production), Cache-Control and Vary. A deployment of the site on
+ * nginx needs them too, so the bench's nginx sends them: both answers are the same bytes for the
+ * client to read, and the bench compares the servers, not a bare answer with a secured one.
+ */
+const pageHeaders: [string, string][] = [
+  ...securityHeaderList(true),
+  ['Cache-Control', 'no-cache'],
+  ['Vary', 'Save-Data, Accept-Encoding'],
+];
+
+/** The site's build as nginx serves it: the same pages, precompressed, with the same headers. */
 export const siteServer = `gzip_static on;
+    charset utf-8;
+    ${pageHeaders.map(([name, value]) => `add_header ${name} "${value.replace(/["\\]/g, '\\$&')}" always;`).join('\n    ')}
     root ${siteDir};
     location / { try_files $uri $uri/index.html =404; }
     error_page 404 /404.html;`;
@@ -171,7 +186,8 @@ export async function startNginx(tmp: string, server = siteServer, ready = '/'):
 }
 
 /**
- * Writes an nginx configuration under `dir` (one worker, in the foreground, no access log, sendfile,
+ * Writes an nginx configuration under `dir` (one worker, in the foreground, an access log of the
+ * fields ours logs (method, path, status, time) written in buffers as ours is, sendfile,
  * keep-alive without limit, its temporary files there too) with one server on 127.0.0.1:`port`
  * whose directives are `server`; answers its path.
  */
@@ -187,7 +203,8 @@ error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
   include /etc/nginx/mime.types;
-  access_log off;
+  log_format request '$request_method $uri $status $request_time';
+  access_log ${dir}/access.log request buffer=64k flush=1s;
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;

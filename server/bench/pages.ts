@@ -54,9 +54,15 @@ async function main() {
     // rendered the page: the spam timing rule).
     const withoutStartedAt = (html: string) =>
       html.replace(/<input type="hidden" name="startedAt" value="\d+"\/>/g, '').replace(/,?"startedAt":\d+/g, '');
+    // The measured ones with the same headers too, but for those each server writes of itself
+    // (harness.ts: pageHeaders).
+    const own = new Set(['date', 'etag', 'keep-alive', 'last-modified', 'server', 'content-length']);
+    const headersOf = (answer: Response) => JSON.stringify([...answer.headers].filter(([name]) => !own.has(name)));
     for (const path of pages) {
       const [a, b] = await Promise.all([fetch(ourUrl + path), fetch(nginxUrl + path)]);
       if (a.status !== 200 || b.status !== 200) throw new Error(`${path}: ${a.status} / ${b.status}`);
+      if (measured.includes(path) && headersOf(a) !== headersOf(b))
+        throw new Error(`${path}: our headers ${headersOf(a)}, nginx's ${headersOf(b)}`);
       const [x, y] = [withoutStartedAt(await a.text()), await b.text()];
       if (x !== y) {
         const i = [...x].findIndex((c, j) => c !== y[j]);
