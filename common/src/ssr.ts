@@ -65,7 +65,6 @@ export interface RenderedPage {
   html: string;
   head: string;
   page: PageKey;
-  data: PageData;
   /** 200, or 404 for the 404 page and for a service that does not exist. */
   status: 200 | 404;
 }
@@ -74,11 +73,11 @@ export interface RenderedPage {
 export interface SsrEntry {
   /** Renders one URL with its page's data. */
   render(url: string, data: PageData, siteUrl?: string): Promise<RenderedPage>;
-  /** What the page at `url` shows of the content, and carries as its data. */
+  /** What the page at `url` shows of the content: the data it is rendered with. */
   pageData(url: string, content: SiteSource): PageData;
   /** Every page of the site with this content (the 404 page aside). */
   pagePaths(content: SiteContent): string[];
-  /** The whole HTML document: the build's template with the rendered page and its data. */
+  /** The whole HTML document: the build's template with the rendered page. */
   pageDocument(template: string, rendered: RenderedPage): string;
   sitemapXml(paths: readonly string[], siteUrl?: string): string;
   robotsTxt(siteUrl?: string): string;

@@ -283,12 +283,6 @@ export async function expectPreviewHeaders(t: Pick<TestServer, 'client'>, answer
   }).toEqual({ type: 'text/html; charset=utf-8', cache: 'no-store', robots: 'noindex, nofollow', policy: ['sandbox', ...site] });
 }
 
-/** The data a served page carries (its JSON). */
-export function pageDataOf(html: string): Record<string, unknown> {
-  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
-  return JSON.parse(match![1]) as Record<string, unknown>;
-}
-
 /**
  * Polls the public page at `path` until it satisfies `check` (publishing is asynchronous; the
  * publish bench measures how fast), for at most 10 s: its HTML.

@@ -418,23 +418,43 @@ describe('POST /contact?{selection} (the form without JavaScript)', () => {
     const [{ n: count }] = await t.db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM enquiries`);
     const answer = await post('?plan=Business&addon=Priority%20Support', { email: 'not-an-email' });
     expect(answer.status).toBe(400);
-    expect(pageData(answer.text).contactNote).toMatchObject({ kind: 'error', errors: { email: 'Enter a valid email address.' } });
-    expect(pageData(answer.text).request).toMatchObject({
-      selection: { plan: 'Business', addons: ['Priority Support'] },
-      request: { plan: 'Business', addons: ['Priority Support'] },
-      snapshot: { estimate: '$148/month' },
-    });
+    const refused = contactFormOf(answer.text);
+    expect(refused.note).toContain('Email Address: Enter a valid email address.');
+    // Kept where the visitor sends it again: in the form's address (without JavaScript), in the
+    // request its island sends, and shown above the form with its estimate.
+    expect(refused.action).toBe('/contact?plan=Business&addon=Priority+Support');
+    expect(JSON.parse(refused.request!)).toMatchObject({ plan: 'Business', addons: ['Priority Support'] });
+    expect(refused.shows).toContain('$148/month');
     expect((await t.db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM enquiries`))[0].n).toBe(count);
     // Sent, the form starts afresh: no selection on the answer.
     const sent = await post('?plan=Business');
     expect(sent.status).toBe(200);
-    expect(pageData(sent.text).request).toBeUndefined();
+    expect(contactFormOf(sent.text)).toEqual({ action: '/contact', request: undefined, shows: undefined, note: undefined });
   });
 });
 
-/** The data the contact page carries. */
-function pageData(html: string) {
-  const match = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
-  expect(match).not.toBeNull();
-  return JSON.parse(match![1]) as { contactNote?: object; request?: object };
+/**
+ * The contact form as the page shows it (its templates aside): where it posts, the request its
+ * island sends, the text of the request shown above it, and its error note.
+ */
+function contactFormOf(html: string) {
+  const page = html.replace(/<template[\s\S]*?<\/template>/g, '');
+  const text = (markup: string) =>
+    markup
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, '&');
+  const form = /<form class="contact-form"[^>]*>/.exec(page)![0];
+  const attribute = (name: string) => {
+    const value = new RegExp(`\\s${name}="([^"]*)"`).exec(form)?.[1];
+    return value === undefined ? undefined : text(value);
+  };
+  const shows = /<div class="your-request">([\s\S]*?)<\/div>/.exec(page)?.[1];
+  const note = /<p class="error-note">([\s\S]*?)<\/p>/.exec(page)?.[1];
+  return {
+    action: attribute('action'),
+    request: attribute('data-request'),
+    shows: shows && text(shows.replace(/<[^>]*>/g, ' ')),
+    note: note && text(note),
+  };
 }

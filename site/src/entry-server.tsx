@@ -12,7 +12,7 @@ import { renderMarkdown } from '@kafue/common/markdown';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from '@kafue/common/newsletter';
 import { StaticRouter } from './router';
 import { App } from './App';
-import { PageDataSource, findService, pageDataScript, servicesIn } from './content/data';
+import { PageDataSource, findService, servicesIn } from './content/data';
 import { pages } from './pages/registry';
 import { feedXml, robotsTxt, sitemapXml, renderHead } from './seo';
 
@@ -167,19 +167,20 @@ async function render(url: string, data: PageData, siteUrl?: string): Promise<Re
   return {
     html,
     page,
-    data,
     status: meta.notFound ? 404 : 200,
     head: renderHead(meta, data.company ?? defaultCompany, canonical, siteUrl),
   };
 }
 
-/** The whole page: the build's template (scripts/prerender.mjs) with the rendered page and its data. */
-function pageDocument(template: string, { html, head, page, data }: RenderedPage): string {
+/**
+ * The whole page: the build's template (scripts/prerender.mjs) with the rendered page. Its data
+ * stays on the server: no script in the browser reads it (islands read the markup they enhance).
+ */
+function pageDocument(template: string, { html, head, page }: RenderedPage): string {
   return template
     .replace('<!--app-head-->', () => head)
     .replace('<!--app-page-->', () => page)
-    .replace('<!--app-html-->', () => html)
-    .replace('<!--app-data-->', () => pageDataScript(data));
+    .replace('<!--app-html-->', () => html);
 }
 
 /** What the server (server/src/site/renderer.ts) and the prerender (scripts/prerender.mjs) use. */

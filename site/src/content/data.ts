@@ -1,8 +1,8 @@
 /**
  * The collections' content (services, plans, add-ons, project prices, FAQs, testimonials,
  * insights) reaches the pages at render time, never through the JavaScript bundles: the server
- * (or the site's own build) renders each page with its data and writes that data into the page
- * as escaped JSON.
+ * (or the site's own build) renders each page with its data, which stays there (no script in the
+ * browser reads it).
  */
 import { createContext, use } from 'react';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
@@ -48,23 +48,4 @@ export function findService(data: PageData, category: string | undefined, key: s
   }
   const { service } = data;
   return service?.category === category && (position || service.slug === key) ? service : undefined;
-}
-
-const pageDataId = 'page-data';
-
-/** The data as the page carries it: JSON in which no `<`, `>` or `&` can end the script element. */
-export function pageDataScript(data: PageData): string {
-  // Keys sorted: the same page has the same bytes whether its data came from the database (whose
-  // jsonb orders keys its own way) or from the seed, as the site's own build renders it.
-  const json = JSON.stringify(data, (_, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  )
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${pageDataId}">${json}</script>`;
 }
