@@ -61,9 +61,14 @@ async function render(db: DataSource, file: Claimed): Promise<void> {
     },
     (width, format) => made.some((m) => m.width === width && m.format === format),
   );
+  await db.query(`UPDATE media SET renditions_pending = false, renditions_claimed_until = NULL WHERE id = $1`, [file.id]);
+  // The pages that show the file (picked before its renditions were made) now show it. Its uses are
+  // read once the file is marked done, not in the same transaction: a use saved meanwhile (a hero
+  // poster chosen while its renditions were made) is then either seen here or published by its own
+  // save, which sees the renditions. Read inside, neither transaction saw the other's change and the
+  // page kept the file without its renditions (media-pages.test under load). A process stopped in
+  // between publishes every page when it starts again.
   await db.transaction(async (m) => {
-    await m.query(`UPDATE media SET renditions_pending = false, renditions_claimed_until = NULL WHERE id = $1`, [file.id]);
-    // The pages that show the file (picked before its renditions were made) now show it.
     const uses = (await usesOf(m, [file.id])).get(file.id)!;
     const collections = new Set(uses.map((u) => (isContentCollection(u.type) ? u.type : '*')));
     for (const c of collections.has('*') ? (['*'] as const) : collections) await notifyContentChanged(m, c);
