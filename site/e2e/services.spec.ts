@@ -1,6 +1,6 @@
 import { test, expect, open } from './fixtures';
 import { categories } from '../src/content/categories';
-import { servicesByCategory, findService, servicesFaq } from '../src/content/seed';
+import { servicesByCategory, findService, pricingFaq, servicesFaq } from '../src/content/seed';
 import { servicesWhy } from '../src/content/services-page';
 import type { Page } from '@playwright/test';
 
@@ -87,6 +87,19 @@ test.describe('services page', () => {
     await page.getByRole('link', { name: 'Back to Services' }).click();
     await expect(page).toHaveURL('/services#services');
     await expect(page.locator('#services')).toBeInViewport();
+  });
+
+  test('FAQ without JavaScript: every answer shows under its question, on /services and /projects', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, faq] of [
+      ['/services', servicesFaq],
+      ['/projects', pricingFaq],
+    ] as const) {
+      await page.goto(path);
+      for (const { answer } of faq.items) await expect(page.locator('#faq').getByText(answer), `${path}: ${answer}`).toBeVisible();
+    }
+    await context.close();
   });
 
   test('FAQ accordion: none open, at most one open, clicking the open one closes it, 0.3 s', async ({ page }) => {

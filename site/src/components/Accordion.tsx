@@ -13,7 +13,8 @@ interface DisclosureProps {
 
 /**
  * One collapsible item (`id` names it, for an address's hash): a heading button with
- * aria-expanded/aria-controls and a 0.3 s panel, as the server renders it (`open` or not). Its
+ * aria-expanded/aria-controls and a 0.3 s panel, as the server renders it (`open` or not; closed,
+ * its panel is hidden by styles.css, out of reach of the keyboard and screen readers too). Its
  * list is an island (data-island="disclosures", src/islands/disclosures.ts) that opens and closes them.
  */
 export function Disclosure({ id, open, summary, children, className, headingLevel: H = 'h3' }: DisclosureProps) {
@@ -25,7 +26,7 @@ export function Disclosure({ id, open, summary, children, className, headingLeve
           <Icon name="chevronDown" className="disclosure-chevron" size={20} />
         </button>
       </H>
-      <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-button`} className="disclosure-panel" inert={!open}>
+      <div id={`${id}-panel`} role="region" aria-labelledby={`${id}-button`} className="disclosure-panel">
         <div className="disclosure-panel-inner">{children}</div>
       </div>
     </div>
@@ -50,12 +51,18 @@ export function FaqAccordion({ idPrefix, items }: { idPrefix: string; items: rea
   );
 }
 
+/** Without JavaScript the questions' buttons do nothing: every answer is shown, under its question. */
+const noScriptAnswers = '.faq-item .disclosure-panel{grid-template-rows:1fr;visibility:visible}.faq-item .disclosure-chevron{display:none}';
+
 /** A page's FAQ section (anchor `faq`): its heading and an accordion of its questions. */
 export function FaqSection({ idPrefix, faq }: { idPrefix: string; faq: { heading: string; items: readonly QA[] } }) {
   return (
     <section id="faq" className="section section-soft" aria-labelledby={`${idPrefix}-heading`}>
       <div className="container narrow">
         <SectionHeader id={`${idPrefix}-heading`} heading={faq.heading} />
+        <noscript>
+          <style>{noScriptAnswers}</style>
+        </noscript>
         <FaqAccordion idPrefix={idPrefix} items={faq.items} />
       </div>
     </section>
