@@ -41,9 +41,9 @@ test(
       await panel.getByRole('button', { name: 'Save Video' }).click();
       await expect(toasts(page)).toContainText(messages.settingsUpdated);
       expect(saved).toBe(1);
-      // Published with the home page: its data carries the new address within moments.
+      // Published with the home page: its hero video names the new address within moments.
       await expect
-        .poll(async () => (await (await page.request.get('/')).text()).includes('"videoUrl":"/media/hero-720p.mp4"'), { timeout: 10_000 })
+        .poll(async () => (await (await page.request.get('/')).text()).includes('data-url="/media/hero-720p.mp4"'), { timeout: 10_000 })
         .toBe(true);
       await page.reload();
       await expect(page.getByRole('form', { name: 'Home page video' }).getByRole('textbox', { name: /^Video address/ })).toHaveValue(
