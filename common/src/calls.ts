@@ -7,7 +7,7 @@
  * carry every schema in its bundle: the console's `call` takes its types from endpoints.ts.
  */
 import { collectPath } from './analytics';
-import { contactFormPath } from './contact-form';
+import { contactFormPath } from './requests';
 import { confirmSubscriptionPath, subscribePath, unsubscribePath } from './newsletter';
 import { api } from './contract';
 

@@ -4,11 +4,8 @@
  * its outcome. Plain values, no zod, so that the site's contact page does not load zod; the
  * schema (enquiryBody in enquiries.ts) is built from these.
  */
-import { contactFormPath } from './requests';
 import { enquiryLimits, enquiryServices, maxEmailLength } from './vocabulary';
 
-/** Where the form posts without JavaScript (and the contact page's path): requests.ts's, beside contactHref. */
-export { contactFormPath };
 /** Where the form posts with JavaScript: the API's enquiries (calls.sendEnquiry). */
 export const enquiriesApiPath = '/api/enquiries';
 

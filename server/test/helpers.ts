@@ -283,6 +283,38 @@ export async function expectPreviewHeaders(t: Pick<TestServer, 'client'>, answer
   }).toEqual({ type: 'text/html; charset=utf-8', cache: 'no-store', robots: 'noindex, nofollow', policy: ['sandbox', ...site] });
 }
 
+/** Text of HTML as React writes it: entities back to characters. */
+const textOf = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * The contact form as a served page shows it, its templates aside (what the form's island shows
+ * with JavaScript): where it posts, the request its island sends, the text of the request shown
+ * above it, and the note under its button (sent or error) with its text.
+ */
+export function contactFormOf(html: string) {
+  const page = html.replace(/<template[\s\S]*?<\/template>/g, '');
+  const form = /<form class="contact-form"[^>]*>/.exec(page)![0];
+  const attribute = (name: string) => {
+    const value = new RegExp(`\\s${name}="([^"]*)"`).exec(form)?.[1];
+    return value === undefined ? undefined : textOf(value);
+  };
+  const shows = /<div class="your-request">([\s\S]*?)<\/div>/.exec(page)?.[1];
+  const status = /<div role="status" class="form-status">([\s\S]*?)<\/div>/.exec(page)![1];
+  const kind = status.includes('class="sent-note"') ? 'sent' : status.includes('class="error-note"') ? 'error' : undefined;
+  return {
+    action: attribute('action'),
+    request: attribute('data-request'),
+    shows: shows && textOf(shows.replace(/<[^>]*>/g, ' ')),
+    note: kind && { kind, text: textOf(status.replace(/<[^>]*>/g, '')) },
+  };
+}
+
 /**
  * Polls the public page at `path` until it satisfies `check` (publishing is asynchronous; the
  * publish bench measures how fast), for at most 10 s: its HTML.

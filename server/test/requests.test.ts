@@ -11,7 +11,7 @@ import { maxSelectionItems } from '@kafue/common/requests';
 import { requestUnreadable } from '@kafue/common/schemas';
 import { repoRoot } from '../src/config.js';
 import { resolveSelection } from '../src/enquiries/requests.js';
-import { startTestServer, type Client, type TestServer } from './helpers.js';
+import { contactFormOf, startTestServer, type Client, type TestServer } from './helpers.js';
 
 let t: TestServer;
 let moderator: Client;
@@ -419,7 +419,7 @@ describe('POST /contact?{selection} (the form without JavaScript)', () => {
     const answer = await post('?plan=Business&addon=Priority%20Support', { email: 'not-an-email' });
     expect(answer.status).toBe(400);
     const refused = contactFormOf(answer.text);
-    expect(refused.note).toContain('Email Address: Enter a valid email address.');
+    expect(refused.note).toMatchObject({ kind: 'error', text: expect.stringContaining('Email Address: Enter a valid email address.') });
     // Kept where the visitor sends it again: in the form's address (without JavaScript), in the
     // request its island sends, and shown above the form with its estimate.
     expect(refused.action).toBe('/contact?plan=Business&addon=Priority+Support');
@@ -429,32 +429,11 @@ describe('POST /contact?{selection} (the form without JavaScript)', () => {
     // Sent, the form starts afresh: no selection on the answer.
     const sent = await post('?plan=Business');
     expect(sent.status).toBe(200);
-    expect(contactFormOf(sent.text)).toEqual({ action: '/contact', request: undefined, shows: undefined, note: undefined });
+    expect(contactFormOf(sent.text)).toEqual({
+      action: '/contact',
+      request: undefined,
+      shows: undefined,
+      note: { kind: 'sent', text: messages.enquirySent },
+    });
   });
 });
-
-/**
- * The contact form as the page shows it (its templates aside): where it posts, the request its
- * island sends, the text of the request shown above it, and its error note.
- */
-function contactFormOf(html: string) {
-  const page = html.replace(/<template[\s\S]*?<\/template>/g, '');
-  const text = (markup: string) =>
-    markup
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&amp;/g, '&');
-  const form = /<form class="contact-form"[^>]*>/.exec(page)![0];
-  const attribute = (name: string) => {
-    const value = new RegExp(`\\s${name}="([^"]*)"`).exec(form)?.[1];
-    return value === undefined ? undefined : text(value);
-  };
-  const shows = /<div class="your-request">([\s\S]*?)<\/div>/.exec(page)?.[1];
-  const note = /<p class="error-note">([\s\S]*?)<\/p>/.exec(page)?.[1];
-  return {
-    action: attribute('action'),
-    request: attribute('data-request'),
-    shows: shows && text(shows.replace(/<[^>]*>/g, ' ')),
-    note: note && text(note),
-  };
-}

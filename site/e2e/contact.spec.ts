@@ -263,7 +263,7 @@ test.describe('contact form without JavaScript', () => {
 
   test('the page answered by the server sends again with JavaScript, without an error', async ({ page, consoleErrors }) => {
     const who = await visitor(page);
-    // The answer to a form sent without scripts, then loaded with them: the note is part of the page's data.
+    // The answer to a form sent without scripts, then loaded with them: the note is part of the page.
     const answer = await page.request.post('/contact', {
       form: { fullName: who.name, email: who.email, message: `First. ${who.tag}`, phone: '3'.repeat(31) },
       headers: { Origin: baseURL() },

@@ -67,7 +67,7 @@ async function render(db: DataSource, file: Claimed): Promise<void> {
   // poster chosen while its renditions were made) is then either seen here or published by its own
   // save, which sees the renditions. Read inside, neither transaction saw the other's change and the
   // page kept the file without its renditions (media-pages.test under load). A process stopped in
-  // between publishes every page when it starts again.
+  // between leaves those pages as they were until their next publish (every process's start is one).
   await db.transaction(async (m) => {
     const uses = (await usesOf(m, [file.id])).get(file.id)!;
     const collections = new Set(uses.map((u) => (isContentCollection(u.type) ? u.type : '*')));

@@ -7,9 +7,9 @@
  * same note the script would show: sent, or the refusal with everything typed kept.
  */
 import type { Context } from 'koa';
-import { contactFormFields, contactFormPath, type ContactNote } from '@kafue/common/contact-form';
+import { contactFormFields, type ContactNote } from '@kafue/common/contact-form';
 import { endpoints } from '@kafue/common/endpoints';
-import { parseSelection, type ResolvedSelection } from '@kafue/common/requests';
+import { contactFormPath, parseSelection, type ResolvedSelection } from '@kafue/common/requests';
 import { maxPageLength } from '@kafue/common/schemas';
 import type { AppDeps } from '../deps.js';
 import { endpoint, type Endpoint } from '../web/endpoint.js';

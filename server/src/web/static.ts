@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { Context, Next } from 'koa';
 import { quotePagePath, sharedPreviewPath } from '@kafue/common/calls';
-import { contactFormPath } from '@kafue/common/contact-form';
+import { contactFormPath } from '@kafue/common/requests';
 import { searchPath } from '@kafue/common/search';
 import { isApiPath, isConsolePath } from '../http/paths.js';
 import { goneStatus } from '@kafue/common/redirects';

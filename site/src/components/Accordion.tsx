@@ -51,8 +51,17 @@ export function FaqAccordion({ idPrefix, items }: { idPrefix: string; items: rea
   );
 }
 
-/** Without JavaScript the questions' buttons do nothing: every answer is shown, under its question. */
-const noScriptAnswers = '.faq-item .disclosure-panel{grid-template-rows:1fr;visibility:visible}.faq-item .disclosure-chevron{display:none}';
+/**
+ * Without JavaScript a panel's button does nothing: the panels `selector` names are shown open
+ * (styles.css hides a closed one), their content readable and usable.
+ */
+export function OpenWithoutScript({ selector }: { selector: string }) {
+  return (
+    <noscript>
+      <style>{`${selector}{grid-template-rows:1fr;visibility:visible}`}</style>
+    </noscript>
+  );
+}
 
 /** A page's FAQ section (anchor `faq`): its heading and an accordion of its questions. */
 export function FaqSection({ idPrefix, faq }: { idPrefix: string; faq: { heading: string; items: readonly QA[] } }) {
@@ -60,9 +69,7 @@ export function FaqSection({ idPrefix, faq }: { idPrefix: string; faq: { heading
     <section id="faq" className="section section-soft" aria-labelledby={`${idPrefix}-heading`}>
       <div className="container narrow">
         <SectionHeader id={`${idPrefix}-heading`} heading={faq.heading} />
-        <noscript>
-          <style>{noScriptAnswers}</style>
-        </noscript>
+        <OpenWithoutScript selector=".faq-item .disclosure-panel" />
         <FaqAccordion idPrefix={idPrefix} items={faq.items} />
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { brand } from '@kafue/common/brand';
-import { contactFormPath } from '@kafue/common/contact-form';
+import { contactFormPath } from '@kafue/common/requests';
 import type { PageData } from '@kafue/common/ssr';
 import { ArticleCard } from '../components/ArticleCard';
 import { CtaBand, formatDate } from '../components/common';

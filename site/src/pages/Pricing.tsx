@@ -1,4 +1,4 @@
-import { Disclosure, FaqSection } from '../components/Accordion';
+import { Disclosure, FaqSection, OpenWithoutScript } from '../components/Accordion';
 import { CheckList, CtaBand, PageBanner, SectionHeader } from '../components/common';
 import { Icon } from '../components/Icon';
 import { routeMeta } from '../content/meta';
@@ -153,8 +153,6 @@ function GroupQuote({ name }: { name: string }) {
   );
 }
 
-const noScriptAddOns = '.addons-panel{grid-template-rows:1fr;visibility:visible}';
-
 /**
  * The add-ons, closed until View Add-ons (or opened by the address: ?view=addons). Without
  * JavaScript the toggle does nothing and Add to Plan links to the contact page with the add-on;
@@ -174,9 +172,7 @@ function AddOns() {
           </button>
         </div>
         {/* Without JavaScript the toggle does nothing: the add-ons are shown open, their links usable. */}
-        <noscript>
-          <style>{noScriptAddOns}</style>
-        </noscript>
+        <OpenWithoutScript selector=".addons-panel" />
         <div id="addons-panel" className="disclosure-panel addons-panel" data-open="false">
           <div className="disclosure-panel-inner">
             <ul className="grid grid-4 addons">
