@@ -1,6 +1,6 @@
 import { brand } from '@kafue/common/brand';
 import { defaultCompany, phoneHref } from '@kafue/common/company';
-import { test, expect, open, stopClock } from './fixtures';
+import { test, expect, open, revealAll, stopClock } from './fixtures';
 import { footer, navLinks } from '../src/content/site';
 
 test.describe('header and footer', { tag: '@layout' }, () => {
@@ -152,9 +152,13 @@ test.describe('scrolling on route change', { tag: '@layout' }, () => {
         original.call(this, options as ScrollIntoViewOptions);
       };
     });
+    // A link that the reveal still moves can be missed by the click (Playwright clicks where it was).
+    await revealAll(page);
     await page.getByRole('link', { name: 'Learn More about Web Development' }).click();
     await expect(page).toHaveURL('/services#services');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Services');
+    // The page's module script (which sets the timer) has run by DOMContentLoaded; the clock starts after.
+    await page.waitForLoadState('domcontentloaded');
     const target = () => page.evaluate(() => Math.round(document.getElementById('services')!.getBoundingClientRect().top));
     const calls = () => page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls);
     await page.clock.runFor(99);
