@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { defaultCompany, mapEmbedUrl } from '@kafue/common/company';
 import { defaultHero } from '@kafue/common/hero';
+import { axeViolations } from '../../scripts/axe.mjs';
 
 const thirdParty = [new URL(defaultHero.videoUrl).host, new URL(mapEmbedUrl(defaultCompany)).host];
 
@@ -53,14 +53,10 @@ export async function stopClock(page: Page) {
   await page.clock.pauseAt(new Date(Date.now() + 60_000));
 }
 
-/**
- * axe on the page as it stands. Legacy mode runs axe in the page itself: the default opens a blank
- * page for every run to join the frames' results, which doubled each run's time; the one frame
- * of another origin (the contact page's map) is reached either way.
- */
+/** axe (every rule of its default set) on the page as it stands. */
 export async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const violations = await axeViolations(page);
+  const summary = violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, label).toEqual([]);
 }
 

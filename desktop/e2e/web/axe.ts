@@ -1,6 +1,6 @@
 /** axe-core on the console as a test meets it: every WCAG A and AA rule, once the screen has settled. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations as axeIn } from '../../../scripts/axe.mjs';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -13,16 +13,9 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
 }
 
-/**
- * axe on the page as it stands (but for what `exclude` selects): each violation by rule, element
- * and reason. Legacy mode runs axe in the page itself: the default opens a blank page for every
- * run to join the frames' results, which doubled each run's time (2.3 to 1.1 s a screen) and the
- * console has no frame of another origin to join.
- */
+/** axe on the page as it stands (but for what `exclude` selects): each violation by rule, element and reason. */
 export async function axeViolations(page: Page, exclude?: string) {
-  const axe = new AxeBuilder({ page }).withTags(wcagTags).setLegacyMode(true);
-  if (exclude) axe.exclude(exclude);
-  const { violations } = await axe.analyze();
+  const violations = await axeIn(page, { tags: wcagTags, exclude });
   const found = violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
