@@ -6,22 +6,23 @@ import axe from 'axe-core';
 /**
  * Puts axe-core into every frame of `page` that has not got it yet: once per document, where
  * @axe-core/playwright sent its 0.6 MB source twice on every run (0.1 to 0.15 s of the renderer
- * each time, and a console test runs axe on several states of one page). A frame that goes
- * away meanwhile, or takes no script, is left out, as @axe-core/playwright left it.
+ * each time, and a console test runs axe on several states of one page). axe's default
+ * configuration is what the wrapper set (frames of the page's own origin only). A frame that
+ * goes away meanwhile, or takes no script, is left out, as @axe-core/playwright left it.
  */
 async function inject(page) {
   for (const frame of page.frames()) {
     try {
-      if (await frame.evaluate(() => 'axe' in globalThis)) continue;
+      // Not `'axe' in window`: an element with id="axe" would answer that too.
+      if (await frame.evaluate(() => typeof globalThis.axe?.run === 'function')) continue;
       await frame.evaluate(axe.source);
-      await frame.evaluate(() => globalThis.axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
     } catch {
       // Detached, or refusing scripts: axe in the top frame reports what it cannot reach.
     }
   }
 }
 
-/** axe.run in the page: only the violations come back, each node as `fields` names it. */
+/** axe.run in the page: only the violations come back, each element by selector (unless `selectors: false`), HTML and reason. */
 function run(page, context, options) {
   return page.evaluate(
     ({ context, options }) =>

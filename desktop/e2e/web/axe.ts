@@ -1,6 +1,6 @@
 /** axe-core on the console as a test meets it: every WCAG A and AA rule, once the screen has settled. */
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations as axeIn } from '../../../scripts/axe.mjs';
+import { axeViolations as axeFinds } from '../../../scripts/axe.mjs';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -15,7 +15,7 @@ export async function settle(page: Page): Promise<void> {
 
 /** axe on the page as it stands (but for what `exclude` selects): each violation by rule, element and reason. */
 export async function axeViolations(page: Page, exclude?: string) {
-  const violations = await axeIn(page, { tags: wcagTags, exclude });
+  const violations = await axeFinds(page, { tags: wcagTags, exclude });
   const found = violations.map((v) => ({
     rule: v.id,
     impact: v.impact,
