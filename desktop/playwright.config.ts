@@ -61,21 +61,20 @@ const suiteServer: ServerMetadata = { dataDir };
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  // Two workers for the suite's server, one per core; a third for the @alone tests on theirs.
-  // Once the suite was light enough to leave a core half idle (one worker: 19.3 min, 1487 CPU-s,
-  // 1.3 cores busy; headless shell, no screencast, test hash cost), two ran it in 16.4 min (1704
-  // CPU-s) on the same quiet machine (2026-11-29). A test that assumes it alone writes somewhere
-  // shared (a service category's order) writes where no other test does. To run an @alone test by
-  // name: `npx playwright test --project=alone -g '...'`.
+  // Three workers on two cores: the suite waits on pages and servers (1.5 cores busy). The
+  // projects are listed in the order their tests should start: Playwright gives a free worker the
+  // first waiting file whose project is under its own limit. So the @alone tests, one at a time,
+  // run from the start on one worker and the renderer's tests on another, and the web tests take
+  // every worker the other two leave: with the web tests held to two workers, the third sat idle
+  // for the last 138 s of 317; so the suite takes 287 s, for the same CPU-seconds (2026-11-30).
+  // A test that assumes it alone writes somewhere shared (a service category's order) writes
+  // where no other test does. To run an @alone test by name:
+  // `npx playwright test --project=alone -g '...'`.
   workers: 3,
   retries: 0,
   reporter: process.env.CI ? 'list' : 'line',
   use: { baseURL, trace },
   projects: [
-    // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
-    { name: 'web', testDir: 'e2e/web', use: chromium, grepInvert: alone, workers: 2, metadata: suiteServer },
-    // The renderer's desktop build, with the main process's request module behind window.kafue.
-    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium, grepInvert: alone, workers: 1, metadata: suiteServer },
     {
       name: 'alone',
       use: { ...chromium, baseURL: aloneBaseURL },
@@ -83,6 +82,10 @@ export default defineConfig({
       workers: 1,
       metadata: { dataDir: aloneDataDir } satisfies ServerMetadata,
     },
+    // The renderer's desktop build, with the main process's request module behind window.kafue.
+    { name: 'desktop-renderer', testDir: 'e2e/desktop', use: chromium, grepInvert: alone, workers: 1, metadata: suiteServer },
+    // The console as served on the web at /admin, /kafue-secure-admin, /staff-login, /staff/*.
+    { name: 'web', testDir: 'e2e/web', use: chromium, grepInvert: alone, metadata: suiteServer },
   ],
   // TRUST_PROXY: tests send enquiries as visitors of their own addresses (X-Forwarded-For), so
   // the per-address limit on the public form does not count the whole suite together; likewise
