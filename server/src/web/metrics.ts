@@ -36,13 +36,13 @@ export function metricsEndpoint(token: string, pool: () => Pool) {
   };
 }
 
+/** What the metric reads of a request: a Koa context, or a page answered before Koa (web/known-pages.ts). */
+type Answered = Pick<Context, 'method' | 'path' | 'status'> & { _matchedRoute?: string | RegExp };
+
 /**
  * The route label: the router's pattern (/api/staff/:id), or one fixed word for what no route
  * matched, so that the number of series stays bounded whatever paths clients send.
  */
-/** What the metric reads of a request: a Koa context, or a page answered before Koa (web/known-pages.ts). */
-type Answered = Pick<Context, 'method' | 'path' | 'status'> & { _matchedRoute?: string | RegExp };
-
 function routeOf(ctx: Answered): string {
   if (typeof ctx._matchedRoute === 'string') return ctx._matchedRoute;
   // Answered before the router (routes/analytics.ts, app.ts).
