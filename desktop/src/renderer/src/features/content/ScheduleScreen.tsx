@@ -8,6 +8,7 @@ import { Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@man
 import type { ScheduledChange } from '@kafue/common/schemas';
 import { toLocalClock } from '@kafue/common/time';
 import { LoadFailure } from '../../components/LoadFailure';
+import { Row, RowList } from '../../components/RowList';
 import { useFormatTime, useGeneralSettingsValue } from '../../lib/generalSettings';
 import { useCan } from '../../lib/session';
 import { CancelChange, changeWords } from './components/ItemSchedule';
@@ -24,14 +25,7 @@ function ChangeRow({ change, canEdit }: { change: ScheduledChange; canEdit: bool
   const spec = collectionSpecs[change.collection];
   const what = change.item.label ?? spec.noun;
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="xs"
-      py={6}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
+    <Row>
       <Stack gap={2} style={{ flex: '1 1 240px', minWidth: 0 }}>
         <Text fw={600} size="sm">
           {format(change.at)}
@@ -53,7 +47,7 @@ function ChangeRow({ change, canEdit }: { change: ScheduledChange; canEdit: bool
         )}
       </Stack>
       {canEdit && <CancelChange change={change} label={`Cancel the change to ${what} at ${format(change.at)}`} />}
-    </Group>
+    </Row>
   );
 }
 
@@ -69,11 +63,11 @@ function ByDay({ changes, timezone, canEdit }: { changes: ScheduledChange[]; tim
           <Title order={2} size="h4" id={`day-${day}`}>
             {format(list[0].at, false)}
           </Title>
-          <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+          <RowList>
             {list.map((c) => (
               <ChangeRow key={c._id} change={c} canEdit={canEdit} />
             ))}
-          </Stack>
+          </RowList>
         </section>
       ))}
     </Stack>

@@ -3,7 +3,7 @@ import type { ContentItem } from '@kafue/common/contract';
 import { changesBetween } from '../changes';
 import { useRestoreRevision, useRevisions } from '../api/useContent';
 import { Loading } from './Loading';
-import { Row, RowList } from './RowList';
+import { Row, RowList } from '../../../components/RowList';
 import type { CollectionSpec } from '../fields';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });

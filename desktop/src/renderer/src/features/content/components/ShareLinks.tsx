@@ -3,7 +3,7 @@ import { Badge, Button, CopyButton, Group, Select, Stack, Text, TextInput, Title
 import type { ContentCollection, ContentItem, ShareLinkCreated } from '@kafue/common/contract';
 import { useCreateShareLink, useRevisions, useRevokeShareLink, useShareLinks } from '../api/useContent';
 import { Loading } from './Loading';
-import { Row, RowList } from './RowList';
+import { Row, RowList } from '../../../components/RowList';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -7,6 +7,7 @@ import { Badge, Button, Group, Menu, Stack, Text, TextInput, Title } from '@mant
 import { maxReminderNote, type Reminder } from '@kafue/common/schemas';
 import { Panel } from '../../../components/Panel';
 import { LoadFailure } from '../../../components/LoadFailure';
+import { Row, RowList } from '../../../components/RowList';
 import { useFormatTime } from '../../../lib/generalSettings';
 import { texts, useEnquiryReminders, useMyReminders, useReminderActions } from '../api/useReminders';
 
@@ -23,14 +24,7 @@ function ReminderRow({ reminder, showEnquiry }: { reminder: Reminder; showEnquir
   const { done, snooze } = useReminderActions();
   const about = `the reminder about ${reminder.enquiry.fullName}`;
   return (
-    <Group
-      component="li"
-      justify="space-between"
-      wrap="wrap"
-      gap="xs"
-      py={6}
-      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-    >
+    <Row>
       <Stack gap={2} style={{ flex: '1 1 200px', minWidth: 0 }}>
         <Group gap="xs">
           {reminder.due && (
@@ -68,18 +62,18 @@ function ReminderRow({ reminder, showEnquiry }: { reminder: Reminder; showEnquir
           </Menu.Dropdown>
         </Menu>
       </Group>
-    </Group>
+    </Row>
   );
 }
 
 function ReminderList({ reminders, showEnquiry, empty }: { reminders: Reminder[]; showEnquiry: boolean; empty: string }) {
   if (reminders.length === 0) return <Text c="dimmed">{empty}</Text>;
   return (
-    <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }}>
+    <RowList>
       {reminders.map((r) => (
         <ReminderRow key={r._id} reminder={r} showEnquiry={showEnquiry} />
       ))}
-    </Stack>
+    </RowList>
   );
 }
 
