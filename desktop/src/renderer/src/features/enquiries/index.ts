@@ -6,6 +6,7 @@
 export { enquiriesApi } from './api/enquiriesApi';
 export { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
 export { EnquiryFollowUp, type FollowUpCalls } from './components/EnquiryFollowUp';
+export { EnquiryHeading } from './components/EnquiryHeading';
 export { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';
 export { EnquiryStageLine, StageBadge, useMinuteClock, useStageMove } from './components/EnquiryStage';
 export { PhoneLinks } from './components/PhoneLinks';

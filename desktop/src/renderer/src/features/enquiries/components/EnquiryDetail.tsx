@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Anchor, Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { enquiryUpdateBody } from '@kafue/common/schemas';
 import { fieldErrors } from '../../../lib/validate';
-import { EnquiryStatusBadge, NoteForm } from './EnquiryNotes';
+import { NoteForm } from './EnquiryNotes';
+import { EnquiryHeading } from './EnquiryHeading';
 import { EnquiryFollowUp, replySubject } from './EnquiryFollowUp';
 import { EnquiryReminders } from '../../reminders';
 import { PhoneLinks } from './PhoneLinks';
@@ -16,8 +17,7 @@ import { useCan } from '../../../lib/session';
 import { contactPath } from '../../../lib/contactPath';
 import type { EnquiryDetail as Detail } from '@kafue/common/contract';
 import { enquiryStatuses } from '../api/enquiriesApi';
-import { EnquiryKindBadge, EnquiryRequest } from './EnquiryRequest';
-import { StageBadge } from './EnquiryStage';
+import { EnquiryRequest } from './EnquiryRequest';
 import { EnquiryStageLine } from './stages';
 import {
   texts,
@@ -72,14 +72,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
   ];
   return (
     <Stack>
-      <Group gap="xs">
-        <EnquiryStatusBadge status={enquiry.status} />
-        <EnquiryKindBadge kind={enquiry.kind} />
-        <StageBadge stage={enquiry.stage} />
-        <Text size="sm" c="dimmed">
-          Received {format(enquiry.createdAt)}
-        </Text>
-      </Group>
+      <EnquiryHeading enquiry={enquiry} format={format} />
       <EnquiryStageLine enquiry={enquiry} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Fact label="Email">{enquiry.email ?? 'None given (wrote on WhatsApp)'}</Fact>
@@ -141,15 +134,7 @@ function DetailBody({ enquiry, onGone, sections }: { enquiry: Detail; onGone: ()
       {sections?.(enquiry)}
       <EnquiryReminders enquiryId={enquiry._id} />
       <EnquiryFollowUp calls={followUp} enquiry={enquiry} formatTime={(iso) => format(iso)} />
-      <NoteForm
-        adding={addNote.isPending}
-        onAdd={(text) =>
-          addNote.mutateAsync(text).then(
-            () => true,
-            () => false,
-          )
-        }
-      />
+      <NoteForm add={addNote} />
       {canDelete && (
         <Group justify="flex-end">
           <Button color="red" variant="light" onClick={() => confirm.ask(enquiry._id)}>

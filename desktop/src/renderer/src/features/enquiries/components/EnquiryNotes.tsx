@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Button, Group, Stack, Textarea, Title } from '@mantine/core';
 import { LabelledBadge } from '../../../components/LabelledBadge';
 
@@ -11,10 +12,11 @@ export function EnquiryStatusBadge({ status }: { status: string }) {
 
 /**
  * The form that adds a note to an enquiry (the note then shows on its timeline): the admin's
- * detail view and the staff portal share it. `onAdd` resolves true when the note was saved (the
- * box then empties).
+ * detail view and the staff portal share it. `add` is the mutation that saves a note (a failure
+ * is told where it is declared); the box empties once it succeeded.
  */
-export function NoteForm({ adding, onAdd }: { adding: boolean; onAdd: (text: string) => Promise<boolean> }) {
+export function NoteForm({ add }: { add: Pick<UseMutationResult<unknown, Error, string>, 'mutateAsync' | 'isPending'> }) {
+  const adding = add.isPending;
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const titleId = useId();
@@ -22,7 +24,11 @@ export function NoteForm({ adding, onAdd }: { adding: boolean; onAdd: (text: str
     e.preventDefault();
     if (!text.trim()) return setError('Required.');
     setError('');
-    if (await onAdd(text.trim())) setText('');
+    const saved = await add.mutateAsync(text.trim()).then(
+      () => true,
+      () => false,
+    );
+    if (saved) setText('');
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>

@@ -9,12 +9,11 @@ import { DataTable, EmptyRow } from '../../../components/DataTable';
 import {
   EnquiryFollowUp,
   type FollowUpCalls,
-  EnquiryStatusBadge,
+  EnquiryHeading,
   NoteForm,
   EnquiryStandingCells,
   EnquiryWhoCell,
   EnquiryStageLine,
-  StageBadge,
   useMinuteClock,
   useStageMove,
   PhoneLinks,
@@ -141,13 +140,7 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
         <LoadFailure error={detail.error} fallback={texts.loadFailed} />
       ) : (
         <Stack>
-          <Group gap="xs">
-            <EnquiryStatusBadge status={e.status} />
-            <StageBadge stage={e.stage} />
-            <Text size="sm" c="dimmed">
-              Received {format(e.createdAt)}
-            </Text>
-          </Group>
+          <EnquiryHeading enquiry={e} format={format} />
           <EnquiryStageLine enquiry={e} move={move} format={format} />
           <Group gap="xs" wrap="wrap">
             {e.email && (
@@ -185,15 +178,7 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
             enquiry={e}
             formatTime={format}
           />
-          <NoteForm
-            adding={addNote.isPending}
-            onAdd={(text) =>
-              addNote.mutateAsync(text).then(
-                () => true,
-                () => false,
-              )
-            }
-          />
+          <NoteForm add={addNote} />
         </Stack>
       )}
     </Drawer>
