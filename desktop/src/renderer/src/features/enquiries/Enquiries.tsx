@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DataTable, EmptyRow } from '../../components/DataTable';
 import { SortHeader } from '../../components/SortHeader';
 import { useFilterFold } from '../../components/FilterFold';
-import { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
+import { EnquiryOpenCell, EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
 import { LoadFailure } from '../../components/LoadFailure';
 import { paginationLabels } from '../../lib/pagination';
 import { useFormatTime } from '../../lib/generalSettings';
@@ -262,11 +262,7 @@ export default function Enquiries({ detailSections }: { detailSections?: DetailS
                 </Table.Td>
                 <EnquiryStandingCells enquiry={e} now={now} />
                 <Table.Td data-label="Assignee">{e.assignee?.name ?? 'Unassigned'}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>
-                    Open
-                  </Button>
-                </Table.Td>
+                <EnquiryOpenCell enquiry={e} onOpen={setOpenId} />
               </Table.Tr>
             ))
           )}

@@ -4,7 +4,7 @@
  * Another feature imports these from here, never a file behind it (eslint.config.js).
  */
 export { enquiriesApi } from './api/enquiriesApi';
-export { EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
+export { EnquiryOpenCell, EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
 export { EnquiryFollowUp, type FollowUpCalls } from './components/EnquiryFollowUp';
 export { EnquiryHeading } from './components/EnquiryHeading';
 export { EnquiryStatusBadge, NoteForm } from './components/EnquiryNotes';

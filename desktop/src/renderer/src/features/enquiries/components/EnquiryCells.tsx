@@ -1,8 +1,8 @@
 /**
  * The cells of an enquiry's row that the inbox and the staff portal's list share (each a card's
- * line under 48em): who wrote, and where the enquiry stands.
+ * line under 48em): who wrote, where the enquiry stands, and the button that opens it.
  */
-import { Badge, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Enquiry } from '@kafue/common/contract';
 import { EnquiryStatusBadge } from './EnquiryNotes';
 import { StageBadge, TimeLeft } from './EnquiryStage';
@@ -45,5 +45,16 @@ export function EnquiryStandingCells({ enquiry, now }: { enquiry: Enquiry; now: 
         <TimeLeft enquiry={enquiry} now={now} />
       </Table.Td>
     </>
+  );
+}
+
+/** The row's last cell: the button that opens the enquiry, named for a screen reader by who sent it. */
+export function EnquiryOpenCell({ enquiry, onOpen }: { enquiry: Enquiry; onOpen: (id: string) => void }) {
+  return (
+    <Table.Td>
+      <Button size="xs" variant="light" aria-label={`Open the enquiry from ${enquiry.fullName}`} onClick={() => onOpen(enquiry._id)}>
+        Open
+      </Button>
+    </Table.Td>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Drawer, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import { messages, type StaffEnquiryUpdateBody } from '@kafue/common/contract';
 import { calls } from '@kafue/common/calls';
 import { callPath, unwrap } from '../../../lib/api';
@@ -10,6 +10,7 @@ import {
   EnquiryFollowUp,
   type FollowUpCalls,
   EnquiryHeading,
+  EnquiryOpenCell,
   NoteForm,
   EnquiryStandingCells,
   EnquiryWhoCell,
@@ -85,11 +86,7 @@ export function MyEnquiries({ format }: { format: (iso: string) => string }) {
               <EnquiryWhoCell enquiry={e} whatsapp={whatsapp} />
               <Table.Td data-label="Service">{e.service}</Table.Td>
               <EnquiryStandingCells enquiry={e} now={now} />
-              <Table.Td>
-                <Button size="xs" variant="light" aria-label={`Open the enquiry from ${e.fullName}`} onClick={() => setOpenId(e._id)}>
-                  Open
-                </Button>
-              </Table.Td>
+              <EnquiryOpenCell enquiry={e} onOpen={setOpenId} />
             </Table.Tr>
           ))
         )}
