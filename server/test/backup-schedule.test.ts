@@ -4,7 +4,7 @@
  * control), pruning to the last N, and the command line's progress and checksum refusal.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -161,16 +161,21 @@ describe('command line', () => {
 
   it('`backup` prints its progress table by table, keeps the backup in the database and writes its file', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kafue-cli-'));
-    const { stdout, stderr } = await cli(['backup'], { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir });
-    const lines = stderr.split('\n').filter((l) => l.startsWith('backing up '));
-    // One line per table, in order, each saying how far it is.
-    expect(lines.length).toBeGreaterThanOrEqual(5);
-    lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^backing up \\w+ \\(${i + 1}/${lines.length}\\)\\.\\.\\.$`)));
-    expect(lines.some((line) => line.startsWith('backing up staff_users ('))).toBe(true);
-    const file = stdout.match(/Backup written: (.+)/)![1].trim();
-    const [row] = await t.db.query(`SELECT made_by_label FROM backups WHERE name = $1`, [file.split('/').pop()]);
-    expect(row.made_by_label).toBe('command line');
-    expect(readFileSync(file).equals(await storedBytes(t.db, file.split('/').pop()!))).toBe(true);
+    try {
+      const { stdout, stderr } = await cli(['backup'], { DATABASE_URL: t.databaseUrl, DATA_DIR: dataDir });
+      const lines = stderr.split('\n').filter((l) => l.startsWith('backing up '));
+      // One line per table, in order, each saying how far it is.
+      expect(lines.length).toBeGreaterThanOrEqual(5);
+      lines.forEach((line, i) => expect(line).toMatch(new RegExp(`^backing up \\w+ \\(${i + 1}/${lines.length}\\)\\.\\.\\.$`)));
+      expect(lines.some((line) => line.startsWith('backing up staff_users ('))).toBe(true);
+      const file = stdout.match(/Backup written: (.+)/)![1].trim();
+      const [row] = await t.db.query(`SELECT made_by_label FROM backups WHERE name = $1`, [file.split('/').pop()]);
+      expect(row.made_by_label).toBe('command line');
+      expect(readFileSync(file).equals(await storedBytes(t.db, file.split('/').pop()!))).toBe(true);
+    } finally {
+      // The backup file holds the test's database, staff and their hashes: not left in /tmp.
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('`restore` refuses a file whose checksum does not match, and the target database stays untouched', async () => {

@@ -5,7 +5,7 @@
  * through one process holds on another within 2 s (the page's email, from the company profile,
  * too); turning it off restores everything.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await other?.close();
   await t?.close();
+  rmSync(built, { recursive: true, force: true });
 });
 
 /** The page until the company's profile is saved: it names the seeded email. */
