@@ -78,7 +78,13 @@ test.describe('enquiries', () => {
       await choose(drawer, 'Assignee', staff.name);
       await expect(toasts(page)).toContainText(messages.enquiryUpdated);
       await expect(drawer).toContainText(`Assigned to${staff.name}`);
+      // A note the server could not save (an answer without a message: the screen's own words)
+      // stays in the box, to try again.
+      await page.route('**/api/enquiries/*/notes', (route) => route.fulfill({ status: 500, json: {} }), { times: 1 });
       await drawer.getByRole('textbox', { name: 'Add a note' }).fill('Asked Staff to call back today.');
+      await drawer.getByRole('button', { name: 'Add Note' }).click();
+      await expect(toasts(page)).toContainText('Failed to add note');
+      await expect(drawer.getByRole('textbox', { name: 'Add a note' })).toHaveValue('Asked Staff to call back today.');
       await drawer.getByRole('button', { name: 'Add Note' }).click();
       await expect(toasts(page)).toContainText(messages.enquiryNoteAdded);
       // The note shows once, on the timeline.

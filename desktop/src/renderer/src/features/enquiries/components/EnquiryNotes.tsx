@@ -16,7 +16,6 @@ export function EnquiryStatusBadge({ status }: { status: string }) {
  * is told where it is declared); the box empties once it succeeded.
  */
 export function NoteForm({ add }: { add: Pick<UseMutationResult<unknown, Error, string>, 'mutateAsync' | 'isPending'> }) {
-  const adding = add.isPending;
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const titleId = useId();
@@ -24,11 +23,12 @@ export function NoteForm({ add }: { add: Pick<UseMutationResult<unknown, Error, 
     e.preventDefault();
     if (!text.trim()) return setError('Required.');
     setError('');
-    const saved = await add.mutateAsync(text.trim()).then(
-      () => true,
-      () => false,
-    );
-    if (saved) setText('');
+    try {
+      await add.mutateAsync(text.trim());
+      setText('');
+    } catch {
+      // Told by the mutation's own onError; the text stays to try again.
+    }
   }
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-labelledby={titleId}>
@@ -47,8 +47,8 @@ export function NoteForm({ add }: { add: Pick<UseMutationResult<unknown, Error, 
           error={error || undefined}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={adding} disabled={adding}>
-            {adding ? 'Adding...' : 'Add Note'}
+          <Button type="submit" loading={add.isPending} disabled={add.isPending}>
+            {add.isPending ? 'Adding...' : 'Add Note'}
           </Button>
         </Group>
       </Stack>
