@@ -20,8 +20,9 @@ export default defineConfig({
     isolate: false,
     // Three files side by side on the two cores: each file's tests mostly wait on the database or
     // on processes they started (with two, the stage kept 1.6 cores busy and took 145 s; with
-    // three, 130 s, 2026-11-30). The 503s and 500s that parallel sign-ins met were argon2 holding every thread of libuv's
-    // pool, so that database connections timed out (auth/passwords.ts: two computations at most).
+    // three, 130 s, 2026-11-30). The 503s and 500s that parallel sign-ins met were argon2 holding
+    // every thread of libuv's pool, so that database connections timed out (auth/passwords.ts:
+    // two computations at most).
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
   },
