@@ -22,7 +22,9 @@ const general = (siteName: string, maintenanceMode: boolean) => ({
 /** Changes General settings on their screen (site name and/or the maintenance checkbox). */
 async function saveGeneral(page: Page, change: { siteName?: string; maintenanceMode?: boolean }): Promise<void> {
   await page.goto('/admin/settings/general');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // The form once loaded (aria-busy false), not merely no busy element: right after the
+  // navigation there is none yet, and an edit made before the values arrive is replaced by them.
+  await expect(page.locator('form[aria-busy="false"]')).toBeVisible();
   if (change.siteName !== undefined) await page.getByRole('textbox', { name: /^Site Name/ }).fill(change.siteName);
   if (change.maintenanceMode !== undefined)
     await page.getByRole('checkbox', { name: 'Maintenance Mode' }).setChecked(change.maintenanceMode);

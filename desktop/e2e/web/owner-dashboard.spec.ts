@@ -227,7 +227,9 @@ for (const size of sizes) {
       };
       const setMaintenance = async (on: boolean) => {
         await page.goto('/admin/settings/general');
-        await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+        // The form once loaded (aria-busy false), not merely no busy element: right after the
+        // navigation there is none yet, and an edit made before the values arrive is replaced by them.
+        await expect(page.locator('form[aria-busy="false"]')).toBeVisible();
         await page.getByRole('checkbox', { name: 'Maintenance Mode' }).setChecked(on);
         await page.getByRole('button', { name: 'Save Changes' }).click();
         await expect(toasts(page).getByText(messages.settingsUpdated)).toBeVisible();
