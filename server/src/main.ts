@@ -38,6 +38,10 @@ import('./serve.js')
   .catch(async (error: unknown) => {
     // A database that started for a server that cannot: stop it (stopping twice is harmless).
     await (await embedded?.catch(() => undefined))?.stop();
-    logger.fatal({ err: error instanceof Error ? error.message : String(error) }, 'The server could not start');
+    const why = error instanceof Error ? error.message : String(error);
+    logger.fatal({ err: why }, 'The server could not start');
+    // Also on stderr, as for the database: a supervisor or test runner that keeps only stderr
+    // (Playwright's webServer) shows why, not just an exit code.
+    process.stderr.write(`The server could not start: ${why}\n`);
     logger.flush(() => process.exit(1));
   });
