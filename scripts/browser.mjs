@@ -50,15 +50,31 @@ export const trace = 'off';
  * the environment variable `name`, so that its workers (which load the config again) and its
  * webServer agree. Two runs on one machine (two clones, a developer's and CI's) never collide.
  * Setting `name` beforehand chooses the port.
+ *
+ * The port is free when chosen but taken only seconds later, when its server listens: so it is
+ * chosen below the kernel's ephemeral range, from which every port the system hands out by
+ * itself in between comes (another server's port 0, the embedded databases', each outgoing
+ * connection's local port). One from that range, as before, could be handed out again meanwhile.
  */
 export function e2ePort(name) {
-  process.env[name] ||= execFileSync(
-    process.execPath,
-    ['-e', "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"],
-    { encoding: 'utf8' },
-  ).trim();
+  process.env[name] ||= execFileSync(process.execPath, ['-e', portProbe], { encoding: 'utf8' }).trim();
   return Number(process.env[name]);
 }
+
+/** Prints a free port below the ephemeral range (listened on as the server will: every address). */
+const portProbe = `
+const { readFileSync } = require('fs');
+const { createServer } = require('net');
+let ephemeralLow = 32768;
+try { ephemeralLow = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\\s+/)[0]); } catch {}
+const low = 10000, high = Math.max(ephemeralLow, low + 1000);
+const attempt = (left) => {
+  const port = left ? low + Math.floor(Math.random() * (high - low)) : 0;
+  const probe = createServer().once('error', () => attempt(left - 1));
+  probe.listen(port, () => { console.log(probe.address().port); probe.close(); });
+};
+attempt(50);
+`;
 
 /**
  * A fresh data directory for a suite's test server, made once by Playwright's runner and kept in
