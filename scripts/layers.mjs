@@ -39,7 +39,7 @@ export const serverWeb = ['web', 'deps.ts'];
 export const serverRoutes = ['routes'];
 
 /** The app and its entry points. */
-export const serverEntries = ['app.ts', 'serve.ts', 'main.ts', 'cli.ts', 'life-lines.ts'];
+export const serverEntries = ['app.ts', 'serve.ts', 'main.ts', 'cli.ts', 'life-lines.ts', 'log.ts'];
 
 /** Folders under common/src/, one per resource as slices arrive (its files are one zone: common). */
 export const commonFolders = [];

@@ -18,6 +18,7 @@ import { metricsEndpoint, observeRequest } from './web/metrics.js';
 import { openApiDocument } from './web/openapi.js';
 import { originGuard, securityHeaderList, securityHeaders } from './web/security.js';
 import { knownPages } from './web/known-pages.js';
+import { requestLine } from './log.js';
 import { namesSomething, staticFiles } from './web/static.js';
 import { maintenanceGate } from './maintenance/maintenance.js';
 import { collectProcessMetrics } from './metrics.js';
@@ -113,10 +114,11 @@ function bodyError(error: Error & { status?: number; type?: string }): HttpError
  */
 function requestRecord({ config, logger }: AppDeps) {
   const observe = config.metricsToken ? observeRequest : undefined;
+  const line = requestLine(logger);
   return (ctx: Pick<Context, 'method' | 'path' | 'status'>, started: bigint) => {
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     observe?.(ctx, seconds);
-    logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 }, 'request');
+    line({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1e4) / 10 });
   };
 }
 

@@ -7,16 +7,14 @@ import { pino } from 'pino';
 import { loadConfig } from './config.js';
 import { startEmbedded } from './db/embedded.js';
 import { lifeLines } from './life-lines.js';
+import { batchedStdout } from './log.js';
 
 const config = loadConfig();
 // Asynchronous, batched writes: lines gather in memory until 4 KiB or 1 s, then go out in one
 // write, rather than one write (a system call) per request, which under load cost as much as
-// a tenth of the server's time. Flushed when the process exits (pino flushes synchronously on
-// 'exit', also after an uncaught error); only a SIGKILL can lose the last second of lines.
-const logger = pino(
-  { level: config.logLevel, base: undefined },
-  pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 }),
-);
+// a tenth of the server's time. Written when the process exits, also after an uncaught error
+// (log.ts); only a SIGKILL can lose the last second of lines.
+const logger = pino({ level: config.logLevel, base: undefined }, batchedStdout());
 
 // A bug in one request must not take the server down for everyone: log it and carry on.
 process.on('unhandledRejection', (reason) => {
