@@ -5,6 +5,9 @@
  * holds the same pages), both asked for gzip. Checks that both send the same pages, then loads
  * /, /services and /projects one at a time; prints requests/s of each and the ratios.
  *
+ * Each server's CPU per answer (from /proc) is printed beside: the load generator, one thread in
+ * this process, bounds both rates, and the CPU per answer is what a faster client would show.
+ *
  * BENCH_SECONDS per run (default 8), BENCH_ROUNDS rounds alternating (default 3; medians),
  * BENCH_CONNECTIONS (default 50). Needs `npm run build -w site` (site/dist and site/dist-ssr).
  */
@@ -14,6 +17,7 @@ import { join } from 'node:path';
 import { startEmbedded } from '../src/db/embedded.js';
 import {
   buildBenchServer,
+  cpuSeconds,
   createDatabase,
   loadPages,
   median,
@@ -36,6 +40,18 @@ const children: ChildProcess[] = [];
 const tmp = scratchDir('kafue-bench-pages-');
 
 const load = (url: string, path: string) => loadPages(url, { seconds, connections, paths: [path] });
+
+interface Run {
+  rate: number;
+  /** µs of the server's CPU an answer. */
+  cpu: number;
+}
+/** A run of `path` on a server: its requests/s and the server's CPU per answer. */
+async function run(server: ChildProcess, url: string, path: string): Promise<Run> {
+  const cpu = cpuSeconds(server.pid!);
+  const rate = await load(url, path);
+  return { rate, cpu: ((cpuSeconds(server.pid!) - cpu) * 1e6) / (rate * seconds) };
+}
 
 async function main() {
   const dist = await buildBenchServer();
@@ -76,20 +92,25 @@ async function main() {
     for (const path of measured) {
       await load(ourUrl, path);
       await load(nginxUrl, path);
-      const ourRuns: number[] = [];
-      const nginxRuns: number[] = [];
+      const ourRuns: Run[] = [];
+      const nginxRuns: Run[] = [];
       for (let r = 0; r < rounds; r++) {
-        ourRuns.push(await load(ourUrl, path));
-        nginxRuns.push(await load(nginxUrl, path));
+        ourRuns.push(await run(ours.server, ourUrl, path));
+        nginxRuns.push(await run(nginx.server, nginxUrl, path));
       }
-      results.push({ path, ours: ourRuns, nginx: nginxRuns, ratio: median(ourRuns) / median(nginxRuns) });
+      const [our, their] = [ourRuns, nginxRuns].map((runs) => ({
+        rate: median(runs.map((x) => x.rate)),
+        cpu: median(runs.map((x) => x.cpu)),
+        runs: runs.map((x) => Math.round(x.rate)),
+      }));
+      results.push({ path, ours: our, nginx: their, ratio: our.rate / their.rate });
     }
     const lines = [
       `Public pages (gzip, ${connections} connections, ${seconds} s x ${rounds} rounds, medians; ours: 1 process, from memory; nginx: 1 worker, gzip_static)`,
     ];
-    for (const { path, ours, nginx, ratio } of results)
+    for (const { path, ours: our, nginx: their, ratio } of results)
       lines.push(
-        `  ${path.padEnd(10)} ours ${Math.round(median(ours))} requests/s, nginx ${Math.round(median(nginx))}: ${ratio.toFixed(2)}x   runs: ${ours.map(Math.round).join(', ')} / ${nginx.map(Math.round).join(', ')}`,
+        `  ${path.padEnd(10)} ours ${Math.round(our.rate)} requests/s (${our.cpu.toFixed(1)} µs of CPU an answer), nginx ${Math.round(their.rate)} (${their.cpu.toFixed(1)} µs): ${ratio.toFixed(2)}x   runs: ${our.runs.join(', ')} / ${their.runs.join(', ')}`,
       );
     console.log(lines.join('\n'));
     verdict(
