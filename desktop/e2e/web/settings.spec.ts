@@ -149,6 +149,45 @@ test.describe('Settings', () => {
     await expect(toast).toBeHidden();
   });
 
+  test('General: the fields wait, disabled, for the saved values, which would otherwise replace what was typed', async ({ page }) => {
+    await signIn(page, superAdmin, '/admin/settings/general');
+    const saved = await readBack<GeneralSettings>(page, api.generalSettings);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${api.generalSettings}`, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading settings...' })).toBeVisible();
+    await expect(page.locator('form[aria-busy="true"]')).toBeVisible();
+    for (const name of ['Site Name', 'Admin Email']) await expect(field(page, name)).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Maintenance Mode' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    release();
+    await expect(page.locator('form[aria-busy="false"]')).toBeVisible();
+    await expect(field(page, 'Site Name')).toBeEnabled();
+    await expect(field(page, 'Site Name')).toHaveValue(saved.siteName);
+  });
+
+  test('General: what was typed stays when the settings load again meanwhile (the network came back)', async ({ page, context }) => {
+    await signIn(page, superAdmin, '/admin/settings/general');
+    await expect(page.locator('form[aria-busy="false"]')).toBeVisible();
+    const saved = await readBack<GeneralSettings>(page, api.generalSettings);
+    await expect(field(page, 'Site Name')).toHaveValue(saved.siteName);
+    await field(page, 'Admin Email').fill('typed-here@kafue.test');
+    // Another admin renamed the site; the console loads the settings again when it is back online.
+    await page.route(`**${api.generalSettings}`, (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { ...saved, siteName: 'Renamed Elsewhere' } }) : route.continue(),
+    );
+    await context.setOffline(true);
+    await context.setOffline(false);
+    // The window's title reads the same settings: the new load has arrived.
+    await expect(page).toHaveTitle('Renamed Elsewhere Admin');
+    await expect(field(page, 'Admin Email')).toHaveValue('typed-here@kafue.test');
+    await expect(field(page, 'Site Name')).toHaveValue(saved.siteName);
+  });
+
   test('Security: mismatch sends nothing, a wrong current password is refused, then the password changes', async ({ page }) => {
     const editor = await createAdmin('Editor');
     await signIn(page, editor, '/admin/settings/security');

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Paper, Select, Text, TextInput } from '@mantine/core';
 import { defaultGeneralSettings, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
+import { LoadedForm } from '../../components/LoadedForm';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useGeneralSettings, useSaveGeneralSettings } from './api/useGeneralSettings';
 
@@ -14,45 +15,43 @@ export default function GeneralSettings() {
 
   return (
     <Paper withBorder p="lg" maw={640}>
-      <form onSubmit={submit} noValidate aria-busy={loading}>
-        <Stack>
-          {loading && (
-            <Text size="sm" c="dimmed" role="status">
-              Loading settings...
-            </Text>
-          )}
-          <TextInput
-            label="Site Name"
-            required
-            value={values.siteName}
-            error={errors.siteName}
-            onChange={(e) => setValues({ ...values, siteName: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Admin Email"
-            type="email"
-            required
-            value={values.adminEmail}
-            error={errors.adminEmail}
-            onChange={(e) => setValues({ ...values, adminEmail: e.currentTarget.value })}
-          />
-          <Select
-            label="Timezone"
-            data={timezones.map((t) => ({ value: t.value, label: t.label }))}
-            allowDeselect={false}
-            value={values.timezone}
-            onChange={(v) => v && setValues({ ...values, timezone: v })}
-          />
-          <Checkbox
-            label="Maintenance Mode"
-            checked={values.maintenanceMode}
-            onChange={(e) => setValues({ ...values, maintenanceMode: e.currentTarget.checked })}
-          />
-          <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
-            Save Changes
-          </Button>
-        </Stack>
-      </form>
+      <LoadedForm loading={loading} onSubmit={submit}>
+        {loading && (
+          <Text size="sm" c="dimmed" role="status">
+            Loading settings...
+          </Text>
+        )}
+        <TextInput
+          label="Site Name"
+          required
+          value={values.siteName}
+          error={errors.siteName}
+          onChange={(e) => setValues({ ...values, siteName: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Admin Email"
+          type="email"
+          required
+          value={values.adminEmail}
+          error={errors.adminEmail}
+          onChange={(e) => setValues({ ...values, adminEmail: e.currentTarget.value })}
+        />
+        <Select
+          label="Timezone"
+          data={timezones.map((t) => ({ value: t.value, label: t.label }))}
+          allowDeselect={false}
+          value={values.timezone}
+          onChange={(v) => v && setValues({ ...values, timezone: v })}
+        />
+        <Checkbox
+          label="Maintenance Mode"
+          checked={values.maintenanceMode}
+          onChange={(e) => setValues({ ...values, maintenanceMode: e.currentTarget.checked })}
+        />
+        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+          Save Changes
+        </Button>
+      </LoadedForm>
     </Paper>
   );
 }

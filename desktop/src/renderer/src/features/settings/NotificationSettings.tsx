@@ -1,6 +1,7 @@
 import { Button, Checkbox, Divider, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { defaultNotificationSettings, type NotificationSettings as Settings } from '@kafue/common/contract';
 import { notificationSettings } from '@kafue/common/schemas';
+import { LoadedForm } from '../../components/LoadedForm';
 import { TestMailButton } from '../../components/TestMailButton';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useNotificationSettings, useSaveNotificationSettings } from './api/useNotificationSettings';
@@ -31,58 +32,56 @@ export default function NotificationSettings() {
 
   return (
     <Paper withBorder p="lg" maw={640}>
-      <form onSubmit={submit} noValidate aria-busy={loading}>
-        <Stack>
-          {loading && (
-            <Text size="sm" c="dimmed" role="status">
-              Loading settings...
-            </Text>
-          )}
-          <Switch
-            label="Email notifications"
-            checked={values.emailEnabled}
-            onChange={(e) => setValues({ ...values, emailEnabled: e.currentTarget.checked })}
-          />
-          {values.emailEnabled && (
-            <>
-              <Checkbox.Group
-                label="Notification types"
-                value={notificationTypes.filter((t) => values.notificationTypes[t.key]).map((t) => t.key)}
-                onChange={(keys) =>
-                  setValues({
-                    ...values,
-                    notificationTypes: Object.fromEntries(notificationTypes.map((t) => [t.key, keys.includes(t.key)])) as Record<
-                      TypeKey,
-                      boolean
-                    >,
-                  })
-                }
-              >
-                <Stack gap="xs" mt="xs">
-                  {notificationTypes.map((t) => (
-                    <Checkbox key={t.key} value={t.key} label={t.label} />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-              <Select
-                label="Email frequency"
-                data={frequencies}
-                allowDeselect={false}
-                value={values.emailFrequency}
-                onChange={(v) => v && setValues({ ...values, emailFrequency: v as Settings['emailFrequency'] })}
-                maw={260}
-              />
-            </>
-          )}
-          <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
-            Save Notification Settings
-          </Button>
-          {/* Outside the saved settings: mails the signed-in admin now (not a submit button). */}
-          <Divider label="Test mail" labelPosition="left" />
-          <Text size="sm">Sends a mail to your own address, to see whether mail from the website reaches you.</Text>
-          <TestMailButton />
-        </Stack>
-      </form>
+      <LoadedForm loading={loading} onSubmit={submit}>
+        {loading && (
+          <Text size="sm" c="dimmed" role="status">
+            Loading settings...
+          </Text>
+        )}
+        <Switch
+          label="Email notifications"
+          checked={values.emailEnabled}
+          onChange={(e) => setValues({ ...values, emailEnabled: e.currentTarget.checked })}
+        />
+        {values.emailEnabled && (
+          <>
+            <Checkbox.Group
+              label="Notification types"
+              value={notificationTypes.filter((t) => values.notificationTypes[t.key]).map((t) => t.key)}
+              onChange={(keys) =>
+                setValues({
+                  ...values,
+                  notificationTypes: Object.fromEntries(notificationTypes.map((t) => [t.key, keys.includes(t.key)])) as Record<
+                    TypeKey,
+                    boolean
+                  >,
+                })
+              }
+            >
+              <Stack gap="xs" mt="xs">
+                {notificationTypes.map((t) => (
+                  <Checkbox key={t.key} value={t.key} label={t.label} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Select
+              label="Email frequency"
+              data={frequencies}
+              allowDeselect={false}
+              value={values.emailFrequency}
+              onChange={(v) => v && setValues({ ...values, emailFrequency: v as Settings['emailFrequency'] })}
+              maw={260}
+            />
+          </>
+        )}
+        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+          Save Notification Settings
+        </Button>
+        {/* Outside the saved settings: mails the signed-in admin now (not a submit button). */}
+        <Divider label="Test mail" labelPosition="left" />
+        <Text size="sm">Sends a mail to your own address, to see whether mail from the website reaches you.</Text>
+        <TestMailButton />
+      </LoadedForm>
     </Paper>
   );
 }

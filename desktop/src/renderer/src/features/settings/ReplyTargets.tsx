@@ -2,12 +2,13 @@
  * Settings › Reply Times: how fast the company promises to reply, in business hours (the company
  * profile's opening hours). The inbox's time left, the reminder mails and the dashboard count by them.
  */
-import { NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { NumberInput, Paper, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { messages } from '@kafue/common/contract';
 import { defaultReplyTargets, type ReplyTargets as Targets } from '@kafue/common/reply-clock';
 import { replyTargets } from '@kafue/common/schemas';
+import { LoadedForm } from '../../components/LoadedForm';
 import { call, unwrap } from '../../lib/api';
 import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
@@ -47,26 +48,24 @@ export default function ReplyTargets() {
 
   return (
     <Paper withBorder p="lg" maw={640}>
-      <form onSubmit={submit} noValidate aria-busy={loading}>
-        <Stack>
-          <Title order={2} size="h4">
-            Reply times
-          </Title>
-          <Text size="sm" c="dimmed">
-            Business hours are the opening hours in Settings › Company, on the clock of the timezone in Settings › General. Every enquiry
-            shows the time left to reply; the person it is assigned to (or, unassigned, the admins who get new-enquiry mail) is reminded at
-            the target, and once more when the reply is overdue.
+      <LoadedForm loading={loading} onSubmit={submit}>
+        <Title order={2} size="h4">
+          Reply times
+        </Title>
+        <Text size="sm" c="dimmed">
+          Business hours are the opening hours in Settings › Company, on the clock of the timezone in Settings › General. Every enquiry
+          shows the time left to reply; the person it is assigned to (or, unassigned, the admins who get new-enquiry mail) is reminded at
+          the target, and once more when the reply is overdue.
+        </Text>
+        {loading && (
+          <Text size="sm" c="dimmed" role="status">
+            Loading settings...
           </Text>
-          {loading && (
-            <Text size="sm" c="dimmed" role="status">
-              Loading settings...
-            </Text>
-          )}
-          {hours('targetHours', 'Reply within', 'The target: a reminder goes out when it passes without a reply.')}
-          {hours('maxHours', 'Reply at the latest within', 'The promise: an enquiry without a reply by then is overdue.')}
-          <SaveChanges canChange={canChange} saving={save.isPending} disabled={loading} />
-        </Stack>
-      </form>
+        )}
+        {hours('targetHours', 'Reply within', 'The target: a reminder goes out when it passes without a reply.')}
+        {hours('maxHours', 'Reply at the latest within', 'The promise: an enquiry without a reply by then is overdue.')}
+        <SaveChanges canChange={canChange} saving={save.isPending} disabled={loading} />
+      </LoadedForm>
     </Paper>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Text, Title } from '@mantine/core';
 import { backupWeekdays, defaultBackupSchedule, timezones, type BackupSchedule } from '@kafue/common/contract';
 import { backupScheduleBody } from '@kafue/common/schemas';
+import { LoadedForm } from '../../../components/LoadedForm';
 import { useLoadedForm } from '../../../lib/useLoadedForm';
 import { useBackupSchedule, useSaveBackupSchedule } from '../api/useBackups';
 import { useGeneralSettings } from '../../settings';
@@ -26,56 +27,54 @@ export function BackupScheduleForm() {
 
   return (
     <Paper withBorder p="lg" maw={640}>
-      <form onSubmit={submit} noValidate aria-busy={loading}>
-        <Stack>
-          <Title order={2} size="h4">
-            Automatic backups
-          </Title>
-          <Text size="sm" c="dimmed">
-            Times are in the timezone of the General settings: {timezone}.
-          </Text>
+      <LoadedForm loading={loading} onSubmit={submit}>
+        <Title order={2} size="h4">
+          Automatic backups
+        </Title>
+        <Text size="sm" c="dimmed">
+          Times are in the timezone of the General settings: {timezone}.
+        </Text>
+        <Select
+          label="Frequency"
+          data={frequencies}
+          allowDeselect={false}
+          value={values.frequency}
+          onChange={(v) => v && setValues({ ...values, frequency: v as BackupSchedule['frequency'] })}
+        />
+        <Group grow align="flex-start">
           <Select
-            label="Frequency"
-            data={frequencies}
+            label="Hour"
+            data={hours}
             allowDeselect={false}
-            value={values.frequency}
-            onChange={(v) => v && setValues({ ...values, frequency: v as BackupSchedule['frequency'] })}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label="Hour"
-              data={hours}
-              allowDeselect={false}
-              disabled={off}
-              value={String(values.hour)}
-              onChange={(v) => v && setValues({ ...values, hour: Number(v) })}
-            />
-            {values.frequency === 'weekly' && (
-              <Select
-                label="Day"
-                data={weekdays}
-                allowDeselect={false}
-                value={String(values.weekday)}
-                onChange={(v) => v && setValues({ ...values, weekday: Number(v) })}
-              />
-            )}
-          </Group>
-          <NumberInput
-            label="Scheduled backups to keep"
-            description="The oldest scheduled backups beyond this number are deleted; those made by hand stay."
-            min={1}
-            max={100}
-            allowDecimal={false}
             disabled={off}
-            value={values.keep}
-            error={errors.keep}
-            onChange={(v) => setValues({ ...values, keep: typeof v === 'number' ? v : Number.NaN })}
+            value={String(values.hour)}
+            onChange={(v) => v && setValues({ ...values, hour: Number(v) })}
           />
-          <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
-            Save Schedule
-          </Button>
-        </Stack>
-      </form>
+          {values.frequency === 'weekly' && (
+            <Select
+              label="Day"
+              data={weekdays}
+              allowDeselect={false}
+              value={String(values.weekday)}
+              onChange={(v) => v && setValues({ ...values, weekday: Number(v) })}
+            />
+          )}
+        </Group>
+        <NumberInput
+          label="Scheduled backups to keep"
+          description="The oldest scheduled backups beyond this number are deleted; those made by hand stay."
+          min={1}
+          max={100}
+          allowDecimal={false}
+          disabled={off}
+          value={values.keep}
+          error={errors.keep}
+          onChange={(v) => setValues({ ...values, keep: typeof v === 'number' ? v : Number.NaN })}
+        />
+        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+          Save Schedule
+        </Button>
+      </LoadedForm>
     </Paper>
   );
 }

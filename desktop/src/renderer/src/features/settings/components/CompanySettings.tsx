@@ -1,6 +1,7 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Text, TextInput, Title } from '@mantine/core';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { companyProfile } from '@kafue/common/schemas';
+import { LoadedForm } from '../../../components/LoadedForm';
 import { useLoadedForm } from '../../../lib/useLoadedForm';
 import { useCompanyProfile, useSaveCompanyProfile } from '../api/useCompanyProfile';
 
@@ -48,46 +49,44 @@ export default function CompanySettings() {
 
   return (
     <Paper withBorder p="lg" maw={640}>
-      <form onSubmit={submit} noValidate aria-busy={loading}>
-        <Stack>
-          <Title order={2} size="h4">
-            Company details
-          </Title>
-          <Text size="sm" c="dimmed">
-            How visitors reach the company. The public site shows the changes on every page within a few seconds of saving.
+      <LoadedForm loading={loading} onSubmit={submit}>
+        <Title order={2} size="h4">
+          Company details
+        </Title>
+        <Text size="sm" c="dimmed">
+          How visitors reach the company. The public site shows the changes on every page within a few seconds of saving.
+        </Text>
+        {loading && (
+          <Text size="sm" c="dimmed" role="status">
+            Loading settings...
           </Text>
-          {loading && (
-            <Text size="sm" c="dimmed" role="status">
-              Loading settings...
-            </Text>
-          )}
-          {textFields.map((f) => (
-            <TextInput
-              key={f.name}
-              label={f.label}
-              description={f.help}
-              type={f.type}
-              required={f.required}
-              value={values[f.name]}
-              error={errors[f.name]}
-              onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })}
-            />
-          ))}
-          <Text size="sm" fw={500}>
-            Office on the map
-          </Text>
-          <Text size="sm" c="dimmed" mt={-12}>
-            In OpenStreetMap or Google Maps, right-click the office: the two numbers shown are its latitude and longitude.
-          </Text>
-          <Group grow align="flex-start">
-            {coordinate('latitude', 'Latitude')}
-            {coordinate('longitude', 'Longitude')}
-          </Group>
-          <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
-            Save Changes
-          </Button>
-        </Stack>
-      </form>
+        )}
+        {textFields.map((f) => (
+          <TextInput
+            key={f.name}
+            label={f.label}
+            description={f.help}
+            type={f.type}
+            required={f.required}
+            value={values[f.name]}
+            error={errors[f.name]}
+            onChange={(e) => setValues({ ...values, [f.name]: e.currentTarget.value })}
+          />
+        ))}
+        <Text size="sm" fw={500}>
+          Office on the map
+        </Text>
+        <Text size="sm" c="dimmed" mt={-12}>
+          In OpenStreetMap or Google Maps, right-click the office: the two numbers shown are its latitude and longitude.
+        </Text>
+        <Group grow align="flex-start">
+          {coordinate('latitude', 'Latitude')}
+          {coordinate('longitude', 'Longitude')}
+        </Group>
+        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+          Save Changes
+        </Button>
+      </LoadedForm>
     </Paper>
   );
 }
