@@ -1,12 +1,12 @@
 /**
  * The staff portal following a lead up, as the staff member meets it: the stage and time left on
  * each of their enquiries, the move to another stage from the enquiry (Lost asks why, as in the
- * inbox), and a WhatsApp link beside the phone number once the company uses WhatsApp. axe on the
- * list, the enquiry and the Lost dialog at 1366 and 390 px.
+ * inbox), a note added, and a WhatsApp link beside the phone number once the company uses
+ * WhatsApp. axe on the list, the enquiry and the Lost dialog at 1366 and 390 px.
  */
 import { expect, type Page } from '@playwright/test';
 import type { CompanyProfile } from '@kafue/common/company';
-import { api, type EnquiryDetail, type EnquiryList } from '@kafue/common/contract';
+import { api, messages, type EnquiryDetail, type EnquiryList } from '@kafue/common/contract';
 import { axeAtBothWidths, widths } from './axe';
 import { apiAs, choose, createEnquiry, readBack, readyStaff, staffSignIn, superAdmin, toasts, test } from './support';
 
@@ -94,3 +94,25 @@ test(
     }
   },
 );
+
+test('a staff member adds a note to their enquiry, which shows once on its timeline', async ({ page }) => {
+  const enquiry = await createEnquiry();
+  const staff = await readyStaff();
+  const admin = await apiAs(superAdmin);
+  const found = (await (await admin.get(`${api.enquiries}?q=${encodeURIComponent(enquiry.fullName)}`)).json()) as EnquiryList;
+  expect((await admin.put(api.enquiryById(found.items[0]._id), { data: { assigneeId: staff._id } })).status()).toBe(200);
+  await admin.dispose();
+
+  await staffSignIn(page, staff.email, staff.password);
+  await rowOf(page, enquiry.fullName)
+    .row.getByRole('button', { name: `Open the enquiry from ${enquiry.fullName}` })
+    .click();
+  const drawer = page.getByRole('dialog', { name: enquiry.fullName });
+  const note = `Called back, will visit ${enquiry.fullName}.`;
+  await drawer.getByRole('textbox', { name: 'Add a note' }).fill(note);
+  await drawer.getByRole('button', { name: 'Add Note' }).click();
+  await expect(toasts(page)).toContainText(messages.enquiryNoteAdded);
+  await expect(drawer.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: note })).toHaveText(/^Note added/);
+  await expect(drawer.getByText(note)).toHaveCount(1);
+  await expect(drawer.getByRole('textbox', { name: 'Add a note' })).toHaveValue('');
+});

@@ -4,6 +4,7 @@
  * Another feature imports these from here, never a file behind it (eslint.config.js).
  */
 export { enquiriesApi } from './api/enquiriesApi';
+export { useAddNote } from './api/useEnquiries';
 export { EnquiryOpenCell, EnquiryStandingCells, EnquiryWhoCell } from './components/EnquiryCells';
 export { EnquiryFollowUp, type FollowUpCalls } from './components/EnquiryFollowUp';
 export { EnquiryHeading } from './components/EnquiryHeading';

@@ -4,7 +4,7 @@ import { calls } from '@kafue/common/calls';
 import { messages, type EnquiryUpdateBody } from '@kafue/common/contract';
 import type { FollowUpCalls } from '../components/EnquiryFollowUp';
 import { apiDownload, callPath, unwrap } from '../../../lib/api';
-import { failureToast, toast } from '../../../lib/toast';
+import { failureToast, toast, type ToastArea } from '../../../lib/toast';
 import { enquiriesApi, type EnquiryQuery, type EnquiryStatus } from './enquiriesApi';
 
 export const enquiriesKey = ['enquiries'];
@@ -87,16 +87,21 @@ export function useBulkStatus(onDone: (changed: ReadonlySet<string>) => void) {
   });
 }
 
-export function useAddNote(id: string) {
+/**
+ * Adds a note to enquiry `id`, from the inbox or (`place`) the staff portal: the key its queries
+ * live under, and the area its toasts close in.
+ */
+export function useAddNote(id: string, place: { key?: readonly unknown[]; area?: ToastArea } = {}) {
   const client = useQueryClient();
+  const { key = enquiriesKey, area } = place;
   return useMutation({
     mutationFn: (text: string) => unwrap(enquiriesApi.addNote(id, text)),
     onSuccess() {
-      toast('success', texts.noteAdded);
+      toast('success', texts.noteAdded, { area });
       // The note shows on the timeline.
-      return client.invalidateQueries({ queryKey: [...enquiriesKey, 'timeline', id] });
+      return client.invalidateQueries({ queryKey: [...key, 'timeline', id] });
     },
-    onError: (error) => failureToast(error, texts.noteFailed),
+    onError: (error) => failureToast(error, texts.noteFailed, { area }),
   });
 }
 

@@ -13,7 +13,6 @@ export const portalApi = {
   list: (page: number) => call(calls.listEnquiries, { query: { page, pageSize } }),
   get: enquiriesApi.get,
   update: (id: string, body: StaffEnquiryUpdateBody) => enquiriesApi.update(id, body),
-  addNote: enquiriesApi.addNote,
   timeline: enquiriesApi.timeline,
   reply: enquiriesApi.reply,
   contact: enquiriesApi.contact,

@@ -17,6 +17,7 @@ import {
   EnquiryStageLine,
   useMinuteClock,
   useStageMove,
+  useAddNote,
   PhoneLinks,
 } from '../../enquiries';
 import { LoadFailure } from '../../../components/LoadFailure';
@@ -27,7 +28,7 @@ import { useCompanyWhatsapp } from '../api/useMyEnquiries';
 
 const key = ['staff-portal', 'enquiries'];
 const staffStatuses = ['New', 'Open', 'Closed'] as const;
-const texts = { loadFailed: 'Failed to load your enquiries', updateFailed: 'Failed to update enquiry', noteFailed: 'Failed to add note' };
+const texts = { loadFailed: 'Failed to load your enquiries', updateFailed: 'Failed to update enquiry' };
 
 /** The calls behind the portal's timeline, reply and contact forms on one enquiry. */
 function followUpCalls(id: string, onChanged: () => void): FollowUpCalls {
@@ -119,15 +120,7 @@ function MyEnquiry({ id, format, onClose }: { id: string | null; format: (iso: s
     },
     onError: (error) => failureToast(error, texts.updateFailed, { area: 'staff' }),
   });
-  const addNote = useMutation({
-    mutationFn: (text: string) => unwrap(portalApi.addNote(id!, text)),
-    onSuccess() {
-      toast('success', messages.enquiryNoteAdded, { area: 'staff' });
-      // The note shows on the timeline.
-      return client.invalidateQueries({ queryKey: [...key, 'timeline', id] });
-    },
-    onError: (error) => failureToast(error, texts.noteFailed, { area: 'staff' }),
-  });
+  const addNote = useAddNote(id ?? '', { key, area: 'staff' });
   const e = detail.data;
   return (
     <Drawer opened={id !== null} onClose={onClose} position="right" size="lg" title={e?.fullName ?? 'Enquiry'}>
