@@ -1,4 +1,4 @@
-import { Fieldset, Stack } from '@mantine/core';
+import { Fieldset, Stack, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
 interface Props {
@@ -22,4 +22,13 @@ export function LoadedForm({ loading, onSubmit, children, ...labelled }: Props) 
       </Fieldset>
     </form>
   );
+}
+
+/** What a settings form says while its saved values load (a status, read out by screen readers). */
+export function LoadingSettings({ loading }: { loading: boolean }) {
+  return loading ? (
+    <Text size="sm" c="dimmed" role="status">
+      Loading settings...
+    </Text>
+  ) : null;
 }

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { defaultPaymentSettings, paymentSettingsBody, type PaymentSettingsBody } from '@kafue/common/payments';
-import { LoadedForm } from '../../components/LoadedForm';
+import { LoadedForm, LoadingSettings } from '../../components/LoadedForm';
 import { useCan } from '../../lib/session';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { usePaymentSettings, useSavePaymentSettings } from './api/usePayments';
@@ -37,11 +37,7 @@ export default function PaymentSettings() {
           A client who accepted a quote can pay on the quote&apos;s page by mobile money (MTN MoMo, Airtel Money, Zamtel Kwacha): first the
           deposit, then any payment you request on the quote. Each payment gets a receipt, mailed to the client.
         </Text>
-        {settings.isPending && (
-          <Text size="sm" c="dimmed" role="status">
-            Loading settings...
-          </Text>
-        )}
+        <LoadingSettings loading={settings.isPending} />
         {data && (
           <Stack gap={4}>
             <Text size="sm">

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Paper, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Paper, Select, TextInput } from '@mantine/core';
 import { defaultGeneralSettings, timezones, type GeneralSettings as Settings } from '@kafue/common/contract';
 import { generalSettingsBody } from '@kafue/common/schemas';
-import { LoadedForm } from '../../components/LoadedForm';
+import { LoadedForm, LoadingSettings } from '../../components/LoadedForm';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useGeneralSettings, useSaveGeneralSettings } from './api/useGeneralSettings';
 
@@ -16,11 +16,7 @@ export default function GeneralSettings() {
   return (
     <Paper withBorder p="lg" maw={640}>
       <LoadedForm loading={loading} onSubmit={submit}>
-        {loading && (
-          <Text size="sm" c="dimmed" role="status">
-            Loading settings...
-          </Text>
-        )}
+        <LoadingSettings loading={loading} />
         <TextInput
           label="Site Name"
           required

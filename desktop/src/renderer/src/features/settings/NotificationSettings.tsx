@@ -1,7 +1,7 @@
 import { Button, Checkbox, Divider, Paper, Select, Stack, Switch, Text } from '@mantine/core';
 import { defaultNotificationSettings, type NotificationSettings as Settings } from '@kafue/common/contract';
 import { notificationSettings } from '@kafue/common/schemas';
-import { LoadedForm } from '../../components/LoadedForm';
+import { LoadedForm, LoadingSettings } from '../../components/LoadedForm';
 import { TestMailButton } from '../../components/TestMailButton';
 import { useLoadedForm } from '../../lib/useLoadedForm';
 import { useNotificationSettings, useSaveNotificationSettings } from './api/useNotificationSettings';
@@ -33,11 +33,7 @@ export default function NotificationSettings() {
   return (
     <Paper withBorder p="lg" maw={640}>
       <LoadedForm loading={loading} onSubmit={submit}>
-        {loading && (
-          <Text size="sm" c="dimmed" role="status">
-            Loading settings...
-          </Text>
-        )}
+        <LoadingSettings loading={loading} />
         <Switch
           label="Email notifications"
           checked={values.emailEnabled}

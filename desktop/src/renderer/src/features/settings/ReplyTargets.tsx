@@ -8,7 +8,7 @@ import { calls } from '@kafue/common/calls';
 import { messages } from '@kafue/common/contract';
 import { defaultReplyTargets, type ReplyTargets as Targets } from '@kafue/common/reply-clock';
 import { replyTargets } from '@kafue/common/schemas';
-import { LoadedForm } from '../../components/LoadedForm';
+import { LoadedForm, LoadingSettings } from '../../components/LoadedForm';
 import { call, unwrap } from '../../lib/api';
 import { useCan } from '../../lib/session';
 import { failureToast, toast } from '../../lib/toast';
@@ -57,11 +57,7 @@ export default function ReplyTargets() {
           shows the time left to reply; the person it is assigned to (or, unassigned, the admins who get new-enquiry mail) is reminded at
           the target, and once more when the reply is overdue.
         </Text>
-        {loading && (
-          <Text size="sm" c="dimmed" role="status">
-            Loading settings...
-          </Text>
-        )}
+        <LoadingSettings loading={loading} />
         {hours('targetHours', 'Reply within', 'The target: a reminder goes out when it passes without a reply.')}
         {hours('maxHours', 'Reply at the latest within', 'The promise: an enquiry without a reply by then is overdue.')}
         <SaveChanges canChange={canChange} saving={save.isPending} disabled={loading} />

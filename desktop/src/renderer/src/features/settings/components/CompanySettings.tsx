@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Paper, Text, TextInput, Title } from '@mantine/core';
 import { defaultCompany, type CompanyProfile } from '@kafue/common/company';
 import { companyProfile } from '@kafue/common/schemas';
-import { LoadedForm } from '../../../components/LoadedForm';
+import { LoadedForm, LoadingSettings } from '../../../components/LoadedForm';
 import { useLoadedForm } from '../../../lib/useLoadedForm';
 import { useCompanyProfile, useSaveCompanyProfile } from '../api/useCompanyProfile';
 
@@ -56,11 +56,7 @@ export default function CompanySettings() {
         <Text size="sm" c="dimmed">
           How visitors reach the company. The public site shows the changes on every page within a few seconds of saving.
         </Text>
-        {loading && (
-          <Text size="sm" c="dimmed" role="status">
-            Loading settings...
-          </Text>
-        )}
+        <LoadingSettings loading={loading} />
         {textFields.map((f) => (
           <TextInput
             key={f.name}
