@@ -3,20 +3,21 @@
  * Timezone is the one every time on screen is shown in. One query, shared by every screen (the
  * General settings screen keeps it up to date when it saves under the same key).
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { calls } from '@kafue/common/calls';
 import { defaultGeneralSettings, type GeneralSettings } from '@kafue/common/contract';
 import { toLocalClock } from '@kafue/common/time';
 import { call, unwrap } from './api';
 
-export const generalSettingsKey = ['settings', 'general'];
+/** The one definition of the query, defaults filled in (the settings screen reads it fresh: features/settings). */
+export const generalSettingsQuery = queryOptions({
+  queryKey: ['settings', 'general'],
+  queryFn: () => unwrap(call(calls.getGeneralSettings)).then((saved): GeneralSettings => ({ ...defaultGeneralSettings, ...saved })),
+  staleTime: 60_000,
+});
 
 export function useGeneralSettingsValue(): GeneralSettings {
-  const { data } = useQuery({
-    queryKey: generalSettingsKey,
-    queryFn: () => unwrap(call(calls.getGeneralSettings)).then((saved): GeneralSettings => ({ ...defaultGeneralSettings, ...saved })),
-    staleTime: 60_000,
-  });
+  const { data } = useQuery(generalSettingsQuery);
   return data ?? defaultGeneralSettings;
 }
 

@@ -5,7 +5,6 @@ import type { GeneralSettings } from '@kafue/common/contract';
 import { call } from '../../../lib/api';
 
 export const settingsApi = {
-  loadGeneral: () => call(calls.getGeneralSettings),
   saveGeneral: (body: GeneralSettings) => call(calls.saveGeneralSettings, { body }),
   loadCompany: () => call(calls.getCompanyProfile),
   saveCompany: (body: CompanyProfile) => call(calls.saveCompanyProfile, { body }),
