@@ -204,7 +204,10 @@ for (const [widthName, viewport] of Object.entries(widths)) {
       await expectNoViolations(page, 'change password refused, with a toast');
 
       await page.goto('/admin/settings/notifications');
-      await page.getByRole('switch', { name: 'Email notifications' }).uncheck({ force: true });
+      const email = page.getByRole('switch', { name: 'Email notifications' });
+      // Forced (the switch's input is drawn over), so it does not wait for the loaded values itself.
+      await expect(email).toBeEnabled();
+      await email.uncheck({ force: true });
       await expectNoViolations(page, 'notifications with email off');
 
       await page.goto('/admin/settings/backup');
