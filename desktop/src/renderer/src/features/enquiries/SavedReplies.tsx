@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { calls } from '@kafue/common/calls';
 import { savedReplyBody, savedReplyPlaceholders, type SavedReply, type SavedReplyBody } from '@kafue/common/schemas';
@@ -7,8 +6,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { replySubject } from './components/EnquiryFollowUp';
 import { LoadFailure } from '../../components/LoadFailure';
 import { call, unwrap } from '../../lib/api';
-import { useConfirmDelete } from '../../lib/useConfirmDelete';
-import { useSaveAndDelete } from '../../lib/useSaveAndDelete';
+import { useEditedList } from '../../lib/useEditedList';
 import { useCan } from '../../lib/session';
 import { fieldErrors } from '../../lib/validate';
 
@@ -20,27 +18,17 @@ const texts = {
 };
 const empty: SavedReplyBody = { name: '', subject: replySubject, body: '' };
 
-const useSavedReplyChanges = () =>
-  useSaveAndDelete<SavedReplyBody>({
-    key,
-    save: (id, body) => unwrap(id ? call(calls.updateSavedReply, { params: { id }, body }) : call(calls.createSavedReply, { body })),
-    remove: (id) => unwrap(call(calls.deleteSavedReply, { params: { id } })),
-    saveFailed: texts.saveFailed,
-    deleteFailed: texts.deleteFailed,
-  });
-
 /** Settings › Saved Replies: the texts a reply to an enquirer starts from, with the enquirer's name and request filled in. */
 export default function SavedReplies() {
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(call(calls.listSavedReplies)),
-    meta: { failureToast: { fallback: texts.loadFailed } },
+  const { list, items, save, confirm } = useEditedList<SavedReply, SavedReplyBody>({
+    key,
+    list: () => unwrap(call(calls.listSavedReplies)),
+    save: (id, body) => unwrap(id ? call(calls.updateSavedReply, { params: { id }, body }) : call(calls.createSavedReply, { body })),
+    remove: (id) => unwrap(call(calls.deleteSavedReply, { params: { id } })),
+    texts,
   });
   const canEdit = useCan('editSavedReplies');
-  const { save, remove } = useSavedReplyChanges();
-  const confirm = useConfirmDelete(remove);
   const [editing, setEditing] = useState<SavedReply | null>(null);
-  const items = list.data ?? [];
   return (
     <Stack maw={760}>
       <Paper withBorder p="lg">

@@ -15,8 +15,7 @@ import { LoadFailure } from '../../components/LoadFailure';
 import { ApiFailure, call, unwrap } from '../../lib/api';
 import { useFormatTime } from '../../lib/generalSettings';
 import { useCan } from '../../lib/session';
-import { useConfirmDelete } from '../../lib/useConfirmDelete';
-import { useSaveAndDelete } from '../../lib/useSaveAndDelete';
+import { useEditedList } from '../../lib/useEditedList';
 import { fieldErrors } from '../../lib/validate';
 
 const key = ['redirects'];
@@ -38,24 +37,15 @@ const statusOptions = [
 type FormValues = { from: string; to: string; status: '301' | '302' };
 const empty: FormValues = { from: '', to: '', status: '301' };
 
-const useRedirectChanges = () =>
-  useSaveAndDelete<RedirectBody>({
+export default function Redirects() {
+  const { list, items, save, confirm } = useEditedList<Redirect, RedirectBody>({
     key,
+    list: () => unwrap(call(calls.listRedirects)),
     save: (id, body) => unwrap(id ? call(calls.updateRedirect, { params: { id }, body }) : call(calls.createRedirect, { body })),
     remove: (id) => unwrap(call(calls.deleteRedirect, { params: { id } })),
-    saveFailed: texts.saveFailed,
-    deleteFailed: texts.deleteFailed,
-  });
-
-export default function Redirects() {
-  const list = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(call(calls.listRedirects)),
-    meta: { failureToast: { fallback: texts.loadFailed } },
+    texts,
   });
   const canEdit = useCan('editContent');
-  const { save, remove } = useRedirectChanges();
-  const confirm = useConfirmDelete(remove);
   // The form: a redirect being edited, or a new one (perhaps from a missing page).
   const [editing, setEditing] = useState<{ id: string | null; values: FormValues; key: number }>({ id: null, values: empty, key: 0 });
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,7 +57,6 @@ export default function Redirects() {
       formRef.current?.querySelector<HTMLInputElement>(values.from ? 'input[name="to"]' : 'input[name="from"]')?.focus();
     });
   };
-  const items = list.data ?? [];
   const redirected = new Set(items.map((r) => r.from));
   const formatTime = useFormatTime();
   return (
