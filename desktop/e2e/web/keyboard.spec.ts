@@ -185,6 +185,9 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: adminTitle });
     await expect(drawer).toBeVisible();
+    // As a person would, once the drawer has taken the focus (its trap moves it in a moment after
+    // it shows; an Escape before that could see the focus moved into a drawer already closing).
+    await expect.poll(() => drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(open).toBeFocused();
