@@ -1,6 +1,6 @@
 /**
  * Lines about the server's life (start, database, stop) go out at once; request lines are batched
- * (main.ts). Flushes are coalesced: each pino flush waiting for a write under way adds two
+ * (log.ts). Flushes are coalesced: each pino flush waiting for a write under way adds two
  * listeners to the stream, and a first start writes dozens of such lines in a row.
  */
 import type { Logger } from 'pino';

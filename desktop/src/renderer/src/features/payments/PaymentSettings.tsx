@@ -37,7 +37,7 @@ export default function PaymentSettings() {
           A client who accepted a quote can pay on the quote&apos;s page by mobile money (MTN MoMo, Airtel Money, Zamtel Kwacha): first the
           deposit, then any payment you request on the quote. Each payment gets a receipt, mailed to the client.
         </Text>
-        <LoadingSettings loading={settings.isPending} />
+        <LoadingSettings />
         {data && (
           <Stack gap={4}>
             <Text size="sm">
@@ -77,7 +77,7 @@ export default function PaymentSettings() {
           error={errors.usdToZmw}
           onChange={(e) => setValues({ ...values, usdToZmw: e.currentTarget.value.trim() || null })}
         />
-        <SaveChanges canChange={canChange} saving={save.isPending} disabled={settings.isPending} />
+        <SaveChanges canChange={canChange} saving={save.isPending} />
       </LoadedForm>
     </Paper>
   );

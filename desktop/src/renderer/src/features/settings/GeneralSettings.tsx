@@ -16,7 +16,7 @@ export default function GeneralSettings() {
   return (
     <Paper withBorder p="lg" maw={640}>
       <LoadedForm loading={loading} onSubmit={submit}>
-        <LoadingSettings loading={loading} />
+        <LoadingSettings />
         <TextInput
           label="Site Name"
           required
@@ -44,7 +44,7 @@ export default function GeneralSettings() {
           checked={values.maintenanceMode}
           onChange={(e) => setValues({ ...values, maintenanceMode: e.currentTarget.checked })}
         />
-        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+        <Button type="submit" loading={save.isPending} w="fit-content">
           Save Changes
         </Button>
       </LoadedForm>

@@ -33,7 +33,7 @@ export default function NotificationSettings() {
   return (
     <Paper withBorder p="lg" maw={640}>
       <LoadedForm loading={loading} onSubmit={submit}>
-        <LoadingSettings loading={loading} />
+        <LoadingSettings />
         <Switch
           label="Email notifications"
           checked={values.emailEnabled}
@@ -70,7 +70,7 @@ export default function NotificationSettings() {
             />
           </>
         )}
-        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+        <Button type="submit" loading={save.isPending} w="fit-content">
           Save Notification Settings
         </Button>
         {/* Outside the saved settings: mails the signed-in admin now (not a submit button). */}

@@ -57,10 +57,10 @@ export default function ReplyTargets() {
           shows the time left to reply; the person it is assigned to (or, unassigned, the admins who get new-enquiry mail) is reminded at
           the target, and once more when the reply is overdue.
         </Text>
-        <LoadingSettings loading={loading} />
+        <LoadingSettings />
         {hours('targetHours', 'Reply within', 'The target: a reminder goes out when it passes without a reply.')}
         {hours('maxHours', 'Reply at the latest within', 'The promise: an enquiry without a reply by then is overdue.')}
-        <SaveChanges canChange={canChange} saving={save.isPending} disabled={loading} />
+        <SaveChanges canChange={canChange} saving={save.isPending} />
       </LoadedForm>
     </Paper>
   );

@@ -71,7 +71,7 @@ export function BackupScheduleForm() {
           error={errors.keep}
           onChange={(v) => setValues({ ...values, keep: typeof v === 'number' ? v : Number.NaN })}
         />
-        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+        <Button type="submit" loading={save.isPending} w="fit-content">
           Save Schedule
         </Button>
       </LoadedForm>

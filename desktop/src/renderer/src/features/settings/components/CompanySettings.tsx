@@ -56,7 +56,7 @@ export default function CompanySettings() {
         <Text size="sm" c="dimmed">
           How visitors reach the company. The public site shows the changes on every page within a few seconds of saving.
         </Text>
-        <LoadingSettings loading={loading} />
+        <LoadingSettings />
         {textFields.map((f) => (
           <TextInput
             key={f.name}
@@ -79,7 +79,7 @@ export default function CompanySettings() {
           {coordinate('latitude', 'Latitude')}
           {coordinate('longitude', 'Longitude')}
         </Group>
-        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+        <Button type="submit" loading={save.isPending} w="fit-content">
           Save Changes
         </Button>
       </LoadedForm>

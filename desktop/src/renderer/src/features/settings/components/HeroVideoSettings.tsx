@@ -45,7 +45,7 @@ export function HeroVideoSettings() {
           error={errors.poster}
           onChange={(poster) => setValues({ ...values, poster })}
         />
-        <Button type="submit" loading={save.isPending} disabled={loading} w="fit-content">
+        <Button type="submit" loading={save.isPending} w="fit-content">
           Save Video
         </Button>
       </LoadedForm>
